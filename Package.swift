@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Yaia",
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "Yaia", targets: ["Yaia"]),
+    .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
+    .executable(name: "yaia-bench", targets: ["YaiaBench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3")
+  ],
+  targets: [
+    .target(name: "Yaia"),
+    .target(
+      name: "YaiaTesting",
+      dependencies: [
+        "Yaia",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .executableTarget(name: "YaiaBench", dependencies: ["Yaia"]),
+    .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
+    .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+extension SceneState {
+  /// Hands `event` to the child state stored at `child` and lifts the commands it returns
+  /// into this state's commands: the whole of embedding one section in a screen.
+  ///
+  /// A screen made of sections keeps one state per section, wraps each section's events and
+  /// commands in a case of its own, and forwards them:
+  ///
+  /// ```swift
+  /// struct SettingsState: SceneState {
+  ///   var profile = ProfileState()
+  ///   var volume = VolumeState()
+  ///   enum Event: Sendable { case profile(ProfileState.Event), volume(VolumeState.Event) }
+  ///   enum Command: Equatable { case profile(ProfileState.Command), volume(VolumeState.Command) }
+  ///   struct ViewModel: Equatable { var profile: ProfileState.ViewModel; var volume: VolumeState.ViewModel }
+  ///
+  ///   mutating func handle(_ event: Event) -> [Command] {
+  ///     switch event {
+  ///     case .profile(let event): handle(event, in: \.profile, lift: Command.profile)
+  ///     case .volume(let event): handle(event, in: \.volume, lift: Command.volume)
+  ///     }
+  ///   }
+  ///   var viewModel: ViewModel { ViewModel(profile: profile.viewModel, volume: volume.viewModel) }
+  /// }
+  /// ```
+  ///
+  /// The parent stays free to look at a child's event before forwarding it, to react to a
+  /// child's command instead of lifting it, or to send one child's result to another. In the
+  /// shell, ``SceneEffects/scope(_:)`` lets each child's command handler run unchanged.
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event,
+    in child: WritableKeyPath<Self, Child>,
+    lift: (Child.Command) -> Command
+  ) -> [Command] {
+    self[keyPath: child].handle(event).map(lift)
+  }
+}

@@ -1,0 +1,114 @@
+import Testing
+import Yaia
+
+/// The start of a state test: given this state, when these events, then these commands.
+///
+/// ```swift
+/// @Test("a failed login shows the error banner")
+/// func failedLogin() {
+///   Given(LoginState())
+///     .when(.loginResponse(.failure(.unauthorized)))
+///     .then([.showErrorBanner("Failed to log in")])
+/// }
+/// ```
+///
+/// The state runs synchronously, as a value: no scene, no services, no waiting. On failure
+/// the test records one issue naming the event at which actual and expected diverged, with a
+/// field-by-field diff.
+public struct Given<State: SceneState> {
+  /// The state before the events.
+  public let state: State
+
+  /// Starts a test from `state`.
+  public init(_ state: State) {
+    self.state = state
+  }
+
+  /// The events to handle, in order.
+  public func when(_ events: State.Event...) -> When<State> {
+    When(state: state, events: events)
+  }
+
+  /// The events to handle, in order, as an array.
+  public func when(_ events: [State.Event]) -> When<State> {
+    When(state: state, events: events)
+  }
+
+  /// The events of a recorded ``Journal``, to reproduce a session.
+  public func when(_ journal: Journal<State.Event>) -> When<State> {
+    When(state: state, events: journal.events)
+  }
+}
+
+/// A state and the events to run through it; finish it with `then`.
+public struct When<State: SceneState> {
+  /// The state before the events.
+  public let state: State
+  /// The events, in order.
+  public let events: [State.Event]
+
+  /// Runs the events and expects exactly `commands` (all events' commands, in order) and,
+  /// when given, `viewModel` at the end. Returns the resulting state for further checks.
+  @discardableResult
+  public func then(
+    _ commands: [State.Command],
+    viewModel: State.ViewModel? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> State where State.Command: Equatable {
+    let replay = Journal(events).replay(into: state)
+    checkCommands(commands, in: replay, sourceLocation: sourceLocation)
+    if let viewModel { checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation) }
+    return replay.state
+  }
+
+  /// Runs the events and expects `viewModel` at the end, whatever the commands. Returns the
+  /// resulting state for further checks.
+  @discardableResult
+  public func then(
+    viewModel: State.ViewModel,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> State {
+    let replay = Journal(events).replay(into: state)
+    checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation)
+    return replay.state
+  }
+
+  private func checkCommands(
+    _ expected: [State.Command], in replay: Replay<State>, sourceLocation: SourceLocation
+  ) where State.Command: Equatable {
+    let actual = replay.commands
+    guard actual != expected else { return }
+    let firstDifference =
+      YaiaTesting.firstDifference(expected, actual)
+    recordMismatch(
+      "Commands differ from \(eventProducing(commandAt: firstDifference, in: replay))"
+        + " (command \(firstDifference + 1)).",
+      expected: expected, actual: actual, sourceLocation: sourceLocation)
+  }
+
+  private func checkViewModel(
+    _ expected: State.ViewModel, in replay: Replay<State>, sourceLocation: SourceLocation
+  ) {
+    let actual = replay.state.viewModel
+    guard actual != expected else { return }
+    let where_ =
+      events.isEmpty
+      ? "with no events"
+      : "after \(describeEvent(events[events.count - 1], at: events.count - 1, of: events.count))"
+    recordMismatch(
+      "View model differs \(where_).", expected: expected, actual: actual,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Names the event whose commands include the flat index `index`; past the end, the last
+  /// event (the one after which a command was missing).
+  private func eventProducing(commandAt index: Int, in replay: Replay<State>) -> String {
+    guard !events.isEmpty else { return "the start (no events were sent)" }
+    var seen = 0
+    for (position, step) in replay.steps.enumerated() {
+      seen += step.commands.count
+      if index < seen { return describeEvent(step.event, at: position, of: events.count) }
+    }
+    return describeEvent(events[events.count - 1], at: events.count - 1, of: events.count)
+  }
+}
