@@ -68,7 +68,8 @@ struct SeedExampleTests {
 
 /// The seed's calculator: a value with no I/O at all, so it needs no commands.
 struct Calculator: SceneState {
-  enum Event: Sendable { case digit(Int), plus, minus, equals, clear }
+  typealias Event = Key
+  enum Key: Codable, Equatable, Sendable { case digit(Int), plus, minus, equals, clear }
   struct ViewModel: Equatable { var display: String }
 
   private var total = 0

@@ -1,0 +1,295 @@
+import Testing
+import Yaia
+
+@MainActor
+@Suite("Scene: the imperative shell")
+struct SceneTests {
+  /// The probe's shell, as a feature would write it: one switch.
+  static func run(_ command: Probe.Command, _ effects: SceneEffects<Probe.Event>, gate: Gate?) {
+    switch command {
+    case .send(let event):
+      effects.send(event)
+    case .fetch(let id, let value):
+      effects.run(id: id) {
+        await gate?.wait()
+        return .result(value)
+      }
+    case .cancel(let id):
+      effects.cancel(id: id)
+    case .follow:
+      break
+    case .end:
+      break
+    }
+  }
+
+  @Test("events are handled in the order sent; events sent while handling are queued, not re-entrant")
+  func orderAndNoReentrancy() {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.send(.tap(3)), .send(.tap(4))]
+    var logSeenByCommands: [[String]] = []
+    let box = SceneBox<Probe>()
+    let scene = Scene(probe) { command, effects in
+      if case .send(let event) = command {
+        effects.send(event)
+        logSeenByCommands.append(box.scene?.state.log ?? [])  // the sent event has not run yet
+      }
+    }
+    box.scene = scene
+    var renderSent = false
+    scene.onRender { viewModel in
+      if viewModel.log == ["tap1"], !renderSent {
+        renderSent = true
+        scene.send(.tap(2))  // the UI sends an event during a render
+      }
+    }
+    scene.send(.tap(1))
+    #expect(scene.state.log == ["tap1", "tap2", "tap3", "tap4"])
+    #expect(logSeenByCommands == [["tap1"], ["tap1"]])
+  }
+
+  @Test("a long burst of events sent from commands is handled completely and in order")
+  func burstInOrder() {
+    var probe = Probe()
+    probe.script[.tap(0)] = (1...1_000).map { .send(.tap($0)) }
+    let scene = Scene(probe) { command, effects in
+      if case .send(let event) = command { effects.send(event) }
+    }
+    scene.send(.tap(0))
+    #expect(scene.state.log == (0...1_000).map { "tap\($0)" })
+  }
+
+  @Test("the view model is published only when it changed")
+  func viewModelDeduplication() {
+    let scene = Scene(Probe()) { _, _ in }
+    var renders: [[String]] = []
+    scene.onRender { renders.append($0.log) }
+    scene.send(.noop)
+    scene.send(.tap(1))
+    scene.send(.noop)
+    scene.send(.noop)
+    scene.send(.tap(2))
+    #expect(renders == [[], ["tap1"], ["tap1", "tap2"]])
+  }
+
+  @Test("the view is rendered before the event's commands run")
+  func renderBeforeCommands() {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.send(.noop)]
+    var order: [String] = []
+    let scene = Scene(probe) { _, _ in order.append("command") }
+    scene.onRender { _ in order.append("render") }
+    order.removeAll()
+    scene.send(.tap(1))
+    #expect(order == ["render", "command"])
+  }
+
+  @Test("commands run in the order returned")
+  func commandsInOrder() {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.cancel("a"), .cancel("b"), .cancel("c")]
+    var ran: [Probe.Command] = []
+    let scene = Scene(probe) { command, _ in ran.append(command) }
+    scene.send(.tap(1))
+    #expect(ran == [.cancel("a"), .cancel("b"), .cancel("c")])
+  }
+
+  @Test("asynchronous work sends its result back as an event")
+  func workDeliversResult() async {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: nil, value: "loaded")]
+    let scene = Scene(probe) { Self.run($0, $1, gate: nil) }
+    scene.send(.tap(1))
+    #expect(scene.state.log == ["tap1"])
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "loaded"])
+    #expect(scene.runningWorkCount == 0)
+  }
+
+  @Test("new work with the same id replaces the old: the old result never arrives")
+  func replaceByID() async {
+    let slow = Gate()
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: "search", value: "stale")]
+    probe.script[.tap(2)] = [.fetch(id: "search", value: "fresh")]
+    let scene = Scene(probe) { command, effects in
+      // The first search waits on the gate; the second returns at once.
+      if case .fetch(_, "stale") = command { Self.run(command, effects, gate: slow) }
+      else { Self.run(command, effects, gate: nil) }
+    }
+    scene.send(.tap(1))
+    scene.send(.tap(2))
+    await slow.open()  // the stale search finishes after it was replaced
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "tap2", "fresh"])
+  }
+
+  @Test("a command cancels work by id: its result never arrives, other work goes on")
+  func cancelByID() async {
+    let gate = Gate()
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: "a", value: "A"), .fetch(id: "b", value: "B")]
+    probe.script[.tap(2)] = [.cancel("a")]
+    let scene = Scene(probe) { Self.run($0, $1, gate: gate) }
+    scene.send(.tap(1))
+    #expect(scene.runningWorkCount == 2)
+    scene.send(.tap(2))
+    #expect(scene.runningWorkCount == 1)
+    await gate.open()
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "tap2", "B"])
+  }
+
+  @Test("cancelling work cancels its task cooperatively")
+  func cancellationReachesTheWork() async {
+    let sawCancel = Flag()
+    var probe = Probe()
+    probe.script[.tap(1)] = [.follow(id: "long")]
+    probe.script[.tap(2)] = [.cancel("long")]
+    let scene = Scene(probe) { command, effects in
+      switch command {
+      case .follow(let id):
+        effects.run(id: id) {
+          await withTaskCancellationHandler {
+            // Only cancellation ends this work (the sleep throws when cancelled).
+            try? await Task.sleep(for: .seconds(3_600))
+            return .result("after cancellation")
+          } onCancel: {
+            sawCancel.set()
+          }
+        }
+      case .cancel(let id): effects.cancel(id: id)
+      default: break
+      }
+    }
+    scene.send(.tap(1))
+    scene.send(.tap(2))
+    await scene.idle()  // waits for the cancelled work to return
+    #expect(sawCancel.isSet)
+    #expect(scene.state.log == ["tap1", "tap2"])
+  }
+
+  @Test("a subscription turns each element into an event, then reports the end")
+  func streamMapping() async {
+    let (devices, radio) = AsyncStream.makeStream(of: String.self)
+    var probe = Probe()
+    probe.script[.tap(1)] = [.follow(id: "radio")]
+    let scene = Scene(probe) { command, effects in
+      if case .follow(let id) = command {
+        effects.subscribe(id: id, to: devices) { .result("found \($0)") } finished: { _ in .finished("radio") }
+      }
+    }
+    scene.send(.tap(1))
+    radio.yield("speaker-1")
+    radio.yield("speaker-2")
+    radio.finish()
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "found speaker-1", "found speaker-2", "finished:radio"])
+  }
+
+  @Test("a failing stream reports its error through the finished event")
+  func streamFailure() async {
+    struct RadioOff: Error {}
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    var probe = Probe()
+    probe.script[.tap(1)] = [.follow(id: "radio")]
+    let scene = Scene(probe) { _, effects in
+      effects.subscribe(to: stream) { .tap($0) } finished: { error in
+        .finished(error is RadioOff ? "error" : "done")
+      }
+    }
+    scene.send(.tap(1))
+    continuation.yield(7)
+    continuation.finish(throwing: RadioOff())
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "tap7", "finished:error"])
+  }
+
+  @Test("cancelling a subscription stops its events")
+  func cancelSubscription() async {
+    let (stream, radio) = AsyncStream.makeStream(of: String.self)
+    var probe = Probe()
+    probe.script[.tap(1)] = [.follow(id: "radio")]
+    probe.script[.result("got first")] = [.cancel("radio")]
+    let scene = Scene(probe) { command, effects in
+      switch command {
+      case .follow(let id): effects.subscribe(id: id, to: stream) { .result("got \($0)") }
+      case .cancel(let id): effects.cancel(id: id)
+      default: break
+      }
+    }
+    scene.send(.tap(1))
+    radio.yield("first")
+    for await viewModel in scene.viewModels() where viewModel.log.contains("got first") { break }
+    radio.yield("second")
+    radio.finish()
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "got first"])
+  }
+
+  @Test("after end, no event from running work reaches the state and new events are dropped")
+  func nothingAfterEnd() async {
+    let gate = Gate()
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: nil, value: "late"), .fetch(id: "named", value: "late too")]
+    let scene = Scene(probe) { Self.run($0, $1, gate: gate) }
+    scene.send(.tap(1))
+    scene.end()
+    #expect(scene.isEnded)
+    #expect(scene.runningWorkCount == 0)
+    scene.send(.tap(2))
+    await gate.open()
+    await scene.idle()
+    #expect(scene.state.log == ["tap1"])
+  }
+
+  @Test("ending the scene from one of its commands stops the remaining commands and queued events")
+  func endFromCommand() {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.send(.tap(2)), .end, .send(.tap(3))]
+    let box = SceneBox<Probe>()
+    let scene = Scene(probe) { command, effects in
+      switch command {
+      case .send(let event): effects.send(event)
+      case .end: box.scene?.end()
+      default: break
+      }
+    }
+    box.scene = scene
+    scene.send(.tap(1))
+    #expect(scene.state.log == ["tap1"])
+  }
+
+  @Test("view models stream: the current one, then each change, finishing when the scene ends")
+  func viewModelStream() async {
+    let scene = Scene(Probe()) { _, _ in }
+    let stream = scene.viewModels()
+    scene.send(.tap(1))
+    scene.send(.noop)
+    scene.end()
+    var received: [[String]] = []
+    for await viewModel in stream { received.append(viewModel.log) }
+    // The stream keeps only the newest view model for a slow consumer.
+    #expect(received == [["tap1"]])
+
+    let live = Scene(Probe()) { _, _ in }
+    var iterator = live.viewModels().makeAsyncIterator()
+    #expect(await iterator.next()?.log == [])
+    live.send(.tap(1))
+    #expect(await iterator.next()?.log == ["tap1"])
+    live.send(.tap(2))
+    #expect(await iterator.next()?.log == ["tap1", "tap2"])
+    live.end()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test("a view model stream finishes when its scene is released")
+  func viewModelStreamFinishesOnRelease() async {
+    var scene: Scene<Probe>? = Scene(Probe()) { _, _ in }
+    let stream = scene!.viewModels()
+    scene = nil
+    var count = 0
+    for await _ in stream { count += 1 }
+    #expect(count == 1)
+  }
+}

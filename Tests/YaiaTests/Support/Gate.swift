@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Holds asynchronous work until the test opens it: lets a test decide exactly when injected
+/// work finishes, without sleeping.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Suspends until ``open()`` (returns at once if already open).
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Releases every waiter, now and later.
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+}
+
+/// A value set from any task, read by the test.
+final class Flag: Sendable {
+  private let value = Mutex(false)
+  func set() { value.withLock { $0 = true } }
+  var isSet: Bool { value.withLock { $0 } }
+}
