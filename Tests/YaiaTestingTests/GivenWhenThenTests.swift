@@ -1,0 +1,56 @@
+import Testing
+import Yaia
+import YaiaTesting
+
+@Suite("Given / when / then")
+struct GivenWhenThenTests {
+  @Test("passes when the commands and the view model match")
+  func passes() {
+    let state = Given(Counter())
+      .when(.increment, .increment, .decrement)
+      .then([.log("up"), .log("up"), .log("down")], viewModel: .init(count: 1))
+    #expect(state.viewModel.count == 1)
+  }
+
+  @Test("a wrong command fails, naming the event where actual and expected diverged")
+  func namesDivergingEvent() {
+    withKnownIssue {
+      Given(Counter())
+        .when(.increment, .decrement, .increment)
+        .then([.log("up"), .log("up"), .log("up")])
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("Commands differ from event 2 of 3")
+        && text.contains("decrement")
+        && text.contains("(command 2)")
+    }
+  }
+
+  @Test("a missing command is reported after the last event")
+  func missingCommand() {
+    withKnownIssue {
+      Given(Counter()).when(.reset).then([.log("reset")])
+    } matching: { issue in
+      String(describing: issue).contains("Commands differ from event 1 of 1")
+    }
+  }
+
+  @Test("a wrong view model fails with a field-by-field diff")
+  func viewModelDiff() {
+    withKnownIssue {
+      Given(Counter()).when(.fetchTapped).then(viewModel: .init(count: 0, isFetching: false))
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("View model differs after event 1 of 1")
+        && text.contains("−   isFetching: false")
+        && text.contains("+   isFetching: true")
+    }
+  }
+
+  @Test("a journal's events can be the 'when'")
+  func journalAsWhen() {
+    Given(Counter())
+      .when(Journal([.increment, .fetched(41), .increment]))
+      .then(viewModel: .init(count: 42))
+  }
+}
