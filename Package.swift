@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .target(name: "Yaia"),
@@ -21,7 +22,13 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
-    .executableTarget(name: "YaiaBench", dependencies: ["Yaia"]),
+    .executableTarget(
+      name: "YaiaBench",
+      dependencies: [
+        "Yaia",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
   ],

@@ -68,7 +68,7 @@ public struct RowAnimations: Hashable, Sendable {
   /// The animations that turn `old` into `new`, matching rows by their `id`.
   @inlinable
   public init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
-    self.init(from: old, to: new, id: \.id)
+    self.init(from: old, to: new, id: { $0.id })  // a closure: a key path here costs 3x
   }
 
   /// The animations that turn `old` into `new`, matching rows by the id that `id` reads.
@@ -89,11 +89,14 @@ public struct RowAnimations: Hashable, Sendable {
     for index in old.indices.reversed() { oldIndexByID[id(old[index])] = index }
 
     var newIndexOfOld = [Int](repeating: -1, count: old.count)
+    // The rank of a matched row among the matched rows, in new order.
+    var rankOfOld = [Int](repeating: -1, count: old.count)
     var isInserted = [Bool](repeating: false, count: new.count)
     var matchedCount = 0
     for newIndex in new.indices {
       if let oldIndex = oldIndexByID[id(new[newIndex])], newIndexOfOld[oldIndex] < 0 {
         newIndexOfOld[oldIndex] = newIndex
+        rankOfOld[oldIndex] = matchedCount
         matchedCount += 1
       } else {
         isInserted[newIndex] = true
@@ -101,8 +104,7 @@ public struct RowAnimations: Hashable, Sendable {
     }
 
     // 2. Keep in place the largest set of matched rows whose relative order did not change.
-    let keep = RowOrder.rowsKeptInPlace(
-      newIndexOfOld: newIndexOfOld, newCount: new.count, matchedCount: matchedCount)
+    let keep = RowOrder.rowsKeptInPlace(rankOfOld: rankOfOld, matchedCount: matchedCount)
 
     // 3. Emit, in ascending order. A moved row that also changed becomes delete + insert.
     var deletes: [Int] = []

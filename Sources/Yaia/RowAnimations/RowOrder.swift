@@ -6,28 +6,21 @@
 /// by new position, found with a Fenwick tree of prefix maxima in `k log k` for `k` blocks.
 @usableFromInline
 enum RowOrder {
-  /// For each old row, whether it stays in place. Unmatched rows (`-1`) are never kept.
+  /// For each old row, whether it stays in place.
+  ///
+  /// `rankOfOld` gives, for each old row, its position among the matched rows in the new
+  /// list (`0..<matchedCount`), or `-1` for a deleted row, which is never kept.
   @usableFromInline
-  static func rowsKeptInPlace(newIndexOfOld: [Int], newCount: Int, matchedCount: Int) -> [Bool] {
-    var keep = [Bool](repeating: false, count: newIndexOfOld.count)
+  static func rowsKeptInPlace(rankOfOld: [Int], matchedCount: Int) -> [Bool] {
+    var keep = [Bool](repeating: false, count: rankOfOld.count)
     guard matchedCount > 0 else { return keep }
-
-    // Rank the matched rows by new position, so ranks run 0..<matchedCount without gaps.
-    var rankOfNewIndex = [Int](repeating: -1, count: newCount)
-    for newIndex in newIndexOfOld where newIndex >= 0 { rankOfNewIndex[newIndex] = 0 }
-    var nextRank = 0
-    for newIndex in 0..<newCount where rankOfNewIndex[newIndex] == 0 {
-      rankOfNewIndex[newIndex] = nextRank
-      nextRank += 1
-    }
 
     // Blocks: runs of matched rows, in old order, whose ranks go up by one.
     var blockStarts: [Int] = []  // first rank of each block, in old order
     var blockLengths: [Int] = []
-    var blockOfOld = [Int](repeating: -1, count: newIndexOfOld.count)
+    var blockOfOld = [Int](repeating: -1, count: rankOfOld.count)
     var previousRank = -2
-    for (oldIndex, newIndex) in newIndexOfOld.enumerated() where newIndex >= 0 {
-      let rank = rankOfNewIndex[newIndex]
+    for (oldIndex, rank) in rankOfOld.enumerated() where rank >= 0 {
       if rank == previousRank + 1 {
         blockLengths[blockLengths.count - 1] += 1
       } else {
@@ -37,9 +30,13 @@ enum RowOrder {
       blockOfOld[oldIndex] = blockStarts.count - 1
       previousRank = rank
     }
+    if blockStarts.count == 1 {
+      for oldIndex in rankOfOld.indices where rankOfOld[oldIndex] >= 0 { keep[oldIndex] = true }
+      return keep
+    }
 
     let keptBlocks = heaviestIncreasing(starts: blockStarts, weights: blockLengths, rankCount: matchedCount)
-    for oldIndex in newIndexOfOld.indices where blockOfOld[oldIndex] >= 0 {
+    for oldIndex in rankOfOld.indices where blockOfOld[oldIndex] >= 0 {
       keep[oldIndex] = keptBlocks[blockOfOld[oldIndex]]
     }
     return keep

@@ -1,0 +1,28 @@
+/// A named benchmark: `yaia-bench NAME` runs it.
+struct Benchmark: Sendable {
+  var name: String
+  var run: @Sendable () async throws -> [Figure]
+
+  static let all: [Benchmark] = [
+    Benchmark(name: "scene", run: { await SceneBenchmark.run() }),
+    Benchmark(name: "diff", run: { try DiffBenchmark.run() }),
+  ]
+}
+
+/// Runs `body` `repetitions` times and returns the median duration in seconds.
+func medianSeconds(repetitions: Int, _ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for _ in 0..<repetitions {
+    let elapsed = clock.measure(body)
+    samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+/// Keeps a value alive so the optimizer cannot remove the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// `yaia-bench`: measures the parts of Yaia and prints a table, then one machine-readable
+/// `figure: NAME VALUE UNIT` line per figure.
+///
+/// Build it in release mode: `swift run -c release yaia-bench [scene] [diff]`.
+@main
+struct YaiaBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "yaia-bench",
+    abstract: "Measure Yaia's parts and print a table of figures.",
+    discussion: """
+      Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", ")) (all when none is named).
+      Run in release mode (swift run -c release yaia-bench); debug builds are many times slower.
+      After the table, each figure is printed as `figure: NAME VALUE UNIT` for scripts.
+      """)
+
+  @Argument(help: "The benchmarks to run (default: all).")
+  var benchmarks: [String] = []
+
+  func validate() throws {
+    let known = Set(Benchmark.all.map(\.name))
+    for name in benchmarks where !known.contains(name) {
+      throw ValidationError(
+        "Unknown benchmark '\(name)'. Choose from: \(Benchmark.all.map(\.name).joined(separator: ", ")).")
+    }
+  }
+
+  func run() async throws {
+    let selected = Benchmark.all.filter { benchmarks.isEmpty || benchmarks.contains($0.name) }
+    #if DEBUG
+      print("note: this is a debug build; run `swift run -c release yaia-bench` for real figures.\n")
+    #endif
+    var figures: [Figure] = []
+    for benchmark in selected {
+      figures += try await benchmark.run()
+    }
+    print(Figure.table(figures))
+    for figure in figures { print(figure.machineLine) }
+  }
+}
