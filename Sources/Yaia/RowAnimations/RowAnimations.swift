@@ -26,8 +26,8 @@
 /// }
 /// ```
 ///
-/// Duplicate ids are not an error: the first row with an id is matched, the others are
-/// deleted or inserted, and the result still turns the old list into the new one.
+/// Duplicate ids are not an error: each row is matched at most once, the others are deleted
+/// or inserted, and the result still turns the old list into the new one.
 public struct RowAnimations: Hashable, Sendable {
   /// A row that moves from an index in the old list to an index in the new list.
   public struct Move: Hashable, Sendable {
@@ -83,7 +83,8 @@ public struct RowAnimations: Hashable, Sendable {
   public init<Row, ID: Hashable>(
     from old: [Row], to new: [Row], id: (Row) -> ID, isUnchanged: (Row, Row) -> Bool
   ) {
-    // 1. Match rows by id (Heckel): the first old row with an id matches the first new one.
+    // 1. Match rows by id (Heckel). A new row first tries the old row right after the
+    //    previous match, which saves a hash lookup for every row that continues a run.
     var oldIndexByID: [ID: Int] = [:]
     oldIndexByID.reserveCapacity(old.count)
     for index in old.indices.reversed() { oldIndexByID[id(old[index])] = index }
@@ -93,11 +94,20 @@ public struct RowAnimations: Hashable, Sendable {
     var rankOfOld = [Int](repeating: -1, count: old.count)
     var isInserted = [Bool](repeating: false, count: new.count)
     var matchedCount = 0
+    var nextInRun = 0  // the old row after the last match: most rows continue a run
     for newIndex in new.indices {
-      if let oldIndex = oldIndexByID[id(new[newIndex])], newIndexOfOld[oldIndex] < 0 {
-        newIndexOfOld[oldIndex] = newIndex
-        rankOfOld[oldIndex] = matchedCount
+      let newID = id(new[newIndex])
+      var match = -1
+      if nextInRun < old.count, newIndexOfOld[nextInRun] < 0, id(old[nextInRun]) == newID {
+        match = nextInRun  // found without hashing
+      } else if let oldIndex = oldIndexByID[newID], newIndexOfOld[oldIndex] < 0 {
+        match = oldIndex
+      }
+      if match >= 0 {
+        newIndexOfOld[match] = newIndex
+        rankOfOld[match] = matchedCount
         matchedCount += 1
+        nextInRun = match + 1
       } else {
         isInserted[newIndex] = true
       }
