@@ -15,7 +15,8 @@ func medianSeconds(repetitions: Int, _ body: () -> Void) -> Double {
   var samples: [Double] = []
   for _ in 0..<repetitions {
     let elapsed = clock.measure(body)
-    samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    samples.append(
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }
   samples.sort()
   return samples[samples.count / 2]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One measured number, with a name scripts can grep and a line of context for people.
 struct Figure {
   /// The stable name, such as `scene.events_per_s`.
@@ -28,15 +30,15 @@ struct Figure {
     }
     func line(_ cells: [String]) -> String {
       cells.enumerated().map { index, cell in
-        index == 1 ? cell.leftPadded(to: widths[index]) : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+        index == 1
+          ? cell.leftPadded(to: widths[index])
+          : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }
     let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
     return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
   }
 }
-
-import Foundation
 
 extension String {
   fileprivate func leftPadded(to width: Int) -> String {

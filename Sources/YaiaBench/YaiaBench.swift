@@ -22,14 +22,16 @@ struct YaiaBench: AsyncParsableCommand {
     let known = Set(Benchmark.all.map(\.name))
     for name in benchmarks where !known.contains(name) {
       throw ValidationError(
-        "Unknown benchmark '\(name)'. Choose from: \(Benchmark.all.map(\.name).joined(separator: ", ")).")
+        "Unknown benchmark '\(name)'. Choose from: \(Benchmark.all.map(\.name).joined(separator: ", "))."
+      )
     }
   }
 
   func run() async throws {
     let selected = Benchmark.all.filter { benchmarks.isEmpty || benchmarks.contains($0.name) }
     #if DEBUG
-      print("note: this is a debug build; run `swift run -c release yaia-bench` for real figures.\n")
+      print(
+        "note: this is a debug build; run `swift run -c release yaia-bench` for real figures.\n")
     #endif
     var figures: [Figure] = []
     for benchmark in selected {

@@ -2,9 +2,18 @@ import Yaia
 
 /// A tiny feature for testing the testing tools.
 struct Counter: SceneState {
-  enum Event: Equatable, Sendable { case increment, decrement, reset, fetchTapped, fetched(Int) }
-  enum Command: Equatable { case fetch, log(String) }
-  struct ViewModel: Equatable, Sendable { var count = 0; var isFetching = false }
+  enum Event: Equatable, Sendable {
+    case increment, decrement, reset, fetchTapped
+    case fetched(Int)
+  }
+  enum Command: Equatable {
+    case fetch
+    case log(String)
+  }
+  struct ViewModel: Equatable, Sendable {
+    var count = 0
+    var isFetching = false
+  }
 
   private(set) var viewModel = ViewModel()
 

@@ -72,3 +72,17 @@ struct SceneHarnessTests {
     #expect(view.rendered.isEmpty)
   }
 }
+
+/// The README's harness example, exactly.
+@Test @MainActor
+func fetchRenders() async {
+  let harness = SceneHarness(Counter()) { command, effects in
+    if case .fetch = command { effects.run { .fetched(10) } }
+  }
+  harness.send(.increment, .fetchTapped)
+  await harness.settle()
+  harness.verify(rendered: [
+    .init(count: 0), .init(count: 1), .init(count: 1, isFetching: true), .init(count: 10),
+  ])
+  harness.verifyReplay()  // the journal replays to the same renders
+}

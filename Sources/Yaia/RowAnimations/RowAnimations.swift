@@ -146,6 +146,7 @@ public struct RowAnimations: Hashable, Sendable {
 extension RowAnimations: CustomStringConvertible {
   public var description: String {
     let moveList = moves.map { "\($0.from)->\($0.to)" }.joined(separator: ", ")
-    return "RowAnimations(deletes: \(deletes), inserts: \(inserts), moves: [\(moveList)], reloads: \(reloads))"
+    return
+      "RowAnimations(deletes: \(deletes), inserts: \(inserts), moves: [\(moveList)], reloads: \(reloads))"
   }
 }

@@ -35,7 +35,8 @@ enum RowOrder {
       return keep
     }
 
-    let keptBlocks = heaviestIncreasing(starts: blockStarts, weights: blockLengths, rankCount: matchedCount)
+    let keptBlocks = heaviestIncreasing(
+      starts: blockStarts, weights: blockLengths, rankCount: matchedCount)
     for oldIndex in rankOfOld.indices where blockOfOld[oldIndex] >= 0 {
       keep[oldIndex] = keptBlocks[blockOfOld[oldIndex]]
     }

@@ -91,12 +91,12 @@ public struct When<State: SceneState> {
   ) {
     let actual = replay.state.viewModel
     guard actual != expected else { return }
-    let where_ =
+    let position =
       events.isEmpty
       ? "with no events"
       : "after \(describeEvent(events[events.count - 1], at: events.count - 1, of: events.count))"
     recordMismatch(
-      "View model differs \(where_).", expected: expected, actual: actual,
+      "View model differs \(position).", expected: expected, actual: actual,
       sourceLocation: sourceLocation)
   }
 

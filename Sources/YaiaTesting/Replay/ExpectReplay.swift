@@ -22,7 +22,8 @@ public func expectReplay<State: SceneState>(
   let replay = journal.replay(into: state)
   var rendered = [state.viewModel]
   var renderingEvent: [Int?] = [nil]
-  for (index, step) in replay.steps.enumerated() where step.viewModel != rendered[rendered.count - 1] {
+  for (index, step) in replay.steps.enumerated()
+  where step.viewModel != rendered[rendered.count - 1] {
     rendered.append(step.viewModel)
     renderingEvent.append(index)
   }

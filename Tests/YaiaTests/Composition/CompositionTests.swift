@@ -6,9 +6,15 @@ import YaiaTesting
 // embedded in one settings screen ("a presenter of presenters").
 
 struct ProfileState: SceneState {
-  enum Event: Equatable, Sendable { case nameChanged(String), saveTapped, saved }
+  enum Event: Equatable, Sendable {
+    case nameChanged(String)
+    case saveTapped, saved
+  }
   enum Command: Equatable { case save(name: String) }
-  struct ViewModel: Equatable { var name = ""; var isSaving = false }
+  struct ViewModel: Equatable {
+    var name = ""
+    var isSaving = false
+  }
   private(set) var viewModel = ViewModel()
 
   mutating func handle(_ event: Event) -> [Command] {
@@ -39,8 +45,14 @@ struct VolumeState: SceneState {
 }
 
 struct SettingsState: SceneState {
-  enum Event: Equatable, Sendable { case profile(ProfileState.Event), volume(VolumeState.Event) }
-  enum Command: Equatable { case profile(ProfileState.Command), volume(VolumeState.Command) }
+  enum Event: Equatable, Sendable {
+    case profile(ProfileState.Event)
+    case volume(VolumeState.Event)
+  }
+  enum Command: Equatable {
+    case profile(ProfileState.Command)
+    case volume(VolumeState.Command)
+  }
   struct ViewModel: Equatable {
     var profile: ProfileState.ViewModel
     var volume: VolumeState.ViewModel
@@ -62,9 +74,16 @@ struct SettingsState: SceneState {
 /// Each section's shell, written once and reused inside the parent's.
 enum ProfileShell {
   @MainActor
-  static func run(_ command: ProfileState.Command, _ effects: SceneEffects<ProfileState.Event>, save: @escaping @Sendable (String) async -> Void) {
+  static func run(
+    _ command: ProfileState.Command, _ effects: SceneEffects<ProfileState.Event>,
+    save: @escaping @Sendable (String) async -> Void
+  ) {
     switch command {
-    case .save(let name): effects.run(id: "profile.save") { await save(name); return .saved }
+    case .save(let name):
+      effects.run(id: "profile.save") {
+        await save(name)
+        return .saved
+      }
     }
   }
 }

@@ -62,7 +62,8 @@ struct LoginState: SceneState {
   }
 
   var viewModel: ViewModel {
-    ViewModel(isLoginEnabled: !user.isEmpty && !password.isEmpty && !isLoading, isLoading: isLoading)
+    ViewModel(
+      isLoginEnabled: !user.isEmpty && !password.isEmpty && !isLoading, isLoading: isLoading)
   }
 }
 
@@ -107,6 +108,7 @@ final class LoginScreen: SceneView {
   }
 
   func render(_ viewModel: LoginState.ViewModel) {
-    lines.append(viewModel.isLoading ? "Logging in…" : viewModel.isLoginEnabled ? "[Log in]" : "( log in )")
+    lines.append(
+      viewModel.isLoading ? "Logging in…" : viewModel.isLoginEnabled ? "[Log in]" : "( log in )")
   }
 }

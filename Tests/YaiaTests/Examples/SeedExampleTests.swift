@@ -69,7 +69,10 @@ struct SeedExampleTests {
 /// The seed's calculator: a value with no I/O at all, so it needs no commands.
 struct Calculator: SceneState {
   typealias Event = Key
-  enum Key: Codable, Equatable, Sendable { case digit(Int), plus, minus, equals, clear }
+  enum Key: Codable, Equatable, Sendable {
+    case digit(Int)
+    case plus, minus, equals, clear
+  }
   struct ViewModel: Equatable { var display: String }
 
   private var total = 0

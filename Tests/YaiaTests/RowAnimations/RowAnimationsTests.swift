@@ -47,7 +47,8 @@ struct RowAnimationsTests {
     #expect(animations.moves == [.init(from: 3, to: 0), .init(from: 4, to: 1)])
   }
 
-  @Test("a row that moved and changed is deleted and inserted (UIKit cannot move and reload one row)")
+  @Test(
+    "a row that moved and changed is deleted and inserted (UIKit cannot move and reload one row)")
   func movedAndChanged() {
     let animations = RowAnimations(from: rows("a b c"), to: rows("c* a b"))
     #expect(animations == RowAnimations(deletes: [2], inserts: [0]))
@@ -80,7 +81,9 @@ struct RowAnimationsTests {
     let old = rows("a b")
     #expect(RowAnimations(deletes: [5]).applied(to: old, new: rows("a")) == nil)
     #expect(RowAnimations(inserts: [0]).applied(to: old, new: old) == nil)
-    #expect(RowAnimations(moves: [.init(from: 0, to: 0), .init(from: 1, to: 0)]).applied(to: old, new: old) == nil)
+    #expect(
+      RowAnimations(moves: [.init(from: 0, to: 0), .init(from: 1, to: 0)]).applied(
+        to: old, new: old) == nil)
   }
 
   @Test(
@@ -91,7 +94,8 @@ struct RowAnimationsTests {
     // Each batch: many small lists and one large one, up to 10,000 rows.
     for round in 0..<25 {
       let maxCount = round == 0 ? 10_000 : 200
-      let (old, new) = randomEdit(count: Int.random(in: 0...maxCount, using: &generator), using: &generator)
+      let (old, new) = randomEdit(
+        count: Int.random(in: 0...maxCount, using: &generator), using: &generator)
       let animations = RowAnimations(from: old, to: new)
       let context = "batch \(batch), round \(round), \(old.count) -> \(new.count) rows"
 
@@ -104,12 +108,15 @@ struct RowAnimationsTests {
       // Rows present in both lists and unchanged are never deleted or inserted.
       let newByID = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1.id, $0) })
       for index in animations.deletes {
-        if let newIndex = newByID[old[index].id] { #expect(new[newIndex] != old[index], "\(context)") }
+        if let newIndex = newByID[old[index].id] {
+          #expect(new[newIndex] != old[index], "\(context)")
+        }
       }
       // The fewest moves: the rows left in place are a longest common ordering.
       let matchedInOldOrder = old.compactMap { newByID[$0.id] }
       let leftInPlace = longestIncreasingCount(matchedInOldOrder)
-      let relocated = animations.moves.count + animations.deletes.filter { newByID[old[$0].id] != nil }.count
+      let relocated =
+        animations.moves.count + animations.deletes.filter { newByID[old[$0].id] != nil }.count
       #expect(relocated == matchedInOldOrder.count - leftInPlace, "\(context)")
     }
   }

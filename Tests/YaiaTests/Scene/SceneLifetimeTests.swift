@@ -45,7 +45,8 @@ struct SceneLifetimeTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "x")]
     var screen: ProbeScreen? = ProbeScreen(
-      probe: probe, handler: Self.handler(cancelled: cancelled, subscriptionEnded: subscriptionEnded))
+      probe: probe,
+      handler: Self.handler(cancelled: cancelled, subscriptionEnded: subscriptionEnded))
     weak let weakScreen = screen
     weak let weakScene = screen?.scene
     screen?.scene?.send(.tap(1))

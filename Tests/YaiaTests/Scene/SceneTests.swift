@@ -23,7 +23,8 @@ struct SceneTests {
     }
   }
 
-  @Test("events are handled in the order sent; events sent while handling are queued, not re-entrant")
+  @Test(
+    "events are handled in the order sent; events sent while handling are queued, not re-entrant")
   func orderAndNoReentrancy() {
     var probe = Probe()
     probe.script[.tap(1)] = [.send(.tap(3)), .send(.tap(4))]
@@ -114,8 +115,11 @@ struct SceneTests {
     probe.script[.tap(2)] = [.fetch(id: "search", value: "fresh")]
     let scene = Scene(probe) { command, effects in
       // The first search waits on the gate; the second returns at once.
-      if case .fetch(_, "stale") = command { Self.run(command, effects, gate: slow) }
-      else { Self.run(command, effects, gate: nil) }
+      if case .fetch(_, "stale") = command {
+        Self.run(command, effects, gate: slow)
+      } else {
+        Self.run(command, effects, gate: nil)
+      }
     }
     scene.send(.tap(1))
     scene.send(.tap(2))
@@ -176,7 +180,11 @@ struct SceneTests {
     probe.script[.tap(1)] = [.follow(id: "radio")]
     let scene = Scene(probe) { command, effects in
       if case .follow(let id) = command {
-        effects.subscribe(id: id, to: devices) { .result("found \($0)") } finished: { _ in .finished("radio") }
+        effects.subscribe(id: id, to: devices) {
+          .result("found \($0)")
+        } finished: { _ in
+          .finished("radio")
+        }
       }
     }
     scene.send(.tap(1))
@@ -194,7 +202,9 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "radio")]
     let scene = Scene(probe) { _, effects in
-      effects.subscribe(to: stream) { .tap($0) } finished: { error in
+      effects.subscribe(to: stream) {
+        .tap($0)
+      } finished: { error in
         .finished(error is RadioOff ? "error" : "done")
       }
     }
@@ -231,7 +241,9 @@ struct SceneTests {
   func nothingAfterEnd() async {
     let gate = Gate()
     var probe = Probe()
-    probe.script[.tap(1)] = [.fetch(id: nil, value: "late"), .fetch(id: "named", value: "late too")]
+    probe.script[.tap(1)] = [
+      .fetch(id: nil, value: "late"), .fetch(id: "named", value: "late too"),
+    ]
     let scene = Scene(probe) { Self.run($0, $1, gate: gate) }
     scene.send(.tap(1))
     scene.end()
