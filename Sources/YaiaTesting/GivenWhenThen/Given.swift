@@ -34,7 +34,7 @@ public struct Given<State: SceneState> {
     When(state: state, events: events)
   }
 
-  /// The events of a recorded ``Journal``, to reproduce a session.
+  /// The events of a recorded `Journal`, to reproduce a session.
   public func when(_ journal: Journal<State.Event>) -> When<State> {
     When(state: state, events: journal.events)
   }

@@ -1,6 +1,6 @@
 import Yaia
 
-/// A ``SceneView`` that remembers every view model it was asked to render.
+/// A `SceneView` that remembers every view model it was asked to render.
 ///
 /// It stands in for the screen in tests: attach it to a scene, act, then compare
 /// ``rendered`` with the view models you expect. It is a real conformer of the UI seam,

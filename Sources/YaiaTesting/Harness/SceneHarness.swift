@@ -1,7 +1,7 @@
 import Testing
 import Yaia
 
-/// Runs a real ``Scene`` with plain functions in place of services and a recording UI, and
+/// Runs a real `Scene` with plain functions in place of services and a recording UI, and
 /// checks what it rendered and which commands it ran.
 ///
 /// The command handler you pass is the feature's own `switch`, with the services replaced by
