@@ -56,6 +56,42 @@ public struct SceneEffects<Event: Sendable> {
     }
   }
 
+  /// Starts asynchronous work that may throw, sending the event it returns or, when it
+  /// throws, the event `catch` makes of the error (none if either gives `nil`).
+  ///
+  /// ```swift
+  /// effects.run(id: "login") {
+  ///   .loggedIn(try await api.login(request))
+  /// } catch: { error in
+  ///   .loginFailed(error as? LoginError ?? .offline)
+  /// }
+  /// ```
+  ///
+  /// Work that was cancelled, replaced or outlived its scene delivers nothing, whether it
+  /// returned or threw (a `CancellationError` included).
+  public func run(
+    id: (any Hashable & Sendable)? = nil,
+    _ work: @escaping @Sendable () async throws -> Event?,
+    catch: @escaping @MainActor (any Error) -> Event?
+  ) {
+    let deliver = self.deliver
+    registry?.start(id: id.map { WorkID($0) }) { isCurrent in
+      let result: Result<Event?, any Error>
+      do {
+        result = .success(try await work())
+      } catch {
+        result = .failure(error)
+      }
+      guard isCurrent() else { return }
+      let event: Event?
+      switch result {
+      case .success(let returned): event = returned
+      case .failure(let error): event = `catch`(error)
+      }
+      if let event { deliver(event) }
+    }
+  }
+
   /// Follows `sequence`, sending one event per element (none where `transform` returns
   /// `nil`), until the sequence ends, the work is cancelled, or the scene ends.
   ///

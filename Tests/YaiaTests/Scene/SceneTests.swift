@@ -173,6 +173,52 @@ struct SceneTests {
     #expect(scene.state.log == ["tap1", "tap2"])
   }
 
+  @Test("throwing work sends its result, or the event made of its error")
+  func throwingWork() async {
+    struct Offline: Error {}
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: "ok", value: "loaded")]
+    probe.script[.tap(2)] = [.fetch(id: "fails", value: "unused")]
+    let scene = Scene(probe) { command, effects in
+      guard case .fetch(let id, let value) = command else { return }
+      effects.run(id: id) {
+        if id == "fails" { throw Offline() }
+        return .result(value)
+      } catch: { error in
+        .finished(error is Offline ? "offline" : "other")
+      }
+    }
+    scene.send(.tap(1))
+    await scene.idle()
+    scene.send(.tap(2))
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "loaded", "tap2", "finished:offline"])
+  }
+
+  @Test("cancelled throwing work delivers neither its result nor its error")
+  func cancelledThrowingWork() async {
+    var probe = Probe()
+    probe.script[.tap(1)] = [.fetch(id: "slow", value: "late")]
+    probe.script[.tap(2)] = [.cancel("slow")]
+    let scene = Scene(probe) { command, effects in
+      switch command {
+      case .fetch(let id, let value):
+        effects.run(id: id) {
+          try await Task.sleep(for: .seconds(3_600))  // throws CancellationError when cancelled
+          return .result(value)
+        } catch: { _ in
+          .finished("error delivered")
+        }
+      case .cancel(let id): effects.cancel(id: id)
+      default: break
+      }
+    }
+    scene.send(.tap(1))
+    scene.send(.tap(2))
+    await scene.idle()
+    #expect(scene.state.log == ["tap1", "tap2"])
+  }
+
   @Test("a subscription turns each element into an event, then reports the end")
   func streamMapping() async {
     let (devices, radio) = AsyncStream.makeStream(of: String.self)
