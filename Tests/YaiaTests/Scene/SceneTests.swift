@@ -219,6 +219,33 @@ struct SceneTests {
     #expect(scene.state.log == ["tap1", "tap2"])
   }
 
+  @Test("results of many concurrent pieces of work all arrive, each exactly once")
+  func concurrentResultsArriveOnce() async {
+    var probe = Probe()
+    probe.script[.tap(0)] = (1...200).map { .fetch(id: nil, value: "r\($0)") }
+    let scene = Scene(probe) { Self.run($0, $1, gate: nil) }
+    scene.send(.tap(0))
+    await scene.idle()
+    let results = scene.state.log.dropFirst()
+    #expect(results.count == 200)
+    #expect(Set(results) == Set((1...200).map { "r\($0)" }))
+  }
+
+  @Test("a new render callback replaces the old one, and nil stops rendering")
+  func renderCallbackReplacement() {
+    let scene = Scene(Probe()) { _, _ in }
+    var first: [[String]] = []
+    var second: [[String]] = []
+    scene.onRender { first.append($0.log) }
+    scene.send(.tap(1))
+    scene.onRender { second.append($0.log) }
+    scene.send(.tap(2))
+    scene.onRender(nil)
+    scene.send(.tap(3))
+    #expect(first == [[], ["tap1"]])
+    #expect(second == [["tap1"], ["tap1", "tap2"]])
+  }
+
   @Test("a subscription turns each element into an event, then reports the end")
   func streamMapping() async {
     let (devices, radio) = AsyncStream.makeStream(of: String.self)
