@@ -68,7 +68,7 @@ public struct RowAnimations: Hashable, Sendable {
   /// The animations that turn `old` into `new`, matching rows by their `id`.
   @inlinable
   public init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
-    self.init(from: old, to: new, id: { $0.id })  // a closure: a key path here costs 3x
+    self = Self.compute(old, new, IdentifiableRows())
   }
 
   /// The animations that turn `old` into `new`, matching rows by the id that `id` reads.
@@ -83,11 +83,34 @@ public struct RowAnimations: Hashable, Sendable {
   public init<Row, ID: Hashable>(
     from old: [Row], to new: [Row], id: (Row) -> ID, isUnchanged: (Row, Row) -> Bool
   ) {
+    self = withoutActuallyEscaping(id) { id in
+      withoutActuallyEscaping(isUnchanged) { isUnchanged in
+        Self.compute(old, new, ClosureRows(id: id, isUnchanged: isUnchanged))
+      }
+    }
+  }
+
+  /// The algorithm, over rows read in place (copying a row out of an array would retain and
+  /// release its storage at every comparison).
+  @inlinable
+  static func compute<Identity: RowIdentity>(
+    _ old: [Identity.Row], _ new: [Identity.Row], _ identity: Identity
+  ) -> RowAnimations {
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in compute(old, new, identity) }
+    }
+  }
+
+  @inlinable
+  static func compute<Identity: RowIdentity>(
+    _ old: UnsafeBufferPointer<Identity.Row>, _ new: UnsafeBufferPointer<Identity.Row>,
+    _ identity: Identity
+  ) -> RowAnimations {
     // 1. Match rows by id (Heckel). A new row first tries the old row right after the
     //    previous match, which saves a hash lookup for every row that continues a run.
-    var oldIndexByID: [ID: Int] = [:]
+    var oldIndexByID: [Identity.ID: Int] = [:]
     oldIndexByID.reserveCapacity(old.count)
-    for index in old.indices.reversed() { oldIndexByID[id(old[index])] = index }
+    for index in old.indices.reversed() { oldIndexByID[identity.id(of: old[index])] = index }
 
     var newIndexOfOld = [Int](repeating: -1, count: old.count)
     // The rank of a matched row among the matched rows, in new order.
@@ -96,9 +119,11 @@ public struct RowAnimations: Hashable, Sendable {
     var matchedCount = 0
     var nextInRun = 0  // the old row after the last match: most rows continue a run
     for newIndex in new.indices {
-      let newID = id(new[newIndex])
+      let newID = identity.id(of: new[newIndex])
       var match = -1
-      if nextInRun < old.count, newIndexOfOld[nextInRun] < 0, id(old[nextInRun]) == newID {
+      if nextInRun < old.count, newIndexOfOld[nextInRun] < 0,
+        identity.id(of: old[nextInRun]) == newID
+      {
         match = nextInRun  // found without hashing
       } else if let oldIndex = oldIndexByID[newID], newIndexOfOld[oldIndex] < 0 {
         match = oldIndex
@@ -126,7 +151,7 @@ public struct RowAnimations: Hashable, Sendable {
         deletes.append(oldIndex)
         continue
       }
-      let unchanged = isUnchanged(old[oldIndex], new[newIndex])
+      let unchanged = identity.isUnchanged(old[oldIndex], new[newIndex])
       if keep[oldIndex] {
         if !unchanged { reloads.append(oldIndex) }
       } else if unchanged {
@@ -139,7 +164,7 @@ public struct RowAnimations: Hashable, Sendable {
     var inserts: [Int] = []
     for newIndex in new.indices where isInserted[newIndex] { inserts.append(newIndex) }
     deletes.sort()
-    self.init(deletes: deletes, inserts: inserts, moves: moves, reloads: reloads)
+    return RowAnimations(deletes: deletes, inserts: inserts, moves: moves, reloads: reloads)
   }
 }
 
