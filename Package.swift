@@ -7,10 +7,12 @@ let package = Package(
   products: [
     .library(name: "Yaia", targets: ["Yaia"]),
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
+    .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
@@ -22,15 +24,25 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    .target(name: "YaiaSequencer"),
     .executableTarget(
       name: "YaiaBench",
       dependencies: [
         "Yaia",
+        "YaiaSequencer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
+    .testTarget(
+      name: "YaiaSequencerTests",
+      dependencies: [
+        "YaiaSequencer",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

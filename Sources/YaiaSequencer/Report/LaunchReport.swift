@@ -1,0 +1,87 @@
+/// How a launch went: each step's start, end and outcome, how the launch ended, and whether it
+/// kept to its time budget.
+public struct LaunchReport<ID: Hashable & Sendable>: Sendable {
+  /// How the launch as a whole ended.
+  public enum Outcome: Sendable, Equatable {
+    /// Every step finished (optional steps may have failed).
+    case completed
+    /// Some required steps failed or timed out; their dependents were skipped.
+    case failed(steps: [ID])
+    /// A step aborted the launch.
+    case aborted(by: ID, reason: String)
+    /// The task running the launch was cancelled.
+    case cancelled
+  }
+
+  /// One step's part in the launch.
+  public struct Record: Sendable, Equatable {
+    /// The step.
+    public let step: ID
+    /// How it ended.
+    public let outcome: StepOutcome<ID>
+    /// When it started, from the start of the launch; `nil` if it never ran.
+    public let start: Duration?
+    /// When it ended, from the start of the launch; `nil` if it never ran.
+    public let end: Duration?
+    /// Whether it waits for the user (and so is left out of the budget).
+    public let needsUserInput: Bool
+
+    /// How long it ran; `nil` if it never ran.
+    public var duration: Duration? {
+      guard let start, let end else { return nil }
+      return end - start
+    }
+  }
+
+  /// The launch ran longer than its budget: the launch time, the budget, and the chain of
+  /// steps that took that long.
+  public struct BudgetOverrun: Sendable, Equatable, CustomStringConvertible {
+    /// The launch time, counting only steps that need no user input.
+    public let launchTime: Duration
+    /// The budget.
+    public let budget: Duration
+    /// The chain of steps, each waiting for the one before, that made the launch this long.
+    public let path: [ID]
+
+    public var description: String {
+      let chain = path.map { "\($0)" }.joined(separator: " -> ")
+      return
+        "Launch took \(formatted(launchTime)), over its budget of \(formatted(budget)), along \(chain). Shorten these steps or make them independent."
+    }
+  }
+
+  /// How the launch ended.
+  public let outcome: Outcome
+  /// Every step, in plan order.
+  public let records: [Record]
+  /// From the start of the launch to the end of its last step.
+  public let duration: Duration
+  /// The longest chain of steps by the time they actually ran, counting steps that need user
+  /// input as zero: how long the user waited for the app.
+  public let launchTime: Duration
+  /// The chain of steps that gives ``launchTime``.
+  public let criticalPath: [ID]
+  /// The budget the launch was measured against.
+  public let budget: Duration
+
+  /// The overrun, if ``launchTime`` exceeded ``budget``.
+  public var budgetOverrun: BudgetOverrun? {
+    launchTime > budget
+      ? BudgetOverrun(launchTime: launchTime, budget: budget, path: criticalPath) : nil
+  }
+
+  /// The record of `step`, if the plan has it.
+  public func record(of step: ID) -> Record? {
+    records.first { $0.step == step }
+  }
+
+  /// The outcome of `step`, if the plan has it.
+  public func outcome(of step: ID) -> StepOutcome<ID>? {
+    record(of: step)?.outcome
+  }
+}
+
+extension LaunchReport: CustomStringConvertible {
+  /// A summary line, then the Gantt chart.
+  public var description: String { gantt() }
+}

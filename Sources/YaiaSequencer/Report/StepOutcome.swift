@@ -1,0 +1,53 @@
+/// How a step of a launch ended.
+public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
+  /// Its body returned.
+  case finished
+  /// Its body threw; the description of the error is kept for reports.
+  case failed(StepFailure)
+  /// It ran past its timeout and was cancelled.
+  case timedOut(after: Duration)
+  /// It never ran because a step it waits for failed, timed out or was skipped.
+  case skipped(because: ID)
+  /// It aborted the launch.
+  case aborted(reason: String)
+  /// It was stopped, or never started, because another step aborted the launch or the launch
+  /// was cancelled.
+  case cancelled
+
+  /// Whether the steps that wait for this one may run.
+  var letsDependentsRun: Bool {
+    if case .finished = self { return true }
+    return false
+  }
+
+  public var description: String {
+    switch self {
+    case .finished: return "finished"
+    case .failed(let failure): return "failed: \(failure)"
+    case .timedOut(let timeout): return "timed out after \(formatted(timeout))"
+    case .skipped(let dependency): return "skipped: '\(dependency)' did not finish"
+    case .aborted(let reason): return "aborted the launch: \(reason)"
+    case .cancelled: return "cancelled"
+    }
+  }
+}
+
+/// The error a step failed with, kept for the report.
+///
+/// Two failures are equal when their errors have the same type and description, so reports
+/// can be compared in tests.
+public struct StepFailure: Sendable, Equatable, CustomStringConvertible {
+  /// The error the step threw.
+  public let error: any Error
+
+  /// Wraps the error a step threw.
+  public init(_ error: any Error) {
+    self.error = error
+  }
+
+  public var description: String { String(describing: error) }
+
+  public static func == (lhs: StepFailure, rhs: StepFailure) -> Bool {
+    type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
+  }
+}
