@@ -57,6 +57,7 @@ extension LaunchReport {
 func formatted(_ duration: Duration) -> String {
   let (seconds, attoseconds) = duration.components
   let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  if microseconds == 0 { return "0 ms" }
   if abs(microseconds) >= 10_000_000 {
     return "\(microseconds / 1_000_000) s"
   }

@@ -4,8 +4,8 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
   case finished
   /// Its body threw; the description of the error is kept for reports.
   case failed(StepFailure)
-  /// It ran past its timeout and was cancelled.
-  case timedOut(after: Duration)
+  /// It ran past its timeout and was cancelled; the error names the step and the timeout.
+  case timedOut(StepTimeoutError<ID>)
   /// It never ran because a step it waits for failed, timed out or was skipped.
   case skipped(because: ID)
   /// It aborted the launch.
@@ -14,17 +14,20 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
   /// was cancelled.
   case cancelled
 
-  /// Whether the steps that wait for this one may run.
-  var letsDependentsRun: Bool {
-    if case .finished = self { return true }
-    return false
+  /// Whether the step failed (threw or timed out): what skips its dependents unless it is
+  /// optional. Cancelled and aborting steps leave their dependents unstarted, not skipped.
+  var isFailure: Bool {
+    switch self {
+    case .failed, .timedOut: return true
+    default: return false
+    }
   }
 
   public var description: String {
     switch self {
     case .finished: return "finished"
     case .failed(let failure): return "failed: \(failure)"
-    case .timedOut(let timeout): return "timed out after \(formatted(timeout))"
+    case .timedOut(let error): return "timed out after \(formatted(error.timeout))"
     case .skipped(let dependency): return "skipped: '\(dependency)' did not finish"
     case .aborted(let reason): return "aborted the launch: \(reason)"
     case .cancelled: return "cancelled"

@@ -121,9 +121,7 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
         eventSink.yield(
           LaunchEvent(step: step.id, kind: .ended(completion.outcome), time: completion.end))
 
-        let mayRun =
-          completion.outcome.letsDependentsRun
-          || (step.isOptional && !isAbortOrCancel(completion.outcome))
+        let mayRun = !completion.outcome.isFailure || step.isOptional
         for (skipped, cause) in schedule.stepEnded(completion.index, dependentsMayRun: mayRun) {
           let outcome = StepOutcome<ID>.skipped(because: plan.steps[cause].id)
           outcomes[skipped] = outcome
@@ -145,13 +143,6 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
       eventSink.yield(LaunchEvent(step: plan.steps[index].id, kind: .ended(.cancelled), time: end))
     }
     return report(outcomes: outcomes, starts: starts, ends: ends, abort: abort, duration: end)
-  }
-
-  private func isAbortOrCancel(_ outcome: StepOutcome<ID>) -> Bool {
-    switch outcome {
-    case .aborted, .cancelled: return true
-    default: return false
-    }
   }
 
   /// Runs one step's body, with its timeout if it has one, and says how it ended.
@@ -176,7 +167,7 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
         defer { group.cancelAll() }
         return try await group.next() ?? false
       }
-      return timedOut ? .timedOut(after: timeout) : .finished
+      return timedOut ? .timedOut(StepTimeoutError(step: step.id, timeout: timeout)) : .finished
     } catch let abort as LaunchAbort {
       return .aborted(reason: abort.reason)
     } catch {
@@ -203,10 +194,7 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
     }
     let outcome: LaunchReport<ID>.Outcome
     let failed = records.filter {
-      switch $0.outcome {
-      case .failed, .timedOut: return !(plan.step($0.step)?.isOptional ?? false)
-      default: return false
-      }
+      $0.outcome.isFailure && !(plan.step($0.step)?.isOptional ?? false)
     }
     if let abort {
       outcome = .aborted(by: abort.step, reason: abort.reason)

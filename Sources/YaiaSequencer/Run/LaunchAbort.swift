@@ -27,6 +27,12 @@ public struct StepTimeoutError<ID: Hashable & Sendable>: Error, Equatable, Custo
   /// Its timeout.
   public var timeout: Duration
 
+  /// Creates the error for `step`, which ran past `timeout`.
+  public init(step: ID, timeout: Duration) {
+    self.step = step
+    self.timeout = timeout
+  }
+
   public var description: String {
     "Step '\(step)' timed out after \(formatted(timeout)). Make it faster, raise its timeout, or mark it optional."
   }
