@@ -6,6 +6,7 @@ struct Benchmark: Sendable {
   static let all: [Benchmark] = [
     Benchmark(name: "scene", run: { await SceneBenchmark.run() }),
     Benchmark(name: "diff", run: { try DiffBenchmark.run() }),
+    Benchmark(name: "sequencer", run: { try await SequencerBenchmark.run() }),
   ]
 }
 

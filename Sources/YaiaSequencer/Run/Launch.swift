@@ -57,7 +57,7 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
   }
 
   /// Answers a step waiting in ``StepContext/ask(_:)``, or keeps the answer until it asks.
-  /// Answers for a step that already ended are dropped.
+  /// Answers nobody asked for are dropped when the launch ends.
   public func answer<Answer>(_ prompt: UserPrompt<ID, Answer>, with answer: Answer) async {
     await board.answer(
       answer,
@@ -117,7 +117,6 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
         let step = plan.steps[completion.index]
         outcomes[completion.index] = completion.outcome
         ends[completion.index] = completion.end
-        await board.stepEnded(step.id)
         eventSink.yield(
           LaunchEvent(step: step.id, kind: .ended(completion.outcome), time: completion.end))
 

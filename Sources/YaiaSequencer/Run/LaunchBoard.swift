@@ -4,7 +4,6 @@ actor LaunchBoard<ID: Hashable & Sendable> {
   private var values: [ValueKey<ID>: any Sendable] = [:]
   private var answers: [ValueKey<ID>: any Sendable] = [:]
   private var waiters: [ValueKey<ID>: CheckedContinuation<any Sendable, any Error>] = [:]
-  private var endedSteps: Set<ID> = []
   private var report: LaunchReport<ID>?
   private var reportWaiters: [CheckedContinuation<LaunchReport<ID>, Never>] = []
   private var hasStarted = false
@@ -36,19 +35,14 @@ actor LaunchBoard<ID: Hashable & Sendable> {
     }
   }
 
-  /// Delivers an answer to the step waiting for it, or keeps it until the step asks. Answers
-  /// for steps that already ended are dropped.
+  /// Delivers an answer to the step waiting for it, or keeps it until the step asks. After
+  /// the launch, answers are dropped.
   func answer(_ answer: any Sendable, at key: ValueKey<ID>) {
     if let waiter = waiters.removeValue(forKey: key) {
       waiter.resume(returning: answer)
-    } else if !endedSteps.contains(key.step) {
+    } else if report == nil {
       answers[key] = answer
     }
-  }
-
-  func stepEnded(_ step: ID) {
-    endedSteps.insert(step)
-    answers = answers.filter { $0.key.step != step }
   }
 
   private func cancelWaiter(at key: ValueKey<ID>) {
@@ -68,6 +62,7 @@ actor LaunchBoard<ID: Hashable & Sendable> {
   func finishRun(with report: LaunchReport<ID>) {
     self.report = report
     notifyWaiting = nil
+    answers.removeAll()
     for waiter in reportWaiters { waiter.resume(returning: report) }
     reportWaiters.removeAll()
   }

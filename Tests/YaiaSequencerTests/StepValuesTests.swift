@@ -1,0 +1,163 @@
+import Clocks
+import Testing
+import YaiaSequencer
+
+enum Language: String, Sendable { case english, german }
+struct Credentials: Equatable, Sendable {
+  var user: String
+  var password: String
+}
+
+/// The values of the seed's launch, declared once with the step that provides them.
+enum Values {
+  static let language = StepOutput<SeedStep, Language>("language", of: .fetchConfiguration)
+  static let token = StepOutput<SeedStep, String>("token", of: .login)
+  static let credentials = UserPrompt<SeedStep, Credentials>("credentials", for: .login)
+  static let tutorialDone = UserPrompt<SeedStep, Void>("tutorial done", for: .tutorial)
+}
+
+/// What each step of a first run does with values: the configuration provides the language,
+/// login asks for credentials and reads the language, the tutorial waits for the user.
+private func firstRun(log: Log) -> (SeedStep) -> LaunchStep<SeedStep>.Body {
+  { step in
+    switch step {
+    case .fetchConfiguration:
+      return { context in try await context.provide(Values.language, .german) }
+    case .login:
+      return { context in
+        let language = try await context.value(of: Values.language)
+        let credentials = try await context.ask(Values.credentials)
+        await log.append("login \(credentials.user) in \(language)")
+        try await context.provide(Values.token, "token-for-\(credentials.user)")
+      }
+    case .tutorial:
+      return { context in try await context.ask(Values.tutorialDone) }
+    case .connectSpeaker:
+      return { context in
+        await log.append("speaker with \(try await context.value(of: Values.token))")
+      }
+    default:
+      return { _ in }
+    }
+  }
+}
+
+actor Log {
+  var lines: [String] = []
+  func append(_ line: String) { lines.append(line) }
+}
+
+@Suite("Values between steps and interactive steps")
+struct StepValuesTests {
+  @Test("the language chosen by the configuration step reaches the login step, typed")
+  func outputsFlow() async throws {
+    let log = Log()
+    let launch = Launch(try seedPlan(.firstRun, body: firstRun(log: log)), clock: ImmediateClock())
+    await launch.answer(Values.credentials, with: Credentials(user: "ada", password: "pw"))
+    await launch.answer(Values.tutorialDone, with: ())
+    let report = await launch.run()
+    #expect(report.outcome == .completed)
+    #expect(await log.lines == ["login ada in german", "speaker with token-for-ada"])
+  }
+
+  @Test("an interactive step waits for the coordinator's answer, announced by an event")
+  func interactiveStep() async throws {
+    let log = Log()
+    let launch = Launch(try seedPlan(.firstRun, body: firstRun(log: log)), clock: ImmediateClock())
+    let run = Task { await launch.run() }
+    var answered: [String] = []
+    for await event in launch.events {
+      guard case .waitingForUser(let prompt) = event.kind else { continue }
+      answered.append("\(event.step): \(prompt)")
+      switch event.step {
+      case .login:
+        await launch.answer(Values.credentials, with: Credentials(user: "bo", password: "pw"))
+      case .tutorial: await launch.answer(Values.tutorialDone, with: ())
+      default: Issue.record("unexpected prompt from \(event.step)")
+      }
+    }
+    let report = await run.value
+    #expect(answered == ["login: credentials", "tutorial: tutorial done"])
+    #expect(report.outcome == .completed)
+    #expect(await log.lines.first == "login bo in german")
+  }
+
+  @Test("an abort while a step waits for the user cancels the wait and ends the launch")
+  func abortWhileWaiting() async throws {
+    let gate = AsyncStream.makeStream(of: Void.self)
+    let plan = try LaunchPlan {
+      LaunchStep(SeedStep.login, needsUserInput: true) { context in
+        _ = try await context.ask(Values.credentials)
+      }
+      LaunchStep(SeedStep.forceUpdate) { _ in
+        for await _ in gate.stream { break }
+        throw LaunchAbort("update required")
+      }
+    }
+    let launch = Launch(plan, clock: ImmediateClock())
+    let run = Task { await launch.run() }
+    for await event in launch.events where event.kind == .waitingForUser(prompt: "credentials") {
+      gate.continuation.yield()
+    }
+    let report = await run.value
+    #expect(report.outcome == .aborted(by: .forceUpdate, reason: "update required"))
+    #expect(report.outcome(of: .login) == .cancelled)
+  }
+
+  @Test("reading an output of a step this one does not wait for fails with a typed error")
+  func notUpstream() async throws {
+    let plan = try LaunchPlan {
+      LaunchStep(SeedStep.fetchConfiguration) { context in
+        try await context.provide(Values.language, .english)
+      }
+      LaunchStep(SeedStep.login) { context in _ = try await context.value(of: Values.language) }
+    }
+    let report = await Launch(plan, clock: ImmediateClock()).run()
+    let expected = StepValueError<SeedStep>.notUpstream(
+      reader: .login, output: "language", provider: .fetchConfiguration)
+    #expect(report.outcome(of: .login) == .failed(StepFailure(expected)))
+    #expect(
+      expected.description
+        == "Step 'login' reads 'language' of 'fetchConfiguration' but does not wait for 'fetchConfiguration'. Add 'fetchConfiguration' to the dependencies of 'login'."
+    )
+  }
+
+  @Test("reading an output its optional provider never provided fails with a typed error")
+  func notProvided() async throws {
+    struct Offline: Error {}
+    let plan = try LaunchPlan {
+      LaunchStep(SeedStep.fetchConfiguration, optional: true) { _ in throw Offline() }
+      LaunchStep(SeedStep.login, after: [.fetchConfiguration]) { context in
+        _ = try await context.value(of: Values.language)
+      }
+    }
+    let report = await Launch(plan, clock: ImmediateClock()).run()
+    #expect(
+      report.outcome(of: .login)
+        == .failed(
+          StepFailure(
+            StepValueError<SeedStep>.notProvided(
+              reader: .login, output: "language", provider: .fetchConfiguration))))
+  }
+
+  @Test("a step cannot provide another step's output nor ask its prompt")
+  func notOwner() async throws {
+    let plan = try LaunchPlan {
+      LaunchStep(SeedStep.login) { context in try await context.provide(Values.language, .english) }
+      LaunchStep(SeedStep.tutorial) { context in _ = try await context.ask(Values.credentials) }
+    }
+    let report = await Launch(plan, clock: ImmediateClock()).run()
+    #expect(
+      report.outcome(of: .login)
+        == .failed(
+          StepFailure(
+            StepValueError<SeedStep>.notOwner(
+              step: .login, name: "language", owner: .fetchConfiguration))))
+    #expect(
+      report.outcome(of: .tutorial)
+        == .failed(
+          StepFailure(
+            StepValueError<SeedStep>.notOwner(step: .tutorial, name: "credentials", owner: .login)))
+    )
+  }
+}
