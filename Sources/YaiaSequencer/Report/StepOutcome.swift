@@ -50,6 +50,7 @@ public struct StepFailure: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { String(describing: error) }
 
+  /// Same error type and same description.
   public static func == (lhs: StepFailure, rhs: StepFailure) -> Bool {
     type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
   }

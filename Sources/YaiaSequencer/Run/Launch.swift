@@ -34,6 +34,8 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
   /// Prepares a launch of `plan` on `clock`.
   ///
   /// - Parameters:
+  ///   - plan: The validated plan to run.
+  ///   - clock: Times steps, timeouts and the budget; a test clock in tests.
   ///   - maxConcurrentSteps: The most steps running at once; `nil` for no limit. Values below
   ///     one count as one.
   ///   - budget: The time budget; the seed's rule is 3 seconds when no user input is needed.
