@@ -8,11 +8,14 @@ let package = Package(
     .library(name: "Yaia", targets: ["Yaia"]),
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
+    .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
@@ -25,12 +28,15 @@ let package = Package(
       ]
     ),
     .target(name: "YaiaSequencer"),
+    .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
     .executableTarget(
       name: "YaiaBench",
       dependencies: [
         "Yaia",
         "YaiaSequencer",
+        "YaiaRemote",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
@@ -41,6 +47,14 @@ let package = Package(
         "YaiaSequencer",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .testTarget(
+      name: "YaiaRemoteTests",
+      dependencies: [
+        "YaiaRemote",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
   ],

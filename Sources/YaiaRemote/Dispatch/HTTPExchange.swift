@@ -1,0 +1,74 @@
+import Foundation
+
+/// A request as it goes on the wire: resolved URL, method, headers, body and timeout.
+///
+/// Interceptors adapt it (add a token) and a transport sends it. Being a value, a test's
+/// transport can compare it with what it expects.
+public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
+  /// The full URL.
+  public var url: URL
+  /// The method.
+  public var method: HTTPMethod
+  /// Header fields.
+  public var headers: [String: String]
+  /// The body, if any.
+  public var body: Data?
+  /// How long to wait for the response; `nil` for the transport's default.
+  public var timeout: Duration?
+
+  /// Creates an outgoing request.
+  public init(
+    url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
+    timeout: Duration? = nil
+  ) {
+    self.url = url
+    self.method = method
+    self.headers = headers
+    self.body = body
+    self.timeout = timeout
+  }
+
+  /// The value of header `name`, compared without regard to case.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+  }
+
+  /// `GET http://host/path?query`.
+  public var description: String { "\(method) \(url.absoluteString)" }
+}
+
+/// What came back: status, headers and body, before any decoding.
+public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
+  /// The status code.
+  public var status: Int
+  /// Header fields as received.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+
+  /// Creates a response.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The value of header `name`, compared without regard to case.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+  }
+
+  static let reasons: [Int: String] = [
+    200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 304: "Not Modified",
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+    409: "Conflict", 422: "Unprocessable Content", 429: "Too Many Requests",
+    500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+    504: "Gateway Timeout",
+  ]
+
+  /// `HTTP 404 (Not Found)`, then the start of the body.
+  public var description: String {
+    let reason = Self.reasons[status].map { " (\($0))" } ?? ""
+    return "HTTP \(status)\(reason)" + (body.isEmpty ? "" : ", body: \(RemoteError.preview(body))")
+  }
+}

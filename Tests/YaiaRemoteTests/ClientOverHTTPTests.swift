@@ -1,0 +1,181 @@
+import FlyingFox
+import Foundation
+import Testing
+import YaiaRemote
+
+@Suite("The client over real HTTP on 127.0.0.1")
+struct ClientOverHTTPTests {
+  @Test("a response decodes into the service's model")
+  func decodeSuccess() async throws {
+    let hits = Hits()
+    let rates = try await LoopbackServer.with { server in
+      await server.appendRoute("GET /latest") { request in
+        await hits.record(request.query["base"] ?? "")
+        return .json(ratesJSON)
+      }
+    } _: { baseURL in
+      try await RatesService(client: RemoteClient(baseURL: baseURL)).getLatest(base: "USD")
+    }
+    #expect(rates == Rates(base: "USD", date: "2026-11-22", rates: ["EUR": 0.92, "GBP": 0.79]))
+    #expect(await hits.values == ["USD"])
+  }
+
+  @Test("404 and 500 are status errors that keep the status, headers and body")
+  func statusErrors() async throws {
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /latest") { _ in
+        .json(#"{"error":"unknown base"}"#, status: .notFound)
+      }
+      await server.appendRoute("GET /2026-01-01") { _ in
+        .json(#"{"error":"database down"}"#, status: .internalServerError)
+      }
+    } _: { baseURL in
+      let client = RemoteClient(baseURL: baseURL)
+      let notFound = await client.result(RatesRequests.latest(base: "XYZ"))
+      guard case .failure(.status(let response, let request)) = notFound else {
+        Issue.record("expected a status error, got \(notFound)")
+        return
+      }
+      #expect(response.status == 404)
+      #expect(response.body == Data(#"{"error":"unknown base"}"#.utf8))
+      #expect(response.header("content-type") == "application/json")
+      #expect(request == "GET \(baseURL.absoluteString)/latest?base=XYZ")
+      #expect(
+        notFound.failureDescription.contains(
+          #"failed with HTTP 404 (Not Found), body: {"error":"unknown base"}"#))
+
+      let serverError = await client.result(
+        RatesRequests.historical(date: "2026-01-01", base: "USD"))
+      #expect(serverError.failureStatus == 500)
+      #expect(serverError.failureDescription.contains("database down"))
+    }
+  }
+
+  @Test("a status the request accepts is not an error")
+  func acceptedStatus() async throws {
+    try await LoopbackServer.with { server in
+      await server.appendRoute("DELETE /devices/7") { _ in HTTPResponse(statusCode: .notFound) }
+    } _: { baseURL in
+      let request = Request.empty(
+        RequestData(.delete, Endpoint("/devices/:id", parameters: ["id": "7"])),
+        acceptableStatus: [200, 204, 404])
+      let response = try await RemoteClient(baseURL: baseURL).send(request)
+      #expect(response == EmptyResponse())
+    }
+  }
+
+  @Test("malformed JSON is a decoding error with the key path and what was found, body kept")
+  func malformedJSON() async throws {
+    let body = #"{"base":"USD","date":"2026-11-22","rates":{"EUR":"0.92"}}"#
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /latest") { _ in .json(body) }
+    } _: { baseURL in
+      let result = await RemoteClient(baseURL: baseURL).result(RatesRequests.latest(base: "USD"))
+      guard case .failure(.decoding(let path, let problem, let kept, _)) = result else {
+        Issue.record("expected a decoding error, got \(result)")
+        return
+      }
+      #expect("\(path): \(problem)" == "rates.EUR: expected Double, found String")
+      #expect(kept == Data(body.utf8))
+      #expect(
+        result.failureDescription.contains(
+          "did not decode at rates.EUR: expected Double, found String"))
+    }
+  }
+
+  @Test("a missing key and broken JSON are named too")
+  func otherDecodingProblems() async throws {
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /latest") { _ in .json(#"{"base":"USD","rates":{}}"#) }
+      await server.appendRoute("GET /broken") { _ in .json(#"{"base":"#) }
+    } _: { baseURL in
+      let client = RemoteClient(baseURL: baseURL)
+      let missing = await client.result(RatesRequests.latest(base: "USD"))
+      #expect(missing.failureDescription.contains("did not decode at date: key is missing"))
+      let broken = await client.result(Request<Rates>.json(RequestData(.get, Endpoint("/broken"))))
+      #expect(broken.failureDescription.contains("not valid JSON"))
+    }
+  }
+
+  @Test("a server slower than the request's timeout gives a timeout error")
+  func timeout() async throws {
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /slow") { _ in
+        try? await Task.sleep(for: .seconds(3))
+        return .json("{}")
+      }
+    } _: { baseURL in
+      let request = Request.raw(RequestData(.get, Endpoint("/slow"), timeout: .milliseconds(300)))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let result = await RemoteClient(baseURL: baseURL).result(request)
+      // Not at once (FoundationNetworking would time out a 0.3 s request immediately), and
+      // long before the server answers.
+      let waited = start.duration(to: clock.now)
+      #expect(waited >= .milliseconds(250) && waited < .seconds(2))
+      guard case .failure(.transport(.timeout, _, _)) = result else {
+        Issue.record("expected a timeout, got \(result)")
+        return
+      }
+      #expect(result.failureDescription.contains("the server did not answer in time"))
+    }
+  }
+
+  @Test("cancelling the calling task cancels the request; nothing is delivered")
+  func cancellation() async throws {
+    let arrived = AsyncStream.makeStream(of: Void.self)
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /slow") { _ in
+        arrived.continuation.yield()
+        try? await Task.sleep(for: .seconds(3))
+        return .json(ratesJSON)
+      }
+    } _: { baseURL in
+      let client = RemoteClient(baseURL: baseURL)
+      let call = Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
+      for await _ in arrived.stream { break }  // the server has the request: cancel mid-flight
+      let clock = ContinuousClock()
+      let start = clock.now
+      call.cancel()
+      let result = await call.value
+      #expect(result.failureIsCancelled)
+      #expect(start.duration(to: clock.now) < .seconds(2))
+    }
+  }
+
+  @Test("a task cancelled before sending sends nothing")
+  func cancelledBeforeSending() async throws {
+    let hits = Hits()
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /latest") { _ in
+        await hits.record()
+        return .json(ratesJSON)
+      }
+    } _: { baseURL in
+      let client = RemoteClient(baseURL: baseURL)
+      let call = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await client.result(RatesRequests.latest(base: "USD"))
+      }
+      #expect(await call.value.failureIsCancelled)
+    }
+    #expect(await hits.count == 0)
+  }
+}
+
+extension Result where Failure == RemoteError {
+  var failureDescription: String {
+    if case .failure(let error) = self { return error.description }
+    return "success"
+  }
+
+  var failureStatus: Int? {
+    if case .failure(let error) = self { return error.status }
+    return nil
+  }
+
+  var failureIsCancelled: Bool {
+    if case .failure(.cancelled) = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import YaiaRemote
+
+@Suite("Request values, built with no network")
+struct RequestValueTests {
+  let base = URL(string: "http://api.test/v1")!
+
+  @Test("a request factory's output compares with ==")
+  func factoryEquality() {
+    #expect(
+      RatesRequests.latest(base: "USD")
+        == .json(RequestData(.get, Endpoint("/latest", query: [QueryItem("base", "USD")]))))
+    #expect(RatesRequests.latest(base: "USD") != RatesRequests.latest(base: "EUR"))
+  }
+
+  @Test("path parameters are filled in and percent-encoded; a value cannot add a slash")
+  func pathParameters() throws {
+    let endpoint = Endpoint("/devices/:id/name", parameters: ["id": "living room/1"])
+    #expect(
+      try endpoint.url(relativeTo: base).absoluteString
+        == "http://api.test/v1/devices/living%20room%2F1/name")
+  }
+
+  @Test("a missing path parameter is an invalid request naming it")
+  func missingParameter() {
+    #expect(
+      throws: RemoteError.invalidRequest(
+        "Path parameter ':id' of /devices/:id has no value. Pass it in `parameters`.")
+    ) {
+      try Endpoint("/devices/:id").url(relativeTo: base)
+    }
+  }
+
+  @Test("the query is appended in order")
+  func query() throws {
+    let endpoint = Endpoint(
+      "/latest",
+      query: [QueryItem("base", "USD"), QueryItem("symbols", "EUR,GBP"), QueryItem("debug", nil)])
+    #expect(
+      try endpoint.url(relativeTo: base).absoluteString
+        == "http://api.test/v1/latest?base=USD&symbols=EUR,GBP&debug")
+  }
+
+  @Test("an absolute endpoint ignores the base URL")
+  func absolute() throws {
+    let endpoint = Endpoint(url: URL(string: "https://cdn.test/images/speaker.png")!)
+    #expect(
+      try endpoint.url(relativeTo: base).absoluteString == "https://cdn.test/images/speaker.png")
+  }
+
+  @Test("a JSON body is encoded with its content type")
+  func jsonBody() throws {
+    struct Rename: Encodable { var nickname: String }
+    let data = try RequestData.json(
+      .put, Endpoint("/devices/:id", parameters: ["id": "7"]), body: Rename(nickname: "Desk"))
+    #expect(data.headers["Content-Type"] == "application/json")
+    #expect(data.body == Data(#"{"nickname":"Desk"}"#.utf8))
+  }
+
+  @Test("only idempotent methods are marked safe to retry")
+  func idempotence() {
+    #expect(
+      HTTPMethod.get.isIdempotent && HTTPMethod.put.isIdempotent && HTTPMethod.delete.isIdempotent)
+    #expect(!HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
+    #expect(HTTPMethod(rawValue: "get") == .get)
+  }
+
+  @Test("an injected transport function stands in for the network")
+  func injectedTransport() async throws {
+    let client = RemoteClient(
+      baseURL: base,
+      transport: Transport { request in
+        #expect(request.url.absoluteString == "http://api.test/v1/latest?base=USD")
+        return YaiaRemote.HTTPResponse(status: 200, body: Data(ratesJSON.utf8))
+      })
+    let rates = try await RatesService(client: client).getLatest(base: "USD")
+    #expect(rates.rates["EUR"] == 0.92)
+  }
+}
