@@ -68,6 +68,13 @@ public struct RemoteEnvironmentError: Error, Equatable, CustomStringConvertible 
   /// The names that would have been accepted.
   public let choices: [String]
 
+  /// Creates the error for `variable`=`value`, which names none of `choices`.
+  public init(variable: String, value: String, choices: [String]) {
+    self.variable = variable
+    self.value = value
+    self.choices = choices
+  }
+
   public var description: String {
     "\(variable)=\(value) names no environment. Choose one of: \(choices.joined(separator: ", "))."
   }
