@@ -37,6 +37,7 @@ let package = Package(
         "YaiaRemote",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),

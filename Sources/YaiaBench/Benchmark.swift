@@ -7,6 +7,7 @@ struct Benchmark: Sendable {
     Benchmark(name: "scene", run: { await SceneBenchmark.run() }),
     Benchmark(name: "diff", run: { try DiffBenchmark.run() }),
     Benchmark(name: "sequencer", run: { try await SequencerBenchmark.run() }),
+    Benchmark(name: "remote", run: { try await RemoteBenchmark.run() }),
   ]
 }
 
