@@ -29,7 +29,9 @@ public struct RemoteClient: Sendable {
   /// A client for `baseURL`.
   ///
   /// - Parameters:
+  ///   - baseURL: What endpoints are relative to.
   ///   - transport: `URLSession` by default; tests pass a function or a loopback server.
+  ///   - interceptors: The chain, in order.
   ///   - decoder: Decodes JSON bodies unless a request brings its own.
   ///   - sleep: Waits between retries; tests pass a function that records the delays.
   public init(

@@ -58,12 +58,12 @@ enum DecodingProblem {
     case is [Any]: return "Array"
     case is [String: Any]: return "Object"
     case let number as NSNumber:
-      return CFGetTypeIDIsBool(number) ? "Bool" : "Number"
+      return isJSONBool(number) ? "Bool" : "Number"
     default: return "\(type(of: value))"
     }
   }
 
-  private static func CFGetTypeIDIsBool(_ number: NSNumber) -> Bool {
+  private static func isJSONBool(_ number: NSNumber) -> Bool {
     // A JSON true/false is an NSNumber whose Objective-C type is 'c' (char).
     String(cString: number.objCType) == "c"
   }

@@ -16,7 +16,7 @@ import Foundation
 public struct Request<Response: Sendable>: Sendable {
   /// What to send.
   public var data: RequestData
-  /// The statuses that count as success; any other is a ``RemoteError/status(_:)``.
+  /// The statuses that count as success; any other is a ``RemoteError/status(_:request:)``.
   public var acceptableStatus: Set<Int>
   /// How the body becomes a `Response`.
   public let decoding: ResponseDecoding<Response>
