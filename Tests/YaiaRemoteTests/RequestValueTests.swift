@@ -77,4 +77,26 @@ struct RequestValueTests {
     let rates = try await RatesService(client: client).getLatest(base: "USD")
     #expect(rates.rates["EUR"] == 0.92)
   }
+
+  @Test("the client's decoder is configurable, and a request can bring its own")
+  func configurableDecoder() async throws {
+    struct Speaker: Decodable, Sendable { var signalStrength: Int }
+    let transport = Transport { _ in
+      YaiaRemote.HTTPResponse(status: 200, body: Data(#"{"signal_strength":-40}"#.utf8))
+    }
+    let snakeCase = JSONDecoder()
+    snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+    let client = RemoteClient(baseURL: base, transport: transport, decoder: snakeCase)
+    let speaker = try await client.send(
+      Request<Speaker>.json(RequestData(.get, Endpoint("/speaker"))))
+    #expect(speaker.signalStrength == -40)
+
+    let plainClient = RemoteClient(baseURL: base, transport: transport)
+    let ownDecoder = Request<Speaker>(
+      RequestData(.get, Endpoint("/speaker")), decoding: .json(decoder: snakeCase))
+    #expect(try await plainClient.send(ownDecoder).signalStrength == -40)
+    let failing = await plainClient.result(
+      Request<Speaker>.json(RequestData(.get, Endpoint("/speaker"))))
+    #expect(failing.failureDescription.contains("signalStrength: key is missing"))
+  }
 }
