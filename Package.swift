@@ -9,11 +9,13 @@ let package = Package(
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
+    .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -29,6 +31,12 @@ let package = Package(
     ),
     .target(name: "YaiaSequencer"),
     .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
+    .executableTarget(
+      name: "YaiaStoreWriter",
+      dependencies: ["YaiaStore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .executableTarget(
       name: "YaiaBench",
       dependencies: [
@@ -49,6 +57,10 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
+    ),
+    .testTarget(
+      name: "YaiaStoreTests",
+      dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
       name: "YaiaRemoteTests",

@@ -1,0 +1,61 @@
+import GRDB
+
+/// How a plain value is stored: its table, its primary key column, and its id. Declared once,
+/// in the data layer; the value itself adopts nothing but `Codable`.
+///
+/// ```swift
+/// struct Speaker: Codable, Equatable, Sendable {   // a feature value: no storage types
+///   var id: String
+///   var nickname: String
+///   var pairedAt: Date
+///   var lastSignal: Int?
+///   var settings: Settings                          // nested: stored as JSON text
+/// }
+///
+/// enum Speakers: StoreMapping {                     // the data layer's declaration
+///   static let table = "speakers"
+///   static func id(of speaker: Speaker) -> String { speaker.id }
+/// }
+/// ```
+///
+/// Columns are the value's coding keys; the table must have one column per key (a migration
+/// creates it). Nested values are stored as JSON text, dates in GRDB's sortable text format,
+/// optionals as `NULL`.
+public protocol StoreMapping: Sendable {
+  /// The plain value feature logic sees.
+  associatedtype Value: Codable & Sendable
+  /// Its id: a `String`, an `Int`, a `UUID`…
+  associatedtype ID: DatabaseValueConvertible & Hashable & Sendable
+
+  /// The table the values live in.
+  static var table: String { get }
+  /// The primary key column; `id` unless said otherwise.
+  static var primaryKey: String { get }
+  /// The id of a value: what the primary key column holds.
+  static func id(of value: Value) -> ID
+}
+
+extension StoreMapping {
+  /// `id`.
+  public static var primaryKey: String { "id" }
+}
+
+/// A value as GRDB sees it: the value's own `Codable` conformance, read and written by GRDB's
+/// record machinery, without the value adopting any GRDB protocol.
+struct Stored<Mapping: StoreMapping>: Codable, FetchableRecord, PersistableRecord {
+  var value: Mapping.Value
+
+  init(_ value: Mapping.Value) {
+    self.value = value
+  }
+
+  init(from decoder: any Decoder) throws {
+    value = try Mapping.Value(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try value.encode(to: encoder)
+  }
+
+  static var databaseTableName: String { Mapping.table }
+}

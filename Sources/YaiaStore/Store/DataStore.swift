@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+
+/// The only door to the app's database: plain values in and out, atomic transactions,
+/// migrations on open, observation of queries and of changes.
+///
+/// ```swift
+/// let store = try DataStore.open(at: dataFolder.appending(path: "app.sqlite").path, migrations: migrations)
+/// try await store.upsert([speaker], as: Speakers.self)
+/// let kitchen = try await store.fetch(Speakers.self, where: .equals("room", "kitchen"), orderBy: [.ascending("nickname")])
+/// for await change in store.changes(of: Speakers.self) { screen.apply(change) }
+/// ```
+///
+/// A file database runs in WAL mode on a pool of connections: reads go on while a write is in
+/// progress, and a write interrupted in the middle (an error, or the process killed) leaves
+/// the last committed state. An in-memory database serialises reads and writes. The store is
+/// `Sendable`; use it from any task.
+public final class DataStore: Sendable {
+  /// Where the database lives (`:memory:` for an in-memory one).
+  public let path: String
+  let writer: any DatabaseWriter
+  let hub = ChangeHub()
+
+  private init(path: String, writer: any DatabaseWriter) {
+    self.path = path
+    self.writer = writer
+  }
+
+  /// Opens (or creates) the database file at `path` and brings it to the newest migration.
+  ///
+  /// Before changing anything it checks the file read-only: a file that is not a database,
+  /// or whose schema is newer than `migrations` know, is reported and left untouched.
+  ///
+  /// - Parameters:
+  ///   - busyTimeout: How long to wait for another process's lock before ``StoreError/busy(path:)``.
+  public static func open(
+    at path: String, migrations: [StoreMigration], busyTimeout: Duration = .seconds(5)
+  ) throws(StoreError) -> DataStore {
+    let latest = try validate(migrations)
+    if FileManager.default.fileExists(atPath: path) {
+      let found = try probeVersion(at: path)
+      guard found <= latest else {
+        throw .schemaTooNew(path: path, found: found, supported: latest)
+      }
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(
+      Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+    let store = DataStore(path: path, writer: pool)
+    try store.migrate(migrations)
+    return store
+  }
+
+  /// A fresh database in memory, brought to the newest migration: for tests and previews.
+  public static func inMemory(migrations: [StoreMigration]) throws(StoreError) -> DataStore {
+    _ = try validate(migrations)
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue()
+    } catch {
+      throw StoreError.from(error, path: ":memory:")
+    }
+    let store = DataStore(path: ":memory:", writer: queue)
+    try store.migrate(migrations)
+    return store
+  }
+
+  /// The schema version: the last migration applied.
+  public func schemaVersion() async throws(StoreError) -> Int {
+    try await read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+  }
+
+  // MARK: Writing
+
+  /// Runs `body` in one transaction: all of it is stored, or (if it throws) none of it. Change
+  /// streams hear of it once, after the commit.
+  @discardableResult
+  public func transaction<T: Sendable>(
+    _ body: @escaping @Sendable (inout StoreTransaction) throws -> T
+  ) async throws(StoreError) -> T {
+    let hub = self.hub
+    let path = self.path
+    do {
+      return try await writer.write { db in
+        var transaction = StoreTransaction(db: db, path: path)
+        let result = try body(&transaction)
+        let changes = transaction.changes.filter {
+          !($0.value.inserted.isEmpty && $0.value.updated.isEmpty && $0.value.deleted.isEmpty)
+        }
+        if !changes.isEmpty {
+          db.afterNextTransaction { _ in hub.publish(changes) }
+        }
+        return result
+      }
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+  }
+
+  /// Stores `values` in one transaction: all or nothing.
+  public func upsert<M: StoreMapping>(_ values: [M.Value], as mapping: M.Type)
+    async throws(StoreError)
+  {
+    try await transaction { try $0.upsert(values, as: M.self) }
+  }
+
+  /// Deletes the rows with these ids.
+  public func delete<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) async throws(StoreError) {
+    try await transaction { try $0.delete(M.self, ids: ids) }
+  }
+
+  /// Deletes these values (by their ids).
+  public func delete<M: StoreMapping>(_ values: [M.Value], as mapping: M.Type)
+    async throws(StoreError)
+  {
+    try await transaction { try $0.delete(values, as: M.self) }
+  }
+
+  /// Deletes every row `filter` matches; returns how many.
+  @discardableResult
+  public func delete<M: StoreMapping>(_ mapping: M.Type, where filter: StoreFilter)
+    async throws(StoreError) -> Int
+  {
+    try await transaction { try $0.delete(M.self, where: filter) }
+  }
+
+  // MARK: Reading
+
+  /// The value with this id, if stored.
+  public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) async throws(StoreError) -> M
+    .Value?
+  {
+    try await read { db in try StoreTransaction(db: db, path: self.path).fetch(M.self, id: id) }
+  }
+
+  /// The stored values with these ids, in the order of `ids`.
+  public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) async throws(StoreError) -> [M
+    .Value]
+  {
+    try await read { db in try StoreTransaction(db: db, path: self.path).fetch(M.self, ids: ids) }
+  }
+
+  /// The values `filter` matches, sorted, at most `limit` of them.
+  public func fetch<M: StoreMapping>(
+    _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
+    limit: Int? = nil
+  ) async throws(StoreError) -> [M.Value] {
+    try await read { db in
+      try StoreTransaction(db: db, path: self.path).fetch(
+        M.self, where: filter, orderBy: sort, limit: limit)
+    }
+  }
+
+  /// How many rows `filter` matches (all rows without one).
+  public func count<M: StoreMapping>(_ mapping: M.Type, where filter: StoreFilter? = nil)
+    async throws(StoreError) -> Int
+  {
+    try await read { db in
+      try StoreTransaction(db: db, path: self.path).count(M.self, where: filter)
+    }
+  }
+
+  private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
+    async throws(StoreError) -> T
+  {
+    do {
+      return try await writer.read { db in try body(db) }
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+  }
+
+  // MARK: Migrations
+
+  private static func validate(_ migrations: [StoreMigration]) throws(StoreError) -> Int {
+    var previous = 0
+    for migration in migrations {
+      guard migration.version > previous else {
+        throw .invalidMigrations(
+          "version \(migration.version) (\(migration.name)) must be greater than \(previous); list migrations in increasing order, starting at 1"
+        )
+      }
+      previous = migration.version
+    }
+    return previous
+  }
+
+  /// Reads `user_version` through a read-only connection, which changes nothing on disk.
+  private static func probeVersion(at path: String) throws(StoreError) -> Int {
+    var configuration = Configuration()
+    configuration.readonly = true
+    do {
+      let probe = try DatabaseQueue(path: path, configuration: configuration)
+      defer { try? probe.close() }
+      return try probe.read { db in
+        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")  // reads the header
+        return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+      }
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+  }
+
+  private func migrate(_ migrations: [StoreMigration]) throws(StoreError) {
+    for migration in migrations {
+      do {
+        try writer.write { db in
+          let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+          guard migration.version > current else { return }
+          try migration.body(db)
+          try db.execute(sql: "PRAGMA user_version = \(migration.version)")
+        }
+      } catch {
+        throw .migrationFailed(
+          version: migration.version, name: migration.name,
+          detail: StoreError.from(error, path: path).description)
+      }
+    }
+  }
+}
