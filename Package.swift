@@ -43,6 +43,8 @@ let package = Package(
         "Yaia",
         "YaiaSequencer",
         "YaiaRemote",
+        "YaiaStore",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -8,6 +8,7 @@ struct Benchmark: Sendable {
     Benchmark(name: "diff", run: { try DiffBenchmark.run() }),
     Benchmark(name: "sequencer", run: { try await SequencerBenchmark.run() }),
     Benchmark(name: "remote", run: { try await RemoteBenchmark.run() }),
+    Benchmark(name: "store", run: { try await StoreBenchmark.run() }),
   ]
 }
 

@@ -28,13 +28,25 @@ public struct StoreTransaction: ~Copyable {
     throws(StoreError)
   {
     guard !values.isEmpty else { return }
+    let columns: [String]
     do {
-      let columns = try db.columns(in: M.table).map(\.name)
-      guard columns.contains(M.primaryKey) else {
+      columns = try db.columns(in: M.table).map(\.name)
+    } catch {
+      throw StoreError.from(error, path: path, table: M.table)
+    }
+    try write(EncodedRows<M>(values, columns: columns), as: M.self)
+  }
+
+  /// Writes rows already encoded for this table's columns (see ``EncodedRows``).
+  mutating func write<M: StoreMapping>(_ rows: EncodedRows<M>, as mapping: M.Type)
+    throws(StoreError)
+  {
+    let columns = rows.columns
+    do {
+      guard let keyIndex = columns.firstIndex(of: M.primaryKey) else {
         throw StoreError.unknownColumn(table: M.table, column: M.primaryKey)
       }
-      let known = Set(columns)
-      let others = columns.filter { $0 != M.primaryKey }
+      let others = columns.indices.filter { $0 != keyIndex }
       let list = columns.map(quoted).joined(separator: ", ")
       let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
       let insert = try db.cachedStatement(
@@ -46,32 +58,21 @@ public struct StoreTransaction: ~Copyable {
         ? nil
         : try db.cachedStatement(
           sql:
-            "UPDATE \(quoted(M.table)) SET \(others.map { "\(quoted($0)) = ?" }.joined(separator: ", ")) WHERE \(quoted(M.primaryKey)) = ? AND (\(others.map { "\(quoted($0)) IS NOT ?" }.joined(separator: " OR ")))"
+            "UPDATE \(quoted(M.table)) SET \(others.map { "\(quoted(columns[$0])) = ?" }.joined(separator: ", ")) WHERE \(quoted(M.primaryKey)) = ? AND (\(others.map { "\(quoted(columns[$0])) IS NOT ?" }.joined(separator: " OR ")))"
         )
       var change = changes[M.table] ?? TableChanges()
-      for value in values {
-        let fields: [String: DatabaseValue]
-        do {
-          fields = try Stored<M>(value).databaseDictionary
-        } catch {
-          throw StoreError.encoding(table: M.table, detail: "\(error)")
-        }
-        if fields.count > columns.count || fields.keys.contains(where: { !known.contains($0) }) {
-          let missing = fields.keys.first { !known.contains($0) } ?? "?"
-          throw StoreError.unknownColumn(table: M.table, column: missing)
-        }
-        let key = M.id(of: value).databaseValue
-        insert.setUncheckedArguments(StatementArguments(columns.map { fields[$0] ?? .null }))
+      for row in try rows.rows() {
+        insert.setUncheckedArguments(StatementArguments(row))
         try insert.execute()
         if db.changesCount > 0 {
-          change.inserted.append(key)
+          change.inserted.append(row[keyIndex])
           continue
         }
         guard let update else { continue }
-        let newValues = others.map { fields[$0] ?? .null }
-        update.setUncheckedArguments(StatementArguments(newValues + [key] + newValues))
+        let newValues = others.map { row[$0] }
+        update.setUncheckedArguments(StatementArguments(newValues + [row[keyIndex]] + newValues))
         try update.execute()
-        if db.changesCount > 0 { change.updated.append(key) }
+        if db.changesCount > 0 { change.updated.append(row[keyIndex]) }
       }
       changes[M.table] = change
     } catch {
@@ -135,16 +136,24 @@ public struct StoreTransaction: ~Copyable {
   /// The values with these ids that are stored, in the order of `ids`.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) throws(StoreError) -> [M.Value]
   {
+    guard !ids.isEmpty else { return [] }
     do {
-      let statement = try db.cachedStatement(
-        sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
-      var values: [M.Value] = []
-      values.reserveCapacity(ids.count)
-      for id in ids {
-        statement.setUncheckedArguments([id.databaseValue])
-        if let stored = try Stored<M>.fetchOne(statement) { values.append(stored.value) }
+      // Chunks of `IN (…)` queries, under SQLite's limit of 32,766 bound variables (3.32+).
+      var byID: [M.ID: M.Value] = [:]
+      byID.reserveCapacity(ids.count)
+      let chunkSize = 10_000
+      var start = 0
+      while start < ids.count {
+        let chunk = ids[start..<min(start + chunkSize, ids.count)]
+        start += chunkSize
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        let statement = try db.cachedStatement(
+          sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) IN (\(marks))")
+        statement.setUncheckedArguments(StatementArguments(chunk.map(\.databaseValue)))
+        let cursor = try Stored<M>.fetchCursor(statement)
+        while let stored = try cursor.next() { byID[M.id(of: stored.value)] = stored.value }
       }
-      return values
+      return ids.compactMap { byID[$0] }
     } catch {
       throw StoreError.from(error, path: path, table: M.table)
     }
