@@ -40,7 +40,8 @@ struct DataStoreTests {
   func badRowStoresNone() async throws {
     let store = try DataStore.inMemory(migrations: speakerMigrations)
     try await store.upsert([speaker("keep", "Kitchen")], as: Speakers.self)
-    let batch = [speaker("x1", "One"), speaker("x2", "Kitchen"), speaker("x3", "Three")]  // x2 reuses a nickname
+    // x2 reuses a nickname already stored.
+    let batch = [speaker("x1", "One"), speaker("x2", "Kitchen"), speaker("x3", "Three")]
     await #expect(
       throws: StoreError.constraintViolation(table: "speakers", column: "nickname", kind: "UNIQUE")
     ) {

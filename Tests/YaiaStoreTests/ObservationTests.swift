@@ -37,7 +37,8 @@ struct ObservationTests {
     try await store.upsert([renamed, speaker("b"), speaker("c")], as: Speakers.self)  // b unchanged
     #expect(await changes.next() == StoreChange(inserted: ["c"], updated: ["a"]))
 
-    try await store.upsert([speaker("b")], as: Speakers.self)  // identical: no transaction to report
+    // Identical to what is stored: nothing to report.
+    try await store.upsert([speaker("b")], as: Speakers.self)
     try await store.delete(Speakers.self, ids: ["b", "nope"])
     #expect(await changes.next() == StoreChange(deleted: ["b"]))
 
