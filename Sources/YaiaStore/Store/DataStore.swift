@@ -32,6 +32,8 @@ public final class DataStore: Sendable {
   /// or whose schema is newer than `migrations` know, is reported and left untouched.
   ///
   /// - Parameters:
+  ///   - path: The database file; it is created if missing (its folder must exist).
+  ///   - migrations: The schema steps, in increasing version order.
   ///   - busyTimeout: How long to wait for another process's lock before ``StoreError/busy(path:)``.
   public static func open(
     at path: String, migrations: [StoreMigration], busyTimeout: Duration = .seconds(5)
