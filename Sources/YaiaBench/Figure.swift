@@ -22,6 +22,21 @@ struct Figure {
     "figure: \(name) \(String(format: value >= 100 ? "%.0f" : "%.4f", value)) \(unit)"
   }
 
+  /// Three figures comparing DataStore with plain GRDB on one task: each time in ms, and the
+  /// ratio (target: at most 1.2 times GRDB).
+  static func comparison(
+    _ name: String, ours: Double, _ theirName: String, theirs: Double, ratio: String, what: String,
+    target: String = ""
+  ) -> [Figure] {
+    [
+      Figure(name: name, value: ours, unit: "ms", label: "DataStore: \(what)", target: target),
+      Figure(name: theirName, value: theirs, unit: "ms", label: "plain GRDB: \(what)"),
+      Figure(
+        name: ratio, value: ours / theirs, unit: "x", label: "\(what): DataStore / GRDB",
+        target: "<= 1.2"),
+    ]
+  }
+
   static func table(_ figures: [Figure]) -> String {
     let header = ["benchmark", "value", "unit", "target"]
     let rows = figures.map { [$0.label, $0.formattedValue, $0.unit, $0.target] }

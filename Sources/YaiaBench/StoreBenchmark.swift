@@ -124,32 +124,15 @@ enum StoreBenchmark {
         })
     }
 
-    return [
-      Figure(
-        name: "store.upsert100k_ms", value: upsert, unit: "ms",
-        label: "DataStore upsert, 100k values, one call", target: "<= 1500"),
-      Figure(
-        name: "store.grdb_upsert100k_ms", value: grdbUpsert, unit: "ms",
-        label: "plain GRDB upsert, same"),
-      Figure(
-        name: "store.upsert_ratio", value: upsert / grdbUpsert, unit: "x",
-        label: "upsert: DataStore / GRDB", target: "<= 1.2"),
-      Figure(
-        name: "store.fetchall_ms", value: fetchAll, unit: "ms", label: "DataStore fetch all 100k"),
-      Figure(
-        name: "store.grdb_fetchall_ms", value: grdbFetchAll, unit: "ms",
-        label: "plain GRDB fetchAll"),
-      Figure(
-        name: "store.fetchall_ratio", value: fetchAll / grdbFetchAll, unit: "x",
-        label: "fetch all: DataStore / GRDB", target: "<= 1.2"),
-      Figure(
-        name: "store.fetch10k_ms", value: fetchByID, unit: "ms", label: "DataStore fetch 10k by id"),
-      Figure(
-        name: "store.grdb_fetch10k_ms", value: grdbFetchByID, unit: "ms",
-        label: "plain GRDB fetchAll(keys:)"),
-      Figure(
-        name: "store.fetch10k_ratio", value: fetchByID / grdbFetchByID, unit: "x",
-        label: "fetch by id: DataStore / GRDB", target: "<= 1.2"),
-    ]
+    return
+      Figure.comparison(
+        "store.upsert100k_ms", ours: upsert, "store.grdb_upsert100k_ms", theirs: grdbUpsert,
+        ratio: "store.upsert_ratio", what: "upsert of 100k values in one call", target: "<= 1500")
+      + Figure.comparison(
+        "store.fetchall_ms", ours: fetchAll, "store.grdb_fetchall_ms", theirs: grdbFetchAll,
+        ratio: "store.fetchall_ratio", what: "fetch all 100k")
+      + Figure.comparison(
+        "store.fetch10k_ms", ours: fetchByID, "store.grdb_fetch10k_ms", theirs: grdbFetchByID,
+        ratio: "store.fetch10k_ratio", what: "fetch 10k by id")
   }
 }

@@ -6,27 +6,7 @@
 // the test can kill it in the middle. The test then checks that the committed rows survive
 // and none of the interrupted batch does.
 import Foundation
-import GRDB
 import YaiaStore
-
-struct Row: Codable, Sendable {
-  var id: String
-  var nickname: String
-}
-
-enum Rows: StoreMapping {
-  static let table = "rows"
-  static func id(of row: Row) -> String { row.id }
-}
-
-let migrations = [
-  StoreMigration(1, "create rows") { db in
-    try db.create(table: "rows") { table in
-      table.primaryKey("id", .text)
-      table.column("nickname", .text).notNull()
-    }
-  }
-]
 
 /// Writes a line to standard output at once (the test waits for it).
 func say(_ line: String) {
@@ -38,7 +18,7 @@ guard CommandLine.arguments.count == 2 else {
   exit(2)
 }
 do {
-  let store = try DataStore.open(at: CommandLine.arguments[1], migrations: migrations)
+  let store = try DataStore.open(at: CommandLine.arguments[1], migrations: rowMigrations)
   try await store.upsert(
     (0..<100).map { Row(id: "c-\($0)", nickname: "committed \($0)") }, as: Rows.self)
   say("committed")

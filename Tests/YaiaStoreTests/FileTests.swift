@@ -3,6 +3,8 @@ import GRDB
 import Testing
 import YaiaStore
 
+@testable import YaiaStoreWriter
+
 /// The speaker of version 2, with the column migration 2 adds.
 struct SpeakerV2: Codable, Equatable, Sendable {
   var id: String
@@ -196,23 +198,7 @@ struct FileTests {
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
 
-    struct Row: Codable, Sendable {
-      var id: String
-      var nickname: String
-    }
-    enum Rows: StoreMapping {
-      static let table = "rows"
-      static func id(of row: Row) -> String { row.id }
-    }
-    let rowsMigration = [
-      StoreMigration(1, "create rows") { db in
-        try db.create(table: "rows") { table in
-          table.primaryKey("id", .text)
-          table.column("nickname", .text).notNull()
-        }
-      }
-    ]
-    let store = try DataStore.open(at: path, migrations: rowsMigration)
+    let store = try DataStore.open(at: path, migrations: rowMigrations)
     #expect(try await store.count(Rows.self) == 100)
     #expect(try await store.count(Rows.self, where: .like("id", "p-%")) == 0)
     let pool = try DatabasePool(path: path)

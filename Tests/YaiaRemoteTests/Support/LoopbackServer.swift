@@ -12,7 +12,8 @@ struct LoopbackServer: Sendable {
     _ configure: (HTTPServer) async -> Void,
     _ body: (URL) async throws -> T
   ) async throws -> T {
-    let server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 10, logger: .disabled)
+    let server = HTTPServer(
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 10, logger: .disabled)
     await configure(server)
     let task = Task { try await server.run() }
     defer { task.cancel() }

@@ -1,0 +1,22 @@
+import GRDB
+import YaiaStore
+
+/// The rows the helper writes; the durability test reads them back with this same schema.
+struct Row: Codable, Sendable {
+  var id: String
+  var nickname: String
+}
+
+enum Rows: StoreMapping {
+  static let table = "rows"
+  static func id(of row: Row) -> String { row.id }
+}
+
+let rowMigrations = [
+  StoreMigration(1, "create rows") { db in
+    try db.create(table: "rows") { table in
+      table.primaryKey("id", .text)
+      table.column("nickname", .text).notNull()
+    }
+  }
+]
