@@ -5,8 +5,15 @@ import GRDB
 /// Encoding needs no database, so ``DataStore/upsert(_:as:)`` does it before taking the write
 /// lock, split across the machine's cores: the lock is held only to execute statements.
 struct EncodedRows<M: StoreMapping>: Sendable {
+  /// One value, encoded: its column values, and the same as statement arguments (building
+  /// those is costly, so it happens here too, outside the write lock).
+  struct EncodedRow: Sendable {
+    let values: [DatabaseValue]
+    let arguments: StatementArguments
+  }
+
   let columns: [String]
-  private let encoded: Result<[[DatabaseValue]], StoreError>
+  private let encoded: Result<[EncodedRow], StoreError>
 
   /// Encodes `values` for `columns`, on the calling thread.
   init(_ values: some Collection<M.Value>, columns: [String]) {
@@ -14,13 +21,13 @@ struct EncodedRows<M: StoreMapping>: Sendable {
     self.encoded = Result { () throws(StoreError) in try Self.encode(values, columns: columns) }
   }
 
-  private init(columns: [String], encoded: Result<[[DatabaseValue]], StoreError>) {
+  private init(columns: [String], encoded: Result<[EncodedRow], StoreError>) {
     self.columns = columns
     self.encoded = encoded
   }
 
   /// The rows, or the first encoding error (a value with a field the table lacks).
-  func rows() throws(StoreError) -> [[DatabaseValue]] {
+  func rows() throws(StoreError) -> [EncodedRow] {
     try encoded.get()
   }
 
@@ -38,7 +45,7 @@ struct EncodedRows<M: StoreMapping>: Sendable {
       }
       return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
     }
-    var all: [[DatabaseValue]] = []
+    var all: [EncodedRow] = []
     all.reserveCapacity(values.count)
     for part in 0..<parts {
       guard let slice = slices[part] else { continue }
@@ -51,11 +58,11 @@ struct EncodedRows<M: StoreMapping>: Sendable {
   }
 
   private static func encode(_ values: some Collection<M.Value>, columns: [String])
-    throws(StoreError) -> [[DatabaseValue]]
+    throws(StoreError) -> [EncodedRow]
   {
     let known = Set(columns)
     var checkedFieldCounts: Set<Int> = []
-    var rows: [[DatabaseValue]] = []
+    var rows: [EncodedRow] = []
     rows.reserveCapacity(values.count)
     for value in values {
       let fields: [String: DatabaseValue]
@@ -71,7 +78,8 @@ struct EncodedRows<M: StoreMapping>: Sendable {
       {
         throw .unknownColumn(table: M.table, column: unknown)
       }
-      rows.append(columns.map { fields[$0] ?? .null })
+      let row = columns.map { fields[$0] ?? .null }
+      rows.append(EncodedRow(values: row, arguments: StatementArguments(row)))
     }
     return rows
   }

@@ -62,17 +62,18 @@ public struct StoreTransaction: ~Copyable {
         )
       var change = changes[M.table] ?? TableChanges()
       for row in try rows.rows() {
-        insert.setUncheckedArguments(StatementArguments(row))
+        insert.setUncheckedArguments(row.arguments)
         try insert.execute()
+        let key = row.values[keyIndex]
         if db.changesCount > 0 {
-          change.inserted.append(row[keyIndex])
+          change.inserted.append(key)
           continue
         }
         guard let update else { continue }
-        let newValues = others.map { row[$0] }
-        update.setUncheckedArguments(StatementArguments(newValues + [row[keyIndex]] + newValues))
+        let newValues = others.map { row.values[$0] }
+        update.setUncheckedArguments(StatementArguments(newValues + [key] + newValues))
         try update.execute()
-        if db.changesCount > 0 { change.updated.append(row[keyIndex]) }
+        if db.changesCount > 0 { change.updated.append(key) }
       }
       changes[M.table] = change
     } catch {
