@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
+    .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
     .target(name: "YaiaSequencer"),
     .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
     .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "YaiaMockServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",
@@ -64,6 +66,7 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer"]),
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [

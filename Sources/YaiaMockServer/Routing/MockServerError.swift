@@ -1,0 +1,26 @@
+/// What is wrong with a mock server's routes, fixtures or configuration, with where and what
+/// to do.
+public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A route's path pattern cannot be used.
+  case invalidPattern(String, reason: String)
+  /// A fixture path tries to leave the fixtures folder (`../`, an absolute path, a link).
+  case fixtureOutsideFolder(path: String, folder: String)
+  /// A fixture file the manifest names does not exist.
+  case missingFixture(path: String)
+  /// The manifest cannot be read: the file, the line (0 if unknown) and why.
+  case brokenManifest(file: String, line: Int, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidPattern(let pattern, let reason):
+      return "Invalid route pattern \(pattern): \(reason)."
+    case .fixtureOutsideFolder(let path, let folder):
+      return
+        "Fixture path \(path) leaves the fixtures folder \(folder). Keep fixtures inside it and name them relative to it."
+    case .missingFixture(let path):
+      return "Fixture \(path) does not exist. Add the file or fix the name in the manifest."
+    case .brokenManifest(let file, let line, let reason):
+      return "\(file)\(line > 0 ? ":\(line)" : ""): \(reason)"
+    }
+  }
+}
