@@ -33,7 +33,13 @@ let package = Package(
     .target(name: "YaiaSequencer"),
     .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
     .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "YaiaMockServer", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]),
+    .target(
+      name: "YaiaMockServer",
+      dependencies: [
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
+    ),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",
@@ -46,10 +52,10 @@ let package = Package(
         "YaiaSequencer",
         "YaiaRemote",
         "YaiaStore",
+        "YaiaMockServer",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import YaiaMockServer
 import YaiaRemote
 
 #if canImport(FoundationNetworking)
