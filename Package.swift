@@ -72,7 +72,7 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer"]),
+    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote"]),
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [

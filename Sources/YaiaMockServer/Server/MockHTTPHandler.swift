@@ -1,0 +1,104 @@
+import FlyingFox
+import Foundation
+
+/// The shell between FlyingFox and the router: converts the request, asks the router, records
+/// the journal, and writes the response (with its delay and fault).
+struct MockHTTPHandler: HTTPHandler {
+  let state: MockServerState
+  let configuration: MockServer.Configuration
+
+  func handleRequest(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+    var headers: [String: String] = [:]
+    for (name, value) in request.headers { headers[name.rawValue] = value }
+    var query: [String: String] = [:]
+    for item in request.query where query[item.name] == nil { query[item.name] = item.value }
+    if let length = request.headers[.contentLength].flatMap(Int.init),
+      length > configuration.maxBodyBytes
+    {
+      let mock = MockRequest(
+        method: request.method.rawValue, path: request.path, query: query, headers: headers)
+      await state.record(
+        MockJournalEntry(request: mock, time: Date(), route: nil, scenario: nil, status: 413))
+      return Self.json(
+        #"{"error":"request body larger than \#(configuration.maxBodyBytes) bytes"}"#, status: 413)
+    }
+    let mock = MockRequest(
+      method: request.method.rawValue, path: request.path, query: query, headers: headers,
+      body: try await request.bodyData)
+
+    switch await state.route(mock) {
+    case .unmatched(let closest):
+      await state.record(
+        MockJournalEntry(request: mock, time: Date(), route: nil, scenario: nil, status: 404))
+      guard configuration.strict else { return FlyingFox.HTTPResponse(statusCode: .notFound) }
+      let body = try JSONEncoder().encode(Unmatched(request: mock.summary, closest: closest))
+      return FlyingFox.HTTPResponse(
+        statusCode: .notFound, headers: [.contentType: "application/json"], body: body)
+    case .matched(let route, let scenario, let response, _):
+      await state.record(
+        MockJournalEntry(
+          request: mock, time: Date(), route: route, scenario: scenario, status: response.status))
+      if let delay = response.delay {
+        try? await Task.sleep(for: Self.pick(in: delay))
+      }
+      return try render(response)
+    }
+  }
+
+  /// The 404 body of strict mode.
+  struct Unmatched: Encodable {
+    let error = "no route matches this request"
+    let request: String
+    let closest: [String]
+  }
+
+  private func render(_ response: MockResponse) throws -> FlyingFox.HTTPResponse {
+    var body: Data
+    switch response.body {
+    case .empty: body = Data()
+    case .text(let text): body = Data(text.utf8)
+    case .file(let name):
+      guard let folder = configuration.fixtures else {
+        throw MockServerError.missingFixture(path: name)
+      }
+      body = try Data(contentsOf: FixturePath.resolve(name, in: folder))
+    }
+    var headers = FlyingFox.HTTPHeaders()
+    for (name, value) in response.headers { headers[FlyingFox.HTTPHeader(name)] = value }
+    switch response.fault {
+    case .malformedJSON:
+      body = Data(#"{"malformed": [1, 2"#.utf8)
+      headers[.contentType] = "application/json"
+    case .emptyBody:
+      body = Data()
+    default:
+      break  // streaming faults: next step of the mock server issue
+    }
+    return FlyingFox.HTTPResponse(
+      statusCode: Self.statusCode(response.status), headers: headers, body: body)
+  }
+
+  private static func json(_ text: String, status: Int) -> FlyingFox.HTTPResponse {
+    FlyingFox.HTTPResponse(
+      statusCode: Self.statusCode(status), headers: [.contentType: "application/json"],
+      body: Data(text.utf8))
+  }
+
+  /// A status with its standard reason phrase (`Status` for codes without a common one).
+  static func statusCode(_ code: Int) -> HTTPStatusCode {
+    let phrases = [
+      200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized",
+      403: "Forbidden", 404: "Not Found", 409: "Conflict", 413: "Content Too Large",
+      422: "Unprocessable Content", 426: "Upgrade Required", 429: "Too Many Requests",
+      500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+      504: "Gateway Timeout",
+    ]
+    return HTTPStatusCode(code, phrase: phrases[code] ?? "Status")
+  }
+
+  private static func pick(in range: ClosedRange<Duration>) -> Duration {
+    guard range.lowerBound < range.upperBound else { return range.lowerBound }
+    let span = (range.upperBound - range.lowerBound) / 1_000_000
+    return range.lowerBound + span * Int.random(in: 0...1_000_000)
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+import YaiaMockServer
+import YaiaRemote
+
+/// Runs `body` against a started server, stopping it afterwards.
+private func withServer<T: Sendable>(
+  _ routes: [MockRoute], configuration: MockServer.Configuration = MockServer.Configuration(),
+  _ body: (MockServer, RemoteClient) async throws -> T
+) async throws -> T {
+  let server = MockServer(routes: routes, configuration: configuration)
+  let baseURL = try await server.start()
+  do {
+    let result = try await body(server, RemoteClient(baseURL: baseURL))
+    await server.stop()
+    return result
+  } catch {
+    await server.stop()
+    throw error
+  }
+}
+
+/// The status of `data`'s response, or -1 with the error recorded.
+private func status(_ client: RemoteClient, _ data: RequestData) async -> Int {
+  do {
+    return try await client.exchange(data).0.status
+  } catch {
+    Issue.record("request failed: \(error)")
+    return -1
+  }
+}
+
+private func get(_ path: String, headers: [String: String] = [:]) -> Request<Data> {
+  .raw(RequestData(.get, Endpoint(path), headers: headers), acceptableStatus: Set(100..<600))
+}
+
+@Suite("The mock server over real HTTP")
+struct MockServerTests {
+  @Test("it starts on 127.0.0.1 and a free port, answers a route, and stops")
+  func startAnswerStop() async throws {
+    let server = MockServer(routes: [
+      try MockRoute("GET", "/latest", responses: .single(.json(#"{"base":"USD"}"#)))
+    ])
+    let baseURL = try await server.start()
+    #expect(baseURL.host == "127.0.0.1")
+    #expect(baseURL.port != nil && baseURL.port != 0)
+    let body = try await RemoteClient(baseURL: baseURL).send(
+      Request<Data>.raw(RequestData(.get, Endpoint("/latest"))))
+    #expect(String(decoding: body, as: UTF8.self) == #"{"base":"USD"}"#)
+    await server.stop()
+    #expect(await server.baseURL == nil)
+  }
+
+  @Test("two servers in parallel never collide")
+  func parallelServers() async throws {
+    let first = MockServer(routes: [
+      try MockRoute("GET", "/who", responses: .single(.json(#""first""#)))
+    ])
+    let second = MockServer(routes: [
+      try MockRoute("GET", "/who", responses: .single(.json(#""second""#)))
+    ])
+    let (a, b) = (try await first.start(), try await second.start())
+    #expect(a != b)
+    let answerA = try await RemoteClient(baseURL: a).send(
+      Request<String>.json(RequestData(.get, Endpoint("/who"))))
+    let answerB = try await RemoteClient(baseURL: b).send(
+      Request<String>.json(RequestData(.get, Endpoint("/who"))))
+    #expect([answerA, answerB] == ["first", "second"])
+    await first.stop()
+    await second.stop()
+  }
+
+  @Test(
+    "strict mode answers an unmatched request with 404 listing the closest routes, and journals it")
+  func strictUnmatched() async throws {
+    try await withServer([
+      try MockRoute("GET", "/speakers", responses: .single(.json("[]"))),
+      try MockRoute("GET", "/speakers/:id", responses: .single(.json("{}"))),
+    ]) { server, client in
+      let (response, _) = try await client.exchange(RequestData(.get, Endpoint("/speaker")))
+      #expect(response.status == 404)
+      let body = try JSONDecoder().decode([String: AnyCodable].self, from: response.body)
+      #expect(body["closest"] == .array(["GET /speakers", "GET /speakers/:id"]))
+      #expect(body["request"] == .string("GET /speaker"))
+      #expect(await server.unmatchedRequests().map(\.request.path) == ["/speaker"])
+    }
+  }
+
+  @Test("scenarios: per request by header, and for the whole server through the API")
+  func scenarios() async throws {
+    try await withServer([
+      try MockRoute(
+        "GET", "/config", responses: .single(.json("{}")),
+        scenarios: ["update-required": .single(.json(#"{"update":true}"#, status: 426))])
+    ]) { server, client in
+      #expect(await status(client, RequestData(.get, Endpoint("/config"))) == 200)
+      #expect(
+        await status(
+          client,
+          RequestData(.get, Endpoint("/config"), headers: ["X-Mock-Scenario": "update-required"]))
+          == 426)
+      await server.setScenario("update-required")
+      #expect(await status(client, RequestData(.get, Endpoint("/config"))) == 426)
+      #expect(
+        await server.requests(to: "GET /config").map(\.scenario) == [
+          nil, "update-required", "update-required",
+        ])
+    }
+  }
+
+  @Test("a sequence answers 503, 503, then 200: the client's retry policy gets through")
+  func sequenceWithRetries() async throws {
+    try await withServer([
+      try MockRoute(
+        "GET", "/flaky",
+        responses: .sequence([.json("{}", status: 503), .json("{}", status: 503), .json(#""ok""#)]))
+    ]) { server, client in
+      let retrying = RemoteClient(
+        baseURL: client.baseURL, interceptors: [RetryPolicy(baseDelay: .milliseconds(1))])
+      let answer = try await retrying.send(
+        Request<String>.json(RequestData(.get, Endpoint("/flaky"))))
+      #expect(answer == "ok")
+      #expect(await server.journal().map(\.status) == [503, 503, 200])
+    }
+  }
+
+  @Test("the journal keeps method, path, query, headers and body, and decodes the body")
+  func journal() async throws {
+    struct Login: Codable, Equatable { var user: String }
+    try await withServer([
+      try MockRoute("POST", "/login", responses: .single(.json(#"{"token":"t"}"#)))
+    ]) { server, client in
+      let request = try RequestData.json(
+        .post, Endpoint("/login", query: [QueryItem("v", "2")]), body: Login(user: "ada"),
+        headers: ["X-Trace": "42"])
+      _ = try await client.exchange(request)
+      let entry = try #require(await server.journal().first)
+      #expect(entry.request.method == "POST")
+      #expect(entry.request.path == "/login")
+      #expect(entry.request.query == ["v": "2"])
+      #expect(entry.request.headers["x-trace"] == "42")
+      #expect(try entry.decodedBody(as: Login.self) == Login(user: "ada"))
+      #expect(entry.route == "POST /login")
+    }
+  }
+
+  @Test("fixture files are served from the fixtures folder")
+  func fixtures() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-mock-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"rates":{"EUR":0.92}}"#.utf8).write(to: folder.appending(path: "latest.json"))
+    var configuration = MockServer.Configuration()
+    configuration.fixtures = folder
+    try await withServer(
+      [
+        try MockRoute(
+          "GET", "/latest", responses: .single(MockResponse(body: .file("latest.json"))))
+      ], configuration: configuration
+    ) { _, client in
+      let body = try await client.send(get("/latest"))
+      #expect(String(decoding: body, as: UTF8.self) == #"{"rates":{"EUR":0.92}}"#)
+    }
+  }
+
+  @Test("faults: malformed JSON reaches the client as a decoding error; an empty body as one too")
+  func simpleFaults() async throws {
+    struct Rates: Decodable { var base: String }
+    try await withServer([
+      try MockRoute(
+        "GET", "/malformed",
+        responses: .single(MockResponse(body: .text(#"{"base":"USD"}"#), fault: .malformedJSON))),
+      try MockRoute(
+        "GET", "/empty",
+        responses: .single(MockResponse(body: .text(#"{"base":"USD"}"#), fault: .emptyBody))),
+    ]) { _, client in
+      let malformed = await client.result(
+        Request<Rates>.json(RequestData(.get, Endpoint("/malformed"))))
+      guard case .failure(.decoding(_, let problem, _, _)) = malformed else {
+        Issue.record("expected a decoding error, got \(malformed)")
+        return
+      }
+      #expect(problem.contains("not valid JSON"))
+      let empty = try await client.exchange(RequestData(.get, Endpoint("/empty")))
+      #expect(empty.0.status == 200 && empty.0.body.isEmpty)
+    }
+  }
+
+  @Test("a delayed response arrives after its delay")
+  func delay() async throws {
+    try await withServer([
+      try MockRoute(
+        "GET", "/slow",
+        responses: .single(
+          MockResponse(status: 204, delay: .milliseconds(300)...(.milliseconds(300)))))
+    ]) { _, client in
+      let clock = ContinuousClock()
+      let start = clock.now
+      _ = try await client.exchange(RequestData(.get, Endpoint("/slow")))
+      #expect(start.duration(to: clock.now) >= .milliseconds(290))
+    }
+  }
+
+  @Test("a body over the size bound gets 413 and is journalled")
+  func bodyBound() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.maxBodyBytes = 100
+    try await withServer(
+      [try MockRoute("POST", "/upload", responses: .single(MockResponse(status: 201)))],
+      configuration: configuration
+    ) { server, client in
+      let (response, _) = try await client.exchange(
+        RequestData(.post, Endpoint("/upload"), body: Data(count: 1_000)))
+      #expect(response.status == 413)
+      #expect(await server.journal().map(\.status) == [413])
+    }
+  }
+}
+
+/// Just enough JSON to read the strict-mode 404 body.
+enum AnyCodable: Decodable, Equatable {
+  case string(String)
+  case array([String])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else {
+      self = .array(try container.decode([String].self))
+    }
+  }
+}
