@@ -187,6 +187,39 @@ struct MockServerTests {
     }
   }
 
+  @Test(
+    "streaming faults: a truncated body and a closed connection are transport errors; a trickle arrives whole, slowly"
+  )
+  func streamingFaults() async throws {
+    let body = String(repeating: "0123456789", count: 10)  // 100 bytes
+    try await withServer([
+      try MockRoute(
+        "GET", "/truncated",
+        responses: .single(MockResponse(body: .text(body), fault: .truncatedBody))),
+      try MockRoute(
+        "GET", "/closed",
+        responses: .single(MockResponse(body: .text(body), fault: .closeConnection))),
+      try MockRoute(
+        "GET", "/trickle",
+        responses: .single(
+          MockResponse(body: .text(body), fault: .trickle(bytes: 25, interval: .milliseconds(100))))
+      ),
+    ]) { _, client in
+      for path in ["/truncated", "/closed"] {
+        let result = await client.result(get(path))
+        guard case .failure(.transport) = result else {
+          Issue.record("\(path): expected a transport error, got \(result)")
+          continue
+        }
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let trickled = try await client.send(get("/trickle"))
+      #expect(String(decoding: trickled, as: UTF8.self) == body)
+      #expect(start.duration(to: clock.now) >= .milliseconds(280))  // three pauses of 100 ms
+    }
+  }
+
   @Test("a delayed response arrives after its delay")
   func delay() async throws {
     try await withServer([

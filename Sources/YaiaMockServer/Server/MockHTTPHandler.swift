@@ -65,17 +65,36 @@ struct MockHTTPHandler: HTTPHandler {
     }
     var headers = FlyingFox.HTTPHeaders()
     for (name, value) in response.headers { headers[FlyingFox.HTTPHeader(name)] = value }
+    let status = Self.statusCode(response.status)
     switch response.fault {
+    case nil:
+      return FlyingFox.HTTPResponse(statusCode: status, headers: headers, body: body)
     case .malformedJSON:
-      body = Data(#"{"malformed": [1, 2"#.utf8)
       headers[.contentType] = "application/json"
+      return FlyingFox.HTTPResponse(
+        statusCode: status, headers: headers, body: Data(#"{"malformed": [1, 2"#.utf8))
     case .emptyBody:
-      body = Data()
-    default:
-      break  // streaming faults: next step of the mock server issue
+      return FlyingFox.HTTPResponse(statusCode: status, headers: headers, body: Data())
+    case .truncatedBody:
+      // Declares the whole length, sends half, then closes.
+      let sequence = FaultyBody(data: body, cutAfter: body.count / 2)
+      return FlyingFox.HTTPResponse(
+        statusCode: status, headers: headers,
+        body: HTTPBodySequence(from: sequence, count: Swift.max(body.count, 2)))
+    case .closeConnection:
+      // FlyingFox writes the header before any body, so the closest it can come to "no
+      // response" is closing right after the header, before a single body byte.
+      let sequence = FaultyBody(data: body.isEmpty ? Data("x".utf8) : body, cutAfter: 0)
+      return FlyingFox.HTTPResponse(
+        statusCode: status, headers: headers,
+        body: HTTPBodySequence(from: sequence, count: Swift.max(body.count, 1)))
+    case .trickle(let bytes, let interval):
+      let sequence = FaultyBody(data: body, chunkSize: Swift.max(1, bytes), interval: interval)
+      return FlyingFox.HTTPResponse(
+        statusCode: status, headers: headers,
+        body: HTTPBodySequence(
+          from: sequence, count: body.count, suggestedBufferSize: Swift.max(1, bytes)))
     }
-    return FlyingFox.HTTPResponse(
-      statusCode: Self.statusCode(response.status), headers: headers, body: body)
   }
 
   private static func json(_ text: String, status: Int) -> FlyingFox.HTTPResponse {
