@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import YaiaMockServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+private let manifest = """
+  routes:
+    - method: GET
+      path: /latest
+      query: { base: USD }
+      response: { json: { base: USD, rates: { EUR: 0.92 } } }
+      scenarios:
+        server-error: { status: 500, json: { error: down } }
+        flaky:
+          sequence: [{ status: 503 }, { status: 503 }, { status: 200, body: ok }]
+    - method: POST
+      path: /login
+      body: { user.name: ada }
+      response: { json: { token: t1 }, delay: 10ms }
+      sets-state: session=logged-in
+    - method: GET
+      path: /me
+      requires-state: session=logged-in
+      response: { json: { name: ada } }
+    - method: GET
+      path: /slow
+      response: { body: "0123456789", fault: trickle, trickle: { bytes: 5, interval: 20ms } }
+  """
+
+private func status(_ outcome: MockRouter.Outcome) -> Int? {
+  if case .matched(_, _, let response, _) = outcome { return response.status }
+  return nil
+}
+
+@Suite("Manifests")
+struct ManifestTests {
+  @Test("a YAML manifest becomes routes that answer as declared")
+  func yaml() throws {
+    let parsed = try MockManifest.parse(manifest, file: "manifest.yaml", fixtures: nil)
+    #expect(parsed.routes.map(\.name) == ["GET /latest", "POST /login", "GET /me", "GET /slow"])
+    var router = MockRouter(routes: parsed.routes)
+    let latest = MockRequest(method: "GET", path: "/latest", query: ["base": "USD"])
+    guard case .matched(_, _, let response, _) = router.route(latest) else {
+      Issue.record("GET /latest did not match")
+      return
+    }
+    #expect(response.body == .text(#"{"base":"USD","rates":{"EUR":0.92}}"#))
+    #expect(response.headers["Content-Type"] == "application/json")
+    #expect(
+      status(
+        router.route(
+          MockRequest(
+            method: "GET", path: "/latest", query: ["base": "USD"],
+            headers: ["X-Mock-Scenario": "server-error"]))) == 500)
+    let flaky = MockRequest(
+      method: "GET", path: "/latest", query: ["base": "USD", "_scenario": "flaky"])
+    #expect((0..<3).map { _ in status(router.route(flaky)) } == [503, 503, 200])
+    #expect(status(router.route(MockRequest(method: "GET", path: "/me"))) == nil)
+    _ = router.route(
+      MockRequest(method: "POST", path: "/login", body: Data(#"{"user":{"name":"ada"}}"#.utf8)))
+    #expect(status(router.route(MockRequest(method: "GET", path: "/me"))) == 200)
+    #expect(
+      parsed.routes[3].responses
+        == .single(
+          MockResponse(
+            body: .text("0123456789"), fault: .trickle(bytes: 5, interval: .milliseconds(20)))))
+    #expect(
+      parsed.routes[1].responses
+        == .single(
+          MockResponse(
+            headers: ["Content-Type": "application/json"], body: .text(#"{"token":"t1"}"#),
+            delay: .milliseconds(10)...(.milliseconds(10)))))
+  }
+
+  @Test("a JSON manifest works the same")
+  func json() throws {
+    let text =
+      #"{"routes": [{"method": "GET", "path": "/devices/:id", "response": {"status": 204}}]}"#
+    var router = MockRouter(
+      routes: try MockManifest.parse(text, file: "manifest.json", fixtures: nil).routes)
+    #expect(
+      router.route(MockRequest(method: "GET", path: "/devices/7"))
+        == .matched(
+          route: "GET /devices/:id", scenario: nil, response: MockResponse(status: 204),
+          parameters: ["id": "7"]))
+  }
+
+  @Test(
+    "a broken manifest fails with the file, the line and the reason",
+    arguments: [
+      (
+        "routes:\n  - path: /a\n    response: { status: 200 }\n  - method: GET\n    response: { status: 200 }\n",
+        4, "needs a `path`"
+      ),
+      (
+        "routes:\n  - path: /a\n    response: { status: 200, fault: explode }\n", 3, "unknown fault"
+      ),
+      ("routes:\n  - path: /a\n    respnse: { status: 200 }\n", 3, "unknown key `respnse`"),
+      ("routes:\n  - path: /a\n    response: { status: 999 }\n", 3, "from 100 to 599"),
+      ("routes:\n  - path: /a\n    response: { delay: soon }\n", 3, "not a duration"),
+      ("routes:\n  - path: a\n    response: {}\n", 2, "starts with /"),
+      ("routes:\n  - path: /a\n    response: { status: 200\n", 4, "not valid YAML or JSON"),
+      ("paths: []\n", 1, "top-level `routes:`"),
+    ])
+  func brokenManifest(text: String, line: Int, reason: String) {
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "fixtures/manifest.yaml", fixtures: nil)
+    }
+    guard case .brokenManifest(let file, let reported, let message) = error else {
+      Issue.record("expected brokenManifest, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "fixtures/manifest.yaml")
+    #expect(reported == line, "\(message)")
+    #expect(message.contains(reason), "\(message)")
+  }
+
+  @Test(
+    "fixture files are checked at load: missing ones and ones outside the folder are refused with their line"
+  )
+  func fixtureChecks() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("{}".utf8).write(to: folder.appending(path: "ok.json"))
+    let good = try MockManifest.parse(
+      "routes:\n  - path: /ok\n    response: { file: ok.json }\n", file: "m.yaml", fixtures: folder)
+    #expect(
+      good.routes[0].responses
+        == .single(
+          MockResponse(headers: ["Content-Type": "application/json"], body: .file("ok.json"))))
+    for (name, reason) in [
+      ("../secret.json", "leaves the fixtures folder"), ("missing.json", "does not exist"),
+    ] {
+      let error = #expect(throws: MockServerError.self) {
+        try MockManifest.parse(
+          "routes:\n  - path: /x\n    response:\n      file: \(name)\n", file: "m.yaml",
+          fixtures: folder)
+      }
+      guard case .brokenManifest(_, let line, let message) = error else { continue }
+      #expect(line == 4)
+      #expect(message.contains(reason), "\(message)")
+    }
+  }
+
+  @Test("a server started from a manifest file serves its fixtures")
+  func serveFromFile() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appending(path: "rates"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"base":"USD"}"#.utf8).write(to: folder.appending(path: "rates/latest.json"))
+    try Data(
+      "routes:\n  - method: GET\n    path: /latest\n    response: { file: rates/latest.json }\n"
+        .utf8
+    )
+    .write(to: folder.appending(path: "manifest.yaml"))
+    var configuration = MockServer.Configuration()
+    configuration.fixtures = folder
+    let server = MockServer(
+      routes: try MockManifest.load(from: folder.appending(path: "manifest.yaml")).routes,
+      configuration: configuration)
+    let baseURL = try await server.start()
+    let (data, response) = try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    await server.stop()
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)
+  }
+}
