@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
+    .executable(name: "yaia", targets: ["YaiaCLI"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
@@ -40,6 +41,13 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+    .executableTarget(
+      name: "YaiaCLI",
+      dependencies: [
+        "YaiaMockServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
@@ -74,7 +82,7 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote"]),
+    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI"]),
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [

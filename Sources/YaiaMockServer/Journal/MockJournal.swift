@@ -25,9 +25,15 @@ public struct MockJournalEntry: Sendable, Equatable {
 actor MockServerState {
   private var router: MockRouter
   private(set) var journal: [MockJournalEntry] = []
+  private let onRequest: (@Sendable (MockJournalEntry) -> Void)?
 
-  init(router: MockRouter) {
+  init(router: MockRouter, onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil) {
     self.router = router
+    self.onRequest = onRequest
+  }
+
+  func replaceRoutes(_ routes: [MockRoute]) {
+    router = MockRouter(routes: routes, scenario: router.scenario)
   }
 
   func route(_ request: MockRequest) -> MockRouter.Outcome {
@@ -36,6 +42,7 @@ actor MockServerState {
 
   func record(_ entry: MockJournalEntry) {
     journal.append(entry)
+    onRequest?(entry)
   }
 
   func setScenario(_ scenario: String?) {

@@ -29,6 +29,8 @@ public actor MockServer {
     public var strict = true
     /// The largest request body accepted; larger ones get 413.
     public var maxBodyBytes = 1_048_576
+    /// Called with each journal entry as it is recorded: a command line logs one line each.
+    public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
 
     /// The defaults: loopback, a free port, strict, bodies up to 1 MiB.
     public init() {}
@@ -47,7 +49,8 @@ public actor MockServer {
     routes: [MockRoute], scenario: String? = nil, configuration: Configuration = Configuration()
   ) {
     self.configuration = configuration
-    self.state = MockServerState(router: MockRouter(routes: routes, scenario: scenario))
+    self.state = MockServerState(
+      router: MockRouter(routes: routes, scenario: scenario), onRequest: configuration.onRequest)
   }
 
   /// Starts listening and returns the base URL once the server accepts connections.
@@ -108,6 +111,11 @@ public actor MockServer {
   /// Puts the sequences of one route back at their first response.
   public func resetSequences(of route: String) async {
     await state.resetSequences(of: route)
+  }
+
+  /// Replaces the routes (a reloaded manifest), keeping the journal and the server's scenario.
+  public func replaceRoutes(_ routes: [MockRoute]) async {
+    await state.replaceRoutes(routes)
   }
 
   /// Puts one state machine back at its start.

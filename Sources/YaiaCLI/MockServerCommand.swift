@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import YaiaMockServer
+
+/// `yaia mock-server`: serves a fixtures folder as a mock HTTP API.
+struct MockServerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mock-server",
+    abstract: "Serve a fixtures folder as a mock HTTP API.",
+    discussion: """
+      The folder holds a manifest (manifest.yaml, manifest.yml or manifest.json) that lists the \
+      routes, and the fixture files they answer with. A request picks a scenario with the \
+      X-Mock-Scenario header or the _scenario query item; --scenario sets one for every other \
+      request. One line is logged per request. The manifest is reloaded when it changes; a \
+      broken one is reported with its file and line, and the previous routes stay in use. \
+      Ctrl-C stops the server.
+
+      The server binds 127.0.0.1 unless --host names another address; --port 0 picks a free \
+      port, printed at start.
+      """)
+
+  @Option(help: "The fixtures folder, with its manifest.")
+  var fixtures: String
+
+  @Option(help: "The port to listen on; 0 for a free one.")
+  var port: UInt16 = 8080
+
+  @Option(help: "The address to bind. The default, 127.0.0.1, is reachable from this machine only.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The scenario for requests that do not name one.")
+  var scenario: String?
+
+  func run() async throws {
+    let folder = URL(fileURLWithPath: fixtures, isDirectory: true)
+    let manifest = try Self.manifestFile(in: folder)
+    let routes: [MockRoute]
+    do {
+      routes = try MockManifest.load(from: manifest).routes
+    } catch {
+      throw ValidationError(error.description)
+    }
+    var configuration = MockServer.Configuration()
+    configuration.host = host
+    configuration.port = port
+    configuration.fixtures = folder
+    configuration.onRequest = { entry in
+      let route =
+        entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
+        ?? " (no route)"
+      Self.say("\(entry.request.method) \(entry.request.path) -> \(entry.status)\(route)")
+    }
+    let server = MockServer(routes: routes, scenario: scenario, configuration: configuration)
+    let baseURL = try await server.start()
+    Self.say(
+      "Serving \(folder.path) at \(baseURL.absoluteString) (\(routes.count) routes). Ctrl-C stops.")
+
+    let watcher = Task { await Self.reload(manifest, into: server) }
+    await Self.waitForInterrupt()
+    watcher.cancel()
+    await server.stop()
+    Self.say("Stopped.")
+  }
+
+  /// The folder's manifest file.
+  static func manifestFile(in folder: URL) throws -> URL {
+    for name in ["manifest.yaml", "manifest.yml", "manifest.json"] {
+      let file = folder.appending(path: name)
+      if FileManager.default.fileExists(atPath: file.path) { return file }
+    }
+    throw ValidationError(
+      "No manifest in \(folder.path): add manifest.yaml (or .yml, .json) listing the routes.")
+  }
+
+  /// Reloads the manifest whenever its modification date changes, until cancelled.
+  static func reload(_ manifest: URL, into server: MockServer) async {
+    func modified() -> Date? {
+      (try? FileManager.default.attributesOfItem(atPath: manifest.path))?[.modificationDate]
+        as? Date
+    }
+    var last = modified()
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(500))
+      let now = modified()
+      guard now != last else { continue }
+      last = now
+      do {
+        let routes = try MockManifest.load(from: manifest).routes
+        await server.replaceRoutes(routes)
+        say("Reloaded \(manifest.lastPathComponent): \(routes.count) routes.")
+      } catch {
+        say("Not reloaded: \(error.description) The previous routes stay in use.")
+      }
+    }
+  }
+
+  /// Suspends until SIGINT (Ctrl-C) or SIGTERM.
+  static func waitForInterrupt() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    var sources: [any DispatchSourceSignal] = []
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler { continuation.yield() }
+      source.resume()
+      sources.append(source)
+    }
+    for await _ in stream { break }
+    for source in sources { source.cancel() }
+  }
+
+  /// Writes a line to standard output at once (logs are read live, and by tests).
+  static func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+}

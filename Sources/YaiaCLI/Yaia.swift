@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `yaia`: Yaia's command-line tools.
+@main
+struct Yaia: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "yaia",
+    abstract: "Tools for apps built with Yaia.",
+    subcommands: [MockServerCommand.self])
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The lines a child process prints, collected as they come.
+final class Lines: Sendable {
+  private let text = Mutex("")
+
+  init(reading pipe: Pipe) {
+    pipe.fileHandleForReading.readabilityHandler = { [self] handle in
+      let data = handle.availableData
+      text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+  }
+
+  var all: String { text.withLock { $0 } }
+
+  /// Waits (polling, bounded) until a line contains `needle`; returns that line.
+  func waitFor(_ needle: String, timeout: Duration = .seconds(20)) async -> String? {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while clock.now < deadline {
+      if let line = all.split(separator: "\n").first(where: { $0.contains(needle) }) {
+        return String(line)
+      }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return nil
+  }
+}
+
+@Suite("yaia mock-server, the command")
+struct CommandLineTests {
+  @Test("the built command serves a folder on a free port, logs, reloads, and stops on Ctrl-C")
+  func serveReloadStop() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"base":"USD"}"#.utf8).write(to: folder.appending(path: "latest.json"))
+    let manifest = folder.appending(path: "manifest.yaml")
+    try Data(
+      "routes:\n  - method: GET\n    path: /latest\n    response: { file: latest.json }\n".utf8
+    ).write(to: manifest)
+
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
+    guard let binary = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else {
+      Issue.record("the yaia executable is not built next to the tests in \(directory.path)")
+      return
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["mock-server", "--fixtures", folder.path, "--port", "0"]
+    let output = Pipe()
+    process.standardOutput = output
+    let lines = Lines(reading: output)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
+    let address = try #require(
+      serving.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+    let baseURL = try #require(URL(string: String(address)))
+    let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)
+    #expect(await lines.waitFor("GET /latest -> 200") != nil)
+
+    // A changed manifest is reloaded; a broken one is reported and the old routes stay.
+    try await Task.sleep(for: .seconds(1.1))  // a new modification time the watcher can see
+    try Data("routes:\n  - method: GET\n    path: /v2\n    response: { status: 204 }\n".utf8).write(
+      to: manifest)
+    #expect(await lines.waitFor("Reloaded manifest.yaml: 1 routes.") != nil)
+    try await Task.sleep(for: .seconds(1.1))
+    try Data("routes:\n  - method: GET\n    response: { status: 204 }\n".utf8).write(to: manifest)
+    let refused = await lines.waitFor("Not reloaded")
+    #expect(refused?.contains("manifest.yaml:2") == true, "\(refused ?? lines.all)")
+
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(await lines.waitFor("Stopped.") != nil)
+  }
+}
