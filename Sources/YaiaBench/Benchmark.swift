@@ -9,6 +9,7 @@ struct Benchmark: Sendable {
     Benchmark(name: "sequencer", run: { try await SequencerBenchmark.run() }),
     Benchmark(name: "remote", run: { try await RemoteBenchmark.run() }),
     Benchmark(name: "store", run: { try await StoreBenchmark.run() }),
+    Benchmark(name: "mockserver", run: { try await MockServerBenchmark.run() }),
   ]
 }
 

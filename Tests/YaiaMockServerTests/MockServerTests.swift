@@ -265,3 +265,41 @@ enum AnyCodable: Decodable, Equatable {
     }
   }
 }
+
+@Suite("The mock server harness")
+struct HarnessTests {
+  @Test("withMockServer runs the body against a started server and returns its result")
+  func runs() async throws {
+    let body = try await withMockServer([
+      try MockRoute("GET", "/ping", responses: .single(.json(#""pong""#)))
+    ]) { _, baseURL in
+      try await RemoteClient(baseURL: baseURL).send(
+        Request<String>.json(RequestData(.get, Endpoint("/ping"))))
+    }
+    #expect(body == "pong")
+  }
+
+  @Test("an unmatched request fails the harness, naming it and its closest routes")
+  func unmatchedFails() async throws {
+    let error = await #expect(throws: MockServerError.self) {
+      try await withMockServer([try MockRoute("GET", "/speakers", responses: .single(.json("[]")))])
+      { _, baseURL in
+        _ = try await RemoteClient(baseURL: baseURL).exchange(
+          RequestData(.get, Endpoint("/speaker")))
+      }
+    }
+    #expect(error == .unmatchedRequests(["GET /speaker (closest: GET /speakers)"]))
+    #expect(error?.description.contains("no route answers") == true)
+  }
+
+  @Test("with strict mode off, unmatched requests are allowed")
+  func lenient() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.strict = false
+    let status = try await withMockServer([], configuration: configuration) { _, baseURL in
+      try await RemoteClient(baseURL: baseURL).exchange(RequestData(.get, Endpoint("/anything"))).0
+        .status
+    }
+    #expect(status == 404)
+  }
+}

@@ -12,6 +12,8 @@ public struct MockJournalEntry: Sendable, Equatable {
   public let scenario: String?
   /// The status sent.
   public let status: Int
+  /// For an unmatched request, the closest routes, best first.
+  public var closest: [String] = []
 
   /// The request's JSON body decoded as `T`.
   public func decodedBody<T: Decodable>(as type: T.Type, decoder: JSONDecoder = JSONDecoder())

@@ -9,6 +9,8 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
   case missingFixture(path: String)
   /// The manifest cannot be read: the file, the line (0 if unknown) and why.
   case brokenManifest(file: String, line: Int, reason: String)
+  /// A test's server received requests no route answered: each with its closest routes.
+  case unmatchedRequests([String])
 
   public var description: String {
     switch self {
@@ -21,6 +23,10 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
       return "Fixture \(path) does not exist. Add the file or fix the name in the manifest."
     case .brokenManifest(let file, let line, let reason):
       return "\(file)\(line > 0 ? ":\(line)" : ""): \(reason)"
+    case .unmatchedRequests(let requests):
+      return "The mock server received \(requests.count) request(s) that no route answers:\n"
+        + requests.map { "  \($0)" }.joined(separator: "\n")
+        + "\nAdd routes for them, or fix the requests."
     }
   }
 }

@@ -29,7 +29,8 @@ struct MockHTTPHandler: HTTPHandler {
     switch await state.route(mock) {
     case .unmatched(let closest):
       await state.record(
-        MockJournalEntry(request: mock, time: Date(), route: nil, scenario: nil, status: 404))
+        MockJournalEntry(
+          request: mock, time: Date(), route: nil, scenario: nil, status: 404, closest: closest))
       guard configuration.strict else { return FlyingFox.HTTPResponse(statusCode: .notFound) }
       let body = try JSONEncoder().encode(Unmatched(request: mock.summary, closest: closest))
       return FlyingFox.HTTPResponse(
