@@ -235,6 +235,22 @@ struct MockServerTests {
     }
   }
 
+  @Test("a random delay falls within its range")
+  func randomDelay() async throws {
+    let range = Duration.milliseconds(100)...Duration.milliseconds(250)
+    try await withServer([
+      try MockRoute("GET", "/jitter", responses: .single(MockResponse(status: 204, delay: range)))
+    ]) { _, client in
+      let clock = ContinuousClock()
+      for _ in 0..<3 {
+        let start = clock.now
+        _ = try await client.exchange(RequestData(.get, Endpoint("/jitter")))
+        let waited = start.duration(to: clock.now)
+        #expect(waited >= .milliseconds(95) && waited < .seconds(2), "waited \(waited)")
+      }
+    }
+  }
+
   @Test("a body over the size bound gets 413 and is journalled")
   func bodyBound() async throws {
     var configuration = MockServer.Configuration()
