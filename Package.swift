@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Yaia", targets: ["Yaia"]),
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
+    .library(name: "YaiaFlow", targets: ["YaiaFlow"]),
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
@@ -33,6 +34,7 @@ let package = Package(
       ]
     ),
     .target(name: "YaiaSequencer"),
+    .target(name: "YaiaFlow", dependencies: ["Yaia"]),
     .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
     .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .target(
@@ -82,6 +84,7 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI"]),
     .testTarget(
       name: "YaiaRemoteTests",
