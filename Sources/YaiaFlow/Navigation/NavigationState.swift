@@ -70,6 +70,20 @@ public struct NavigationState<Route: Hashable & Sendable>: Hashable, Sendable {
     modals.removeAll()
   }
 
+  /// Changes the state with `body` and returns the operations that perform the change: how a
+  /// flow navigates in one line.
+  ///
+  /// ```swift
+  /// case .speakerSelected(let id): return [.navigate(navigation.change { $0.push(.speaker(id)) })]
+  /// ```
+  public mutating func change(_ body: (inout NavigationState) -> Void) -> [NavigationOperation<
+    Route
+  >] {
+    let old = self
+    body(&self)
+    return operations(from: old)
+  }
+
   /// The platform operations that turn `old` into this state, in the order to apply them:
   /// dismiss the modals that go away (top first), change the stack, present the new modals.
   ///
