@@ -70,6 +70,18 @@ public struct NavigationState<Route: Hashable & Sendable>: Hashable, Sendable {
     modals.removeAll()
   }
 
+  /// Records an operation the platform already performed (a swipe back, a modal dismissed by
+  /// a drag), so the state stays true to the screen without navigating again.
+  public mutating func apply(_ operation: NavigationOperation<Route>) {
+    switch operation {
+    case .push(let route): stack.append(route)
+    case .pop(let count): stack.removeLast(Swift.min(count, Swift.max(0, stack.count - 1)))
+    case .setStack(let routes): stack = routes
+    case .present(let route): modals.append(route)
+    case .dismiss(let count): modals.removeLast(Swift.min(count, modals.count))
+    }
+  }
+
   /// Changes the state with `body` and returns the operations that perform the change: how a
   /// flow navigates in one line.
   ///

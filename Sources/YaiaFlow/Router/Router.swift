@@ -26,6 +26,17 @@ public final class Router<Route: Hashable & Sendable, Platform: Navigator> {
     self.makeScreen = makeScreen
   }
 
+  /// Reports navigation the user did directly on the platform (a swipe back, a drag to dismiss)
+  /// so the flow can record it: connect it to the flow's scene.
+  public var onUserNavigation: ((NavigationOperation<Route>) -> Void)?
+
+  /// Tells the router the user navigated on the platform: journals it and reports it through
+  /// ``onUserNavigation``. A navigator adapter calls this from its platform's delegate.
+  public func userNavigated(_ operation: NavigationOperation<Route>) {
+    journal.append(operation)
+    onUserNavigation?(operation)
+  }
+
   /// Applies `operations`, in order, and records them in the journal.
   public func apply(_ operations: [NavigationOperation<Route>]) {
     for operation in operations {
