@@ -4,7 +4,7 @@ import Yaia
 /// finished (the cold-start case), sends links to screens that need login through the login
 /// screen first, and resumes them after login.
 ///
-/// It is a ``SceneState`` like any other, so the app's flow embeds it and tests it with
+/// It is a `SceneState` like any other, so the app's flow embeds it and tests it with
 /// values:
 ///
 /// ```swift
