@@ -45,10 +45,16 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
+    .target(
+      name: "YaiaDemo",
+      dependencies: ["Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer"]
+    ),
     .executableTarget(
       name: "YaiaCLI",
       dependencies: [
         "YaiaMockServer",
+        "YaiaDemo",
+        "YaiaSequencer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -84,6 +90,7 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    .testTarget(name: "YaiaDemoTests", dependencies: ["YaiaDemo", "YaiaSequencer", "YaiaCLI"]),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI"]),
     .testTarget(

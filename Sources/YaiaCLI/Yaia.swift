@@ -6,5 +6,5 @@ struct Yaia: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "yaia",
     abstract: "Tools for apps built with Yaia.",
-    subcommands: [MockServerCommand.self])
+    subcommands: [MockServerCommand.self, GraphCommand.self])
 }
