@@ -49,6 +49,7 @@ struct DemoLaunchTests {
     #expect(mermaid.contains("s5([\"tutorial\"])"))
     let dot = try GraphCommand.render(.push, format: .dot)
     #expect(dot.hasPrefix("digraph \"launch-push\" {"))
-    #expect(dot.contains("[style=dashed]") == false)  // connectSpeaker is optional but nothing waits for it
+    // connectSpeaker is optional, but nothing waits for it: no dashed arrow.
+    #expect(dot.contains("[style=dashed]") == false)
   }
 }
