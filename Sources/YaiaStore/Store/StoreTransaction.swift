@@ -131,7 +131,14 @@ public struct StoreTransaction: ~Copyable {
 
   /// The value with this id, if stored.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) throws(StoreError) -> M.Value? {
-    try fetch(M.self, where: .equals(M.primaryKey, .null), bindingKey: id.databaseValue).first
+    do {
+      let statement = try db.cachedStatement(
+        sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
+      statement.setUncheckedArguments([id.databaseValue])
+      return try Stored<M>.fetchOne(statement)?.value
+    } catch {
+      throw StoreError.from(error, path: path, table: M.table)
+    }
   }
 
   /// The values with these ids that are stored, in the order of `ids`.
@@ -165,7 +172,19 @@ public struct StoreTransaction: ~Copyable {
     _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
     limit: Int? = nil
   ) throws(StoreError) -> [M.Value] {
-    try fetch(M.self, where: filter, orderBy: sort, limit: limit, bindingKey: nil)
+    let (condition, arguments) = filter?.sql() ?? ("1", [])
+    var sql = "SELECT * FROM \(quoted(M.table)) WHERE \(condition)"
+    if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
+    if let limit { sql += " LIMIT \(max(0, limit))" }
+    do {
+      // A cursor, so each value is copied once, straight into the result.
+      let cursor = try Stored<M>.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+      var values: [M.Value] = []
+      while let stored = try cursor.next() { values.append(stored.value) }
+      return values
+    } catch {
+      throw StoreError.from(error, path: path, table: M.table)
+    }
   }
 
   /// How many rows `filter` matches (all rows without one).
@@ -182,24 +201,4 @@ public struct StoreTransaction: ~Copyable {
     }
   }
 
-  private func fetch<M: StoreMapping>(
-    _ mapping: M.Type, where filter: StoreFilter?, orderBy sort: [StoreSort] = [],
-    limit: Int? = nil,
-    bindingKey: DatabaseValue?
-  ) throws(StoreError) -> [M.Value] {
-    var (condition, arguments) = filter?.sql() ?? ("1", [])
-    if let bindingKey {  // fetch by id: compare the key with `=`
-      condition = "\(quoted(M.primaryKey)) = ?"
-      arguments = [bindingKey]
-    }
-    var sql = "SELECT * FROM \(quoted(M.table)) WHERE \(condition)"
-    if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
-    if let limit { sql += " LIMIT \(max(0, limit))" }
-    do {
-      return try Stored<M>.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(
-        \.value)
-    } catch {
-      throw StoreError.from(error, path: path, table: M.table)
-    }
-  }
 }
