@@ -31,3 +31,18 @@ func medianSeconds(repetitions: Int, _ body: () -> Void) -> Double {
 func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// A duration in seconds, as a `Double`.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// A benchmark that could not measure what it should (a wrong result, a server that did not
+/// start): it stops the run rather than print a meaningless figure.
+struct BenchmarkFailed: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

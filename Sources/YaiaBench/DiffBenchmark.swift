@@ -8,10 +8,6 @@ enum DiffBenchmark {
     var title: String
   }
 
-  struct WrongResult: Error, CustomStringConvertible {
-    var description: String { "RowAnimations did not turn the old rows into the new ones" }
-  }
-
   static func run() throws -> [Figure] {
     let (old, new) = makeRows(count: 10_000)
 
@@ -19,7 +15,9 @@ enum DiffBenchmark {
     let oursSeconds = medianSeconds(repetitions: 201) {
       animations = RowAnimations(from: old, to: new)
     }
-    guard animations.applied(to: old, new: new) == new else { throw WrongResult() }
+    guard animations.applied(to: old, new: new) == new else {
+      throw BenchmarkFailed("RowAnimations did not turn the old rows into the new ones")
+    }
 
     var stdlibChanges = 0
     let stdlibSeconds = medianSeconds(repetitions: 3) {

@@ -18,10 +18,6 @@ enum MockServerBenchmark {
     var p99: Double
   }
 
-  struct Failed: Error, CustomStringConvertible {
-    var description: String
-  }
-
   static func run() async throws -> [Figure] {
     let body = Data((0..<1024).map { UInt8(ascii: "a") + UInt8($0 % 26) })
     let folder = FileManager.default.temporaryDirectory.appending(
@@ -40,17 +36,10 @@ enum MockServerBenchmark {
       configuration: configuration)
     let mockURL = try await mock.start()
 
-    let bare = HTTPServer(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30,
-      pool: NoDelaySocketPool(inner: HTTPServer.defaultPool()), logger: .disabled)
-    await bare.appendRoute("GET /fixture") { _ in HTTPResponse(statusCode: .ok, body: body) }
-    let bareTask = Task { try await bare.run() }
-    try await bare.waitUntilListening()
-    guard case .ip4(_, let port) = await bare.listeningAddress,
-      let bareURL = URL(string: "http://127.0.0.1:\(port)")
-    else {
-      throw Failed(description: "the bare server did not start")
+    let bare = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /fixture") { _ in HTTPResponse(statusCode: .ok, body: body) }
     }
+    let bareURL = bare.baseURL
 
     // Warm both, then measure each twice, alternating, keeping the better run.
     _ = try await load(mockURL.appending(path: "fixture"), count: 400)
@@ -64,9 +53,8 @@ enum MockServerBenchmark {
       if bareRun.requestsPerSecond > (bareBest?.requestsPerSecond ?? 0) { bareBest = bareRun }
     }
     await mock.stop()
-    await bare.stop(timeout: 0)
-    bareTask.cancel()
-    guard let mockBest, let bareBest else { throw Failed(description: "no measurement") }
+    await bare.stop()
+    guard let mockBest, let bareBest else { throw BenchmarkFailed("no measurement") }
 
     return [
       Figure(
@@ -108,18 +96,18 @@ enum MockServerBenchmark {
             let sent = clock.now
             let (data, response) = try await URLSession.shared.data(for: request)
             guard (response as? HTTPURLResponse)?.statusCode == 200, data.count == 1024 else {
-              throw Failed(description: "bad response from \(url)")
+              throw BenchmarkFailed("bad response from \(url)")
             }
-            times.append(SequencerBenchmark.seconds(sent.duration(to: clock.now)) * 1000)
+            times.append(seconds(sent.duration(to: clock.now)) * 1000)
           }
           return times
         }
       }
       return try await group.reduce(into: [Double]()) { $0 += $1 }.sorted()
     }
-    let seconds = SequencerBenchmark.seconds(start.duration(to: clock.now))
+    let elapsed = seconds(start.duration(to: clock.now))
     return Load(
-      requestsPerSecond: Double(latencies.count) / seconds,
+      requestsPerSecond: Double(latencies.count) / elapsed,
       p50: latencies[latencies.count / 2],
       p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
   }

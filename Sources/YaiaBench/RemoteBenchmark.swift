@@ -19,10 +19,6 @@ enum RemoteBenchmark {
     var tags: [String]
   }
 
-  struct Failed: Error, CustomStringConvertible {
-    var description: String
-  }
-
   static func run() async throws -> [Figure] {
     let items = (0..<8).map {
       Item(
@@ -30,18 +26,12 @@ enum RemoteBenchmark {
         tags: ["audio", "bluetooth", "paired"])
     }
     let body = try JSONEncoder().encode(items)
-    let server = HTTPServer(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 10,
-      pool: NoDelaySocketPool(inner: HTTPServer.defaultPool()))
-    await server.appendRoute("GET /items") { _ in
-      HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /items") { _ in
+        HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+      }
     }
-    let serverTask = Task { try await server.run() }
-    defer { serverTask.cancel() }
-    try await server.waitUntilListening()
-    guard case .ip4(_, let port) = await server.listeningAddress,
-      let baseURL = URL(string: "http://127.0.0.1:\(port)")
-    else { throw Failed(description: "the benchmark server did not start") }
+    let baseURL = server.baseURL
 
     let client = RemoteClient(baseURL: baseURL)
     let request = Request<[Item]>.json(RequestData(.get, Endpoint("/items")))
@@ -55,7 +45,7 @@ enum RemoteBenchmark {
       for _ in 0..<count {
         let (data, response) = try await URLSession.shared.data(for: URLRequest(url: url))
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-          throw Failed(description: "bad status")
+          throw BenchmarkFailed("bad status")
         }
         blackHole(try decoder.decode([Item].self, from: data))
       }
@@ -80,9 +70,9 @@ enum RemoteBenchmark {
         }
       }
     }
-    let clientBest = SequencerBenchmark.seconds(clientTotal)
-    let sessionBest = SequencerBenchmark.seconds(sessionTotal)
-    await server.stop(timeout: 0)
+    let clientBest = seconds(clientTotal)
+    let sessionBest = seconds(sessionTotal)
+    await server.stop()
 
     return [
       Figure(

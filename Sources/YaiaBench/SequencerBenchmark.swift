@@ -5,10 +5,6 @@ import YaiaSequencer
 enum SequencerBenchmark {
   static let stepCount = 10_000
 
-  struct RunFailed: Error, CustomStringConvertible {
-    var description: String
-  }
-
   static func run() async throws -> [Figure] {
     let steps = randomSteps(count: stepCount)
     var plan: LaunchPlan<Int>?
@@ -17,7 +13,7 @@ enum SequencerBenchmark {
       do { plan = try LaunchPlan(steps) } catch { validationError = error }
     }
     guard let plan else {
-      throw RunFailed(description: "validation failed: \(String(describing: validationError))")
+      throw BenchmarkFailed("validation failed: \(String(describing: validationError))")
     }
 
     // Scheduling overhead: run the no-op plan on the real clock, best of a few runs.
@@ -28,7 +24,7 @@ enum SequencerBenchmark {
       let report = await Launch(plan, clock: clock).run()
       let elapsed = start.duration(to: clock.now)
       guard report.outcome == .completed else {
-        throw RunFailed(description: "10k-step launch: \(report.outcome)")
+        throw BenchmarkFailed("10k-step launch: \(report.outcome)")
       }
       runSeconds = min(runSeconds, seconds(elapsed))
     }
@@ -81,7 +77,4 @@ enum SequencerBenchmark {
     }
   }
 
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
 }

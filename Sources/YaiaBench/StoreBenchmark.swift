@@ -69,7 +69,7 @@ enum StoreBenchmark {
     func measure(_ body: () async throws -> Void) async rethrows -> Double {
       let start = clock.now
       try await body()
-      return SequencerBenchmark.seconds(start.duration(to: clock.now)) * 1000
+      return seconds(start.duration(to: clock.now)) * 1000
     }
 
     var upsert = Double.infinity
@@ -103,11 +103,11 @@ enum StoreBenchmark {
       }
     }
     guard let store, let pool else {
-      throw SequencerBenchmark.RunFailed(description: "no database")
+      throw BenchmarkFailed("no database")
     }
     let fetched = try await store.fetch(Items.self).count
     guard fetched == count else {
-      throw SequencerBenchmark.RunFailed(description: "the store fetched \(fetched) of \(count)")
+      throw BenchmarkFailed("the store fetched \(fetched) of \(count)")
     }
     // Reads: seven interleaved repetitions on the last round's files; the best of each counts.
     for _ in 0..<7 {
