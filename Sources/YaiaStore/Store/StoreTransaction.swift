@@ -177,11 +177,9 @@ public struct StoreTransaction: ~Copyable {
     if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
     if let limit { sql += " LIMIT \(max(0, limit))" }
     do {
-      // A cursor, so each value is copied once, straight into the result.
-      let cursor = try Stored<M>.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-      var values: [M.Value] = []
-      while let stored = try cursor.next() { values.append(stored.value) }
-      return values
+      // GRDB's fetchAll then a map measured as fast as a hand-written cursor loop, or faster.
+      return try Stored<M>.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(
+        \.value)
     } catch {
       throw StoreError.from(error, path: path, table: M.table)
     }
