@@ -47,7 +47,12 @@ let package = Package(
     ),
     .target(
       name: "YaiaDemo",
-      dependencies: ["Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer"]
+      dependencies: [
+        "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
+        // Only for the schema's migrations (Data/DemoSchema.swift).
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      resources: [.copy("Backend/demo-api")]
     ),
     .executableTarget(
       name: "YaiaCLI",
@@ -90,7 +95,10 @@ let package = Package(
       name: "YaiaStoreTests",
       dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "YaiaDemoTests", dependencies: ["YaiaDemo", "YaiaSequencer", "YaiaCLI"]),
+    .testTarget(
+      name: "YaiaDemoTests",
+      dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
+    ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI"]),
     .testTarget(

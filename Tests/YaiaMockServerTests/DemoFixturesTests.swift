@@ -8,7 +8,7 @@ import YaiaRemote
 struct DemoFixturesTests {
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Fixtures/demo-api")
+    .appending(path: "Sources/YaiaDemo/Backend/demo-api")
 
   struct Rates: Decodable {
     var base: String
@@ -38,7 +38,10 @@ struct DemoFixturesTests {
     #expect(try await status(.get, "/configuration") == 200)
     #expect(try await status(.get, "/speakers") == 200)
     #expect(try await status(.get, "/speakers/kitchen") == 200)
-    #expect(try await status(.post, "/auth/login") == 200)
+    let ada = try RequestData.json(
+      .post, Endpoint("/auth/login"), body: ["user": "ada", "password": "swordfish"])
+    #expect(try await client.exchange(ada).0.status == 200)
+    #expect(try await status(.post, "/auth/login") == 401)
     #expect(try await status(.post, "/auth/refresh") == 200)
     #expect(try await status(.post, "/auth/login", scenario: "wrong-password") == 401)
     #expect(try await status(.get, "/configuration", scenario: "server-error") == 500)

@@ -73,7 +73,8 @@ public enum DemoLaunch {
           body: steps.body(.connectSpeaker))
       case .regular, .push:
         LaunchStep(.fetchConfiguration, timeout: .seconds(5), body: steps.body(.fetchConfiguration))
-        LaunchStep(.login, timeout: .seconds(5), body: steps.body(.login))
+        // Auto-login with the saved login; without one (or if it is refused), the login screen.
+        LaunchStep(.login, needsUserInput: true, body: steps.body(.login))
         LaunchStep(.connectSpeaker, optional: true, body: steps.body(.connectSpeaker))
         if case .push = scenario {
           LaunchStep(.presentPush, after: [.presentSplash, .login], body: steps.body(.presentPush))

@@ -1,0 +1,207 @@
+import Foundation
+import Yaia
+import YaiaMockServer
+import YaiaRemote
+import YaiaSequencer
+
+/// The sample app's composition root: builds the parts (store, backend, client, radio,
+/// launch, scene), connects them, runs until the user quits, and takes everything down
+/// cleanly. This is the only place that knows every part.
+@MainActor
+public enum DemoApp {
+  /// Runs the app with `options` on `terminal`; returns when the user quits (or the script
+  /// ends).
+  ///
+  /// - Throws: ``DemoError`` when the data folder or the backend cannot be used, or when a
+  ///   script's `wait` times out.
+  public static func run(_ options: DemoOptions, terminal: TerminalIO) async throws(DemoError) {
+    let folder = options.dataFolder
+    let library: SpeakerLibrary
+    do {
+      if options.reset { try folder.reset() }
+      try folder.create()
+      library = try SpeakerLibrary.open(in: folder)
+    } catch let error as DataFolderError {
+      throw .data(error.description)
+    } catch {
+      throw .data("\(error)")
+    }
+
+    var mockServer: MockServer?
+    let baseURL: URL
+    if let server = options.server {
+      baseURL = server
+    } else {
+      do {
+        let (server, url) = try await DemoBackend.start()
+        mockServer = server
+        baseURL = url
+      } catch {
+        throw .backend(error.description)
+      }
+    }
+    let client = RemoteClient(
+      baseURL: baseURL, interceptors: options.serverScenario.map { [MockScenarioHeader($0)] } ?? [])
+    let radio = SimulatedRadio(seed: options.seed)
+
+    // The launch steps tell the scene what they learn; the scene exists only later.
+    let box = SceneBox()
+    let steps = LiveLaunchSteps(
+      client: client, library: library, loginFile: LoginFile(folder.loginFile), radio: radio,
+      notify: { note in await MainActor.run { box.scene?.send(.note(note)) } })
+    let plan: LaunchPlan<DemoStep>
+    do {
+      plan = try DemoLaunch.plan(options.scenario, steps: steps.steps(for: options.scenario))
+    } catch {
+      throw .plan(error.description)
+    }
+    let launch = Launch(plan)
+
+    let (quitRequests, requestQuit) = AsyncStream.makeStream(of: Void.self)
+    let shell = DemoShell(
+      client: client, library: library, radio: radio, launch: launch,
+      quit: { requestQuit.yield() })
+    let scene = Scene(DemoAppState(scenario: options.scenario, plan: plan)) { command, effects in
+      shell.run(command, effects)
+    }
+    box.scene = scene
+
+    let ansi = options.ansi ?? terminal.outputIsTerminal
+    let styled = ScreenText(ansi: ansi)
+    scene.onRender { model in
+      if ansi {
+        terminal.write("\u{1B}[H\u{1B}[2J" + styled.lines(for: model).joined(separator: "\r\n"))
+      } else {
+        terminal.write(styled.text(for: model) + "\n")
+      }
+    }
+
+    let feed = Task { await feedSpeakers(from: library, to: scene) }
+    let launchEnded = Task {
+      let events = Task { for await event in launch.events { scene.send(.launch(event)) } }
+      let report = await launch.run()
+      await events.value
+      scene.send(.launchEnded(LaunchSummary(report: report)))
+    }
+
+    let input: Task<DemoError?, Never>
+    if let script = options.script {
+      input = Task {
+        // The script is the user: when it ends (or fails), the app quits.
+        let failure = await play(script, on: scene)
+        requestQuit.yield()
+        return failure
+      }
+    } else {
+      if terminal.inputIsTerminal { terminal.startRawMode() }
+      input = Task {
+        await readKeyboard(terminal, into: scene)
+        // The input ended (a pipe, /dev/null): show the launch until it ends or waits for
+        // input nobody can give any more, then quit.
+        while !Task.isCancelled, scene.viewModel.path == [.launch] {
+          if case .launch(let progress) = scene.viewModel.screen, progress.summary != nil { break }
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+        requestQuit.yield()
+        return nil
+      }
+    }
+    let interrupts = InterruptWatch { requestQuit.yield() }
+
+    for await _ in quitRequests { break }
+    interrupts.stop()
+    input.cancel()
+    let scriptFailure = await input.value
+    launchEnded.cancel()
+    feed.cancel()
+    scene.end()
+    terminal.restore()
+    await mockServer?.stop()
+    let count = (try? await library.speakers().count) ?? 0
+    terminal.write(
+      "\(ansi ? "\r\n" : "")Bye. \(count) paired speaker\(count == 1 ? "" : "s") saved in \(folder.url.path).\n"
+    )
+    if let scriptFailure { throw scriptFailure }
+  }
+
+  /// Sends the speakers to the scene at start and after every committed change.
+  private static func feedSpeakers(from library: SpeakerLibrary, to scene: Scene<DemoAppState>)
+    async
+  {
+    let changes = library.changes()  // subscribed before the first read: nothing is missed
+    func reload() async {
+      do {
+        scene.send(.home(.speakers(try await library.speakers())))
+      } catch {
+        scene.send(.home(.writeFailed("Could not read the speakers: \(error.description)")))
+      }
+    }
+    await reload()
+    for await _ in changes { await reload() }
+  }
+
+  /// Turns keyboard bytes into keys, and keys into events for the screen on top.
+  private static func readKeyboard(_ terminal: TerminalIO, into scene: Scene<DemoAppState>) async {
+    var decoder = KeyDecoder()
+    for await bytes in terminal.keyboard() {
+      for key in decoder.keys(from: bytes) {
+        if key == .endOfInput, !terminal.inputIsTerminal { return }
+        scene.send(Keymap.event(for: key, on: scene.viewModel.screen))
+      }
+    }
+  }
+
+  /// Plays `script`; returns the failure of a `wait` that timed out, if any.
+  static func play(_ script: DemoScript, on scene: Scene<DemoAppState>) async -> DemoError? {
+    let plain = ScreenText(ansi: false)
+    let clock = ContinuousClock()
+    for step in script.steps {
+      switch step.action {
+      case .keys(let keys):
+        for key in keys {
+          scene.send(Keymap.event(for: key, on: scene.viewModel.screen))
+          await Task.yield()
+        }
+      case .wait(let text, let timeout):
+        let deadline = clock.now.advanced(by: timeout)
+        while !plain.text(for: scene.viewModel).contains(text) {
+          guard clock.now < deadline, !Task.isCancelled else {
+            return .waitTimedOut(
+              line: step.line, text: text, timeout: timeout,
+              screen: plain.text(for: scene.viewModel))
+          }
+          try? await Task.sleep(for: .milliseconds(20))
+        }
+      case .sleep(let duration):
+        try? await Task.sleep(for: duration)
+      }
+    }
+    return nil
+  }
+}
+
+/// Holds the scene for the closures created before it.
+@MainActor
+private final class SceneBox {
+  weak var scene: Scene<DemoAppState>?
+}
+
+/// Calls `quit` on SIGINT (Ctrl-C when the keyboard is not in raw mode) and SIGTERM.
+private final class InterruptWatch {
+  private var sources: [any DispatchSourceSignal] = []
+
+  init(_ quit: @escaping @Sendable () -> Void) {
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler(handler: quit)
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  func stop() {
+    for source in sources { source.cancel() }
+    sources = []
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// How to run the sample app: what `yaia demo`'s options say.
+public struct DemoOptions: Sendable {
+  /// Which launch.
+  public var scenario: DemoScenario = .regular
+  /// Another server instead of the embedded mock server.
+  public var server: URL?
+  /// The mock server scenario every request asks for (`update-required`, `server-error`…).
+  public var serverScenario: String?
+  /// Where the data lives.
+  public var dataFolder: DataFolder = .standard()
+  /// Whether to wipe the data folder first.
+  public var reset = false
+  /// The radio's seed.
+  public var seed: UInt64 = 1
+  /// A script of inputs instead of the keyboard.
+  public var script: DemoScript?
+  /// ANSI screens (`nil`: when the output is a terminal).
+  public var ansi: Bool?
+
+  /// The defaults: a regular launch on the embedded server, data in the standard folder.
+  public init() {}
+}
+
+/// Why the demo could not run, or why its script failed.
+public enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The data folder or store could not be used.
+  case data(String)
+  /// The backend did not start.
+  case backend(String)
+  /// The launch plan is invalid (a bug in the app: the message names the cycle or step).
+  case plan(String)
+  /// A script's `wait` timed out; the screen it saw.
+  case waitTimedOut(line: Int, text: String, timeout: Duration, screen: String)
+
+  /// What went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .data(let problem): return problem
+    case .backend(let problem): return problem
+    case .plan(let problem): return "The launch plan is invalid: \(problem)"
+    case .waitTimedOut(let line, let text, let timeout, let screen):
+      return
+        "script line \(line): waited \(timeout.shortText) for \"\(text)\", but the screen shows:\n\(screen)"
+    }
+  }
+}

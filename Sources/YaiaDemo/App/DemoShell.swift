@@ -1,0 +1,93 @@
+import Foundation
+import Yaia
+import YaiaRemote
+import YaiaSequencer
+
+/// The imperative shell of the sample app: runs ``DemoAppState``'s commands against the
+/// server, the store, the radio and the launch, and sends what comes back as events. Each case
+/// is a line or two of I/O; every decision was made by the state.
+@MainActor
+struct DemoShell {
+  let client: RemoteClient
+  let library: SpeakerLibrary
+  let radio: SimulatedRadio
+  let launch: Launch<DemoStep>
+  let quit: @MainActor () -> Void
+
+  func run(_ command: DemoAppState.Command, _ effects: SceneEffects<DemoAppState.Event>) {
+    switch command {
+    case .navigate:
+      // The terminal redraws the whole screen from the view model, whose navigation state says
+      // which screen is on top; a UIKit shell would hand these operations to `Router.apply`.
+      break
+    case .answer(let answer):
+      let launch = launch
+      effects.run { () -> DemoAppState.Event? in
+        switch answer {
+        case .language(let language): await launch.answer(DemoPrompts.language, with: language)
+        case .login(let session): await launch.answer(DemoPrompts.login, with: session)
+        case .tutorialSeen: await launch.answer(DemoPrompts.tutorial, with: true)
+        case .pairing(let address): await launch.answer(DemoPrompts.pairing, with: address)
+        }
+        return nil
+      }
+    case .logIn(let user, let password):
+      let client = client
+      effects.run(id: "login") {
+        .login(.response(await Self.logIn(client, user: user, password: password)))
+      }
+    case .pair(let address, let model, let nickname):
+      let library = library
+      effects.run(id: "pair") {
+        do {
+          try await library.save(
+            PairedSpeaker(id: address, model: model, nickname: nickname, pairedAt: Date()))
+          return .pairing(.saved(.success(address)))
+        } catch {
+          return .pairing(.saved(.failure(.init("\(error)"))))
+        }
+      }
+    case .rename(let address, let nickname):
+      let library = library
+      effects.run { () -> DemoAppState.Event? in
+        do {
+          let renamed = try await library.rename(id: address, to: nickname)
+          return renamed ? nil : .home(.writeFailed("That speaker is no longer paired."))
+        } catch {
+          return .home(.writeFailed("Not renamed: \(error)"))
+        }
+      }
+    case .delete(let address):
+      let library = library
+      effects.run { () -> DemoAppState.Event? in
+        do {
+          try await library.delete(id: address)
+          return nil
+        } catch {
+          return .home(.writeFailed("Not deleted: \(error)"))
+        }
+      }
+    case .startScan:
+      effects.subscribe(id: "radio", to: radio.scan()) { .pairing(.radio($0)) }
+    case .stopScan:
+      effects.cancel(id: "radio")
+    case .quit:
+      quit()
+    }
+  }
+
+  /// Logs in; the session's tokens never leave this function except inside the session.
+  nonisolated static func logIn(_ client: RemoteClient, user: String, password: String) async
+    -> Result<LoginSession, LoginState.Failure>
+  {
+    do {
+      let tokens = try await client.send(try DemoAPI.login(user: user, password: password))
+      return .success(
+        LoginSession(
+          user: tokens.user ?? user, token: tokens.token, refreshToken: tokens.refreshToken))
+    } catch let error {
+      if error.status == 401 { return .failure(.wrongPassword) }
+      return .failure(.unavailable(error.shortDescription))
+    }
+  }
+}

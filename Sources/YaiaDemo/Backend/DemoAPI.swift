@@ -1,0 +1,98 @@
+import Foundation
+import YaiaRemote
+
+/// The sample app's API, as request values: each function builds a request and nothing else,
+/// so tests compare them with `==` and the shell sends them with a `RemoteClient`.
+public enum DemoAPI {
+  /// The version of the sample app, sent to the version check.
+  public static let appVersion = "1.0"
+
+  /// The answer of the version check.
+  public struct VersionCheck: Codable, Hashable, Sendable {
+    /// Whether this version must be updated before it can be used.
+    public var updateRequired: Bool
+    /// The oldest version the server accepts.
+    public var minimumVersion: String
+
+    /// A version check answer.
+    public init(updateRequired: Bool, minimumVersion: String) {
+      self.updateRequired = updateRequired
+      self.minimumVersion = minimumVersion
+    }
+  }
+
+  /// The app's configuration: where the user is and which languages there are.
+  public struct Configuration: Codable, Hashable, Sendable {
+    /// The country code: `DE`.
+    public var country: String
+    /// The suggested language: `de`.
+    public var language: String
+    /// The languages the user may choose.
+    public var supportedLanguages: [String]
+
+    /// A configuration.
+    public init(country: String, language: String, supportedLanguages: [String]) {
+      self.country = country
+      self.language = language
+      self.supportedLanguages = supportedLanguages
+    }
+  }
+
+  /// Tokens, from a login or a refresh.
+  public struct Tokens: Codable, Hashable, Sendable {
+    /// The access token.
+    public var token: Secret
+    /// The refresh token.
+    public var refreshToken: Secret
+    /// The user, when the server says.
+    public var user: String?
+  }
+
+  /// `GET /app/version-check?version=1.0`.
+  public static func versionCheck() -> Request<VersionCheck> {
+    .json(
+      RequestData(
+        .get, Endpoint("/app/version-check", query: [QueryItem("version", appVersion)]),
+        timeout: .seconds(2)))
+  }
+
+  /// `GET /configuration`.
+  public static func configuration() -> Request<Configuration> {
+    .json(RequestData(.get, Endpoint("/configuration"), timeout: .seconds(2)))
+  }
+
+  /// `POST /auth/login` with the user name and password.
+  public static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
+    .json(
+      try .json(
+        .post, Endpoint("/auth/login"), body: ["user": user, "password": password],
+        timeout: .seconds(2)))
+  }
+
+  /// `POST /auth/refresh` with the refresh token.
+  public static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
+    .json(
+      try .json(
+        .post, Endpoint("/auth/refresh"), body: ["refreshToken": refreshToken],
+        timeout: .seconds(2)))
+  }
+}
+
+/// Sends `X-Mock-Scenario` with every request, so `--server-scenario` works against the
+/// embedded mock server and a separate `yaia mock-server` alike.
+public struct MockScenarioHeader: Interceptor {
+  /// The scenario name.
+  public let scenario: String
+
+  /// An interceptor naming `scenario`.
+  public init(_ scenario: String) {
+    self.scenario = scenario
+  }
+
+  /// Adds the header.
+  public func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
+    var request = request
+    request.headers["X-Mock-Scenario"] = scenario
+    return request
+  }
+}

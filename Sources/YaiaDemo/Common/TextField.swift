@@ -1,0 +1,95 @@
+/// A line of text the user types into: a nickname, a user name, a password.
+///
+/// It refuses input that would make it invalid (control characters, more than `limit`
+/// characters) and says why, so the screen can show the reason and the text stays as it was:
+/// bad input changes nothing.
+public struct TextField: Equatable, Sendable {
+  /// What the field is for, used in messages: `Nickname`.
+  public let label: String
+  /// The most characters the field holds.
+  public let limit: Int
+  /// Whether the screen shows bullets instead of the text (passwords).
+  public let isSecure: Bool
+  /// The text typed so far.
+  public private(set) var text: String
+
+  /// An empty field, or one holding `text`.
+  public init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
+    self.label = label
+    self.limit = limit
+    self.isSecure = isSecure
+    self.text = text
+  }
+
+  /// Appends `input`, or leaves the text as it was and returns the problem.
+  public mutating func type(_ input: String) -> InputProblem? {
+    if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
+      return .controlCharacter(field: label, code: scalar.value)
+    }
+    let count = text.count + input.count
+    guard count <= limit else { return .tooLong(field: label, count: count, limit: limit) }
+    text += input
+    return nil
+  }
+
+  /// Removes the last character, if any.
+  public mutating func deleteBackward() {
+    if !text.isEmpty { text.removeLast() }
+  }
+
+  /// Empties the field.
+  public mutating func clear() {
+    text = ""
+  }
+
+  /// The text without surrounding spaces, or `.empty` when nothing but spaces was typed.
+  public func validated() -> Result<String, InputProblem> {
+    let trimmed = text.trimmingSpaces
+    return trimmed.isEmpty ? .failure(.empty(field: label)) : .success(trimmed)
+  }
+
+  /// What the screen shows: the text, or a bullet per character when secure.
+  public var display: String {
+    isSecure ? String(repeating: "•", count: text.count) : text
+  }
+}
+
+/// Why typed input was refused. Each message names the field and what to do.
+public enum InputProblem: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Nothing (or only spaces) was typed where something is needed.
+  case empty(field: String)
+  /// The text would be `count` characters long; the field holds `limit`.
+  case tooLong(field: String, count: Int, limit: Int)
+  /// The input holds a control character (a tab, an escape, a bell…), by its code point.
+  case controlCharacter(field: String, code: UInt32)
+
+  /// The message for the screen.
+  public var description: String {
+    switch self {
+    case .empty(let field):
+      return "\(field) is empty: type at least one letter."
+    case .tooLong(let field, let count, let limit):
+      return "\(field) would be \(count) characters long; at most \(limit) fit. Nothing was added."
+    case .controlCharacter(let field, let code):
+      let hex = String(code, radix: 16, uppercase: true)
+      return
+        "\(field) cannot hold control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex). Nothing was added."
+    }
+  }
+}
+
+extension Unicode.Scalar {
+  /// C0 and C1 control characters, and DEL.
+  var isControlCharacter: Bool { properties.generalCategory == .control }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and newlines (no Foundation needed).
+  var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where the sample app keeps its data: the SQLite database and the login file, in one
+/// folder the user can choose (`--data-dir`) and wipe (`--reset`).
+public struct DataFolder: Hashable, Sendable {
+  /// The folder.
+  public let url: URL
+
+  /// The folder at `url`.
+  public init(_ url: URL) {
+    self.url = url
+  }
+
+  /// The default: `Yaia Demo` in the user's application-support folder (on Linux,
+  /// `$XDG_DATA_HOME` or `~/.local/share`).
+  public static func standard() -> DataFolder {
+    let base =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share")
+    return DataFolder(base.appending(path: "Yaia Demo", directoryHint: .isDirectory))
+  }
+
+  /// The SQLite database file.
+  public var database: String { url.appending(path: "demo.sqlite").path }
+
+  /// The file holding the login token.
+  public var loginFile: URL { url.appending(path: "login.json") }
+
+  /// Creates the folder if needed, readable by the user only.
+  public func create() throws(DataFolderError) {
+    do {
+      try FileManager.default.createDirectory(
+        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .cannotCreate(path: url.path, reason: "\(error.localizedDescription)")
+    }
+  }
+
+  /// Deletes the app's files (database, its WAL files, the login), leaving anything else the
+  /// user put in the folder.
+  public func reset() throws(DataFolderError) {
+    let names = ["demo.sqlite", "demo.sqlite-wal", "demo.sqlite-shm", "login.json"]
+    for name in names {
+      let file = url.appending(path: name)
+      guard FileManager.default.fileExists(atPath: file.path) else { continue }
+      do {
+        try FileManager.default.removeItem(at: file)
+      } catch {
+        throw .cannotReset(path: file.path, reason: "\(error.localizedDescription)")
+      }
+    }
+  }
+}
+
+/// Why the data folder could not be used.
+public enum DataFolderError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The folder could not be created.
+  case cannotCreate(path: String, reason: String)
+  /// A file could not be deleted by `--reset`.
+  case cannotReset(path: String, reason: String)
+
+  /// What went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason):
+      return "Cannot create the data folder \(path): \(reason). Pick another with --data-dir."
+    case .cannotReset(let path, let reason):
+      return
+        "Cannot delete \(path) for --reset: \(reason). Delete it by hand or fix its permissions."
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A secret string (a token): it prints, dumps and logs as `<redacted>`, so a token cannot
+/// reach the terminal or a log by accident. Only `LoginFile` and the request that sends it
+/// read ``value``.
+public struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The secret itself.
+  public let value: String
+
+  /// Wraps `value`.
+  public init(_ value: String) {
+    self.value = value
+  }
+
+  /// Encoded as the plain string (for the login file and request bodies).
+  public init(from decoder: any Decoder) throws {
+    value = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  /// Encodes the plain string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(value)
+  }
+
+  /// `<redacted>`.
+  public var description: String { "<redacted>" }
+  /// `<redacted>`.
+  public var debugDescription: String { "<redacted>" }
+  /// No children: test diffs and `dump` show nothing of the value.
+  public var customMirror: Mirror { Mirror(self, children: []) }
+}
+
+/// A logged-in user: what auto-login needs at the next launch.
+public struct LoginSession: Codable, Hashable, Sendable {
+  /// The user name.
+  public var user: String
+  /// The access token.
+  public var token: Secret
+  /// The token that gets a new access token.
+  public var refreshToken: Secret
+
+  /// A session.
+  public init(user: String, token: Secret, refreshToken: Secret) {
+    self.user = user
+    self.token = token
+    self.refreshToken = refreshToken
+  }
+}
+
+/// The login file: the session as JSON, readable and writable by the user only (mode 0600),
+/// written atomically so a crash leaves the old file or the new one.
+public struct LoginFile: Sendable {
+  /// The file.
+  public let url: URL
+
+  /// The login file at `url`.
+  public init(_ url: URL) {
+    self.url = url
+  }
+
+  /// The saved session, `nil` if there is none.
+  ///
+  /// - Throws: ``LoginFileError/unreadable(path:reason:)`` if the file exists but is not a
+  ///   session; the caller logs in again and overwrites it.
+  public func load() throws(LoginFileError) -> LoginSession? {
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    do {
+      return try JSONDecoder().decode(LoginSession.self, from: Data(contentsOf: url))
+    } catch {
+      throw .unreadable(path: url.path, reason: "it is not a saved login")
+    }
+  }
+
+  /// Saves `session`, creating the file with mode 0600 before any byte is written.
+  public func save(_ session: LoginSession) throws(LoginFileError) {
+    let temporary = url.deletingLastPathComponent().appending(path: ".login.json.partial")
+    do {
+      let data = try JSONEncoder().encode(session)
+      try? FileManager.default.removeItem(at: temporary)
+      guard
+        FileManager.default.createFile(
+          atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else {
+        throw LoginFileError.unwritable(path: url.path, reason: "the file could not be created")
+      }
+      let handle = try FileHandle(forWritingTo: temporary)
+      try handle.write(contentsOf: data)
+      try handle.close()
+      if rename(temporary.path, url.path) != 0 {
+        throw LoginFileError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
+      }
+    } catch let error as LoginFileError {
+      throw error
+    } catch {
+      throw .unwritable(path: url.path, reason: error.localizedDescription)
+    }
+  }
+
+  /// Deletes the saved session (logging out).
+  public func delete() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// Why the login file could not be used.
+public enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file exists but could not be read as a session.
+  case unreadable(path: String, reason: String)
+  /// The file could not be written.
+  case unwritable(path: String, reason: String)
+
+  /// What went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      return "The saved login \(path) is unreadable (\(reason)); log in again to replace it."
+    case .unwritable(let path, let reason):
+      return "Cannot save the login to \(path): \(reason). Check the data folder's permissions."
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import YaiaStore
+
+/// The app's data worker: reads and writes paired speakers and the app's memory on the store,
+/// and broadcasts every change to the speakers. Features never see the store; the shell calls
+/// these functions and sends the results to the features as events.
+public struct SpeakerLibrary: Sendable {
+  /// The store underneath.
+  public let store: DataStore
+
+  /// A library over `store`, whose schema is ``DemoSchema/migrations``.
+  public init(store: DataStore) {
+    self.store = store
+  }
+
+  /// Opens (creating or migrating) the library in `folder`.
+  public static func open(in folder: DataFolder) throws(StoreError) -> SpeakerLibrary {
+    SpeakerLibrary(
+      store: try DataStore.open(at: folder.database, migrations: DemoSchema.migrations))
+  }
+
+  /// All paired speakers, by nickname.
+  public func speakers() async throws(StoreError) -> [PairedSpeaker] {
+    try await store.fetch(
+      DemoSchema.Speakers.self, orderBy: [.ascending("nickname"), .ascending("id")])
+  }
+
+  /// The speaker with address `id`, if paired.
+  public func speaker(id: String) async throws(StoreError) -> PairedSpeaker? {
+    try await store.fetch(DemoSchema.Speakers.self, ids: [id]).first
+  }
+
+  /// Saves `speaker` (new or renamed) and makes it the one to reconnect, in one transaction.
+  public func save(_ speaker: PairedSpeaker) async throws(StoreError) {
+    try await store.transaction { tx in
+      try tx.upsert([speaker], as: DemoSchema.Speakers.self)
+      var memory = try tx.fetch(DemoSchema.Memory.self, id: "app") ?? AppMemory()
+      memory.lastSpeakerID = speaker.id
+      try tx.upsert([memory], as: DemoSchema.Memory.self)
+    }
+  }
+
+  /// Renames the speaker with address `id`; `false` if it is not paired (any more).
+  public func rename(id: String, to nickname: String) async throws(StoreError) -> Bool {
+    try await store.transaction { tx in
+      guard var speaker = try tx.fetch(DemoSchema.Speakers.self, id: id) else { return false }
+      speaker.nickname = nickname
+      try tx.upsert([speaker], as: DemoSchema.Speakers.self)
+      return true
+    }
+  }
+
+  /// Forgets the speaker with address `id`.
+  public func delete(id: String) async throws(StoreError) {
+    try await store.delete(DemoSchema.Speakers.self, ids: [id])
+  }
+
+  /// Every committed change to the speakers, for the home screen to reload.
+  public func changes() -> AsyncStream<StoreChange<String>> {
+    store.changes(of: DemoSchema.Speakers.self)
+  }
+
+  /// What the app remembers.
+  public func memory() async throws(StoreError) -> AppMemory {
+    try await store.fetch(DemoSchema.Memory.self, ids: ["app"]).first ?? AppMemory()
+  }
+
+  /// Changes what the app remembers, atomically.
+  public func remember(_ change: @escaping @Sendable (inout AppMemory) -> Void)
+    async throws(StoreError)
+  {
+    try await store.transaction { tx in
+      var memory = try tx.fetch(DemoSchema.Memory.self, id: "app") ?? AppMemory()
+      change(&memory)
+      try tx.upsert([memory], as: DemoSchema.Memory.self)
+    }
+  }
+}

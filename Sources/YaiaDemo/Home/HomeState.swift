@@ -1,0 +1,193 @@
+import Yaia
+
+/// The home screen: the paired speakers, as the store's change stream delivers them, with
+/// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
+/// to write, and the change comes back through the stream like any other.
+public struct HomeState: SceneState {
+  /// What can happen on the home screen.
+  public enum Event: Equatable, Sendable {
+    /// The store's speakers, after a change (or at start).
+    case speakers([PairedSpeaker])
+    /// Move the selection up (-1) or down (+1).
+    case moveSelection(by: Int)
+    /// Start renaming the selected speaker.
+    case rename
+    /// Ask to delete the selected speaker.
+    case delete
+    /// Answer the delete question.
+    case confirmDelete(Bool)
+    /// Text typed into the new nickname.
+    case typed(String)
+    /// Backspace in the new nickname.
+    case deleteBackward
+    /// Save the new nickname.
+    case submit
+    /// Stop renaming, or stop asking.
+    case cancel
+    /// Pair another speaker.
+    case pairNew
+    /// A write failed; the message says why.
+    case writeFailed(String)
+  }
+
+  /// What the home screen asks of its shell and its parent.
+  public enum Command: Equatable, Sendable {
+    /// Rename the speaker at `address`.
+    case rename(address: String, nickname: String)
+    /// Forget the speaker at `address`.
+    case delete(address: String)
+    /// Show the pairing screen.
+    case pairNew
+  }
+
+  /// What the home screen shows.
+  public struct ViewModel: Equatable, Sendable {
+    /// A paired speaker.
+    public struct Row: Equatable, Sendable, Identifiable {
+      /// Its address.
+      public var id: String
+      /// Its nickname.
+      public var nickname: String
+      /// Its model.
+      public var model: String
+      /// Whether it is selected.
+      public var isSelected: Bool
+      /// How it changed in the last update.
+      public var mark: RowMark?
+    }
+
+    /// What the user is doing.
+    public enum Mode: Equatable, Sendable {
+      /// Looking at the list.
+      case browsing
+      /// Typing a new nickname for `model`.
+      case renaming(model: String, nickname: String)
+      /// Asked whether to delete `nickname`.
+      case confirmingDelete(nickname: String)
+    }
+
+    /// The paired speakers, by nickname.
+    public var rows: [Row]
+    /// The last update's changes, summed up.
+    public var changes: String?
+    /// What the user is doing.
+    public var mode: Mode
+    /// A problem to show.
+    public var message: String?
+  }
+
+  private enum Mode: Equatable {
+    case browsing
+    case renaming(id: String, field: TextField)
+    case confirmingDelete(id: String)
+  }
+
+  private(set) var speakers: [PairedSpeaker] = []
+  private var marks = RowMarks()
+  private var selectedID: String?
+  private var mode = Mode.browsing
+  private var message: String?
+
+  /// An empty home, before the store has answered.
+  public init() {}
+
+  /// Handles one event.
+  public mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .speakers(let new):
+      marks = RowMarks(from: speakers, to: new)
+      if let selectedID, !new.contains(where: { $0.id == selectedID }) {
+        let old = speakers.firstIndex { $0.id == selectedID } ?? 0
+        self.selectedID = new.isEmpty ? nil : new[min(old, new.count - 1)].id
+      }
+      if selectedID == nil { selectedID = new.first?.id }
+      speakers = new
+      switch mode {
+      case .renaming(let id, _), .confirmingDelete(let id):
+        if !new.contains(where: { $0.id == id }) {
+          mode = .browsing
+          message = "That speaker was deleted meanwhile."
+        }
+      case .browsing: break
+      }
+    case .moveSelection(let offset):
+      guard mode == .browsing, !speakers.isEmpty else { return [] }
+      let index = speakers.firstIndex { $0.id == selectedID } ?? 0
+      selectedID = speakers[min(max(index + offset, 0), speakers.count - 1)].id
+      message = nil
+    case .rename:
+      guard mode == .browsing else { return [] }
+      guard let speaker = selected else { return noSpeaker() }
+      mode = .renaming(
+        id: speaker.id,
+        field: TextField("Nickname", limit: PairingState.nicknameLimit, text: speaker.nickname))
+      message = nil
+    case .delete:
+      guard mode == .browsing else { return [] }
+      guard let speaker = selected else { return noSpeaker() }
+      mode = .confirmingDelete(id: speaker.id)
+      message = nil
+    case .confirmDelete(let yes):
+      guard case .confirmingDelete(let id) = mode else { return [] }
+      mode = .browsing
+      return yes ? [.delete(address: id)] : []
+    case .typed(let text):
+      guard case .renaming(let id, var field) = mode else { return [] }
+      message = field.type(text)?.description
+      mode = .renaming(id: id, field: field)
+    case .deleteBackward:
+      guard case .renaming(let id, var field) = mode else { return [] }
+      field.deleteBackward()
+      mode = .renaming(id: id, field: field)
+      message = nil
+    case .submit:
+      guard case .renaming(let id, let field) = mode else { return [] }
+      switch field.validated() {
+      case .failure(let problem):
+        message = problem.description
+      case .success(let nickname):
+        mode = .browsing
+        message = nil
+        return [.rename(address: id, nickname: nickname)]
+      }
+    case .cancel:
+      mode = .browsing
+      message = nil
+    case .pairNew:
+      guard mode == .browsing else { return [] }
+      message = nil
+      return [.pairNew]
+    case .writeFailed(let problem):
+      message = problem
+    }
+    return []
+  }
+
+  private var selected: PairedSpeaker? { speakers.first { $0.id == selectedID } }
+
+  private mutating func noSpeaker() -> [Command] {
+    message = "No speaker paired yet: press p to pair one."
+    return []
+  }
+
+  /// What the screen shows now.
+  public var viewModel: ViewModel {
+    let shownMode: ViewModel.Mode
+    switch mode {
+    case .browsing:
+      shownMode = .browsing
+    case .renaming(let id, let field):
+      let model = speakers.first { $0.id == id }?.model ?? ""
+      shownMode = .renaming(model: model, nickname: field.display)
+    case .confirmingDelete(let id):
+      shownMode = .confirmingDelete(nickname: speakers.first { $0.id == id }?.nickname ?? "")
+    }
+    return ViewModel(
+      rows: speakers.enumerated().map { index, speaker in
+        ViewModel.Row(
+          id: speaker.id, nickname: speaker.nickname, model: speaker.model,
+          isSelected: speaker.id == selectedID, mark: marks[index])
+      },
+      changes: marks.summary, mode: shownMode, message: message)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import YaiaRemote
+import YaiaSequencer
+
+/// The launch steps' real work: calls to the server, reads and writes of the store and the
+/// login file, questions to the user. Each body is a few lines of I/O; what the app does with
+/// the results is decided by ``DemoAppState``, which hears of them as ``LaunchNote``s.
+public struct LiveLaunchSteps: Sendable {
+  /// The server.
+  public var client: RemoteClient
+  /// The store.
+  public var library: SpeakerLibrary
+  /// The saved login.
+  public var loginFile: LoginFile
+  /// The radio, to reconnect the last speaker.
+  public var radio: SimulatedRadio
+  /// Tells the app something; returns once the app has taken it in.
+  public var notify: @Sendable (LaunchNote) async -> Void
+  /// How long the splash animation runs.
+  public var splashDuration: Duration = .milliseconds(400)
+
+  /// Steps over these services.
+  public init(
+    client: RemoteClient, library: SpeakerLibrary, loginFile: LoginFile, radio: SimulatedRadio,
+    notify: @escaping @Sendable (LaunchNote) async -> Void
+  ) {
+    self.client = client
+    self.library = library
+    self.loginFile = loginFile
+    self.radio = radio
+    self.notify = notify
+  }
+
+  /// The bodies for `scenario`.
+  public func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
+    let firstRun = scenario == .firstRun
+    return DemoLaunchSteps([
+      .presentSplash: { _ in
+        await notify(.splashShown)
+        try await Task.sleep(for: splashDuration)
+      },
+      .forceUpdate: { _ in try await checkVersion() },
+      .fetchConfiguration: { context in try await fetchConfiguration(context, ask: firstRun) },
+      .login: { context in try await logIn(context, useSavedLogin: !firstRun) },
+      .tutorial: { context in try await tutorial(context, always: firstRun) },
+      .connectSpeaker: { context in try await connectSpeaker(context, assist: firstRun) },
+      .presentPush: { _ in
+        if case .push(let message) = scenario { await notify(.push(message: message)) }
+      },
+    ])
+  }
+
+  private func checkVersion() async throws {
+    let check = try await client.send(DemoAPI.versionCheck())
+    guard !check.updateRequired else {
+      await notify(.updateRequired(minimumVersion: check.minimumVersion))
+      throw LaunchAbort("version \(check.minimumVersion) or newer is required")
+    }
+  }
+
+  private func fetchConfiguration(_ context: StepContext<DemoStep>, ask: Bool) async throws {
+    let configuration: DemoAPI.Configuration
+    do {
+      configuration = try await client.send(DemoAPI.configuration())
+    } catch {
+      await notify(.configurationUnavailable(error.shortDescription))
+      throw error
+    }
+    await notify(.configuration(configuration))
+    var language = configuration.language
+    if ask { language = try await context.ask(DemoPrompts.language) }
+    try await library.remember { [language] memory in
+      memory.country = configuration.country
+      memory.language = language
+    }
+  }
+
+  private func logIn(_ context: StepContext<DemoStep>, useSavedLogin: Bool) async throws {
+    if useSavedLogin {
+      do {
+        if let saved = try loginFile.load() {
+          let tokens = try await client.send(try DemoAPI.refresh(saved.refreshToken))
+          try loginFile.save(
+            LoginSession(user: saved.user, token: tokens.token, refreshToken: tokens.refreshToken))
+          await notify(.loggedIn(user: saved.user, automatically: true))
+          return
+        }
+      } catch let error as LoginFileError {
+        await notify(.savedLoginRefused(error.description))
+      } catch let error as RemoteError where error.status == 401 {
+        await notify(.savedLoginRefused("the server answered 401"))
+      }
+    }
+    let session = try await context.ask(DemoPrompts.login)
+    try loginFile.save(session)
+    await notify(.loggedIn(user: session.user, automatically: false))
+  }
+
+  private func tutorial(_ context: StepContext<DemoStep>, always: Bool) async throws {
+    if !always, try await library.memory().tutorialSeenVersion == DemoAPI.appVersion { return }
+    _ = try await context.ask(DemoPrompts.tutorial)
+    try await library.remember { $0.tutorialSeenVersion = DemoAPI.appVersion }
+  }
+
+  private func connectSpeaker(_ context: StepContext<DemoStep>, assist: Bool) async throws {
+    let address: String?
+    if assist {
+      address = try await context.ask(DemoPrompts.pairing)
+    } else {
+      address = try await library.memory().lastSpeakerID
+    }
+    guard let address, let speaker = try await library.speaker(id: address) else {
+      await notify(
+        .notConnected(assist ? "Pairing skipped." : "No speaker to reconnect: press p to pair one.")
+      )
+      return
+    }
+    try await radio.connect(to: speaker.id)
+    await notify(.connected(nickname: speaker.nickname))
+  }
+}
+
+extension Error {
+  /// A one-line reason for a status line: `HTTP 500`, or the error's description.
+  var shortDescription: String {
+    if let remote = self as? RemoteError, let status = remote.status { return "HTTP \(status)" }
+    return "\(self)"
+  }
+}

@@ -1,0 +1,120 @@
+import Yaia
+
+/// The login screen: user name and password, validation before anything is sent, a request,
+/// the error banner when it fails, and the session handed on when it succeeds.
+public struct LoginState: SceneState {
+  /// Which field takes the typing.
+  public enum Field: Equatable, Sendable {
+    /// The user name.
+    case user
+    /// The password.
+    case password
+  }
+
+  /// Why a login failed.
+  public enum Failure: Error, Hashable, Sendable {
+    /// The server refused the user name and password.
+    case wrongPassword
+    /// The request failed for another reason; the message says which.
+    case unavailable(String)
+  }
+
+  /// What can happen on the login screen.
+  public enum Event: Equatable, Sendable {
+    /// Text typed into the focused field.
+    case typed(String)
+    /// Backspace in the focused field.
+    case deleteBackward
+    /// Go to the other field (Tab).
+    case switchField
+    /// Log in (Enter).
+    case submit
+    /// The server's answer.
+    case response(Result<LoginSession, Failure>)
+  }
+
+  /// What the login screen asks of its shell and its parent.
+  public enum Command: Equatable, Sendable {
+    /// Send the login request.
+    case logIn(user: String, password: String)
+    /// The user is logged in.
+    case finished(LoginSession)
+  }
+
+  /// What the login screen shows.
+  public struct ViewModel: Equatable, Sendable {
+    /// The user name typed.
+    public var user: String
+    /// The password, as bullets.
+    public var password: String
+    /// The focused field.
+    public var focus: Field
+    /// The error banner: wrong password, server down, invalid input.
+    public var banner: String?
+    /// Whether the request is under way.
+    public var isLoading: Bool
+  }
+
+  private var user = TextField("User name", limit: 64)
+  private var password = TextField("Password", limit: 128, isSecure: true)
+  private var focus = Field.user
+  private var banner: String?
+  private var isLoading = false
+
+  /// An empty login form.
+  public init() {}
+
+  /// Handles one event.
+  public mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .typed(let text):
+      guard !isLoading else { return [] }
+      banner =
+        (focus == .user ? user.type(text) : password.type(text))?.description
+    case .deleteBackward:
+      guard !isLoading else { return [] }
+      if focus == .user { user.deleteBackward() } else { password.deleteBackward() }
+      banner = nil
+    case .switchField:
+      focus = focus == .user ? .password : .user
+    case .submit:
+      guard !isLoading else { return [] }
+      guard case .success(let name) = user.validated() else {
+        banner = InputProblem.empty(field: user.label).description
+        focus = .user
+        return []
+      }
+      guard !password.text.isEmpty else {
+        if focus == .user {
+          focus = .password
+          banner = nil
+        } else {
+          banner = InputProblem.empty(field: password.label).description
+        }
+        return []
+      }
+      isLoading = true
+      banner = nil
+      return [.logIn(user: name, password: password.text)]
+    case .response(.success(let session)):
+      isLoading = false
+      return [.finished(session)]
+    case .response(.failure(.wrongPassword)):
+      isLoading = false
+      password.clear()
+      focus = .password
+      banner = "Wrong user name or password. (The demo's account is ada / swordfish.)"
+    case .response(.failure(.unavailable(let reason))):
+      isLoading = false
+      banner = "Could not log in: \(reason)"
+    }
+    return []
+  }
+
+  /// What the screen shows now.
+  public var viewModel: ViewModel {
+    ViewModel(
+      user: user.display, password: password.display, focus: focus, banner: banner,
+      isLoading: isLoading)
+  }
+}

@@ -1,0 +1,198 @@
+import Yaia
+
+/// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
+/// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
+/// and it is saved.
+public struct PairingState: SceneState {
+  /// What can happen on the pairing screen.
+  public enum Event: Equatable, Sendable {
+    /// The radio heard something.
+    case radio(RadioChange)
+    /// The speakers already paired, address → nickname (from the store).
+    case paired([String: String])
+    /// Move the selection up (-1) or down (+1).
+    case moveSelection(by: Int)
+    /// Pick the selected speaker: ask for its nickname.
+    case pick
+    /// Text typed into the nickname.
+    case typed(String)
+    /// Backspace in the nickname.
+    case deleteBackward
+    /// Save the nickname.
+    case submit
+    /// Leave the nickname, or leave pairing without pairing.
+    case cancel
+    /// The store saved the speaker, or could not (the message says why).
+    case saved(Result<String, SaveFailure>)
+  }
+
+  /// Why saving failed, for the screen.
+  public struct SaveFailure: Error, Hashable, Sendable {
+    /// What went wrong.
+    public var message: String
+
+    /// A failure saying `message`.
+    public init(_ message: String) {
+      self.message = message
+    }
+  }
+
+  /// What the pairing screen asks of its shell and its parent.
+  public enum Command: Equatable, Sendable {
+    /// Save this speaker under this nickname (and make it the one to reconnect).
+    case save(address: String, model: String, nickname: String)
+    /// Pairing is over: the address of the speaker paired, or `nil` if the user left.
+    case finished(pairedAddress: String?)
+  }
+
+  /// What the pairing screen shows.
+  public struct ViewModel: Equatable, Sendable {
+    /// One speaker in range.
+    public struct Row: Equatable, Sendable, Identifiable {
+      /// Its address.
+      public var id: String
+      /// Its model.
+      public var model: String
+      /// Its signal in dBm.
+      public var signal: Int
+      /// The nickname, if it is already paired.
+      public var pairedAs: String?
+      /// Whether it is selected.
+      public var isSelected: Bool
+      /// How it changed in the last update.
+      public var mark: RowMark?
+    }
+
+    /// The speakers in range, strongest first.
+    public var rows: [Row]
+    /// The last update's changes, summed up.
+    public var changes: String?
+    /// While naming: the model being named and the nickname typed so far.
+    public var naming: Naming?
+    /// A problem to show: bad input, a failed save.
+    public var message: String?
+    /// Whether a save is under way.
+    public var isSaving: Bool
+  }
+
+  /// The nickname being typed for a speaker.
+  public struct Naming: Equatable, Sendable {
+    /// The model being named.
+    public var model: String
+    /// The nickname so far.
+    public var nickname: String
+  }
+
+  /// The longest nickname.
+  public static let nicknameLimit = 32
+
+  private(set) var speakers: [Broadcast] = []
+  private(set) var marks = RowMarks()
+  private var paired: [String: String] = [:]
+  private var selectedID: String?
+  private var naming: (speaker: Broadcast, field: TextField)?
+  private var message: String?
+  private var isSaving = false
+
+  /// An empty list: the radio has heard nothing yet.
+  public init() {}
+
+  /// Handles one event.
+  public mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .radio(let change):
+      apply(change)
+    case .paired(let paired):
+      self.paired = paired
+    case .moveSelection(let offset):
+      guard naming == nil, !speakers.isEmpty else { return [] }
+      let index = speakers.firstIndex { $0.id == selectedID } ?? 0
+      selectedID = speakers[min(max(index + offset, 0), speakers.count - 1)].id
+      message = nil
+    case .pick:
+      guard naming == nil else { return [] }
+      guard let speaker = speakers.first(where: { $0.id == selectedID }) else {
+        message = "No speaker selected: wait for one to appear, then pick it with Enter."
+        return []
+      }
+      if let nickname = paired[speaker.id] {
+        message = "\(speaker.model) is already paired as \(nickname); rename it on Home."
+        return []
+      }
+      naming = (speaker, TextField("Nickname", limit: Self.nicknameLimit))
+      message = nil
+    case .typed(let text):
+      guard var current = naming, !isSaving else { return [] }
+      message = current.field.type(text)?.description
+      naming = current
+    case .deleteBackward:
+      guard var current = naming, !isSaving else { return [] }
+      current.field.deleteBackward()
+      naming = current
+      message = nil
+    case .submit:
+      guard let current = naming, !isSaving else { return [] }
+      switch current.field.validated() {
+      case .failure(let problem):
+        message = problem.description
+      case .success(let nickname):
+        isSaving = true
+        message = nil
+        return [
+          .save(address: current.speaker.id, model: current.speaker.model, nickname: nickname)
+        ]
+      }
+    case .cancel:
+      guard !isSaving else { return [] }
+      if naming != nil {
+        naming = nil
+        message = nil
+      } else {
+        return [.finished(pairedAddress: nil)]
+      }
+    case .saved(.success(let address)):
+      isSaving = false
+      naming = nil
+      return [.finished(pairedAddress: address)]
+    case .saved(.failure(let failure)):
+      isSaving = false
+      message = "Not saved: \(failure.message)"
+    }
+    return []
+  }
+
+  private mutating func apply(_ change: RadioChange) {
+    var new = speakers
+    switch change {
+    case .appeared(let broadcast):
+      new.removeAll { $0.id == broadcast.id }
+      new.append(broadcast)
+    case .signal(let id, let dBm):
+      guard let index = new.firstIndex(where: { $0.id == id }) else { return }
+      new[index].signal = dBm
+    case .vanished(let id):
+      guard let index = new.firstIndex(where: { $0.id == id }) else { return }
+      new.remove(at: index)
+      if selectedID == id {
+        selectedID = new.isEmpty ? nil : new[min(index, new.count - 1)].id
+      }
+    }
+    new.sort { ($0.signal, $1.id) > ($1.signal, $0.id) }
+    if selectedID == nil { selectedID = new.first?.id }
+    marks = RowMarks(from: speakers, to: new)
+    speakers = new
+  }
+
+  /// What the screen shows now.
+  public var viewModel: ViewModel {
+    ViewModel(
+      rows: speakers.enumerated().map { index, speaker in
+        ViewModel.Row(
+          id: speaker.id, model: speaker.model, signal: speaker.signal,
+          pairedAs: paired[speaker.id], isSelected: speaker.id == selectedID, mark: marks[index])
+      },
+      changes: marks.summary,
+      naming: naming.map { Naming(model: $0.speaker.model, nickname: $0.field.display) },
+      message: message, isSaving: isSaving)
+  }
+}

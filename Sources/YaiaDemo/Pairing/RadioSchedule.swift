@@ -1,0 +1,136 @@
+/// A speaker's announcement, as a Bluetooth scan reports it.
+public struct Broadcast: Hashable, Sendable, Identifiable {
+  /// The speaker's address: `C3:D4:19:07`.
+  public var id: String
+  /// The model it announces.
+  public var model: String
+  /// The received signal strength in dBm: -30 is next to you, -90 is barely there.
+  public var signal: Int
+
+  /// An announcement.
+  public init(id: String, model: String, signal: Int) {
+    self.id = id
+    self.model = model
+    self.signal = signal
+  }
+}
+
+/// What the radio hears.
+public enum RadioChange: Hashable, Sendable {
+  /// A speaker started announcing itself.
+  case appeared(Broadcast)
+  /// A speaker's signal changed.
+  case signal(id: String, dBm: Int)
+  /// A speaker stopped announcing (switched off, out of range).
+  case vanished(id: String)
+}
+
+/// The simulated Bluetooth radio's schedule: which speakers appear, change signal and vanish,
+/// and when, decided entirely by a seed. The same seed gives the same schedule on every
+/// machine, so a demo run or a test is reproducible; the shell (``SimulatedRadio``) only
+/// plays it on a clock.
+public struct RadioSchedule: Sequence, Sendable {
+  /// One change and when it happens, counted from the start of the scan.
+  public struct Entry: Hashable, Sendable {
+    /// When, from the start of the scan.
+    public var at: Duration
+    /// What happens.
+    public var change: RadioChange
+  }
+
+  /// The speakers that may be around.
+  public static let catalog: [(address: String, model: String)] = [
+    ("A1:B2:3C:01", "Bose SoundLink Flex"),
+    ("C3:D4:19:07", "JBL Charge 5"),
+    ("E5:F6:42:11", "Sonos Roam"),
+    ("0A:1B:77:20", "UE Boom 3"),
+    ("7C:8D:05:33", "Marshall Emberton"),
+    ("9E:0F:61:4A", "Bang & Olufsen A1"),
+    ("2B:3C:88:52", "Anker Soundcore 2"),
+    ("4D:5E:90:6C", "Sony SRS-XB13"),
+  ]
+
+  /// The seed.
+  public let seed: UInt64
+
+  /// The schedule for `seed`.
+  public init(seed: UInt64) {
+    self.seed = seed
+  }
+
+  /// The schedule's entries, without end.
+  public func makeIterator() -> Iterator { Iterator(seed: seed) }
+
+  /// Produces the entries one by one: first three speakers appear within a second, then every
+  /// 0.4–1.2 s a present speaker's signal changes (most often), a new one appears, or one
+  /// vanishes, with at least two and at most six speakers around.
+  public struct Iterator: IteratorProtocol, Sendable {
+    private var random: SplitMix64
+    private var time: Duration = .zero
+    private var present: [String: Int] = [:]
+    private var order: [String] = []
+    private var opening = 3
+
+    init(seed: UInt64) {
+      random = SplitMix64(seed: seed)
+    }
+
+    /// The next entry.
+    public mutating func next() -> Entry? {
+      if opening > 0 {
+        opening -= 1
+        time += .milliseconds(150 + random.next(upTo: 300))
+        return Entry(at: time, change: appear())
+      }
+      time += .milliseconds(400 + random.next(upTo: 800))
+      let roll = random.next(upTo: 10)
+      if (roll < 2 && present.count < 6) || present.count < 2 {
+        return Entry(at: time, change: appear())
+      }
+      if roll < 3 && present.count > 2 {
+        let id = order.remove(at: random.next(upTo: order.count))
+        present[id] = nil
+        return Entry(at: time, change: .vanished(id: id))
+      }
+      let id = order[random.next(upTo: order.count)]
+      let old = present[id] ?? -60
+      var new = old + random.next(upTo: 25) - 12
+      new = Swift.min(-30, Swift.max(-95, new))
+      if new == old { new = old == -30 ? -31 : old + 1 }
+      present[id] = new
+      return Entry(at: time, change: .signal(id: id, dBm: new))
+    }
+
+    private mutating func appear() -> RadioChange {
+      let absent = RadioSchedule.catalog.filter { present[$0.address] == nil }
+      let pick = absent[random.next(upTo: absent.count)]
+      let signal = -45 - random.next(upTo: 40)
+      present[pick.address] = signal
+      order.append(pick.address)
+      return .appeared(Broadcast(id: pick.address, model: pick.model, signal: signal))
+    }
+  }
+}
+
+/// A small, fast, seedable random number generator (SplitMix64): the standard library's
+/// generator cannot be seeded, and the schedule must be the same on every machine.
+struct SplitMix64: Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound` (bound > 0).
+  mutating func next(upTo bound: Int) -> Int {
+    Int(next() % UInt64(bound))
+  }
+}

@@ -1,0 +1,100 @@
+/// Which key does what on each screen: the terminal's equivalent of buttons and text fields.
+/// A pure function from the screen on top and a key to an app event; a key the screen does
+/// not take becomes a `.refused` event whose message lists the keys it does take.
+public enum Keymap {
+  /// The event for `key` on `screen`.
+  public static func event(for key: Key, on screen: DemoAppState.Screen) -> DemoAppState.Event {
+    if key == .interrupt || key == .endOfInput { return .quit }
+    switch screen {
+    case .launch:
+      return key == .text("q") ? .quit : refuse(key, "the launch is running; q quits")
+    case .update:
+      return key == .text("q") || key == .enter ? .quit : refuse(key, "q quits")
+    case .language:
+      switch key {
+      case .up, .text("k"): return .language(.moveSelection(by: -1))
+      case .down, .text("j"): return .language(.moveSelection(by: 1))
+      case .enter: return .language(.confirm)
+      default: return refuse(key, "↑/↓ choose · Enter confirms")
+      }
+    case .login:
+      switch key {
+      case .text(let text): return .login(.typed(text))
+      case .control(let code): return .login(.typed(String(Unicode.Scalar(code))))
+      case .backspace: return .login(.deleteBackward)
+      case .tab, .up, .down: return .login(.switchField)
+      case .enter: return .login(.submit)
+      default: return refuse(key, "type · Tab switches field · Enter logs in")
+      }
+    case .tutorial:
+      switch key {
+      case .enter, .text(" "), .right: return .tutorial(.next)
+      case .text("s"), .escape: return .tutorial(.skip)
+      default: return refuse(key, "Enter next page · s skips")
+      }
+    case .pairing(let pairing):
+      if pairing.naming != nil {
+        return textField(
+          key, { .pairing(.typed($0)) }, .pairing(.deleteBackward), .pairing(.submit))
+          ?? {
+            key == .escape
+              ? .pairing(.cancel) : refuse(key, "type a nickname · Enter saves · Esc goes back")
+          }()
+      }
+      switch key {
+      case .up, .text("k"): return .pairing(.moveSelection(by: -1))
+      case .down, .text("j"): return .pairing(.moveSelection(by: 1))
+      case .enter: return .pairing(.pick)
+      case .escape, .text("q"): return .pairing(.cancel)
+      default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
+      }
+    case .home(let home, _):
+      switch home.mode {
+      case .renaming:
+        return textField(key, { .home(.typed($0)) }, .home(.deleteBackward), .home(.submit))
+          ?? {
+            key == .escape
+              ? .home(.cancel) : refuse(key, "type the new nickname · Enter saves · Esc cancels")
+          }()
+      case .confirmingDelete:
+        switch key {
+        case .text("y"): return .home(.confirmDelete(true))
+        case .text("n"), .escape: return .home(.confirmDelete(false))
+        default: return refuse(key, "y deletes · n keeps it")
+        }
+      case .browsing:
+        switch key {
+        case .up, .text("k"): return .home(.moveSelection(by: -1))
+        case .down, .text("j"): return .home(.moveSelection(by: 1))
+        case .text("r"): return .home(.rename)
+        case .text("d"): return .home(.delete)
+        case .text("p"): return .home(.pairNew)
+        case .text("q"): return .quit
+        default: return refuse(key, "↑/↓ select · r rename · d delete · p pair · q quit")
+        }
+      }
+    case .push:
+      return key == .enter || key == .escape ? .dismissPush : refuse(key, "Enter closes")
+    }
+  }
+
+  /// Keys of a text field: text (control characters included, for the field to refuse),
+  /// Backspace, Enter.
+  private static func textField(
+    _ key: Key, _ typed: (String) -> DemoAppState.Event, _ backspace: DemoAppState.Event,
+    _ submit: DemoAppState.Event
+  ) -> DemoAppState.Event? {
+    switch key {
+    case .text(let text): typed(text)
+    case .control(let code): typed(String(Unicode.Scalar(code)))
+    case .tab: typed("\t")
+    case .backspace: backspace
+    case .enter: submit
+    default: nil
+    }
+  }
+
+  private static func refuse(_ key: Key, _ help: String) -> DemoAppState.Event {
+    .refused("Unknown key \(key) here: \(help).")
+  }
+}

@@ -1,0 +1,165 @@
+/// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
+/// only view. With `ansi`, it adds bold, colour and reverse video for a terminal; without, it
+/// is plain text for a pipe, a log or a test.
+public struct ScreenText: Sendable {
+  /// Whether to use ANSI styling.
+  public var ansi: Bool
+
+  /// A renderer, styled or plain.
+  public init(ansi: Bool) {
+    self.ansi = ansi
+  }
+
+  /// The screen for `model`, as lines.
+  public func lines(for model: DemoAppState.ViewModel) -> [String] {
+    var lines = [bold(model.title), dim(model.path.map(\.title).joined(separator: " › "))]
+    lines += model.status.map { "  " + $0 }
+    lines.append("")
+    switch model.screen {
+    case .launch(let progress):
+      lines += launch(progress)
+    case .update(let reason):
+      lines += [bold("Update required"), reason, "", "Get the new version from the store.", ""]
+      lines.append(dim("q quits"))
+    case .language(let language):
+      lines.append(bold("Which language?"))
+      for (index, name) in language.languages.enumerated() {
+        lines.append(row(name, selected: index == language.selected))
+      }
+      lines += ["", dim("↑/↓ choose · Enter confirms")]
+    case .login(let login):
+      lines.append(bold("Log in"))
+      lines.append(field("User name", login.user, focused: login.focus == .user))
+      lines.append(field("Password ", login.password, focused: login.focus == .password))
+      if login.isLoading { lines.append("  Logging in…") }
+      if let banner = login.banner { lines.append(red("  ✗ " + banner)) }
+      lines += ["", dim("type · Tab switches field · Enter logs in")]
+    case .tutorial(let tutorial):
+      lines += [bold("Tutorial (\(tutorial.position))"), "  " + tutorial.page, ""]
+      lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
+    case .pairing(let pairing):
+      lines += self.pairing(pairing)
+    case .home(let home, let launch):
+      lines += self.home(home, launch: launch)
+    case .push(let message):
+      lines += [bold("🔔 Notification"), "  " + message, "", dim("Enter closes")]
+    }
+    if let message = model.message { lines += ["", yellow("! " + message)] }
+    return lines
+  }
+
+  /// The screen for `model`, as one string ending in a newline.
+  public func text(for model: DemoAppState.ViewModel) -> String {
+    lines(for: model).joined(separator: "\n") + "\n"
+  }
+
+  private func launch(_ progress: LaunchProgress) -> [String] {
+    var lines = [bold("Launching")]
+    for line in progress.lines {
+      let symbol: String
+      let detail: String
+      switch line.status {
+      case .pending: (symbol, detail) = ("·", "waiting for its dependencies")
+      case .running: (symbol, detail) = ("…", "running")
+      case .waitingForUser(let prompt): (symbol, detail) = ("?", "waiting for you: \(prompt)")
+      case .finished: (symbol, detail) = (green("✓"), "done")
+      case .stopped(let why): (symbol, detail) = (red("✗"), why)
+      }
+      let start = line.started.map { " @\($0.shortText)" } ?? ""
+      let took = line.duration.map { " \($0.shortText)" } ?? ""
+      lines.append("  \(symbol) \(pad(line.step.description, 18)) \(detail)\(start)\(took)")
+    }
+    if let summary = progress.summary { lines += ["", summary.headline] }
+    return lines
+  }
+
+  private func pairing(_ pairing: PairingState.ViewModel) -> [String] {
+    var lines = [bold("Speakers nearby"), dim("  strongest first; + new, ↕ moved, ~ changed")]
+    if pairing.rows.isEmpty { lines.append("  Scanning…") }
+    for row in pairing.rows {
+      let paired = row.pairedAs.map { "  (paired as \($0))" } ?? ""
+      lines.append(
+        self.row(
+          "\(pad(row.model, 20)) \(bars(row.signal)) \(row.signal) dBm\(paired)",
+          selected: row.isSelected, mark: row.mark))
+    }
+    if let changes = pairing.changes { lines.append(dim("  " + changes)) }
+    lines.append("")
+    if let naming = pairing.naming {
+      lines.append(field("Nickname for \(naming.model)", naming.nickname, focused: true))
+      if pairing.isSaving { lines.append("  Saving…") }
+      lines.append(dim("type a nickname · Enter saves · Esc goes back"))
+    } else {
+      lines.append(dim("↑/↓ select · Enter picks · Esc leaves"))
+    }
+    return lines
+  }
+
+  private func home(_ home: HomeState.ViewModel, launch: LaunchSummary?) -> [String] {
+    var lines: [String] = []
+    if let launch {
+      lines.append(launch.headline)
+      lines.append(
+        dim(
+          "  "
+            + launch.steps.map { step in
+              "\(step.step) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
+            }.joined(separator: " · ")))
+      lines.append("")
+    }
+    lines.append(bold("Your speakers"))
+    if home.rows.isEmpty { lines.append("  None yet: press p to pair one.") }
+    for row in home.rows {
+      lines.append(
+        self.row("\(pad(row.nickname, 20)) \(row.model)", selected: row.isSelected, mark: row.mark))
+    }
+    if let changes = home.changes { lines.append(dim("  " + changes)) }
+    lines.append("")
+    switch home.mode {
+    case .browsing:
+      lines.append(dim("↑/↓ select · r rename · d delete · p pair · q quit"))
+    case .renaming(let model, let nickname):
+      lines.append(field("New nickname for \(model)", nickname, focused: true))
+      lines.append(dim("Enter saves · Esc cancels"))
+    case .confirmingDelete(let nickname):
+      lines.append(yellow("Delete \(nickname)? y deletes · n keeps it"))
+    }
+    if let message = home.message { lines.append(yellow("! " + message)) }
+    return lines
+  }
+
+  private func row(_ text: String, selected: Bool, mark: RowMark? = nil) -> String {
+    let markText = mark.map { markColor($0, $0.rawValue) } ?? " "
+    if ansi { return " \(markText) " + (selected ? "\u{1B}[7m\(text)\u{1B}[0m" : text) }
+    return "\(selected ? "›" : " ")\(markText) \(text)"
+  }
+
+  private func field(_ label: String, _ value: String, focused: Bool) -> String {
+    "  \(label): [\(value)\(focused ? "▏" : "")]"
+  }
+
+  private func bars(_ signal: Int) -> String {
+    let level = min(5, max(0, (signal + 95) / 13))
+    return String(repeating: "▮", count: level) + String(repeating: "▯", count: 5 - level)
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private func style(_ code: String, _ text: String) -> String {
+    ansi ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+  private func bold(_ text: String) -> String { style("1", text) }
+  private func dim(_ text: String) -> String { style("2", text) }
+  private func red(_ text: String) -> String { style("31", text) }
+  private func green(_ text: String) -> String { style("32", text) }
+  private func yellow(_ text: String) -> String { style("33", text) }
+  private func markColor(_ mark: RowMark, _ text: String) -> String {
+    switch mark {
+    case .inserted: green(text)
+    case .moved: style("36", text)
+    case .updated: yellow(text)
+    }
+  }
+}
