@@ -61,8 +61,8 @@ public struct DemoAppState: SceneState {
   public enum Screen: Equatable, Sendable {
     /// The launch's steps, live, then its summary.
     case launch(LaunchProgress)
-    /// The update screen, with the reason.
-    case update(String)
+    /// The update screen, with the reason and the launch it stopped.
+    case update(String, launch: LaunchProgress)
     /// The language question.
     case language(LanguageState.ViewModel)
     /// The login form.
@@ -307,7 +307,8 @@ public struct DemoAppState: SceneState {
     switch navigation.top ?? .launch {
     case .launch: screen = .launch(progress)
     case .update:
-      screen = .update(status["update"] ?? summary?.updateRequired ?? "An update is required.")
+      screen = .update(
+        status["update"] ?? summary?.updateRequired ?? "An update is required.", launch: progress)
     case .language:
       screen = .language(
         language?.viewModel ?? LanguageState(languages: [], suggested: "en").viewModel)

@@ -77,6 +77,14 @@ public struct LaunchSummary: Equatable, Sendable {
     public var outcome: String
     /// Whether it waited for the user (its time does not count against the budget).
     public var needsUserInput: Bool
+
+    /// A step's result.
+    public init(step: DemoStep, duration: Duration?, outcome: String, needsUserInput: Bool) {
+      self.step = step
+      self.duration = duration
+      self.outcome = outcome
+      self.needsUserInput = needsUserInput
+    }
   }
 
   /// `completed`, or what stopped it.

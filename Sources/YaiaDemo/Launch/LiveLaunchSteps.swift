@@ -63,7 +63,8 @@ public struct LiveLaunchSteps: Sendable {
     do {
       configuration = try await client.send(DemoAPI.configuration())
     } catch {
-      await notify(.configurationUnavailable(error.shortDescription))
+      // Cancelled (the launch was aborted): nothing to tell.
+      if error != .cancelled { await notify(.configurationUnavailable(error.shortDescription)) }
       throw error
     }
     await notify(.configuration(configuration))

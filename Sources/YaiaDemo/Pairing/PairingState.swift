@@ -81,6 +81,12 @@ public struct PairingState: SceneState {
     public var model: String
     /// The nickname so far.
     public var nickname: String
+
+    /// A nickname being typed for `model`.
+    public init(model: String, nickname: String) {
+      self.model = model
+      self.nickname = nickname
+    }
   }
 
   /// The longest nickname.

@@ -32,6 +32,12 @@ public struct DemoScript: Equatable, Sendable {
     public var line: Int
     /// What to do.
     public var action: Action
+
+    /// The instruction `action` at `line`.
+    public init(line: Int, action: Action) {
+      self.line = line
+      self.action = action
+    }
   }
 
   /// What a step does.

@@ -18,9 +18,9 @@ public struct ScreenText: Sendable {
     switch model.screen {
     case .launch(let progress):
       lines += launch(progress)
-    case .update(let reason):
-      lines += [bold("Update required"), reason, "", "Get the new version from the store.", ""]
-      lines.append(dim("q quits"))
+    case .update(let reason, let progress):
+      lines += [bold("Update required"), reason, "Get the new version from the store.", ""]
+      lines += launch(progress) + ["", dim("q quits")]
     case .language(let language):
       lines.append(bold("Which language?"))
       for (index, name) in language.languages.enumerated() {

@@ -1,0 +1,183 @@
+import Testing
+import YaiaDemo
+import YaiaFlow
+import YaiaSequencer
+import YaiaTesting
+
+@Suite("The app's flow, as a value")
+struct AppFlowTests {
+  static let session = LoginSession(user: "ada", token: Secret("t"), refreshToken: Secret("r"))
+
+  static func app(_ scenario: DemoScenario = .regular) throws -> DemoAppState {
+    DemoAppState(scenario: scenario, plan: try DemoLaunch.plan(scenario))
+  }
+
+  static func event(_ step: DemoStep, _ kind: LaunchEvent<DemoStep>.Kind, ms: Int = 0)
+    -> DemoAppState.Event
+  {
+    .launch(LaunchEvent(step: step, kind: kind, time: .milliseconds(ms)))
+  }
+
+  static func summary(updateRequired: String? = nil) -> LaunchSummary {
+    LaunchSummary(
+      outcome: updateRequired == nil ? "completed" : "aborted by forceUpdate: \(updateRequired!)",
+      updateRequired: updateRequired, launchTime: .milliseconds(412), budget: .seconds(3),
+      steps: [
+        .init(
+          step: .presentSplash, duration: .milliseconds(401), outcome: "finished",
+          needsUserInput: false)
+      ])
+  }
+
+  @Test("the launch screen shows each step's line as the launch reports it")
+  func launchLines() throws {
+    let state = Given(try Self.app())
+      .when(
+        Self.event(.presentSplash, .started), Self.event(.forceUpdate, .started),
+        Self.event(.forceUpdate, .ended(.finished), ms: 9)
+      )
+      .then([])
+    guard case .launch(let progress) = state.viewModel.screen else {
+      Issue.record("not on the launch screen: \(state.viewModel.screen)")
+      return
+    }
+    #expect(progress.lines.map(\.status).prefix(3) == [.running, .finished, .pending])
+    #expect(progress.lines[1].duration == .milliseconds(9))
+  }
+
+  @Test(
+    "a login step waiting for the user shows the login screen; logging in answers it and goes back")
+  func loginPrompt() throws {
+    let asking = Given(try Self.app())
+      .when(Self.event(.login, .waitingForUser(prompt: "log in")))
+      .then([.navigate([.push(.login)])])
+    #expect(asking.viewModel.path == [.launch, .login])
+    let loggedIn = Given(asking)
+      .when(
+        .login(.typed("ada")), .login(.switchField), .login(.typed("swordfish")), .login(.submit),
+        .login(.response(.success(Self.session)))
+      )
+      .then([
+        .logIn(user: "ada", password: "swordfish"), .answer(.login(Self.session)),
+        .navigate([.pop(count: 1)]),
+      ])
+    #expect(loggedIn.viewModel.path == [.launch])
+  }
+
+  @Test("two steps asking at once are shown one after the other")
+  func promptQueue() throws {
+    let state = Given(try Self.app(.firstRun))
+      .when(
+        Self.event(.login, .waitingForUser(prompt: "log in")),
+        Self.event(.tutorial, .waitingForUser(prompt: "see the tutorial")), .login(.typed("ada")),
+        .login(.switchField), .login(.typed("pw")), .login(.submit),
+        .login(.response(.success(Self.session)))
+      )
+      .then([
+        .navigate([.push(.login)]), .logIn(user: "ada", password: "pw"),
+        .answer(.login(Self.session)), .navigate([.pop(count: 1)]), .navigate([.push(.tutorial)]),
+      ])
+    #expect(state.viewModel.path == [.launch, .tutorial])
+  }
+
+  @Test("the end of the launch goes home, with the push notification on top if there is one")
+  func launchEnd() throws {
+    Given(try Self.app())
+      .when(.launchEnded(Self.summary()))
+      .then([.navigate([.setStack([.home])])])
+    let pushed = Given(try Self.app(.push(message: "New album")))
+      .when(.note(.push(message: "New album")), .launchEnded(Self.summary()))
+      .then([.navigate([.setStack([.home]), .present(.push)])])
+    #expect(pushed.viewModel.screen == .push("New album"))
+    Given(pushed).when(.dismissPush).then([.navigate([.dismiss(count: 1)])])
+  }
+
+  @Test("update required: the update screen replaces everything, even a screen waiting for input")
+  func updateRequired() throws {
+    let state = Given(try Self.app())
+      .when(
+        Self.event(.login, .waitingForUser(prompt: "log in")),
+        .note(.updateRequired(minimumVersion: "9.0")),
+        .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
+      )
+      .then([.navigate([.push(.login)]), .navigate([.setStack([.update])])])
+    guard case .update(let reason, _) = state.viewModel.screen else {
+      Issue.record("not on the update screen: \(state.viewModel.screen)")
+      return
+    }
+    #expect(reason == "This is version 1.0; the server requires 9.0.")
+    #expect(Keymap.event(for: .text("q"), on: state.viewModel.screen) == .quit)
+  }
+
+  @Test("the first run's pairing assistant answers the launch with the speaker paired")
+  func pairingForLaunch() throws {
+    let broadcast = Broadcast(id: "a", model: "JBL Charge 5", signal: -50)
+    Given(try Self.app(.firstRun))
+      .when(
+        Self.event(.connectSpeaker, .waitingForUser(prompt: "pair a speaker")),
+        .pairing(.radio(.appeared(broadcast))), .pairing(.pick), .pairing(.typed("Den")),
+        .pairing(.submit), .pairing(.saved(.success("a")))
+      )
+      .then([
+        .startScan, .navigate([.push(.pairing)]),
+        .pair(address: "a", model: "JBL Charge 5", nickname: "Den"), .stopScan,
+        .answer(.pairing(address: "a")), .navigate([.pop(count: 1)]),
+      ])
+  }
+
+  @Test("p on home opens pairing; leaving it goes back home and stops the radio")
+  func pairingFromHome() throws {
+    Given(try Self.app())
+      .when(.launchEnded(Self.summary()), .home(.pairNew), .pairing(.cancel))
+      .then([
+        .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
+        .navigate([.pop(count: 1)]),
+      ])
+  }
+
+  @Test("notes become status lines; a refused key shows its message until the next input")
+  func statusAndMessages() throws {
+    var state = try Self.app()
+    _ = state.handle(.note(.loggedIn(user: "ada", automatically: true)))
+    _ = state.handle(.note(.configurationUnavailable("HTTP 500")))
+    _ = state.handle(.note(.notConnected("No speaker to reconnect: press p to pair one.")))
+    #expect(
+      state.viewModel.status == [
+        "Logged in as ada (saved login).",
+        "Configuration unavailable (HTTP 500); using the defaults.",
+        "No speaker to reconnect: press p to pair one.",
+      ])
+    _ = state.handle(.launchEnded(Self.summary()))
+    let refused = Keymap.event(for: .text("x"), on: state.viewModel.screen)
+    _ = state.handle(refused)
+    #expect(
+      state.viewModel.message
+        == "Unknown key 'x' here: ↑/↓ select · r rename · d delete · p pair · q quit.")
+    _ = state.handle(.home(.moveSelection(by: 1)))
+    #expect(state.viewModel.message == nil)
+  }
+
+  @Test("the keymap: text goes to fields, keys to actions, Ctrl-C quits anywhere")
+  func keymap() throws {
+    var app = try Self.app()
+    _ = app.handle(.launchEnded(Self.summary()))
+    let home = app.viewModel.screen
+    #expect(Keymap.event(for: .text("p"), on: home) == .home(.pairNew))
+    #expect(Keymap.event(for: .down, on: home) == .home(.moveSelection(by: 1)))
+    #expect(Keymap.event(for: .interrupt, on: home) == .quit)
+    let login = DemoAppState.Screen.login(LoginState().viewModel)
+    #expect(Keymap.event(for: .text("q"), on: login) == .login(.typed("q")))
+    #expect(Keymap.event(for: .control(7), on: login) == .login(.typed("\u{7}")))
+    #expect(Keymap.event(for: .interrupt, on: login) == .quit)
+  }
+
+  @Test("the screen is drawn as plain text without ANSI codes, and styled with them")
+  func drawing() throws {
+    let model = try Self.app().viewModel
+    let plain = ScreenText(ansi: false).text(for: model)
+    #expect(plain.hasPrefix("Yaia Demo · regular launch\nLaunch\n\nLaunching\n"))
+    #expect(plain.contains("· presentSplash      waiting for its dependencies"))
+    #expect(!plain.contains("\u{1B}"))
+    #expect(ScreenText(ansi: true).text(for: model).contains("\u{1B}[1m"))
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// The whole app, as a user runs it: the built `yaia demo` in a child process, fed by
+/// `--script`, on its embedded mock server and a SQLite file in a temporary folder.
+@Suite("yaia demo, end to end", .serialized)
+struct EndToEndTests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// Runs `yaia demo` with `arguments` and `script`; kills it after `limit`.
+  static func demo(
+    _ arguments: [String], script: String, in folder: URL, limit: Duration = .seconds(60)
+  ) async throws -> Run {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
+    let binary = try #require(
+      candidates.first { FileManager.default.fileExists(atPath: $0.path) },
+      "the yaia executable is not built next to the tests in \(directory.path)")
+    let scriptFile = folder.appending(path: "script-\(UUID().uuidString).txt")
+    try Data(script.utf8).write(to: scriptFile)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments =
+      ["demo", "--script", scriptFile.path, "--data-dir", folder.appending(path: "data").path]
+      + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Blocking reads, off the cooperative pool; they end when the process closes its output.
+    let outputText = Task.detached {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    let errorText = Task.detached {
+      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    let watchdog = Task.detached {
+      try await Task.sleep(for: limit)
+      process.terminate()
+    }
+    let text = await outputText.value
+    let problems = await errorText.value
+    process.waitUntilExit()
+    watchdog.cancel()
+    return Run(status: process.terminationStatus, output: text, errors: problems)
+  }
+
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test(
+    "first launch with a server error, login, pairing; a restart finds the speaker and handles bad input"
+  )
+  func firstLaunchAndRestart() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let first = try await Self.demo(
+      ["--server-scenario", "server-error", "--seed", "7"],
+      script: """
+        wait Log in
+        type ada
+        key tab
+        type wrong
+        key enter
+        wait Wrong user name or password
+        type swordfish
+        key enter
+        wait Tutorial (1 of 3)
+        key enter 3
+        wait Your speakers
+        type p
+        wait dBm
+        key enter
+        type Kitchen
+        key enter
+        wait ›+ Kitchen
+        type q
+        """, in: folder)
+    #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
+    #expect(first.output.contains("Configuration unavailable (HTTP 500); using the defaults."))
+    #expect(first.output.contains("✗ fetchConfiguration"))
+    #expect(first.output.contains("Launch completed with failures: fetchConfiguration"))
+    #expect(first.output.contains("Bye. 1 paired speaker saved in"))
+    #expect(!first.output.contains("t-ada") && !first.output.contains("r-ada"))
+
+    let login = folder.appending(path: "data/login.json")
+    let attributes = try FileManager.default.attributesOfItem(atPath: login.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+    let second = try await Self.demo(
+      ["--seed", "7"],
+      script: """
+        wait Connected to Kitchen.
+        wait Your speakers
+        type x
+        wait Unknown key 'x' here
+        type r
+        wait New nickname for
+        key backspace 7
+        key enter
+        wait Nickname is empty
+        paste 10000 a
+        wait would be 10000 characters long
+        type \\u{7}
+        wait control character U+0007
+        type Den
+        key enter
+        wait ›~ Den
+        wait ~1 updated
+        type q
+        """, in: folder)
+    #expect(second.status == 0, "\(second.errors)\n\(second.output.suffix(2000))")
+    #expect(second.output.contains("Logged in as ada (saved login)."))
+    #expect(second.output.contains("Launch completed in"))
+    #expect(second.output.contains("Bye. 1 paired speaker saved in"))
+  }
+
+  @Test("update required: the update screen appears and the other steps are cancelled")
+  func updateRequired() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await Self.demo(
+      ["--server-scenario", "update-required"],
+      script: """
+        wait Update required
+        wait the server requires 9.0
+        type q
+        """, in: folder)
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(run.output.contains("Launch aborted by forceUpdate: version 9.0 or newer is required"))
+    #expect(run.output.contains("✗ presentSplash      cancelled"))
+  }
+
+  @Test("a script that waits in vain fails with its line and the screen it saw")
+  func failingScript() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await Self.demo(
+      [], script: "timeout 500ms\nwait Something that never appears", in: folder)
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains("script line 2: waited 500 ms for \"Something that never appears\""))
+  }
+}
