@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YaiaDemo
 import YaiaFlow
@@ -140,13 +141,16 @@ struct AppFlowTests {
     var state = try Self.app()
     _ = state.handle(.note(.loggedIn(user: "ada", automatically: true)))
     _ = state.handle(.note(.configurationUnavailable("HTTP 500")))
-    _ = state.handle(.note(.notConnected("No speaker to reconnect: press p to pair one.")))
+    _ = state.handle(.note(.nothingToReconnect))
     #expect(
       state.viewModel.status == [
         "Logged in as ada (saved login).",
         "Configuration unavailable (HTTP 500); using the defaults.",
-        "No speaker to reconnect: press p to pair one.",
+        "No speaker paired yet: press p on Home to pair one.",
       ])
+    _ = state.handle(
+      .home(.speakers([PairedSpeaker(id: "a", model: "m", nickname: "Den", pairedAt: .now)])))
+    #expect(state.viewModel.status.last == "Paired speakers are reconnected at the next launch.")
     _ = state.handle(.launchEnded(Self.summary()))
     let refused = Keymap.event(for: .text("x"), on: state.viewModel.screen)
     _ = state.handle(refused)
@@ -176,7 +180,7 @@ struct AppFlowTests {
     let model = try Self.app().viewModel
     let plain = ScreenText(ansi: false).text(for: model)
     #expect(plain.hasPrefix("Yaia Demo · regular launch\nLaunch\n\nLaunching\n"))
-    #expect(plain.contains("· presentSplash      waiting for its dependencies"))
+    #expect(plain.contains("· presentSplash      not started"))
     #expect(!plain.contains("\u{1B}"))
     #expect(ScreenText(ansi: true).text(for: model).contains("\u{1B}[1m"))
   }

@@ -102,6 +102,9 @@ public enum DemoApp {
           if case .launch(let progress) = scene.viewModel.screen, progress.summary != nil { break }
           try? await Task.sleep(for: .milliseconds(50))
         }
+        if scene.viewModel.path != [.home] {
+          terminal.write("The input ended while the app waited for it; quitting.\n")
+        }
         requestQuit.yield()
         return nil
       }

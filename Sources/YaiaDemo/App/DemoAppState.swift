@@ -104,6 +104,7 @@ public struct DemoAppState: SceneState {
   private var promptQueue: [DemoRoute] = []
   private var configuration: DemoAPI.Configuration?
   private var status: [String: String] = [:]
+  private var nothingToReconnect = false
   private var pushMessage: String?
   private var summary: LaunchSummary?
   private var message: String?
@@ -120,7 +121,7 @@ public struct DemoAppState: SceneState {
       message = problem
       return []
     }
-    message = nil
+    if event.isUserInput { message = nil }
     switch event {
     case .launch(let launchEvent):
       progress.apply(launchEvent)
@@ -289,8 +290,11 @@ public struct DemoAppState: SceneState {
       status["user"] = "The saved login was refused (\(reason)); log in again."
     case .connected(let nickname):
       status["speaker"] = "Connected to \(nickname)."
-    case .notConnected(let reason):
-      status["speaker"] = reason
+    case .nothingToReconnect:
+      status["speaker"] = nil
+      nothingToReconnect = true
+    case .pairingSkipped:
+      status["speaker"] = "Pairing skipped: press p on Home to pair a speaker."
     case .push(let message):
       pushMessage = message
     }
@@ -299,6 +303,14 @@ public struct DemoAppState: SceneState {
   private func configurationLine(language: String) -> String {
     guard let configuration else { return "Language \(language)." }
     return "Country \(configuration.country), language \(language)."
+  }
+
+  /// What the launch found about speakers, once it knows there was none to reconnect.
+  private var speakerLine: [String] {
+    guard nothingToReconnect else { return [] }
+    return paired.isEmpty
+      ? ["No speaker paired yet: press p on Home to pair one."]
+      : ["Paired speakers are reconnected at the next launch."]
   }
 
   /// What the terminal draws now.
@@ -326,6 +338,21 @@ public struct DemoAppState: SceneState {
     }
     return ViewModel(
       title: title, path: navigation.stack + navigation.modals, screen: screen,
-      status: ["user", "configuration", "speaker"].compactMap { status[$0] }, message: message)
+      status: ["user", "configuration", "speaker"].compactMap { status[$0] } + speakerLine,
+      message: message)
+  }
+}
+
+extension DemoAppState.Event {
+  /// Whether the user caused the event (a refused key's message stays until the next one;
+  /// the radio, the store and the launch do not clear it).
+  var isUserInput: Bool {
+    switch self {
+    case .launch, .note, .launchEnded, .pairing(.radio), .pairing(.paired), .pairing(.saved),
+      .home(.speakers), .home(.writeFailed), .login(.response):
+      false
+    case .login, .pairing, .home, .tutorial, .language, .dismissPush, .refused, .quit:
+      true
+    }
   }
 }

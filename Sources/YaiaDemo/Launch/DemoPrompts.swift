@@ -30,8 +30,10 @@ public enum LaunchNote: Equatable, Sendable {
   case savedLoginRefused(String)
   /// The last speaker is connected.
   case connected(nickname: String)
-  /// No speaker to reconnect, or it could not be reached; the reason.
-  case notConnected(String)
+  /// No speaker is paired, so none was reconnected.
+  case nothingToReconnect
+  /// The user skipped the pairing assistant.
+  case pairingSkipped
   /// The launch came from this push notification.
   case push(message: String)
 }

@@ -104,16 +104,18 @@ public struct LiveLaunchSteps: Sendable {
   }
 
   private func connectSpeaker(_ context: StepContext<DemoStep>, assist: Bool) async throws {
-    let address: String?
+    let speaker: PairedSpeaker?
     if assist {
-      address = try await context.ask(DemoPrompts.pairing)
+      let address = try await context.ask(DemoPrompts.pairing)
+      speaker = if let address { try await library.speaker(id: address) } else { nil }
     } else {
-      address = try await library.memory().lastSpeakerID
+      // The last speaker used; if it was deleted since, any other paired one.
+      let last = try await library.memory().lastSpeakerID
+      let lastSpeaker = try await last.asyncFlatMap(library.speaker(id:))
+      speaker = if let lastSpeaker { lastSpeaker } else { try await library.speakers().first }
     }
-    guard let address, let speaker = try await library.speaker(id: address) else {
-      await notify(
-        .notConnected(assist ? "Pairing skipped." : "No speaker to reconnect: press p to pair one.")
-      )
+    guard let speaker else {
+      await notify(assist ? .pairingSkipped : .nothingToReconnect)
       return
     }
     try await radio.connect(to: speaker.id)
@@ -126,5 +128,13 @@ extension Error {
   var shortDescription: String {
     if let remote = self as? RemoteError, let status = remote.status { return "HTTP \(status)" }
     return "\(self)"
+  }
+}
+
+extension Optional {
+  /// `flatMap` for an async throwing transform.
+  fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async throws -> U? {
+    guard let self else { return nil }
+    return try await transform(self)
   }
 }

@@ -59,7 +59,7 @@ public struct ScreenText: Sendable {
       let symbol: String
       let detail: String
       switch line.status {
-      case .pending: (symbol, detail) = ("·", "waiting for its dependencies")
+      case .pending: (symbol, detail) = ("·", "not started")
       case .running: (symbol, detail) = ("…", "running")
       case .waitingForUser(let prompt): (symbol, detail) = ("?", "waiting for you: \(prompt)")
       case .finished: (symbol, detail) = (green("✓"), "done")
@@ -99,12 +99,12 @@ public struct ScreenText: Sendable {
     var lines: [String] = []
     if let launch {
       lines.append(launch.headline)
-      lines.append(
-        dim(
-          "  "
-            + launch.steps.map { step in
-              "\(step.step) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
-            }.joined(separator: " · ")))
+      let steps = launch.steps.map { step in
+        "\(step.step) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
+      }
+      lines += wrapped(steps + ["(* may wait for you: not counted)"], width: 76).map {
+        dim("  " + $0)
+      }
       lines.append("")
     }
     lines.append(bold("Your speakers"))
@@ -130,12 +130,30 @@ public struct ScreenText: Sendable {
 
   private func row(_ text: String, selected: Bool, mark: RowMark? = nil) -> String {
     let markText = mark.map { markColor($0, $0.rawValue) } ?? " "
-    if ansi { return " \(markText) " + (selected ? "\u{1B}[7m\(text)\u{1B}[0m" : text) }
-    return "\(selected ? "›" : " ")\(markText) \(text)"
+    let line = "\(selected ? "›" : " ")\(markText) "
+    return line + (ansi && selected ? "\u{1B}[7m\(text)\u{1B}[0m" : text)
   }
 
   private func field(_ label: String, _ value: String, focused: Bool) -> String {
     "  \(label): [\(value)\(focused ? "▏" : "")]"
+  }
+
+  /// `items` joined by ` · `, in lines of at most `width` characters where possible.
+  private func wrapped(_ items: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for item in items {
+      if line.isEmpty {
+        line = item
+      } else if line.count + 3 + item.count <= width {
+        line += " · " + item
+      } else {
+        lines.append(line)
+        line = item
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 
   private func bars(_ signal: Int) -> String {
