@@ -115,6 +115,8 @@ public enum DemoApp {
     interrupts.stop()
     input.cancel()
     let scriptFailure = await input.value
+    // Let writes already on their way (a save just confirmed) commit before work is cancelled.
+    try? await library.flush()
     launchEnded.cancel()
     feed.cancel()
     scene.end()

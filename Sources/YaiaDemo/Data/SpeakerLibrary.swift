@@ -59,6 +59,13 @@ public struct SpeakerLibrary: Sendable {
     store.changes(of: DemoSchema.Speakers.self)
   }
 
+  /// Returns once every write already sent to the store has committed (the store writes one
+  /// transaction at a time, in order): the app calls it before quitting, so a save the user
+  /// just confirmed is not cancelled half-way.
+  public func flush() async throws(StoreError) {
+    try await store.transaction { _ in }
+  }
+
   /// What the app remembers.
   public func memory() async throws(StoreError) -> AppMemory {
     try await store.fetch(DemoSchema.Memory.self, ids: ["app"]).first ?? AppMemory()

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import YaiaDemo
+import YaiaSequencer
+import YaiaStore
+
+@Suite("The app's data: speakers, memory, login file, data folder")
+struct DataTests {
+  static func folder() throws -> DataFolder {
+    let url = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-data-\(UUID().uuidString)")
+    let folder = DataFolder(url)
+    try folder.create()
+    return folder
+  }
+
+  static func speaker(_ id: String, _ nickname: String) -> PairedSpeaker {
+    PairedSpeaker(id: id, model: "m", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
+  }
+
+  @Test("saving remembers the speaker to reconnect; rename and delete broadcast their changes")
+  func library() async throws {
+    let library = SpeakerLibrary(store: try DataStore.inMemory(migrations: DemoSchema.migrations))
+    let changes = library.changes()
+    try await library.save(Self.speaker("b", "Kitchen"))
+    try await library.save(Self.speaker("a", "Den"))
+    #expect(try await library.speakers().map(\.nickname) == ["Den", "Kitchen"])
+    #expect(try await library.memory().lastSpeakerID == "a")
+    let renamed = try await library.rename(id: "b", to: "Attic")
+    #expect(renamed)
+    let renamedMissing = try await library.rename(id: "zz", to: "x")
+    #expect(!renamedMissing)
+    try await library.delete(id: "a")
+    try await library.flush()
+    var seen: [StoreChange<String>] = []
+    for await change in changes {
+      seen.append(change)
+      if seen.count == 4 { break }
+    }
+    #expect(
+      seen == [
+        StoreChange(inserted: ["b"]), StoreChange(inserted: ["a"]), StoreChange(updated: ["b"]),
+        StoreChange(deleted: ["a"]),
+      ])
+    try await library.remember { $0.tutorialSeenVersion = "1.0" }
+    #expect(try await library.memory().tutorialSeenVersion == "1.0")
+    #expect(try await library.memory().lastSpeakerID == "a")  // deleted: the launch falls back
+  }
+
+  @Test("the login file is created for the user only, read back, and a broken one is reported")
+  func loginFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let file = LoginFile(folder.loginFile)
+    #expect(try file.load() == nil)
+    let session = LoginSession(user: "ada", token: Secret("t-1"), refreshToken: Secret("r-1"))
+    try file.save(session)
+    let mode = try FileManager.default.attributesOfItem(atPath: folder.loginFile.path)[
+      .posixPermissions]
+    #expect((mode as? NSNumber)?.intValue == 0o600)
+    #expect(try file.load() == session)
+    try Data("not json".utf8).write(to: folder.loginFile)
+    #expect(
+      throws: LoginFileError.unreadable(
+        path: folder.loginFile.path, reason: "it is not a saved login")
+    ) {
+      try file.load()
+    }
+    try file.save(session)  // a broken file is replaced
+    #expect(try file.load() == session)
+  }
+
+  @Test("reset deletes the app's files and nothing else; an uncreatable folder is a typed error")
+  func folderReset() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let library = try SpeakerLibrary.open(in: folder)
+    try await library.save(Self.speaker("a", "Den"))
+    try LoginFile(folder.loginFile).save(
+      LoginSession(user: "ada", token: Secret("t"), refreshToken: Secret("r")))
+    let mine = folder.url.appending(path: "notes.txt")
+    try Data("keep".utf8).write(to: mine)
+    try folder.reset()
+    #expect(!FileManager.default.fileExists(atPath: folder.database))
+    #expect(!FileManager.default.fileExists(atPath: folder.loginFile.path))
+    #expect(FileManager.default.fileExists(atPath: mine.path))
+
+    let blocked = DataFolder(mine.appending(path: "inside"))
+    #expect {
+      try blocked.create()
+    } throws: { error in
+      (error as? DataFolderError)?.description.contains("Pick another with --data-dir") == true
+    }
+  }
+
+  @Test("a real launch's report becomes the summary; an abort by the version check means update")
+  func summaryFromReport() async throws {
+    let abort = DemoLaunchSteps([
+      .forceUpdate: { _ in throw LaunchAbort("version 9.0 or newer is required") }
+    ])
+    let report = await Launch(try DemoLaunch.plan(.push(message: "hi"), steps: abort)).run()
+    let summary = LaunchSummary(report: report)
+    #expect(summary.updateRequired == "version 9.0 or newer is required")
+    #expect(summary.outcome == "aborted by forceUpdate: version 9.0 or newer is required")
+    #expect(summary.steps.count == 6)
+
+    let fine = await Launch(try DemoLaunch.plan(.regular)).run()
+    let done = LaunchSummary(report: fine)
+    #expect(done.outcome == "completed" && done.updateRequired == nil)
+    #expect(done.headline.hasPrefix("Launch completed in "))
+    #expect(done.steps.first { $0.step == .login }?.needsUserInput == true)
+  }
+}
