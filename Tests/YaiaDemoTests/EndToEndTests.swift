@@ -32,23 +32,32 @@ struct EndToEndTests {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
+    let exited = AsyncStream<Void> { continuation in
+      process.terminationHandler = { _ in continuation.finish() }
+    }
     try process.run()
-    // Blocking reads, off the cooperative pool; they end when the process closes its output.
-    let outputText = Task.detached {
-      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-    let errorText = Task.detached {
-      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    // Blocking reads on threads of their own: the cooperative pool (two threads here) must stay
+    // free for the servers and tests running meanwhile.
+    async let text = Self.readAll(output.fileHandleForReading)
+    async let problems = Self.readAll(errors.fileHandleForReading)
     let watchdog = Task.detached {
       try await Task.sleep(for: limit)
       process.terminate()
     }
-    let text = await outputText.value
-    let problems = await errorText.value
-    process.waitUntilExit()
+    for await _ in exited {}
     watchdog.cancel()
-    return Run(status: process.terminationStatus, output: text, errors: problems)
+    let (outputText, errorText) = await (text, problems)
+    return Run(status: process.terminationStatus, output: outputText, errors: errorText)
+  }
+
+  /// Everything `handle` yields until its end, read on a thread.
+  static func readAll(_ handle: FileHandle) async -> String {
+    await withCheckedContinuation { continuation in
+      Thread {
+        continuation.resume(
+          returning: String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))
+      }.start()
+    }
   }
 
   static func temporaryFolder() throws -> URL {
