@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The whole app, as a user runs it: the built `yaia demo` in a child process, fed by
@@ -11,9 +12,11 @@ struct EndToEndTests {
     var errors: String
   }
 
-  /// Runs `yaia demo` with `arguments` and `script`; kills it after `limit`.
+  /// Runs `yaia demo` with `arguments` and `script`; kills it after `limit`. With `interruptOn`,
+  /// sends it SIGINT (Ctrl-C) once its output shows that text.
   static func demo(
-    _ arguments: [String], script: String, in folder: URL, limit: Duration = .seconds(60)
+    _ arguments: [String], script: String, in folder: URL, limit: Duration = .seconds(60),
+    interruptOn: String? = nil
   ) async throws -> Run {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
@@ -38,26 +41,24 @@ struct EndToEndTests {
     try process.run()
     // Blocking reads on threads of their own: the cooperative pool (two threads here) must stay
     // free for the servers and tests running meanwhile.
-    async let text = Self.readAll(output.fileHandleForReading)
-    async let problems = Self.readAll(errors.fileHandleForReading)
+    let text = Collected(output.fileHandleForReading)
+    let problems = Collected(errors.fileHandleForReading)
     let watchdog = Task.detached {
-      try await Task.sleep(for: limit)
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: limit)
+      if let interruptOn {
+        while clock.now < deadline, !text.value.contains(interruptOn) {
+          try await Task.sleep(for: .milliseconds(20))
+        }
+        process.interrupt()
+      }
+      try await Task.sleep(until: deadline)
       process.terminate()
     }
     for await _ in exited {}
     watchdog.cancel()
-    let (outputText, errorText) = await (text, problems)
+    let (outputText, errorText) = await (text.all(), problems.all())
     return Run(status: process.terminationStatus, output: outputText, errors: errorText)
-  }
-
-  /// Everything `handle` yields until its end, read on a thread.
-  static func readAll(_ handle: FileHandle) async -> String {
-    await withCheckedContinuation { continuation in
-      Thread {
-        continuation.resume(
-          returning: String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))
-      }.start()
-    }
   }
 
   static func temporaryFolder() throws -> URL {
@@ -151,6 +152,33 @@ struct EndToEndTests {
     #expect(run.output.contains("✗ presentSplash      cancelled"))
   }
 
+  @Test("Ctrl-C (SIGINT) quits cleanly: the terminal line says goodbye and the store is whole")
+  func interrupt() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await Self.demo(
+      ["--seed", "4"],
+      script: """
+        wait Log in
+        type ada
+        key tab
+        type swordfish
+        key enter
+        wait Tutorial
+        key enter 3
+        wait Your speakers
+        type p
+        wait dBm
+        key enter
+        type Den
+        key enter
+        wait ›+ Den
+        sleep 60s
+        """, in: folder, interruptOn: "›+ Den")
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(run.output.hasSuffix("Bye. 1 paired speaker saved in \(folder.path)/data.\n"))
+  }
+
   @Test("a script that waits in vain fails with its line and the screen it saw")
   func failingScript() async throws {
     let folder = try Self.temporaryFolder()
@@ -160,5 +188,43 @@ struct EndToEndTests {
     #expect(run.status == 1)
     #expect(
       run.errors.contains("script line 2: waited 500 ms for \"Something that never appears\""))
+  }
+}
+
+/// What a pipe yields, collected on a thread of its own as it comes (blocking reads stay off
+/// the cooperative pool, which has two threads here and must serve the tests meanwhile).
+final class Collected: Sendable {
+  private let text = Mutex("")
+  private let finished = Mutex<[CheckedContinuation<String, Never>]?>([])
+
+  init(_ handle: FileHandle) {
+    Thread { [self] in
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+      }
+      let waiting = finished.withLock { waiting in
+        defer { waiting = nil }
+        return waiting ?? []
+      }
+      let all = value
+      for continuation in waiting { continuation.resume(returning: all) }
+    }.start()
+  }
+
+  /// What has come so far.
+  var value: String { text.withLock { $0 } }
+
+  /// Everything, once the pipe has ended.
+  func all() async -> String {
+    await withCheckedContinuation { continuation in
+      let ended = finished.withLock { waiting in
+        guard waiting != nil else { return true }
+        waiting?.append(continuation)
+        return false
+      }
+      if ended { continuation.resume(returning: value) }
+    }
   }
 }
