@@ -20,7 +20,10 @@ public struct Transport: Sendable {
   }
 
   /// Sends over `URLSession` (FoundationNetworking on Linux). Cancelling the calling task
-  /// cancels the session task.
+  /// cancels the session task on Apple platforms; on Linux the request is abandoned instead:
+  /// the caller gets ``RemoteError/cancelled`` at once, and the request runs to its end (within
+  /// its timeout) with its result dropped. FoundationNetworking's own cancellation can deadlock
+  /// with a response completing at the same moment (see `abandoningOnCancel`).
   ///
   /// A request's timeout is enforced here, to the millisecond: FoundationNetworking on Linux
   /// truncates `timeoutInterval` to whole seconds (0.3 s fires at once, 1.5 s after 1 s), so
@@ -64,13 +67,27 @@ public struct Transport: Sendable {
   private static func perform(
     _ urlRequest: URLRequest, on session: UncheckedSession, for request: OutgoingRequest
   ) async throws(RemoteError) -> HTTPResponse {
-    let data: Data
-    let response: URLResponse
     do {
-      (data, response) = try await session.session.data(for: urlRequest)
+      #if canImport(FoundationNetworking)
+        let sendable = UncheckedURLRequest(request: urlRequest)
+        return try await abandoningOnCancel {
+          let (data, response) = try await session.session.data(for: sendable.request)
+          return try httpResponse(data, response, for: request)
+        }
+      #else
+        let (data, response) = try await session.session.data(for: urlRequest)
+        return try httpResponse(data, response, for: request)
+      #endif
+    } catch let error as RemoteError {
+      throw error
     } catch {
       throw Self.remoteError(for: error, request: request)
     }
+  }
+
+  private static func httpResponse(
+    _ data: Data, _ response: URLResponse, for request: OutgoingRequest
+  ) throws(RemoteError) -> HTTPResponse {
     guard let http = response as? HTTPURLResponse else {
       throw .transport(.other, request: request.description, detail: "the response was not HTTP")
     }
@@ -80,6 +97,37 @@ public struct Transport: Sendable {
     }
     return HTTPResponse(status: http.statusCode, headers: headers, body: data)
   }
+
+  #if canImport(FoundationNetworking)
+    /// Runs `work` in a task of its own and returns its result, or throws `CancellationError`
+    /// as soon as the caller is cancelled, leaving `work` to finish unobserved.
+    ///
+    /// Why not cancel it: FoundationNetworking's `data(for:)` cancels its session task from the
+    /// Swift task's cancellation handler, which runs with the task's status lock held and waits
+    /// (`DispatchQueue.sync`) for the session's queue; a response completing on that queue at
+    /// the same moment needs the same lock to resume the task. Each waits for the other: the
+    /// process hangs (seen when a launch abort cancelled requests that were just answering).
+    private static func abandoningOnCancel<T: Sendable>(
+      _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+      let outcome = FirstOutcome<T>()
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          // Already cancelled: nothing is sent.
+          guard outcome.wait(with: continuation) else { return }
+          Task {
+            do {
+              outcome.resolve(.success(try await work()))
+            } catch {
+              outcome.resolve(.failure(error))
+            }
+          }
+        }
+      } onCancel: {
+        outcome.resolve(.failure(CancellationError()))
+      }
+    }
+  #endif
 
   static func remoteError(for error: any Error, request: OutgoingRequest) -> RemoteError {
     if error is CancellationError { return .cancelled }
@@ -114,3 +162,52 @@ struct UncheckedURLRequest: @unchecked Sendable {
 struct UncheckedSession: @unchecked Sendable {
   let session: URLSession
 }
+
+#if canImport(FoundationNetworking)
+  /// The first of a request's result and its caller's cancellation, handed to the waiting
+  /// continuation exactly once (either may come first, even before the continuation is set).
+  /// proven: `state` is only read and written inside `lock`, and a continuation is resumed
+  /// once, after it has been taken out of `state` under the lock.
+  final class FirstOutcome<T: Sendable>: @unchecked Sendable {
+    private enum State {
+      case empty
+      case waiting(CheckedContinuation<T, any Error>)
+      case resolved(Result<T, any Error>)
+      case done
+    }
+
+    private let lock = NSLock()
+    private var state = State.empty
+
+    /// Hands over the continuation; `false` if the outcome was already decided (it is resumed).
+    func wait(with continuation: CheckedContinuation<T, any Error>) -> Bool {
+      let early: Result<T, any Error>? = lock.withLock {
+        if case .resolved(let result) = state {
+          state = .done
+          return result
+        }
+        state = .waiting(continuation)
+        return nil
+      }
+      if let early { continuation.resume(with: early) }
+      return early == nil
+    }
+
+    /// Decides the outcome, if it is not decided yet.
+    func resolve(_ result: Result<T, any Error>) {
+      let waiting: CheckedContinuation<T, any Error>? = lock.withLock {
+        switch state {
+        case .empty:
+          state = .resolved(result)
+          return nil
+        case .waiting(let continuation):
+          state = .done
+          return continuation
+        case .resolved, .done:
+          return nil
+        }
+      }
+      waiting?.resume(with: result)
+    }
+  }
+#endif
