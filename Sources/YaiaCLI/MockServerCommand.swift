@@ -33,9 +33,10 @@ struct MockServerCommand: AsyncParsableCommand {
 
   func run() async throws {
     let folder = URL(fileURLWithPath: fixtures, isDirectory: true)
-    let manifest = try Self.manifestFile(in: folder)
+    let manifest: URL
     let routes: [MockRoute]
     do {
+      manifest = try MockManifest.file(in: folder)
       routes = try MockManifest.load(from: manifest).routes
     } catch {
       throw ValidationError(error.description)
@@ -60,16 +61,6 @@ struct MockServerCommand: AsyncParsableCommand {
     watcher.cancel()
     await server.stop()
     Self.say("Stopped.")
-  }
-
-  /// The folder's manifest file.
-  static func manifestFile(in folder: URL) throws -> URL {
-    for name in ["manifest.yaml", "manifest.yml", "manifest.json"] {
-      let file = folder.appending(path: name)
-      if FileManager.default.fileExists(atPath: file.path) { return file }
-    }
-    throw ValidationError(
-      "No manifest in \(folder.path): add manifest.yaml (or .yml, .json) listing the routes.")
   }
 
   /// Reloads the manifest whenever its modification date changes, until cancelled.

@@ -19,7 +19,7 @@ struct DemoFixturesTests {
   func scenarios() async throws {
     var configuration = MockServer.Configuration()
     configuration.fixtures = Self.folder
-    let routes = try MockManifest.load(from: Self.folder.appending(path: "manifest.yaml")).routes
+    let routes = try MockManifest.load(folder: Self.folder).routes
     let server = MockServer(routes: routes, configuration: configuration)
     let client = RemoteClient(baseURL: try await server.start())
     func status(

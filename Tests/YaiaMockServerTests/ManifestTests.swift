@@ -171,4 +171,23 @@ struct ManifestTests {
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
     #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)
   }
+
+  @Test("a folder's manifest is found by name, in order; a folder without one is a typed error")
+  func manifestInFolder() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(throws: MockServerError.missingManifest(folder: folder.path)) {
+      try MockManifest.file(in: folder)
+    }
+    #expect(
+      MockServerError.missingManifest(folder: "/f").description
+        == "No manifest in /f: add manifest.yaml (or .yml, .json) listing the routes.")
+    let routes = "routes:\n  - method: GET\n    path: /a\n    response: { status: 204 }\n"
+    try Data(routes.utf8).write(to: folder.appending(path: "manifest.json"))
+    try Data(routes.utf8).write(to: folder.appending(path: "manifest.yml"))
+    #expect(try MockManifest.file(in: folder).lastPathComponent == "manifest.yml")
+    #expect(try MockManifest.load(folder: folder).routes.count == 1)
+  }
 }

@@ -17,7 +17,7 @@ public enum DemoBackend {
     guard let folder = fixtures else { throw .fixturesMissing }
     let routes: [MockRoute]
     do {
-      routes = try MockManifest.load(from: folder.appending(path: "manifest.yaml")).routes
+      routes = try MockManifest.load(folder: folder).routes
     } catch {
       throw .brokenFixtures("\(error)")
     }

@@ -29,6 +29,25 @@ public struct MockManifest: Sendable {
   /// The routes, in the order they are tried.
   public var routes: [MockRoute]
 
+  /// The names a fixtures folder's manifest may have, in the order they are looked for.
+  public static let fileNames = ["manifest.yaml", "manifest.yml", "manifest.json"]
+
+  /// The manifest file of the fixtures folder `folder`: the first of ``fileNames`` there.
+  ///
+  /// - Throws: ``MockServerError/missingManifest(folder:)`` when there is none.
+  public static func file(in folder: URL) throws(MockServerError) -> URL {
+    for name in fileNames {
+      let file = folder.appending(path: name)
+      if FileManager.default.fileExists(atPath: file.path) { return file }
+    }
+    throw .missingManifest(folder: folder.path)
+  }
+
+  /// Reads the manifest of the fixtures folder `folder` (see ``file(in:)``).
+  public static func load(folder: URL) throws(MockServerError) -> MockManifest {
+    try load(from: try file(in: folder))
+  }
+
   /// Reads the manifest at `file`; fixture files are looked up in its folder.
   public static func load(from file: URL) throws(MockServerError) -> MockManifest {
     let text: String

@@ -7,6 +7,8 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
   case fixtureOutsideFolder(path: String, folder: String)
   /// A fixture file the manifest names does not exist.
   case missingFixture(path: String)
+  /// A fixtures folder has no manifest (`manifest.yaml`, `.yml` or `.json`).
+  case missingManifest(folder: String)
   /// The manifest cannot be read: the file, the line (0 if unknown) and why.
   case brokenManifest(file: String, line: Int, reason: String)
   /// A test's server received requests no route answered: each with its closest routes.
@@ -21,6 +23,8 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
         "Fixture path \(path) leaves the fixtures folder \(folder). Keep fixtures inside it and name them relative to it."
     case .missingFixture(let path):
       return "Fixture \(path) does not exist. Add the file or fix the name in the manifest."
+    case .missingManifest(let folder):
+      return "No manifest in \(folder): add manifest.yaml (or .yml, .json) listing the routes."
     case .brokenManifest(let file, let line, let reason):
       return "\(file)\(line > 0 ? ":\(line)" : ""): \(reason)"
     case .unmatchedRequests(let requests):
