@@ -44,7 +44,11 @@ struct DataTests {
       ])
     try await library.remember { $0.tutorialSeenVersion = "1.0" }
     #expect(try await library.memory().tutorialSeenVersion == "1.0")
-    #expect(try await library.memory().lastSpeakerID == "a")  // deleted: the launch falls back
+    #expect(try await library.memory().lastSpeakerID == "a")
+    // a is deleted: the launch reconnects the other one instead.
+    #expect(try await library.speakerToReconnect()?.id == "b")
+    try await library.delete(id: "b")
+    #expect(try await library.speakerToReconnect() == nil)
   }
 
   @Test("the login file is created for the user only, read back, and a broken one is reported")

@@ -26,7 +26,16 @@ public struct SpeakerLibrary: Sendable {
 
   /// The speaker with address `id`, if paired.
   public func speaker(id: String) async throws(StoreError) -> PairedSpeaker? {
-    try await store.fetch(DemoSchema.Speakers.self, ids: [id]).first
+    try await store.fetch(DemoSchema.Speakers.self, id: id)
+  }
+
+  /// The speaker to reconnect at launch: the last one paired, or, if it was deleted since,
+  /// the first other one; `nil` when none is paired.
+  public func speakerToReconnect() async throws(StoreError) -> PairedSpeaker? {
+    if let last = try await memory().lastSpeakerID, let speaker = try await speaker(id: last) {
+      return speaker
+    }
+    return try await speakers().first
   }
 
   /// Saves `speaker` (new or renamed) and makes it the one to reconnect, in one transaction.
@@ -68,7 +77,7 @@ public struct SpeakerLibrary: Sendable {
 
   /// What the app remembers.
   public func memory() async throws(StoreError) -> AppMemory {
-    try await store.fetch(DemoSchema.Memory.self, ids: ["app"]).first ?? AppMemory()
+    try await store.fetch(DemoSchema.Memory.self, id: "app") ?? AppMemory()
   }
 
   /// Changes what the app remembers, atomically.

@@ -84,7 +84,7 @@ public struct HomeState: SceneState {
 
   private(set) var speakers: [PairedSpeaker] = []
   private var marks = RowMarks()
-  private var selectedID: String?
+  private var selection = Selection()
   private var mode = Mode.browsing
   private var message: String?
 
@@ -96,11 +96,7 @@ public struct HomeState: SceneState {
     switch event {
     case .speakers(let new):
       marks = RowMarks(from: speakers, to: new)
-      if let selectedID, !new.contains(where: { $0.id == selectedID }) {
-        let old = speakers.firstIndex { $0.id == selectedID } ?? 0
-        self.selectedID = new.isEmpty ? nil : new[min(old, new.count - 1)].id
-      }
-      if selectedID == nil { selectedID = new.first?.id }
+      selection.follow(from: speakers, to: new)
       speakers = new
       switch mode {
       case .renaming(let id, _), .confirmingDelete(let id):
@@ -111,9 +107,8 @@ public struct HomeState: SceneState {
       case .browsing: break
       }
     case .moveSelection(let offset):
-      guard mode == .browsing, !speakers.isEmpty else { return [] }
-      let index = speakers.firstIndex { $0.id == selectedID } ?? 0
-      selectedID = speakers[min(max(index + offset, 0), speakers.count - 1)].id
+      guard mode == .browsing else { return [] }
+      selection.move(by: offset, in: speakers)
       message = nil
     case .rename:
       guard mode == .browsing else { return [] }
@@ -163,7 +158,7 @@ public struct HomeState: SceneState {
     return []
   }
 
-  private var selected: PairedSpeaker? { speakers.first { $0.id == selectedID } }
+  private var selected: PairedSpeaker? { selection.row(in: speakers) }
 
   private mutating func noSpeaker() -> [Command] {
     message = "No speaker paired yet: press p to pair one."
@@ -186,7 +181,7 @@ public struct HomeState: SceneState {
       rows: speakers.enumerated().map { index, speaker in
         ViewModel.Row(
           id: speaker.id, nickname: speaker.nickname, model: speaker.model,
-          isSelected: speaker.id == selectedID, mark: marks[index])
+          isSelected: speaker.id == selection.id, mark: marks[index])
       },
       changes: marks.summary, mode: shownMode, message: message)
   }

@@ -109,10 +109,7 @@ public struct LiveLaunchSteps: Sendable {
       let address = try await context.ask(DemoPrompts.pairing)
       speaker = if let address { try await library.speaker(id: address) } else { nil }
     } else {
-      // The last speaker used; if it was deleted since, any other paired one.
-      let last = try await library.memory().lastSpeakerID
-      let lastSpeaker = try await last.asyncFlatMap(library.speaker(id:))
-      speaker = if let lastSpeaker { lastSpeaker } else { try await library.speakers().first }
+      speaker = try await library.speakerToReconnect()
     }
     guard let speaker else {
       await notify(assist ? .pairingSkipped : .nothingToReconnect)
@@ -120,21 +117,5 @@ public struct LiveLaunchSteps: Sendable {
     }
     try await radio.connect(to: speaker.id)
     await notify(.connected(nickname: speaker.nickname))
-  }
-}
-
-extension Error {
-  /// A one-line reason for a status line: `HTTP 500`, or the error's description.
-  var shortDescription: String {
-    if let remote = self as? RemoteError, let status = remote.status { return "HTTP \(status)" }
-    return "\(self)"
-  }
-}
-
-extension Optional {
-  /// `flatMap` for an async throwing transform.
-  fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async throws -> U? {
-    guard let self else { return nil }
-    return try await transform(self)
   }
 }

@@ -95,7 +95,7 @@ public struct PairingState: SceneState {
   private(set) var speakers: [Broadcast] = []
   private(set) var marks = RowMarks()
   private var paired: [String: String] = [:]
-  private var selectedID: String?
+  private var selection = Selection()
   private var naming: (speaker: Broadcast, field: TextField)?
   private var message: String?
   private var isSaving = false
@@ -111,13 +111,12 @@ public struct PairingState: SceneState {
     case .paired(let paired):
       self.paired = paired
     case .moveSelection(let offset):
-      guard naming == nil, !speakers.isEmpty else { return [] }
-      let index = speakers.firstIndex { $0.id == selectedID } ?? 0
-      selectedID = speakers[min(max(index + offset, 0), speakers.count - 1)].id
+      guard naming == nil else { return [] }
+      selection.move(by: offset, in: speakers)
       message = nil
     case .pick:
       guard naming == nil else { return [] }
-      guard let speaker = speakers.first(where: { $0.id == selectedID }) else {
+      guard let speaker = selection.row(in: speakers) else {
         message = "No speaker selected: wait for one to appear, then pick it with Enter."
         return []
       }
@@ -179,12 +178,9 @@ public struct PairingState: SceneState {
     case .vanished(let id):
       guard let index = new.firstIndex(where: { $0.id == id }) else { return }
       new.remove(at: index)
-      if selectedID == id {
-        selectedID = new.isEmpty ? nil : new[min(index, new.count - 1)].id
-      }
     }
     new.sort { ($0.signal, $1.id) > ($1.signal, $0.id) }
-    if selectedID == nil { selectedID = new.first?.id }
+    selection.follow(from: speakers, to: new)
     marks = RowMarks(from: speakers, to: new)
     speakers = new
   }
@@ -195,7 +191,7 @@ public struct PairingState: SceneState {
       rows: speakers.enumerated().map { index, speaker in
         ViewModel.Row(
           id: speaker.id, model: speaker.model, signal: speaker.signal,
-          pairedAs: paired[speaker.id], isSelected: speaker.id == selectedID, mark: marks[index])
+          pairedAs: paired[speaker.id], isSelected: speaker.id == selection.id, mark: marks[index])
       },
       changes: marks.summary,
       naming: naming.map { Naming(model: $0.speaker.model, nickname: $0.field.display) },

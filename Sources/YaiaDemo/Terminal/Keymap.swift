@@ -18,14 +18,9 @@ public enum Keymap {
       default: return refuse(key, "↑/↓ choose · Enter confirms")
       }
     case .login:
-      switch key {
-      case .text(let text): return .login(.typed(text))
-      case .control(let code): return .login(.typed(String(Unicode.Scalar(code))))
-      case .backspace: return .login(.deleteBackward)
-      case .tab, .up, .down: return .login(.switchField)
-      case .enter: return .login(.submit)
-      default: return refuse(key, "type · Tab switches field · Enter logs in")
-      }
+      if key == .tab || key == .up || key == .down { return .login(.switchField) }
+      return textField(key, { .login(.typed($0)) }, .login(.deleteBackward), .login(.submit))
+        ?? refuse(key, "type · Tab switches field · Enter logs in")
     case .tutorial:
       switch key {
       case .enter, .text(" "), .right: return .tutorial(.next)
