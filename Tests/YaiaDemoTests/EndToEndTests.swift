@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import YaiaDemo
 
 /// The whole app, as a user runs it: the built `yaia demo` in a child process, fed by
 /// `--script`, on its embedded mock server and a SQLite file in a temporary folder.
@@ -12,12 +13,44 @@ struct EndToEndTests {
     var errors: String
   }
 
-  /// Runs `yaia demo` with `arguments` and `script`; kills it after `limit`. With `interruptOn`,
-  /// sends it SIGINT (Ctrl-C) once its output shows that text.
+  /// Logs in as the demo's user.
+  static let logIn = """
+    wait Log in
+    type ada
+    key tab
+    type swordfish
+    key enter
+
+    """
+
+  /// From the tutorial to Home, then pairs the first speaker offered as `nickname`.
+  static func pair(_ nickname: String) -> String {
+    """
+    wait Tutorial (1 of 3)
+    key enter 3
+    wait Your speakers
+    type p
+    wait dBm
+    key enter
+    type \(nickname)
+    key enter
+
+    """
+  }
+
+  /// Runs `yaia demo` with `arguments` and `script`, its data in `folder` (by default a
+  /// temporary one, deleted afterwards); kills it after `limit`. With `interruptOn`, sends it
+  /// SIGINT (Ctrl-C) once its output shows that text.
   static func demo(
-    _ arguments: [String], script: String, in folder: URL, limit: Duration = .seconds(60),
+    _ arguments: [String], script: String, in folder: URL? = nil, limit: Duration = .seconds(60),
     interruptOn: String? = nil
   ) async throws -> Run {
+    guard let folder else {
+      let temporary = try temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: temporary) }
+      return try await demo(
+        arguments, script: script, in: temporary, limit: limit, interruptOn: interruptOn)
+    }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
     let binary = try #require(
@@ -54,6 +87,9 @@ struct EndToEndTests {
       }
       try await Task.sleep(until: deadline)
       process.terminate()
+      // The app quits on SIGTERM; if it is stuck, SIGKILL after a grace period.
+      try await Task.sleep(for: .seconds(5))
+      kill(process.processIdentifier, SIGKILL)
     }
     for await _ in exited {}
     watchdog.cancel()
@@ -86,16 +122,8 @@ struct EndToEndTests {
         wait Wrong user name or password
         type swordfish
         key enter
-        wait Tutorial (1 of 3)
-        key enter 3
-        wait Your speakers
-        type p
-        wait dBm
-        key enter
-        type Kitchen
-        key enter
-        type q
-        """, in: folder)
+
+        """ + Self.pair("Kitchen") + "type q", in: folder)
     #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
     #expect(first.output.contains("Configuration unavailable (HTTP 500); using the defaults."))
     #expect(first.output.contains("✗ fetchConfiguration"))
@@ -141,15 +169,13 @@ struct EndToEndTests {
 
   @Test("update required: the update screen appears and the other steps are cancelled")
   func updateRequired() async throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let run = try await Self.demo(
       ["--server-scenario", "update-required"],
       script: """
         wait Update required
         wait the server requires 9.0
         type q
-        """, in: folder)
+        """)
     #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
     #expect(run.output.contains("Launch aborted by forceUpdate: version 9.0 or newer is required"))
     #expect(run.output.contains("✗ presentSplash      cancelled"))
@@ -161,33 +187,28 @@ struct EndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try await Self.demo(
       ["--seed", "4"],
-      script: """
-        wait Log in
-        type ada
-        key tab
-        type swordfish
-        key enter
-        wait Tutorial
-        key enter 3
-        wait Your speakers
-        type p
-        wait dBm
-        key enter
-        type Den
-        key enter
-        wait ›+ Den
-        sleep 60s
-        """, in: folder, interruptOn: "›+ Den")
+      script: Self.logIn + Self.pair("Den") + "wait ›+ Den\nsleep 60s", in: folder,
+      interruptOn: "›+ Den")
     #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
     #expect(run.output.hasSuffix("Bye. 1 paired speaker saved in \(folder.path)/data.\n"))
   }
 
+  @Test("--server points the app at another server: the requests reach it")
+  func otherServer() async throws {
+    let (server, url) = try await DemoBackend.start()
+    let run = try await Self.demo(
+      ["--server", url.absoluteString], script: Self.logIn + "wait Tutorial")
+    let paths = await server.journal().map(\.request.path)
+    await server.stop()
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(paths.contains("/app/version-check"))
+    #expect(paths.contains("/configuration"))
+    #expect(paths.contains("/auth/login"))
+  }
+
   @Test("a script that waits in vain fails with its line and the screen it saw")
   func failingScript() async throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try await Self.demo(
-      [], script: "timeout 500ms\nwait Something that never appears", in: folder)
+    let run = try await Self.demo([], script: "timeout 500ms\nwait Something that never appears")
     #expect(run.status == 1)
     #expect(
       run.errors.contains("script line 2: waited 500 ms for \"Something that never appears\""))

@@ -60,6 +60,8 @@ struct CommandLineTests {
     let output = Pipe()
     process.standardOutput = output
     let lines = Lines(reading: output)
+    // Awaited, not `waitUntilExit()`: a blocked thread is half of this machine's cooperative pool.
+    let exited = AsyncStream<Void> { ended in process.terminationHandler = { _ in ended.finish() } }
     try process.run()
     defer { if process.isRunning { process.terminate() } }
 
@@ -82,7 +84,7 @@ struct CommandLineTests {
     #expect(refused?.contains("manifest.yaml:2") == true, "\(refused ?? lines.all)")
 
     kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
+    for await _ in exited {}
     #expect(process.terminationStatus == 0)
     #expect(await lines.waitFor("Stopped.") != nil)
   }

@@ -184,15 +184,19 @@ struct FileTests {
     process.standardOutput = output
     try process.run()
     let reader = output.fileHandleForReading
-    let seen = await Task.detached {  // blocking reads, off the cooperative pool
-      var text = ""
-      while !text.contains("writing\n") {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }  // the helper ended early
-        text += String(decoding: chunk, as: UTF8.self)
-      }
-      return text
-    }.value
+    // Blocking reads on a thread of its own: `Task.detached` would still hold one of the
+    // cooperative pool's threads (two on this machine) that other tests need meanwhile.
+    let seen = await withCheckedContinuation { continuation in
+      Thread {
+        var text = ""
+        while !text.contains("writing\n") {
+          let chunk = reader.availableData
+          if chunk.isEmpty { break }  // the helper ended early
+          text += String(decoding: chunk, as: UTF8.self)
+        }
+        continuation.resume(returning: text)
+      }.start()
+    }
     #expect(seen == "committed\nwriting\n")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
