@@ -4,7 +4,7 @@ struct Benchmark: Sendable {
   var run: @Sendable () async throws -> [Figure]
 
   static let all: [Benchmark] = [
-    Benchmark(name: "scene", run: { await SceneBenchmark.run() }),
+    Benchmark(name: "scene", run: { await ShellBenchmark.run() }),
     Benchmark(name: "diff", run: { try DiffBenchmark.run() }),
     Benchmark(name: "sequencer", run: { try await SequencerBenchmark.run() }),
     Benchmark(name: "remote", run: { try await RemoteBenchmark.run() }),

@@ -2,10 +2,10 @@ import Testing
 import YaiaDemo
 
 @Suite("Text fields refuse bad input and change nothing")
-struct TextFieldTests {
+struct TextEntryTests {
   @Test("typing appends; backspace removes; spaces are trimmed on validation")
   func typing() {
-    var field = TextField("Nickname", limit: 8)
+    var field = TextEntry("Nickname", limit: 8)
     #expect(field.type("Den") == nil)
     field.deleteBackward()
     #expect(field.type("n ") == nil)
@@ -15,14 +15,14 @@ struct TextFieldTests {
 
   @Test("an empty or blank field fails validation with a message naming it")
   func empty() {
-    let field = TextField("Nickname", limit: 8, text: "   ")
+    let field = TextEntry("Nickname", limit: 8, text: "   ")
     #expect(field.validated() == .failure(.empty(field: "Nickname")))
     #expect(InputProblem.empty(field: "Nickname").description.hasPrefix("Nickname is empty"))
   }
 
   @Test("10,000 characters are refused whole; the text stays as it was")
   func tooLong() {
-    var field = TextField("Nickname", limit: 32, text: "Den")
+    var field = TextEntry("Nickname", limit: 32, text: "Den")
     let problem = field.type(String(repeating: "a", count: 10_000))
     #expect(problem == .tooLong(field: "Nickname", count: 10_003, limit: 32))
     #expect(field.text == "Den")
@@ -31,7 +31,7 @@ struct TextFieldTests {
 
   @Test("control characters are refused, named by code point")
   func controlCharacters() {
-    var field = TextField("Nickname", limit: 32, text: "Den")
+    var field = TextEntry("Nickname", limit: 32, text: "Den")
     for text in ["\u{7}", "a\u{1B}b", "\t", "\u{7F}", "\u{85}"] {
       #expect(field.type(text) != nil, "\(text.unicodeScalars.map(\.value))")
     }
@@ -42,7 +42,7 @@ struct TextFieldTests {
 
   @Test("a secure field shows bullets")
   func secure() {
-    var field = TextField("Password", limit: 8, isSecure: true)
+    var field = TextEntry("Password", limit: 8, isSecure: true)
     _ = field.type("abc")
     #expect(field.display == "•••")
   }

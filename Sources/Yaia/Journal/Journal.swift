@@ -1,8 +1,8 @@
-/// The events a scene handled, in order: enough to reproduce a session exactly.
+/// The events a shell handled, in order: enough to reproduce a session exactly.
 ///
 /// A state is a value that depends on nothing but its events, so replaying a journal into a
 /// fresh state reproduces every command and view model of the original session. Record one
-/// with ``Scene/startJournal()``, save it (a journal is `Codable` when its events are), and
+/// with ``Shell/startJournal()``, save it (a journal is `Codable` when its events are), and
 /// replay it in a test to reproduce a bug report.
 ///
 /// ```swift

@@ -27,11 +27,11 @@
 /// }
 /// ```
 ///
-/// A ``Scene`` runs a state against the real world; a test runs it against nothing at all.
+/// A ``Shell`` runs a state against the real world; a test runs it against nothing at all.
 public protocol SceneState {
   /// Everything that can happen to the feature: user input, I/O results, ticks.
   ///
-  /// Events travel from asynchronous work back to the scene, so the ``Scene`` requires them
+  /// Events travel from asynchronous work back to the shell, so the ``Shell`` requires them
   /// to be `Sendable`; plain enums of values are.
   associatedtype Event
 
@@ -39,7 +39,7 @@ public protocol SceneState {
   /// tests can compare it.
   associatedtype Command
 
-  /// Everything the screen shows, as a plain value. The scene publishes it only when it
+  /// Everything the screen shows, as a plain value. The shell publishes it only when it
   /// changes, which is why it must be `Equatable`.
   associatedtype ViewModel: Equatable
 

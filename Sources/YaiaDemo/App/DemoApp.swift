@@ -5,7 +5,7 @@ import YaiaRemote
 import YaiaSequencer
 
 /// The sample app's composition root: builds the parts (store, backend, client, radio,
-/// launch, scene), connects them, runs until the user quits, and takes everything down
+/// launch, shell), connects them, runs until the user quits, and takes everything down
 /// cleanly. This is the only place that knows every part.
 @MainActor
 public enum DemoApp {
@@ -44,11 +44,11 @@ public enum DemoApp {
       baseURL: baseURL, interceptors: options.serverScenario.map { [MockScenarioHeader($0)] } ?? [])
     let radio = SimulatedRadio(seed: options.seed)
 
-    // The launch steps tell the scene what they learn; the scene exists only later.
-    let box = SceneBox()
+    // The launch steps tell the shell what they learn; the shell exists only later.
+    let box = ShellBox()
     let steps = LiveLaunchSteps(
       client: client, library: library, loginFile: LoginFile(folder.loginFile), radio: radio,
-      notify: { note in await MainActor.run { box.scene?.send(.note(note)) } })
+      notify: { note in await MainActor.run { box.shell?.send(.note(note)) } })
     let plan: LaunchPlan<DemoStep>
     do {
       plan = try DemoLaunch.plan(options.scenario, steps: steps.steps(for: options.scenario))
@@ -58,17 +58,18 @@ public enum DemoApp {
     let launch = Launch(plan)
 
     let (quitRequests, requestQuit) = AsyncStream.makeStream(of: Void.self)
-    let shell = DemoShell(
+    let services = DemoShell(
       client: client, library: library, radio: radio, launch: launch,
       quit: { requestQuit.yield() })
-    let scene = Scene(DemoAppState(scenario: options.scenario, plan: plan)) { command, effects in
-      shell.run(command, effects)
+    let shell = Shell(DemoAppState(scenario: options.scenario, plan: plan)) { command, effects in
+      services.run(command, effects)
     }
-    box.scene = scene
+    shell.start()
+    box.shell = shell
 
     let ansi = options.ansi ?? terminal.outputIsTerminal
     let styled = ScreenText(ansi: ansi)
-    scene.onRender { model in
+    shell.onRender { model in
       if ansi {
         terminal.write("\u{1B}[H\u{1B}[2J" + styled.lines(for: model).joined(separator: "\r\n"))
       } else {
@@ -76,33 +77,33 @@ public enum DemoApp {
       }
     }
 
-    let feed = Task { await feedSpeakers(from: library, to: scene) }
+    let feed = Task { await feedSpeakers(from: library, to: shell) }
     let launchEnded = Task {
-      let events = Task { for await event in launch.events { scene.send(.launch(event)) } }
+      let events = Task { for await event in launch.events { shell.send(.launch(event)) } }
       let report = await launch.run()
       await events.value
-      scene.send(.launchEnded(LaunchSummary(report: report)))
+      shell.send(.launchEnded(LaunchSummary(report: report)))
     }
 
     let input: Task<DemoError?, Never>
     if let script = options.script {
       input = Task {
         // The script is the user: when it ends (or fails), the app quits.
-        let failure = await play(script, on: scene)
+        let failure = await play(script, on: shell)
         requestQuit.yield()
         return failure
       }
     } else {
       if terminal.inputIsTerminal { terminal.startRawMode() }
       input = Task {
-        await readKeyboard(terminal, into: scene)
+        await readKeyboard(terminal, into: shell)
         // The input ended (a pipe, /dev/null): show the launch until it ends or waits for
         // input nobody can give any more, then quit.
-        while !Task.isCancelled, scene.viewModel.path == [.launch] {
-          if case .launch(let progress) = scene.viewModel.screen, progress.summary != nil { break }
+        while !Task.isCancelled, shell.viewModel.path == [.launch] {
+          if case .launch(let progress) = shell.viewModel.screen, progress.summary != nil { break }
           try? await Task.sleep(for: .milliseconds(50))
         }
-        if scene.viewModel.path != [.home] {
+        if shell.viewModel.path != [.home] {
           terminal.write("The input ended while the app waited for it; quitting.\n")
         }
         requestQuit.yield()
@@ -119,7 +120,7 @@ public enum DemoApp {
     try? await library.flush()
     launchEnded.cancel()
     feed.cancel()
-    scene.end()
+    shell.end()
     terminal.restore()
     await mockServer?.stop()
     let count = (try? await library.speakers().count) ?? 0
@@ -129,16 +130,16 @@ public enum DemoApp {
     if let scriptFailure { throw scriptFailure }
   }
 
-  /// Sends the speakers to the scene at start and after every committed change.
-  private static func feedSpeakers(from library: SpeakerLibrary, to scene: Scene<DemoAppState>)
+  /// Sends the speakers to the shell at start and after every committed change.
+  private static func feedSpeakers(from library: SpeakerLibrary, to shell: Shell<DemoAppState>)
     async
   {
     let changes = library.changes()  // subscribed before the first read: nothing is missed
     func reload() async {
       do {
-        scene.send(.home(.speakers(try await library.speakers())))
+        shell.send(.home(.speakers(try await library.speakers())))
       } catch {
-        scene.send(.home(.writeFailed("Could not read the speakers: \(error.description)")))
+        shell.send(.home(.writeFailed("Could not read the speakers: \(error.description)")))
       }
     }
     await reload()
@@ -146,34 +147,34 @@ public enum DemoApp {
   }
 
   /// Turns keyboard bytes into keys, and keys into events for the screen on top.
-  private static func readKeyboard(_ terminal: TerminalIO, into scene: Scene<DemoAppState>) async {
+  private static func readKeyboard(_ terminal: TerminalIO, into shell: Shell<DemoAppState>) async {
     var decoder = KeyDecoder()
     for await bytes in terminal.keyboard() {
       for key in decoder.keys(from: bytes) {
         if key == .endOfInput, !terminal.inputIsTerminal { return }
-        scene.send(Keymap.event(for: key, on: scene.viewModel.screen))
+        shell.send(Keymap.event(for: key, on: shell.viewModel.screen))
       }
     }
   }
 
   /// Plays `script`; returns the failure of a `wait` that timed out, if any.
-  static func play(_ script: DemoScript, on scene: Scene<DemoAppState>) async -> DemoError? {
+  static func play(_ script: DemoScript, on shell: Shell<DemoAppState>) async -> DemoError? {
     let plain = ScreenText(ansi: false)
     let clock = ContinuousClock()
     for step in script.steps {
       switch step.action {
       case .keys(let keys):
         for key in keys {
-          scene.send(Keymap.event(for: key, on: scene.viewModel.screen))
+          shell.send(Keymap.event(for: key, on: shell.viewModel.screen))
           await Task.yield()
         }
       case .wait(let text, let timeout):
         let deadline = clock.now.advanced(by: timeout)
-        while !plain.text(for: scene.viewModel).contains(text) {
+        while !plain.text(for: shell.viewModel).contains(text) {
           guard clock.now < deadline, !Task.isCancelled else {
             return .waitTimedOut(
               line: step.line, text: text, timeout: timeout,
-              screen: plain.text(for: scene.viewModel))
+              screen: plain.text(for: shell.viewModel))
           }
           try? await Task.sleep(for: .milliseconds(20))
         }
@@ -185,10 +186,10 @@ public enum DemoApp {
   }
 }
 
-/// Holds the scene for the closures created before it.
+/// Holds the shell for the closures created before it.
 @MainActor
-private final class SceneBox {
-  weak var scene: Scene<DemoAppState>?
+private final class ShellBox {
+  weak var shell: Shell<DemoAppState>?
 }
 
 /// Calls `quit` on SIGINT (Ctrl-C when the keyboard is not in raw mode) and SIGTERM.

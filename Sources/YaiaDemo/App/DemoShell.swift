@@ -14,7 +14,7 @@ struct DemoShell {
   let launch: Launch<DemoStep>
   let quit: @MainActor () -> Void
 
-  func run(_ command: DemoAppState.Command, _ effects: SceneEffects<DemoAppState.Event>) {
+  func run(_ command: DemoAppState.Command, _ effects: ShellEffects<DemoAppState>) {
     switch command {
     case .navigate:
       // The terminal redraws the whole screen from the view model, whose navigation state says

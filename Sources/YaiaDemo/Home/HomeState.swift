@@ -78,7 +78,7 @@ public struct HomeState: SceneState {
 
   private enum Mode: Equatable {
     case browsing
-    case renaming(id: String, field: TextField)
+    case renaming(id: String, field: TextEntry)
     case confirmingDelete(id: String)
   }
 
@@ -115,7 +115,7 @@ public struct HomeState: SceneState {
       guard let speaker = selected else { return noSpeaker() }
       mode = .renaming(
         id: speaker.id,
-        field: TextField("Nickname", limit: PairingState.nicknameLimit, text: speaker.nickname))
+        field: TextEntry("Nickname", limit: PairingState.nicknameLimit, text: speaker.nickname))
       message = nil
     case .delete:
       guard mode == .browsing else { return [] }

@@ -55,8 +55,8 @@ public struct LoginState: SceneState {
     public var isLoading: Bool
   }
 
-  private var user = TextField("User name", limit: 64)
-  private var password = TextField("Password", limit: 128, isSecure: true)
+  private var user = TextEntry("User name", limit: 64)
+  private var password = TextEntry("Password", limit: 128, isSecure: true)
   private var focus = Field.user
   private var banner: String?
   private var isLoading = false

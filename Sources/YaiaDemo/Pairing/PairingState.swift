@@ -96,7 +96,7 @@ public struct PairingState: SceneState {
   private(set) var marks = RowMarks()
   private var paired: [String: String] = [:]
   private var selection = Selection()
-  private var naming: (speaker: Broadcast, field: TextField)?
+  private var naming: (speaker: Broadcast, field: TextEntry)?
   private var message: String?
   private var isSaving = false
 
@@ -124,7 +124,7 @@ public struct PairingState: SceneState {
         message = "\(speaker.model) is already paired as \(nickname); rename it on Home."
         return []
       }
-      naming = (speaker, TextField("Nickname", limit: Self.nicknameLimit))
+      naming = (speaker, TextEntry("Nickname", limit: Self.nicknameLimit))
       message = nil
     case .typed(let text):
       guard var current = naming, !isSaving else { return [] }

@@ -1,5 +1,5 @@
 /// The shell of the simulated Bluetooth radio: plays a ``RadioSchedule`` on a clock, as a
-/// stream of changes a scene subscribes to. Ending the subscription stops the scan.
+/// stream of changes a shell subscribes to. Ending the subscription stops the scan.
 public struct SimulatedRadio: Sendable {
   /// The schedule played.
   public let schedule: RadioSchedule

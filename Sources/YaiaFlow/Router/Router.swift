@@ -8,7 +8,7 @@
 ///   case .speaker(let id): SpeakerViewController.make(id, services)
 ///   }
 /// }
-/// // in the flow scene's command handler:
+/// // in the flow shell's command handler:
 /// case .navigate(let operations): router.apply(operations)
 /// ```
 @MainActor
@@ -27,7 +27,7 @@ public final class Router<Route: Hashable & Sendable, Platform: Navigator> {
   }
 
   /// Reports navigation the user did directly on the platform (a swipe back, a drag to dismiss)
-  /// so the flow can record it: connect it to the flow's scene.
+  /// so the flow can record it: connect it to the flow's shell.
   public var onUserNavigation: ((NavigationOperation<Route>) -> Void)?
 
   /// Tells the router the user navigated on the platform: journals it and reports it through

@@ -7,7 +7,7 @@ extension DataStore {
   ///
   /// ```swift
   /// for await speakers in store.observe(Speakers.self, orderBy: [.ascending("nickname")]) {
-  ///   scene.send(.speakersChanged(speakers))
+  ///   shell.send(.speakersChanged(speakers))
   /// }
   /// ```
   ///
@@ -38,7 +38,7 @@ extension DataStore {
   ///
   /// ```swift
   /// for await change in store.changes(of: Speakers.self) {
-  ///   scene.send(.speakersChanged(inserted: change.inserted, updated: change.updated, deleted: change.deleted))
+  ///   shell.send(.speakersChanged(inserted: change.inserted, updated: change.updated, deleted: change.deleted))
   /// }
   /// ```
   ///

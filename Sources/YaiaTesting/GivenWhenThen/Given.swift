@@ -12,16 +12,86 @@ import Yaia
 /// }
 /// ```
 ///
-/// The state runs synchronously, as a value: no scene, no services, no waiting. On failure
+/// The state runs synchronously, as a value: no shell, no services, no waiting. On failure
 /// the test records one issue naming the event at which actual and expected diverged, with a
 /// field-by-field diff.
 public struct Given<State: SceneState> {
   /// The state before the events.
   public let state: State
 
+  /// How many ``step(_:sourceLocation:_:)`` calls led here, to name the event in failures.
+  let stepsTaken: Int
+
   /// Starts a test from `state`.
   public init(_ state: State) {
     self.state = state
+    self.stepsTaken = 0
+  }
+
+  init(_ state: State, stepsTaken: Int) {
+    self.state = state
+    self.stepsTaken = stepsTaken
+  }
+
+  /// Handles `event` and checks the view model after it: the view model before, changed by
+  /// `update`. Chain steps to say, event by event, exactly what each one changed:
+  ///
+  /// ```swift
+  /// Given(Counter())
+  ///   .step(.increment) { $0.count = 1 }
+  ///   .step(.increment) { $0.count = 2 }
+  /// ```
+  @discardableResult
+  public func step(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout State.ViewModel) -> Void
+  ) -> Given {
+    var next = state
+    var expected = state.viewModel
+    _ = next.handle(event)
+    update(&expected)
+    if next.viewModel != expected {
+      recordMismatch(
+        "View model differs after step \(stepsTaken + 1), \(dumped(event)).",
+        expected: expected, actual: next.viewModel, sourceLocation: sourceLocation)
+    }
+    return Given(next, stepsTaken: stepsTaken + 1)
+  }
+
+  /// Handles `event`, checks that it returns exactly `commands`, and checks the view model after
+  /// it: the view model before, changed by `update` (unchanged if omitted).
+  @discardableResult
+  public func step(
+    _ event: State.Event, commands: [State.Command],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout State.ViewModel) -> Void = { _ in }
+  ) -> Given where State.Command: Equatable {
+    var probe = state
+    let actual = probe.handle(event)
+    if actual != commands {
+      recordMismatch(
+        "Commands differ at step \(stepsTaken + 1), \(dumped(event)).",
+        expected: commands, actual: actual, sourceLocation: sourceLocation)
+    }
+    return step(event, sourceLocation: sourceLocation, update)
+  }
+
+  /// Handles `event` and checks the state after it: the state before, changed by `update`.
+  @discardableResult
+  public func step(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    state update: (inout State) -> Void
+  ) -> Given where State: Equatable {
+    var next = state
+    var expected = state
+    _ = next.handle(event)
+    update(&expected)
+    if next != expected {
+      recordMismatch(
+        "State differs after step \(stepsTaken + 1), \(dumped(event)).",
+        expected: expected, actual: next, sourceLocation: sourceLocation)
+    }
+    return Given(next, stepsTaken: stepsTaken + 1)
   }
 
   /// The events to handle, in order.

@@ -1,12 +1,12 @@
 import Yaia
 
-/// A `SceneView` that remembers every view model it was asked to render.
+/// A `ShellView` that remembers every view model it was asked to render.
 ///
-/// It stands in for the screen in tests: attach it to a scene, act, then compare
+/// It stands in for the screen in tests: attach it to a shell, act, then compare
 /// ``rendered`` with the view models you expect. It is a real conformer of the UI seam,
 /// not a mock: it records, it does not pretend.
 @MainActor
-public final class RecordingView<ViewModel>: SceneView {
+public final class RecordingView<ViewModel>: ShellView {
   /// Every view model rendered, in order, starting with the one rendered on attach.
   public private(set) var rendered: [ViewModel] = []
 

@@ -2,11 +2,11 @@ import Testing
 import Yaia
 
 /// Replays `journal` into `state` and checks that it renders `expected`: the initial view
-/// model, then each change, as a scene would publish them.
+/// model, then each change, as a shell would publish them.
 ///
 /// Use it to reproduce a recorded session (a journal saved from a bug report) in a test, or
-/// to prove a state deterministic: replaying the events a live scene handled must render
-/// exactly what the scene rendered. On failure it names the first event whose view model
+/// to prove a state deterministic: replaying the events a live shell handled must render
+/// exactly what the shell rendered. On failure it names the first event whose view model
 /// differs.
 ///
 /// ```swift

@@ -75,7 +75,7 @@ struct SettingsState: SceneState {
 enum ProfileShell {
   @MainActor
   static func run(
-    _ command: ProfileState.Command, _ effects: SceneEffects<ProfileState.Event>,
+    _ command: ProfileState.Command, _ effects: ShellEffects<ProfileState>,
     save: @escaping @Sendable (String) async -> Void
   ) {
     switch command {
@@ -103,10 +103,11 @@ struct CompositionTests {
   @MainActor
   func scopedShells() async {
     var volumes: [Int] = []
-    let harness = SceneHarness(SettingsState()) { command, effects in
+    let harness = ShellHarness(SettingsState()) { command, effects in
       switch command {
       case .profile(let command):
-        ProfileShell.run(command, effects.scope(SettingsState.Event.profile), save: { _ in })
+        ProfileShell.run(
+          command, effects.scope(\.profile, SettingsState.Event.profile), save: { _ in })
       case .volume(.setVolume(let level)):
         volumes.append(level)
       }

@@ -79,7 +79,7 @@ enum LoginShell {
   /// The whole shell of the feature: one switch from command to service call.
   @MainActor
   static func run(
-    _ command: LoginState.Command, _ effects: SceneEffects<LoginState.Event>,
+    _ command: LoginState.Command, _ effects: ShellEffects<LoginState>,
     services: LoginServices
   ) {
     switch command {
@@ -94,17 +94,17 @@ enum LoginShell {
   }
 }
 
-/// The screen: it owns the scene; the scene holds it weakly.
+/// The screen: it owns the shell; the shell holds it weakly.
 @MainActor
-final class LoginScreen: SceneView {
-  private(set) var scene: Scene<LoginState>!
+final class LoginScreen: ShellView {
+  private(set) var shell: Shell<LoginState>!
   private(set) var lines: [String] = []
 
   init(services: LoginServices) {
-    scene = Scene(LoginState()) { command, effects in
+    shell = Shell(LoginState()) { command, effects in
       LoginShell.run(command, effects, services: services)
     }
-    scene.attach(self)
+    shell.attach(self)
   }
 
   func render(_ viewModel: LoginState.ViewModel) {

@@ -57,10 +57,10 @@ struct SeedExampleTests {
         login: { _ in .success(Session(token: "t1")) },
         showErrorBanner: { _ in },
         showHome: { homes.append($0) }))
-    screen.scene.send(.userChanged("ada"))
-    screen.scene.send(.passwordChanged("secret"))
-    screen.scene.send(.loginTapped)
-    await screen.scene.idle()
+    screen.shell.send(.userChanged("ada"))
+    screen.shell.send(.passwordChanged("secret"))
+    screen.shell.send(.loginTapped)
+    await screen.shell.idle()
     #expect(screen.lines == ["( log in )", "[Log in]", "Logging in…", "[Log in]"])
     #expect(homes == [Session(token: "t1")])
   }

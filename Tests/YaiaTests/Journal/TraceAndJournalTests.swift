@@ -9,11 +9,11 @@ struct TraceAndJournalTests {
   @Test("the trace reports each event with its commands and whether the view model changed")
   func trace() {
     var lines: [String] = []
-    let scene = Scene(LoginState()) { _, _ in }
-    scene.trace = { lines.append($0.description) }
-    scene.send(.userChanged("ada"))
-    scene.send(.passwordChanged("pw"))
-    scene.send(.loginResponse(.failure(.offline)))
+    let shell = Shell(LoginState()) { _, _ in }
+    shell.trace = { lines.append($0.description) }
+    shell.send(.userChanged("ada"))
+    shell.send(.passwordChanged("pw"))
+    shell.send(.loginResponse(.failure(.offline)))
     #expect(
       lines == [
         "#1 userChanged(\"ada\") -> []",
@@ -24,24 +24,24 @@ struct TraceAndJournalTests {
 
   @Test("a journal replays into a fresh state and reproduces the session exactly")
   func journalReplay() async {
-    let scene = Scene(LoginState()) { command, effects in
+    let shell = Shell(LoginState()) { command, effects in
       if case .sendLoginRequest = command { effects.send(.loginResponse(.failure(.unauthorized))) }
     }
     var rendered: [LoginState.ViewModel] = []
-    scene.onRender { rendered.append($0) }
-    scene.startJournal()
-    scene.send(.userChanged("ada"))
-    scene.send(.passwordChanged("pw"))
-    scene.send(.loginTapped)
-    #expect(scene.journal?.events.count == 4)
-    let replay = scene.journal!.replay(into: LoginState())
-    #expect(replay.state.viewModel == scene.viewModel)
+    shell.onRender { rendered.append($0) }
+    shell.startJournal()
+    shell.send(.userChanged("ada"))
+    shell.send(.passwordChanged("pw"))
+    shell.send(.loginTapped)
+    #expect(shell.journal?.events.count == 4)
+    let replay = shell.journal!.replay(into: LoginState())
+    #expect(replay.state.viewModel == shell.viewModel)
     #expect(
       replay.commands == [
         .sendLoginRequest(LoginRequest(user: "ada", password: "pw")),
         .showErrorBanner("Failed to log in"),
       ])
-    expectReplay(scene.journal!, into: LoginState(), renders: rendered)
+    expectReplay(shell.journal!, into: LoginState(), renders: rendered)
   }
 
   @Test("a journal is Codable when its events are, and survives a round trip")

@@ -3,10 +3,10 @@ import Yaia
 import YaiaTesting
 
 @MainActor
-@Suite("Scene harness")
+@Suite("Shell harness")
 struct SceneHarnessTests {
   /// The counter's shell, with its service as a plain function.
-  static func shell(fetch: @escaping @Sendable () async -> Int) -> Scene<Counter>.CommandHandler {
+  static func shell(fetch: @escaping @Sendable () async -> Int) -> Shell<Counter>.CommandHandler {
     { command, effects in
       switch command {
       case .fetch: effects.run(id: "fetch") { .fetched(await fetch()) }
@@ -15,9 +15,9 @@ struct SceneHarnessTests {
     }
   }
 
-  @Test("records renders and commands of a real scene, waiting for work without sleeping")
+  @Test("records renders and commands of a real shell, waiting for work without sleeping")
   func recordsRendersAndCommands() async {
-    let harness = SceneHarness(Counter(), commands: Self.shell(fetch: { 10 }))
+    let harness = ShellHarness(Counter(), commands: Self.shell(fetch: { 10 }))
     harness.send(.increment, .fetchTapped)
     await harness.settle()
     harness.verify(
@@ -30,7 +30,7 @@ struct SceneHarnessTests {
 
   @Test("a different render sequence fails with a diff")
   func renderMismatch() {
-    let harness = SceneHarness(Counter(), commands: Self.shell(fetch: { 0 }))
+    let harness = ShellHarness(Counter(), commands: Self.shell(fetch: { 0 }))
     harness.send(.increment)
     withKnownIssue {
       harness.verify(rendered: [.init(count: 0), .init(count: 2)])
@@ -42,7 +42,7 @@ struct SceneHarnessTests {
 
   @Test("different commands fail with a diff")
   func commandMismatch() {
-    let harness = SceneHarness(Counter(), commands: Self.shell(fetch: { 0 }))
+    let harness = ShellHarness(Counter(), commands: Self.shell(fetch: { 0 }))
     harness.send(.decrement)
     withKnownIssue {
       harness.verify(commands: [.log("up")])
@@ -76,7 +76,7 @@ struct SceneHarnessTests {
 /// The README's harness example, exactly.
 @Test @MainActor
 func fetchRenders() async {
-  let harness = SceneHarness(Counter()) { command, effects in
+  let harness = ShellHarness(Counter()) { command, effects in
     if case .fetch = command { effects.run { .fetched(10) } }
   }
   harness.send(.increment, .fetchTapped)

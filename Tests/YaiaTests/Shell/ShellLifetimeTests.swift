@@ -1,27 +1,27 @@
 import Testing
 import Yaia
 
-/// A screen as an app would write it: it owns its scene and renders what the scene pushes.
+/// A screen as an app would write it: it owns its shell and renders what the shell pushes.
 @MainActor
-private final class ProbeScreen: SceneView {
-  var scene: Scene<Probe>?
+private final class ProbeScreen: ShellView {
+  var shell: Shell<Probe>?
   var renders = 0
 
-  init(probe: Probe, handler: @escaping Scene<Probe>.CommandHandler) {
-    let scene = Scene(probe, commands: handler)
-    self.scene = scene
-    scene.attach(self)
+  init(probe: Probe, handler: @escaping Shell<Probe>.CommandHandler) {
+    let shell = Shell(probe, commands: handler)
+    self.shell = shell
+    shell.attach(self)
   }
 
   func render(_ viewModel: Probe.ViewModel) { renders += 1 }
 }
 
 @MainActor
-@Suite("Scene lifetime: no retain cycles, release cancels work")
+@Suite("Shell lifetime: no retain cycles, release cancels work")
 struct SceneLifetimeTests {
   /// A handler with work that only cancellation ends, and a subscription to a stream that
   /// never finishes; `cancelled` is set by each when it is cancelled.
-  static func handler(cancelled: Flag, subscriptionEnded: Flag) -> Scene<Probe>.CommandHandler {
+  static func handler(cancelled: Flag, subscriptionEnded: Flag) -> Shell<Probe>.CommandHandler {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     return { command, effects in
       guard case .follow = command else { return }
@@ -38,7 +38,7 @@ struct SceneLifetimeTests {
     }
   }
 
-  @Test("releasing the UI releases the scene while its work is running, and cancels the work")
+  @Test("releasing the UI releases the shell while its work is running, and cancels the work")
   func releaseCancelsWork() async throws {
     let cancelled = Flag()
     let subscriptionEnded = Flag()
@@ -48,9 +48,9 @@ struct SceneLifetimeTests {
       probe: probe,
       handler: Self.handler(cancelled: cancelled, subscriptionEnded: subscriptionEnded))
     weak let weakScreen = screen
-    weak let weakScene = screen?.scene
-    screen?.scene?.send(.tap(1))
-    #expect(screen?.scene?.runningWorkCount == 2)
+    weak let weakScene = screen?.shell
+    screen?.shell?.send(.tap(1))
+    #expect(screen?.shell?.runningWorkCount == 2)
 
     screen = nil
 
@@ -62,39 +62,39 @@ struct SceneLifetimeTests {
     #expect(subscriptionEnded.isSet)
   }
 
-  @Test("the scene holds its view weakly")
+  @Test("the shell holds its view weakly")
   func sceneHoldsViewWeakly() {
-    let scene = Scene(Probe()) { _, _ in }
+    let shell = Shell(Probe()) { _, _ in }
     var screen: ProbeScreen? = ProbeScreen(probe: Probe()) { _, _ in }
     weak let weakScreen = screen
-    scene.attach(screen!)
+    shell.attach(screen!)
     screen = nil
     #expect(weakScreen == nil)
-    scene.send(.tap(1))  // rendering to a released view does nothing
-    #expect(scene.state.log == ["tap1"])
+    shell.send(.tap(1))  // rendering to a released view does nothing
+    #expect(shell.state.log == ["tap1"])
   }
 
-  @Test("effects kept beyond their command do not keep the scene alive, and do nothing after")
+  @Test("effects kept beyond their command do not keep the shell alive, and do nothing after")
   func keptEffectsDoNotRetain() async {
-    var kept: SceneEffects<Probe.Event>?
+    var kept: ShellEffects<Probe>?
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "x")]
-    var scene: Scene<Probe>? = Scene(probe) { _, effects in kept = effects }
-    weak let weakScene = scene
-    scene?.send(.tap(1))
-    scene = nil
+    var shell: Shell<Probe>? = Shell(probe) { _, effects in kept = effects }
+    weak let weakScene = shell
+    shell?.send(.tap(1))
+    shell = nil
     #expect(weakScene == nil)
     kept?.send(.tap(2))
     kept?.run { .tap(3) }
     #expect(kept != nil)
   }
 
-  @Test("ending a scene releases nothing early: the owner still decides its lifetime")
+  @Test("ending a shell releases nothing early: the owner still decides its lifetime")
   func endKeepsState() {
     let screen = ProbeScreen(probe: Probe()) { _, _ in }
-    screen.scene?.send(.tap(1))
-    screen.scene?.end()
-    #expect(screen.scene?.state.log == ["tap1"])
+    screen.shell?.send(.tap(1))
+    screen.shell?.end()
+    #expect(screen.shell?.state.log == ["tap1"])
     #expect(screen.renders == 2)
   }
 }

@@ -3,7 +3,7 @@
 /// It refuses input that would make it invalid (control characters, more than `limit`
 /// characters) and says why, so the screen can show the reason and the text stays as it was:
 /// bad input changes nothing.
-public struct TextField: Equatable, Sendable {
+public struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
   public let label: String
   /// The most characters the field holds.

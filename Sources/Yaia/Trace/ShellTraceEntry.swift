@@ -1,10 +1,10 @@
-/// One handled event as the scene saw it: the event, the commands it produced, and whether
+/// One handled event as the shell saw it: the event, the commands it produced, and whether
 /// the view model changed.
 ///
-/// A scene reports one entry per event to ``Scene/trace``. Its description is one line, fit
+/// A shell reports one entry per event to ``Shell/trace``. Its description is one line, fit
 /// for a log: `#3 loginTapped -> [sendLoginRequest(...)] (view model changed)`.
-public struct SceneTraceEntry<State: SceneState> {
-  /// The position of the event among all events the scene handled, starting at 1.
+public struct ShellTraceEntry<State: SceneState> {
+  /// The position of the event among all events the shell handled, starting at 1.
   public let index: Int
   /// The event handled.
   public let event: State.Event
@@ -13,7 +13,7 @@ public struct SceneTraceEntry<State: SceneState> {
   /// Whether the event changed the view model (and so caused a render).
   public let viewModelChanged: Bool
 
-  /// Creates an entry; scenes make these, tests may too.
+  /// Creates an entry; shells make these, tests may too.
   public init(index: Int, event: State.Event, commands: [State.Command], viewModelChanged: Bool) {
     self.index = index
     self.event = event
@@ -22,7 +22,7 @@ public struct SceneTraceEntry<State: SceneState> {
   }
 }
 
-extension SceneTraceEntry: CustomStringConvertible {
+extension ShellTraceEntry: CustomStringConvertible {
   public var description: String {
     let commandList = commands.map { String(describing: $0) }.joined(separator: ", ")
     let change = viewModelChanged ? " (view model changed)" : ""
@@ -30,4 +30,4 @@ extension SceneTraceEntry: CustomStringConvertible {
   }
 }
 
-extension SceneTraceEntry: Sendable where State.Event: Sendable, State.Command: Sendable {}
+extension ShellTraceEntry: Sendable where State.Event: Sendable, State.Command: Sendable {}

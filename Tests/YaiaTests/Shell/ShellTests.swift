@@ -2,10 +2,10 @@ import Testing
 import Yaia
 
 @MainActor
-@Suite("Scene: the imperative shell")
+@Suite("Shell: the imperative shell")
 struct SceneTests {
   /// The probe's shell, as a feature would write it: one switch.
-  static func run(_ command: Probe.Command, _ effects: SceneEffects<Probe.Event>, gate: Gate?) {
+  static func run(_ command: Probe.Command, _ effects: ShellEffects<Probe>, gate: Gate?) {
     switch command {
     case .send(let event):
       effects.send(event)
@@ -29,23 +29,23 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.send(.tap(3)), .send(.tap(4))]
     var logSeenByCommands: [[String]] = []
-    let box = SceneBox<Probe>()
-    let scene = Scene(probe) { command, effects in
+    let box = ShellBox<Probe>()
+    let shell = Shell(probe) { command, effects in
       if case .send(let event) = command {
         effects.send(event)
-        logSeenByCommands.append(box.scene?.state.log ?? [])  // the sent event has not run yet
+        logSeenByCommands.append(box.shell?.state.log ?? [])  // the sent event has not run yet
       }
     }
-    box.scene = scene
+    box.shell = shell
     var renderSent = false
-    scene.onRender { viewModel in
+    shell.onRender { viewModel in
       if viewModel.log == ["tap1"], !renderSent {
         renderSent = true
-        scene.send(.tap(2))  // the UI sends an event during a render
+        shell.send(.tap(2))  // the UI sends an event during a render
       }
     }
-    scene.send(.tap(1))
-    #expect(scene.state.log == ["tap1", "tap2", "tap3", "tap4"])
+    shell.send(.tap(1))
+    #expect(shell.state.log == ["tap1", "tap2", "tap3", "tap4"])
     #expect(logSeenByCommands == [["tap1"], ["tap1"]])
   }
 
@@ -53,23 +53,23 @@ struct SceneTests {
   func burstInOrder() {
     var probe = Probe()
     probe.script[.tap(0)] = (1...1_000).map { .send(.tap($0)) }
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       if case .send(let event) = command { effects.send(event) }
     }
-    scene.send(.tap(0))
-    #expect(scene.state.log == (0...1_000).map { "tap\($0)" })
+    shell.send(.tap(0))
+    #expect(shell.state.log == (0...1_000).map { "tap\($0)" })
   }
 
   @Test("the view model is published only when it changed")
   func viewModelDeduplication() {
-    let scene = Scene(Probe()) { _, _ in }
+    let shell = Shell(Probe()) { _, _ in }
     var renders: [[String]] = []
-    scene.onRender { renders.append($0.log) }
-    scene.send(.noop)
-    scene.send(.tap(1))
-    scene.send(.noop)
-    scene.send(.noop)
-    scene.send(.tap(2))
+    shell.onRender { renders.append($0.log) }
+    shell.send(.noop)
+    shell.send(.tap(1))
+    shell.send(.noop)
+    shell.send(.noop)
+    shell.send(.tap(2))
     #expect(renders == [[], ["tap1"], ["tap1", "tap2"]])
   }
 
@@ -78,10 +78,10 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.send(.noop)]
     var order: [String] = []
-    let scene = Scene(probe) { _, _ in order.append("command") }
-    scene.onRender { _ in order.append("render") }
+    let shell = Shell(probe) { _, _ in order.append("command") }
+    shell.onRender { _ in order.append("render") }
     order.removeAll()
-    scene.send(.tap(1))
+    shell.send(.tap(1))
     #expect(order == ["render", "command"])
   }
 
@@ -90,8 +90,8 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.cancel("a"), .cancel("b"), .cancel("c")]
     var ran: [Probe.Command] = []
-    let scene = Scene(probe) { command, _ in ran.append(command) }
-    scene.send(.tap(1))
+    let shell = Shell(probe) { command, _ in ran.append(command) }
+    shell.send(.tap(1))
     #expect(ran == [.cancel("a"), .cancel("b"), .cancel("c")])
   }
 
@@ -99,12 +99,12 @@ struct SceneTests {
   func workDeliversResult() async {
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: nil, value: "loaded")]
-    let scene = Scene(probe) { Self.run($0, $1, gate: nil) }
-    scene.send(.tap(1))
-    #expect(scene.state.log == ["tap1"])
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "loaded"])
-    #expect(scene.runningWorkCount == 0)
+    let shell = Shell(probe) { Self.run($0, $1, gate: nil) }
+    shell.send(.tap(1))
+    #expect(shell.state.log == ["tap1"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "loaded"])
+    #expect(shell.runningWorkCount == 0)
   }
 
   @Test("new work with the same id replaces the old: the old result never arrives")
@@ -113,7 +113,7 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "search", value: "stale")]
     probe.script[.tap(2)] = [.fetch(id: "search", value: "fresh")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       // The first search waits on the gate; the second returns at once.
       if case .fetch(_, "stale") = command {
         Self.run(command, effects, gate: slow)
@@ -121,11 +121,11 @@ struct SceneTests {
         Self.run(command, effects, gate: nil)
       }
     }
-    scene.send(.tap(1))
-    scene.send(.tap(2))
+    shell.send(.tap(1))
+    shell.send(.tap(2))
     await slow.open()  // the stale search finishes after it was replaced
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "tap2", "fresh"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "tap2", "fresh"])
   }
 
   @Test("a command cancels work by id: its result never arrives, other work goes on")
@@ -134,14 +134,14 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "a", value: "A"), .fetch(id: "b", value: "B")]
     probe.script[.tap(2)] = [.cancel("a")]
-    let scene = Scene(probe) { Self.run($0, $1, gate: gate) }
-    scene.send(.tap(1))
-    #expect(scene.runningWorkCount == 2)
-    scene.send(.tap(2))
-    #expect(scene.runningWorkCount == 1)
+    let shell = Shell(probe) { Self.run($0, $1, gate: gate) }
+    shell.send(.tap(1))
+    #expect(shell.runningWorkCount == 2)
+    shell.send(.tap(2))
+    #expect(shell.runningWorkCount == 1)
     await gate.open()
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "tap2", "B"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "tap2", "B"])
   }
 
   @Test("cancelling work cancels its task cooperatively")
@@ -150,7 +150,7 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "long")]
     probe.script[.tap(2)] = [.cancel("long")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       switch command {
       case .follow(let id):
         effects.run(id: id) {
@@ -166,11 +166,11 @@ struct SceneTests {
       default: break
       }
     }
-    scene.send(.tap(1))
-    scene.send(.tap(2))
-    await scene.idle()  // waits for the cancelled work to return
+    shell.send(.tap(1))
+    shell.send(.tap(2))
+    await shell.idle()  // waits for the cancelled work to return
     #expect(sawCancel.isSet)
-    #expect(scene.state.log == ["tap1", "tap2"])
+    #expect(shell.state.log == ["tap1", "tap2"])
   }
 
   @Test("throwing work sends its result, or the event made of its error")
@@ -179,7 +179,7 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "ok", value: "loaded")]
     probe.script[.tap(2)] = [.fetch(id: "fails", value: "unused")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       guard case .fetch(let id, let value) = command else { return }
       effects.run(id: id) {
         if id == "fails" { throw Offline() }
@@ -188,11 +188,11 @@ struct SceneTests {
         .finished(error is Offline ? "offline" : "other")
       }
     }
-    scene.send(.tap(1))
-    await scene.idle()
-    scene.send(.tap(2))
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "loaded", "tap2", "finished:offline"])
+    shell.send(.tap(1))
+    await shell.idle()
+    shell.send(.tap(2))
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "loaded", "tap2", "finished:offline"])
   }
 
   @Test("cancelled throwing work delivers neither its result nor its error")
@@ -200,7 +200,7 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "slow", value: "late")]
     probe.script[.tap(2)] = [.cancel("slow")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       switch command {
       case .fetch(let id, let value):
         effects.run(id: id) {
@@ -213,35 +213,35 @@ struct SceneTests {
       default: break
       }
     }
-    scene.send(.tap(1))
-    scene.send(.tap(2))
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "tap2"])
+    shell.send(.tap(1))
+    shell.send(.tap(2))
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "tap2"])
   }
 
   @Test("results of many concurrent pieces of work all arrive, each exactly once")
   func concurrentResultsArriveOnce() async {
     var probe = Probe()
     probe.script[.tap(0)] = (1...200).map { .fetch(id: nil, value: "r\($0)") }
-    let scene = Scene(probe) { Self.run($0, $1, gate: nil) }
-    scene.send(.tap(0))
-    await scene.idle()
-    let results = scene.state.log.dropFirst()
+    let shell = Shell(probe) { Self.run($0, $1, gate: nil) }
+    shell.send(.tap(0))
+    await shell.idle()
+    let results = shell.state.log.dropFirst()
     #expect(results.count == 200)
     #expect(Set(results) == Set((1...200).map { "r\($0)" }))
   }
 
   @Test("a new render callback replaces the old one, and nil stops rendering")
   func renderCallbackReplacement() {
-    let scene = Scene(Probe()) { _, _ in }
+    let shell = Shell(Probe()) { _, _ in }
     var first: [[String]] = []
     var second: [[String]] = []
-    scene.onRender { first.append($0.log) }
-    scene.send(.tap(1))
-    scene.onRender { second.append($0.log) }
-    scene.send(.tap(2))
-    scene.onRender(nil)
-    scene.send(.tap(3))
+    shell.onRender { first.append($0.log) }
+    shell.send(.tap(1))
+    shell.onRender { second.append($0.log) }
+    shell.send(.tap(2))
+    shell.onRender(nil)
+    shell.send(.tap(3))
     #expect(first == [[], ["tap1"]])
     #expect(second == [["tap1"], ["tap1", "tap2"]])
   }
@@ -251,7 +251,7 @@ struct SceneTests {
     let (devices, radio) = AsyncStream.makeStream(of: String.self)
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "radio")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       if case .follow(let id) = command {
         effects.subscribe(id: id, to: devices) {
           .result("found \($0)")
@@ -260,12 +260,12 @@ struct SceneTests {
         }
       }
     }
-    scene.send(.tap(1))
+    shell.send(.tap(1))
     radio.yield("speaker-1")
     radio.yield("speaker-2")
     radio.finish()
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "found speaker-1", "found speaker-2", "finished:radio"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "found speaker-1", "found speaker-2", "finished:radio"])
   }
 
   @Test("a failing stream reports its error through the finished event")
@@ -274,18 +274,18 @@ struct SceneTests {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "radio")]
-    let scene = Scene(probe) { _, effects in
+    let shell = Shell(probe) { _, effects in
       effects.subscribe(to: stream) {
         .tap($0)
       } finished: { error in
         .finished(error is RadioOff ? "error" : "done")
       }
     }
-    scene.send(.tap(1))
+    shell.send(.tap(1))
     continuation.yield(7)
     continuation.finish(throwing: RadioOff())
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "tap7", "finished:error"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "tap7", "finished:error"])
   }
 
   @Test("cancelling a subscription stops its events")
@@ -294,20 +294,20 @@ struct SceneTests {
     var probe = Probe()
     probe.script[.tap(1)] = [.follow(id: "radio")]
     probe.script[.result("got first")] = [.cancel("radio")]
-    let scene = Scene(probe) { command, effects in
+    let shell = Shell(probe) { command, effects in
       switch command {
       case .follow(let id): effects.subscribe(id: id, to: stream) { .result("got \($0)") }
       case .cancel(let id): effects.cancel(id: id)
       default: break
       }
     }
-    scene.send(.tap(1))
+    shell.send(.tap(1))
     radio.yield("first")
-    for await viewModel in scene.viewModels() where viewModel.log.contains("got first") { break }
+    for await viewModel in shell.viewModels() where viewModel.log.contains("got first") { break }
     radio.yield("second")
     radio.finish()
-    await scene.idle()
-    #expect(scene.state.log == ["tap1", "got first"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1", "got first"])
   }
 
   @Test("after end, no event from running work reaches the state and new events are dropped")
@@ -317,47 +317,47 @@ struct SceneTests {
     probe.script[.tap(1)] = [
       .fetch(id: nil, value: "late"), .fetch(id: "named", value: "late too"),
     ]
-    let scene = Scene(probe) { Self.run($0, $1, gate: gate) }
-    scene.send(.tap(1))
-    scene.end()
-    #expect(scene.isEnded)
-    #expect(scene.runningWorkCount == 0)
-    scene.send(.tap(2))
+    let shell = Shell(probe) { Self.run($0, $1, gate: gate) }
+    shell.send(.tap(1))
+    shell.end()
+    #expect(shell.isEnded)
+    #expect(shell.runningWorkCount == 0)
+    shell.send(.tap(2))
     await gate.open()
-    await scene.idle()
-    #expect(scene.state.log == ["tap1"])
+    await shell.idle()
+    #expect(shell.state.log == ["tap1"])
   }
 
-  @Test("ending the scene from one of its commands stops the remaining commands and queued events")
+  @Test("ending the shell from one of its commands stops the remaining commands and queued events")
   func endFromCommand() {
     var probe = Probe()
     probe.script[.tap(1)] = [.send(.tap(2)), .end, .send(.tap(3))]
-    let box = SceneBox<Probe>()
-    let scene = Scene(probe) { command, effects in
+    let box = ShellBox<Probe>()
+    let shell = Shell(probe) { command, effects in
       switch command {
       case .send(let event): effects.send(event)
-      case .end: box.scene?.end()
+      case .end: box.shell?.end()
       default: break
       }
     }
-    box.scene = scene
-    scene.send(.tap(1))
-    #expect(scene.state.log == ["tap1"])
+    box.shell = shell
+    shell.send(.tap(1))
+    #expect(shell.state.log == ["tap1"])
   }
 
-  @Test("view models stream: the current one, then each change, finishing when the scene ends")
+  @Test("view models stream: the current one, then each change, finishing when the shell ends")
   func viewModelStream() async {
-    let scene = Scene(Probe()) { _, _ in }
-    let stream = scene.viewModels()
-    scene.send(.tap(1))
-    scene.send(.noop)
-    scene.end()
+    let shell = Shell(Probe()) { _, _ in }
+    let stream = shell.viewModels()
+    shell.send(.tap(1))
+    shell.send(.noop)
+    shell.end()
     var received: [[String]] = []
     for await viewModel in stream { received.append(viewModel.log) }
     // The stream keeps only the newest view model for a slow consumer.
     #expect(received == [["tap1"]])
 
-    let live = Scene(Probe()) { _, _ in }
+    let live = Shell(Probe()) { _, _ in }
     var iterator = live.viewModels().makeAsyncIterator()
     #expect(await iterator.next()?.log == [])
     live.send(.tap(1))
@@ -368,11 +368,11 @@ struct SceneTests {
     #expect(await iterator.next() == nil)
   }
 
-  @Test("a view model stream finishes when its scene is released")
+  @Test("a view model stream finishes when its shell is released")
   func viewModelStreamFinishesOnRelease() async {
-    var scene: Scene<Probe>? = Scene(Probe()) { _, _ in }
-    let stream = scene!.viewModels()
-    scene = nil
+    var shell: Shell<Probe>? = Shell(Probe()) { _, _ in }
+    let stream = shell!.viewModels()
+    shell = nil
     var count = 0
     for await _ in stream { count += 1 }
     #expect(count == 1)

@@ -13,18 +13,18 @@ struct CounterState: SceneState {
   }
 }
 
-/// 1,000,000 events through `Scene.send` with one render observer, against the same events
+/// 1,000,000 events through `Shell.send` with one render observer, against the same events
 /// through `state.handle` alone.
 @MainActor
-enum SceneBenchmark {
+enum ShellBenchmark {
   static let eventCount = 1_000_000
 
   static func run() -> [Figure] {
     var rendered = 0
-    let scene = Scene(CounterState()) { _, _ in }
-    scene.onRender { rendered &+= $0 }
+    let shell = Shell(CounterState()) { _, _ in }
+    shell.onRender { rendered &+= $0 }
     let sceneSeconds = medianSeconds(repetitions: 7) {
-      for _ in 0..<eventCount { scene.send(.add(1)) }
+      for _ in 0..<eventCount { shell.send(.add(1)) }
     }
     blackHole(rendered)
 
@@ -43,16 +43,16 @@ enum SceneBenchmark {
     return [
       Figure(
         name: "scene.events_per_s", value: sceneRate, unit: "events/s",
-        label: "Scene.send, 1M events, 1 render observer", target: ">= 10M"),
+        label: "Shell.send, 1M events, 1 render observer", target: ">= 10M"),
       Figure(
         name: "scene.handle_events_per_s", value: handleRate, unit: "events/s",
         label: "state.handle alone, 1M events"),
       Figure(
         name: "scene.ns_per_event", value: 1e9 / sceneRate, unit: "ns",
-        label: "Scene.send, per event", target: "<= 100"),
+        label: "Shell.send, per event", target: "<= 100"),
       Figure(
         name: "scene.overhead_ratio", value: handleRate / sceneRate, unit: "x",
-        label: "Scene.send time / state.handle time"),
+        label: "Shell.send time / state.handle time"),
     ]
   }
 }

@@ -1,0 +1,82 @@
+extension SceneState {
+  /// Hands `event` to the child state stored at `child` and lifts the commands it returns
+  /// into this state's commands: the whole of embedding one section in a screen.
+  ///
+  /// A screen made of sections keeps one state per section, wraps each section's events and
+  /// commands in a case of its own, and forwards them:
+  ///
+  /// ```swift
+  /// struct SettingsState: SceneState {
+  ///   var profile = ProfileState()
+  ///   var volume = VolumeState()
+  ///   enum Event: Sendable { case profile(ProfileState.Event), volume(VolumeState.Event) }
+  ///   enum Command: Equatable { case profile(ProfileState.Command), volume(VolumeState.Command) }
+  ///   struct ViewModel: Equatable { var profile: ProfileState.ViewModel; var volume: VolumeState.ViewModel }
+  ///
+  ///   mutating func handle(_ event: Event) -> [Command] {
+  ///     switch event {
+  ///     case .profile(let event): handle(event, in: \.profile, lift: Command.profile)
+  ///     case .volume(let event): handle(event, in: \.volume, lift: Command.volume)
+  ///     }
+  ///   }
+  ///   var viewModel: ViewModel { ViewModel(profile: profile.viewModel, volume: volume.viewModel) }
+  /// }
+  /// ```
+  ///
+  /// The parent stays free to look at a child's event before forwarding it, to react to a
+  /// child's command instead of lifting it, or to send one child's result to another. In the
+  /// shell, ``ShellEffects/scope(_:)`` lets each child's command handler run unchanged.
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event,
+    in child: WritableKeyPath<Self, Child>,
+    lift: (Child.Command) -> Command
+  ) -> [Command] {
+    self[keyPath: child].handle(event).map(lift)
+  }
+}
+
+extension SceneState {
+  /// Hands `event` to the child at `child` if it is there, and lifts the commands it returns;
+  /// when the child is `nil` (the sheet was dismissed before a late response arrived), the
+  /// event is dropped and nothing is returned.
+  ///
+  /// ```swift
+  /// case .detail(let event): handle(event, in: \.detail, lift: Command.detail)
+  /// ```
+  ///
+  /// In the shell, ``ShellEffects/scope(_:_:)-(KeyPath<State,Child?>,_)`` cancels the child's
+  /// work when it becomes `nil`.
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event,
+    in child: WritableKeyPath<Self, Child?>,
+    lift: (Child.Command) -> Command
+  ) -> [Command] {
+    guard self[keyPath: child] != nil else { return [] }
+    return self[keyPath: child]!.handle(event).map(lift)
+  }
+
+  /// Hands `event` to the child under `id` in the keyed collection at `children`, and lifts
+  /// the commands it returns; an event for a child that was removed is dropped.
+  ///
+  /// ```swift
+  /// case .row(let id, let event):
+  ///   handle(event, for: id, in: \.rows) { .row(id, $0) }
+  /// ```
+  ///
+  /// In the shell, ``ShellEffects/scope(_:id:_:)`` scopes the child's work to its id and
+  /// cancels it when the child is removed.
+  @inlinable
+  public mutating func handle<ID: Hashable, Child: SceneState>(
+    _ event: Child.Event,
+    for id: ID,
+    in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
+    lift: (Child.Command) -> Command
+  ) -> [Command] {
+    guard var child = self[keyPath: children][id: id] else { return [] }
+    let commands = child.handle(event)
+    self[keyPath: children][id: id] = child
+    return commands.map(lift)
+  }
+}

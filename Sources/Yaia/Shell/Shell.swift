@@ -1,0 +1,337 @@
+import Observation
+
+/// The imperative shell of a feature: it moves values between a ``SceneState`` and the
+/// outside world.
+///
+/// A shell hands events to its state, runs the commands the state returns through the one
+/// command handler the feature supplies (its `switch` from command to service call), feeds
+/// the results back as events, and publishes the state's view model to the UI. It is
+/// `Observable`: a SwiftUI view that reads ``viewModel`` updates when it changes.
+///
+/// ```swift
+/// let shell = Shell(LoginState()) { command, effects in
+///   switch command {
+///   case .sendLoginRequest(let request):
+///     effects.run { await api.login(request) ? .loginSucceeded : .loginFailed }
+///   case .showErrorBanner(let message):
+///     banner.show(message)
+///   case .showHome:
+///     coordinator.loginFinished()          // transitions are commands like any other
+///   }
+/// }
+/// shell.attach(loginViewController)        // held weakly; the view controller owns the shell
+/// shell.send(.loginTapped(user: "ada", password: "secret"))
+/// ```
+///
+/// Guarantees, each proven by a test:
+/// - Events are handled one at a time, strictly in the order they were sent. An event sent
+///   while another is being handled (by a command, or by the UI during a render) is queued and
+///   handled next: never lost, never handled re-entrantly.
+/// - After each event the view model is published to attached views only if it changed; the
+///   view is updated before that event's commands run. Observers (SwiftUI,
+///   `withObservationTracking`) are invalidated once per ``send(_:)`` whose events changed the
+///   view model, never when it did not change.
+/// - Commands run in the order returned.
+/// - Ending the shell (``end()``, or releasing it) cancels all of its work and event sources,
+///   and no event from cancelled, replaced or ended work ever reaches the state.
+/// - The shell holds its view weakly and its work holds the shell weakly: a UI that owns its
+///   shell is released normally.
+@MainActor
+public final class Shell<State: SceneState> where State.Event: Sendable {
+  /// The feature's command handler: one `switch` from command to service call.
+  public typealias CommandHandler = @MainActor (State.Command, ShellEffects<State>) -> Void
+
+  /// The current state. Read it for debugging and tests; only events change it.
+  public var state: State { currentState }
+
+  /// The last published view model. Reading it inside a SwiftUI body or
+  /// `withObservationTracking` subscribes to its changes.
+  public var viewModel: State.ViewModel {
+    if !observed {
+      observed = true
+      registrar.access(self, keyPath: \.viewModel)
+    } else {
+      registrar.access(self, keyPath: \.viewModel)
+    }
+    return publishedViewModel
+  }
+
+  /// Whether ``start()`` was called.
+  public private(set) var isStarted = false
+
+  /// Whether ``end()`` was called. An ended shell drops new events and starts no work.
+  public private(set) var isEnded = false
+
+  /// Called with every handled event, the commands it produced and whether the view model
+  /// changed. Bridge it to your logger: `shell.trace = { logger.debug("\($0)") }`.
+  public var trace: (@MainActor (ShellTraceEntry<State>) -> Void)?
+
+  /// The events handled since ``startJournal()``, in order; `nil` when not recording.
+  public private(set) var journal: Journal<State.Event>?
+
+  @usableFromInline var currentState: State
+  @usableFromInline var publishedViewModel: State.ViewModel
+  @usableFromInline var pending: [State.Event] = []
+  @usableFromInline var pendingHead = 0
+  @usableFromInline var isHandling = false
+  @usableFromInline var handledCount = 0
+  /// Whether an event of the current `send` changed the view model.
+  @usableFromInline var changedDuringSend = false
+  /// Whether anything read ``viewModel`` since observers were last told of a change: nobody
+  /// can be observing otherwise (observers register by reading), so the notice is skipped.
+  @usableFromInline var observed = true
+  /// The view model observers were last told about (or that was current when they could not be
+  /// observing), to tell a real change from events that changed it and back.
+  @usableFromInline var observedViewModel: State.ViewModel
+  @usableFromInline var renderView: (@MainActor (State.ViewModel) -> Void)?
+  @usableFromInline var renderCallback: (@MainActor (State.ViewModel) -> Void)?
+  /// View-model streams, each as "yield, and tell whether the consumer is still there".
+  @usableFromInline var streams: [StreamSink] = []
+  @usableFromInline struct StreamSink: Sendable {
+    let yield: @Sendable (State.ViewModel) -> Bool
+    let finish: @Sendable () -> Void
+  }
+  @usableFromInline let registrar = ObservationRegistrar()
+  private let handler: CommandHandler
+  private let initialCommands: [State.Command]
+  private var sources: [EventSource<State.Event>]
+  private let registry = WorkRegistry()
+  @usableFromInline lazy var effects = ShellEffects<State>(
+    registry: registry, scope: .root, readState: { [weak self] in self?.currentState },
+    sink: { [weak self] event in self?.send(event) })
+
+  /// Creates a shell that runs `state`, performing its commands with `commands`.
+  ///
+  /// Nothing runs until ``start()``: then the `initial` commands run, in order, and every
+  /// event source starts. Events sent before that are handled as usual.
+  ///
+  /// The handler should hold services, never the UI that owns the shell: that would be a
+  /// retain cycle. It reaches the UI through view models, and other screens through a flow
+  /// coordinator it holds weakly or through a function.
+  ///
+  /// - Parameters:
+  ///   - state: The feature's state.
+  ///   - initial: Commands to run when the shell starts, such as loading what the screen shows.
+  ///   - sources: Streams whose elements become events for as long as the shell lives.
+  ///   - commands: The feature's command handler.
+  public init(
+    _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
+    commands: @escaping CommandHandler
+  ) {
+    self.currentState = state
+    let viewModel = state.viewModel
+    self.publishedViewModel = viewModel
+    self.observedViewModel = viewModel
+    self.handler = commands
+    self.initialCommands = initial
+    self.sources = sources
+  }
+
+  deinit {
+    for stream in streams { stream.finish() }
+  }
+
+  // MARK: Lifetime
+
+  /// Starts the shell: runs its initial commands, then starts its event sources. Calling it
+  /// again does nothing; after ``end()`` it does nothing.
+  ///
+  /// Start a shell when its screen appears (in SwiftUI, from `.task` or `onAppear`), not in an
+  /// initializer that SwiftUI may run several times.
+  public func start() {
+    guard !isStarted, !isEnded else { return }
+    isStarted = true
+    run(initialCommands)
+    for source in sources { effects.follow(source) }
+  }
+
+  /// Binds one more event source to the shell's lifetime: it starts now if the shell has
+  /// started (else when it starts) and is cancelled when the shell ends.
+  public func bind(_ source: EventSource<State.Event>) {
+    guard !isEnded else { return }
+    if isStarted {
+      effects.follow(source)
+    } else {
+      sources.append(source)
+    }
+  }
+
+  /// Ends the shell: cancels all of its work and event sources, drops queued events, finishes
+  /// view-model streams, and ignores every event sent afterwards. Calling it twice does
+  /// nothing more.
+  public func end() {
+    guard !isEnded else { return }
+    isEnded = true
+    pending.removeAll()
+    pendingHead = 0
+    registry.end()
+    let ended = streams
+    streams.removeAll()
+    for stream in ended { stream.finish() }
+  }
+
+  // MARK: Events
+
+  /// Sends an event to the state.
+  ///
+  /// When no event is being handled, it is handled now, its view model published and its
+  /// commands run before `send` returns. When called while another event is being handled, it
+  /// is queued and handled right after, in order. After ``end()`` it is dropped.
+  @inlinable
+  public func send(_ event: State.Event) {
+    guard !isEnded else { return }
+    if isHandling {
+      pending.append(event)
+      return
+    }
+    isHandling = true
+    handle(event)
+    if !pending.isEmpty { drainPending() }
+    isHandling = false
+    if changedDuringSend { notifyObservers() }
+  }
+
+  @inlinable
+  func handle(_ event: State.Event) {
+    let commands = currentState.handle(event)
+    handledCount &+= 1
+    let next = currentState.viewModel
+    let changed = next != publishedViewModel
+    if changed {
+      publishedViewModel = next
+      changedDuringSend = true
+      publish(next)
+    }
+    if trace != nil || journal != nil { record(event, commands, viewModelChanged: changed) }
+    sweepGoneChildren()
+    if !commands.isEmpty { run(commands) }
+  }
+
+  /// Cancels the work of children that the last event removed.
+  @usableFromInline
+  func sweepGoneChildren() {
+    if registry.hasScopedWork { registry.sweep() }
+  }
+
+  @usableFromInline
+  func drainPending() {
+    while pendingHead < pending.count, !isEnded {
+      let event = pending[pendingHead]
+      pendingHead += 1
+      handle(event)
+    }
+    pending.removeAll(keepingCapacity: true)
+    pendingHead = 0
+  }
+
+  @usableFromInline
+  func run(_ commands: [State.Command]) {
+    for command in commands {
+      guard !isEnded else { return }
+      handler(command, effects)
+    }
+  }
+
+  @usableFromInline
+  func record(_ event: State.Event, _ commands: [State.Command], viewModelChanged: Bool) {
+    journal?.events.append(event)
+    trace?(
+      ShellTraceEntry(
+        index: handledCount, event: event, commands: commands, viewModelChanged: viewModelChanged))
+  }
+
+  // MARK: Observing view models
+
+  /// Tells observers, once for the whole `send`, that the view model changed, unless it
+  /// changed back or nobody can be observing.
+  @usableFromInline
+  func notifyObservers() {
+    changedDuringSend = false
+    guard publishedViewModel != observedViewModel else { return }
+    observedViewModel = publishedViewModel
+    guard observed else { return }
+    observed = false
+    registrar.withMutation(of: self, keyPath: \.viewModel) {}
+  }
+
+  @inlinable
+  func publish(_ viewModel: State.ViewModel) {
+    renderView?(viewModel)
+    renderCallback?(viewModel)
+    if !streams.isEmpty { yieldToStreams(viewModel) }
+  }
+
+  @usableFromInline
+  func yieldToStreams(_ viewModel: State.ViewModel) {
+    let live = streams.filter { $0.yield(viewModel) }
+    if live.count != streams.count { streams = live }
+  }
+
+  /// Attaches the screen, renders the current view model on it, then every change.
+  ///
+  /// The shell holds `view` weakly: the view owns the shell, not the other way round.
+  /// Attaching another view replaces this one.
+  public func attach<View: ShellView>(_ view: View) where View.ViewModel == State.ViewModel {
+    renderView = { [weak view] viewModel in view?.render(viewModel) }
+    view.render(publishedViewModel)
+  }
+
+  /// Calls `render` with the current view model now, then with every change.
+  ///
+  /// The shell keeps the closure, so capture the UI weakly in it. Setting a new one replaces
+  /// the old; pass `nil` to stop.
+  public func onRender(_ render: (@MainActor (State.ViewModel) -> Void)?) {
+    renderCallback = render
+    render?(publishedViewModel)
+  }
+
+  /// An asynchronous sequence of view models: the current one first, then every change,
+  /// finishing when the shell ends or is released.
+  ///
+  /// Each call returns a new stream. If the consumer falls behind, only the newest view
+  /// model is kept: a screen needs the latest, not the history.
+  public func viewModels() -> AsyncStream<State.ViewModel> where State.ViewModel: Sendable {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.ViewModel.self, bufferingPolicy: .bufferingNewest(1))
+    continuation.yield(publishedViewModel)
+    if isEnded {
+      continuation.finish()
+      return stream
+    }
+    streams.append(
+      StreamSink(
+        yield: {
+          if case .terminated = continuation.yield($0) { return false }
+          return true
+        },
+        finish: { continuation.finish() }))
+    return stream
+  }
+
+  // MARK: Work
+
+  /// The number of pieces of work, subscriptions and event sources still running.
+  public var runningWorkCount: Int { registry.count }
+
+  /// The work still running, oldest first: what a test that ends too early, or a bounded wait,
+  /// names in its failure.
+  public var runningWork: [ShellWork] { registry.running }
+
+  /// Suspends until no work, subscription or event source is running: every result has been
+  /// handled. Returns early if the waiting task is cancelled.
+  ///
+  /// Tests use it to wait for injected functions deterministically, without sleeping; prefer
+  /// `ShellHarness.settle(timeout:)` from YaiaTesting, which is bounded and names the work it
+  /// waited for. Event sources count as running work: end the shell or finish the streams
+  /// you inject first.
+  public func idle() async {
+    await registry.idle()
+  }
+
+  /// Starts recording a ``Journal`` of every event handled from now on.
+  public func startJournal() {
+    if journal == nil { journal = Journal() }
+  }
+}
+
+extension Shell: Observable {}

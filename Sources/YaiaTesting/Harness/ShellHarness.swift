@@ -1,0 +1,416 @@
+import Foundation
+import Testing
+import Yaia
+
+/// Runs a real ``Shell`` with plain functions in place of services and a recording UI, and
+/// checks every event it handled, every command it ran and every view model it rendered.
+///
+/// The command handler you pass is the feature's own `switch`, with the services replaced by
+/// functions that return at once (or streams the test feeds). Events the test sends are
+/// asserted by sending them; events the shell's work sends back must be asserted with
+/// ``receive(_:timeout:sourceLocation:_:)``. Every wait is bounded and fails naming what it
+/// waited for, so a harness test can fail but never hang.
+///
+/// ```swift
+/// @Test @MainActor
+/// func searchShowsResults() async {
+///   let harness = ShellHarness(SearchState()) { command, effects in
+///     SearchShell.run(command, effects, search: { query in [query.uppercased()] })
+///   }
+///   harness.send(.searchTapped("swift")) { $0.isSearching = true }
+///   await harness.receive(.results(["SWIFT"])) {
+///     $0.isSearching = false
+///     $0.results = ["SWIFT"]
+///   }
+///   await harness.finish()
+/// }
+/// ```
+///
+/// The harness is **exhaustive** by default: when the test calls ``finish(timeout:sourceLocation:)``,
+/// or otherwise when the harness is released, it fails if an event the shell received was
+/// never asserted or if work is still running (naming its id). Set ``exhaustivity`` to
+/// ``Exhaustivity/off`` for a test that only checks some of what happens.
+///
+/// The harness also records a journal of every handled event, so
+/// ``verifyReplay(sourceLocation:)`` can prove that replaying them into a fresh state gives the
+/// same view models: that no I/O leaked into the state.
+@MainActor
+public final class ShellHarness<State: SceneState> where State.Event: Sendable {
+  /// How much a harness insists on.
+  public enum Exhaustivity: Sendable, Equatable {
+    /// Every received event must be asserted, and no work may be running at the end.
+    case on
+    /// Received events may go unasserted (``receive(_:timeout:sourceLocation:_:)`` skips
+    /// over them to the one expected), and work may still run at the end.
+    case off
+  }
+
+  /// One event the shell handled, as the harness saw it.
+  public struct Handled {
+    /// The event.
+    public let event: State.Event
+    /// The commands it produced.
+    public let commands: [State.Command]
+    /// The view model right before it.
+    public let viewModelBefore: State.ViewModel
+    /// The view model right after it.
+    public let viewModel: State.ViewModel
+    /// Whether the test sent it (rather than the shell's work or command handler).
+    public let sentByTest: Bool
+  }
+
+  /// The shell under test.
+  public let shell: Shell<State>
+  /// The recording UI attached to the shell (it owns the shell, as a real UI would).
+  public let view = RecordingView<State.ViewModel>()
+  /// Whether unasserted events and running work fail the test at the end.
+  public var exhaustivity: Exhaustivity
+  /// The bound of every wait (real time) unless a call gives its own.
+  public var timeout: Duration
+
+  private let log: CommandLog<State.Command>
+  private let initialState: State
+  private let creation: SourceLocation
+  private var sentByTest = false
+  private var lastViewModel: State.ViewModel
+  /// Every event handled, in order.
+  public private(set) var handled: [Handled] = []
+  /// Events the shell received (not sent by the test) that no `receive` has asserted yet.
+  private var unasserted: [Handled] = []
+  private let arrivals = Signal()
+  private var isFinished = false
+
+  /// Starts a shell from `state` with `commands` as its command handler, attaches the
+  /// recording view (which records the initial view model), and starts the shell (running
+  /// `initial` commands and `sources`).
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: Whether unasserted events and running work fail the test (default on).
+  ///   - timeout: The bound of every wait, in real time (default 5 seconds).
+  public init(
+    _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    commands handler: @escaping Shell<State>.CommandHandler
+  ) {
+    let log = CommandLog<State.Command>()
+    self.log = log
+    self.initialState = state
+    self.exhaustivity = exhaustivity
+    self.timeout = timeout
+    self.creation = sourceLocation
+    self.lastViewModel = state.viewModel
+    self.shell = Shell(state, initial: initial, sources: sources) { command, effects in
+      log.commands.append(command)
+      handler(command, effects)
+    }
+    shell.startJournal()
+    shell.attach(view)
+    shell.trace = { [weak self] entry in self?.record(entry) }
+    shell.start()
+  }
+
+  deinit {
+    // A harness is made and released on the main actor by `@MainActor` tests; anywhere else
+    // the end-of-test checks cannot read the shell, so they are skipped.
+    guard Thread.isMainThread else { return }
+    MainActor.assumeIsolated {
+      if !isFinished { checkAtEnd(at: creation, afterWaiting: false) }
+    }
+  }
+
+  /// Every view model rendered so far, starting with the initial one.
+  public var rendered: [State.ViewModel] { view.rendered }
+
+  /// Every command run so far, in order.
+  public var commands: [State.Command] { log.commands }
+
+  /// Every event handled so far, in order, whoever sent it.
+  public var events: [State.Event] { handled.map(\.event) }
+
+  // MARK: Sending
+
+  /// Sends events to the shell, in order. They count as asserted.
+  public func send(_ events: State.Event...) {
+    for event in events { sendByTest(event) }
+  }
+
+  /// Sends `event` and checks the view model right after it: the view model before, changed
+  /// by `update`. `{ $0.count = 1 }` says exactly what the event changed, and nothing else.
+  public func send(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout State.ViewModel) -> Void
+  ) {
+    let before = shell.state.viewModel
+    sendByTest(event)
+    guard let index = handled.lastIndex(where: \.sentByTest) else { return }
+    check(handled[index], at: index, from: before, update, sourceLocation: sourceLocation)
+  }
+
+  /// Sends `event` and checks the state right after it: the state before, changed by
+  /// `update`.
+  public func send(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    state update: (inout State) -> Void
+  ) where State: Equatable {
+    var expected = shell.state
+    sendByTest(event)
+    update(&expected)
+    // The state right after the event: replay it from the state before.
+    guard shell.state != expected else { return }
+    let position = handled.lastIndex(where: \.sentByTest) ?? handled.count - 1
+    recordMismatch(
+      "State differs after \(describeEvent(event, at: position, of: handled.count)).",
+      expected: expected, actual: shell.state, sourceLocation: sourceLocation)
+  }
+
+  private func sendByTest(_ event: State.Event) {
+    sentByTest = true
+    shell.send(event)
+    sentByTest = false
+  }
+
+  private func record(_ entry: ShellTraceEntry<State>) {
+    let viewModel = shell.state.viewModel
+    let step = Handled(
+      event: entry.event, commands: entry.commands, viewModelBefore: lastViewModel,
+      viewModel: viewModel, sentByTest: sentByTest)
+    sentByTest = false  // only the first event of a test's send is the test's
+    lastViewModel = viewModel
+    handled.append(step)
+    if !step.sentByTest {
+      unasserted.append(step)
+      arrivals.fire()
+    }
+  }
+
+  // MARK: Receiving
+
+  /// Waits (at most `timeout`, else the harness's ``timeout``) for the next event the shell
+  /// received, checks that it is `expected`, and, with `update`, checks the view model right
+  /// after it. With exhaustivity off, earlier unasserted events are skipped over.
+  public func receive(
+    _ expected: State.Event, timeout: Duration? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: ((inout State.ViewModel) -> Void)? = nil
+  ) async where State.Event: Equatable {
+    if exhaustivity == .off {
+      while let first = unasserted.first, first.event != expected { unasserted.removeFirst() }
+    }
+    guard await nextReceived(timeout: timeout) else {
+      reportFailure(
+        "Expected to receive \(dumped(expected)), but nothing arrived within"
+          + " \(readable(timeout ?? self.timeout)).\(runningWorkSentence())",
+        at: sourceLocation)
+      return
+    }
+    let step = unasserted.removeFirst()
+    let position = handled.count - 1 - unasserted.count
+    if step.event != expected {
+      recordMismatch(
+        "Received another event than expected (\(describeEvent(step.event, at: position, of: handled.count))).",
+        expected: expected, actual: step.event, sourceLocation: sourceLocation)
+      return
+    }
+    if let update {
+      check(step, at: position, from: step.viewModelBefore, update, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Checks that the events received and not yet asserted are exactly `expected`, in order,
+  /// waiting (bounded) for them to arrive; they then count as asserted.
+  public func expectReceived(
+    _ expected: [State.Event], timeout: Duration? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where State.Event: Equatable {
+    let bound = timeout ?? self.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: bound)
+    while unasserted.count < expected.count, clock.now < deadline {
+      guard await nextReceived(count: expected.count, timeout: deadline - clock.now) else { break }
+    }
+    let actual = unasserted.map(\.event)
+    unasserted.removeAll()
+    guard actual != expected else { return }
+    let first = firstDifference(expected, actual)
+    recordMismatch(
+      "Received events differ at received event \(first + 1)"
+        + (actual.count < expected.count
+          ? " (waited \(readable(bound)) for the rest).\(runningWorkSentence())" : "."),
+      expected: expected, actual: actual, sourceLocation: sourceLocation)
+  }
+
+  /// Forgets the events received so far without asserting them.
+  public func skipReceivedEvents() {
+    unasserted.removeAll()
+  }
+
+  /// Waits until at least `count` unasserted events are there; `false` on timeout.
+  private func nextReceived(count: Int = 1, timeout: Duration?) async -> Bool {
+    let bound = timeout ?? self.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: bound)
+    while unasserted.count < count {
+      let left = deadline - clock.now
+      guard left > .zero, !Task.isCancelled else { return false }
+      let signal = arrivals
+      _ = await withTimeout(left) { await signal.wait() }
+    }
+    return true
+  }
+
+  // MARK: Waiting for work
+
+  /// Waits until all work started by the shell has finished and its events were handled, for
+  /// at most `timeout` (else the harness's ``timeout``). On timeout it fails naming the work
+  /// still running, and returns `false`. Event sources are work: finish the streams you
+  /// inject, or end the shell, first.
+  @discardableResult
+  public func settle(
+    timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    let bound = timeout ?? self.timeout
+    let shell = self.shell
+    let done = await withTimeout(bound) { @MainActor in
+      await shell.idle()
+      return shell.runningWorkCount == 0
+    }
+    if done == true { return true }
+    reportFailure(
+      "settle() waited \(readable(bound)) for the shell's work to finish.\(runningWorkSentence())",
+      at: sourceLocation)
+    return false
+  }
+
+  /// Ends the test: waits (bounded) for running work to finish, then, when exhaustive, fails if
+  /// events were received and never asserted or if work is still running. Ends the shell.
+  public func finish(
+    timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    guard !isFinished else { return }
+    if exhaustivity == .on, shell.runningWorkCount > 0 {
+      let shell = self.shell
+      _ = await withTimeout(timeout ?? self.timeout) { @MainActor in await shell.idle() }
+    }
+    checkAtEnd(at: sourceLocation, afterWaiting: true)
+  }
+
+  /// Ends the shell, cancelling its work, and takes the work that was running as intended: a
+  /// test of a feature with a timer or an endless stream says so this way.
+  public func skipRunningWork() {
+    shell.end()
+  }
+
+  private func checkAtEnd(at location: SourceLocation, afterWaiting: Bool) {
+    isFinished = true
+    defer { shell.end() }
+    guard exhaustivity == .on else { return }
+    if !unasserted.isEmpty {
+      let list = unasserted.map { "  • \(dumped($0.event))" }.joined(separator: "\n")
+      reportFailure(
+        "The shell received \(unasserted.count) event(s) that the test never asserted:\n\(list)\n"
+          + "Assert them with receive(_:) or expectReceived(_:), or skipReceivedEvents().",
+        at: location)
+    }
+    let running = shell.runningWork
+    if !running.isEmpty {
+      let names = running.map { "\"\($0.id)\"" }.joined(separator: ", ")
+      reportFailure(
+        "The test ended with work still running: \(names)"
+          + (afterWaiting ? " (after waiting \(readable(timeout)))" : "")
+          + ". Wait for it (settle, receive), cancel it, or say it is fine with"
+          + " skipRunningWork() or exhaustivity = .off.",
+        at: location)
+    }
+  }
+
+  private func runningWorkSentence() -> String {
+    let running = shell.runningWork
+    if running.isEmpty { return " No work was running." }
+    return " Still running: " + running.map { "\"\($0.id)\"" }.joined(separator: ", ") + "."
+  }
+
+  // MARK: Checking
+
+  private func check(
+    _ step: Handled, at position: Int, from before: State.ViewModel,
+    _ update: (inout State.ViewModel) -> Void, sourceLocation: SourceLocation
+  ) {
+    var expected = before
+    update(&expected)
+    guard step.viewModel != expected else { return }
+    recordMismatch(
+      "View model differs after \(describeEvent(step.event, at: position, of: handled.count)).",
+      expected: expected, actual: step.viewModel, sourceLocation: sourceLocation)
+  }
+
+  /// Checks the view models rendered and the commands run so far, each when given.
+  public func verify(
+    rendered expectedRendered: [State.ViewModel]? = nil,
+    commands expectedCommands: [State.Command]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where State.Command: Equatable {
+    if let expectedRendered { verify(rendered: expectedRendered, sourceLocation: sourceLocation) }
+    if let expectedCommands, expectedCommands != commands {
+      recordMismatch(
+        "The shell ran other commands.", expected: expectedCommands, actual: commands,
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Checks the view models rendered so far.
+  public func verify(
+    rendered expected: [State.ViewModel],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard expected != rendered else { return }
+    recordMismatch(
+      "The shell rendered other view models.", expected: expected, actual: rendered,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Replays the events the shell handled into a fresh copy of the initial state and checks
+  /// that it produces the same view models the shell rendered.
+  public func verifyReplay(sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let journal = shell.journal else { return }
+    expectReplay(journal, into: initialState, renders: rendered, sourceLocation: sourceLocation)
+  }
+}
+
+/// The commands a harness saw, kept apart from the harness so that the shell's handler does
+/// not hold the harness (which holds the shell).
+@MainActor
+final class CommandLog<Command> {
+  var commands: [Command] = []
+}
+
+/// Wakes the tasks waiting for something to happen on the main actor (an event arriving).
+@MainActor
+final class Signal {
+  private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  private var lastID: UInt64 = 0
+
+  /// Wakes every waiter.
+  func fire() {
+    let woken = waiters.values
+    waiters.removeAll()
+    for waiter in woken { waiter.resume() }
+  }
+
+  /// Waits for the next ``fire()``, or until the task is cancelled.
+  func wait() async {
+    lastID &+= 1
+    let id = lastID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          waiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.waiters.removeValue(forKey: id)?.resume() }
+    }
+  }
+}
