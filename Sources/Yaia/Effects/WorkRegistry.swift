@@ -68,7 +68,7 @@ final class WorkRegistry {
     lastToken &+= 1
     let token = lastToken
     let key = Key(scope: scope, id: name ?? .anonymous(token))
-    if replacing { cancel(key) }
+    if replacing { cancelWork(under: key) }
     let work = ShellWork(id: Self.describe(key), token: token)
     (delivering ?? ShellWork.current)?.adopt(work)
     let task = Task { @MainActor [weak self] in
@@ -103,15 +103,21 @@ final class WorkRegistry {
     !isEnded && !(work?.isCancelled ?? false)
   }
 
-  /// Cancels every piece of work running under `key`, and a throttle window under it.
+  /// Cancels every piece of work running under `key`, and a throttle's window and waiting
+  /// request under it.
   func cancel(_ key: Key) {
-    for token in byKey.removeValue(forKey: key) ?? [] {
-      if let entry = live.removeValue(forKey: token) { stop(entry) }
-    }
+    cancelWork(under: key)
     if case .named(let id) = key.id {
       let window = Key(scope: key.scope, id: .throttleWindow(id))
       throttles.removeValue(forKey: window)
-      if window != key { cancel(window) }
+      cancelWork(under: window)
+    }
+  }
+
+  /// Cancels every piece of work running under `key`.
+  private func cancelWork(under key: Key) {
+    for token in byKey.removeValue(forKey: key) ?? [] {
+      if let entry = live.removeValue(forKey: token) { stop(entry) }
     }
   }
 

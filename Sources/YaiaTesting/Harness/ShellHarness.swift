@@ -254,7 +254,8 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
       let left = deadline - clock.now
       guard left > .zero, !Task.isCancelled else { return false }
       let signal = arrivals
-      _ = await withTimeout(left) { await signal.wait() }
+      let seen = signal.generation
+      _ = await withTimeout(left) { await signal.wait(after: seen) }
     }
     return true
   }
@@ -389,21 +390,24 @@ final class CommandLog<Command> {
 final class Signal {
   private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var lastID: UInt64 = 0
+  /// How many times it fired: a waiter that read it before waiting misses no firing.
+  private(set) var generation: UInt64 = 0
 
   /// Wakes every waiter.
   func fire() {
+    generation &+= 1
     let woken = waiters.values
     waiters.removeAll()
     for waiter in woken { waiter.resume() }
   }
 
-  /// Waits for the next ``fire()``, or until the task is cancelled.
-  func wait() async {
+  /// Waits until it has fired since `generation` was read, or until the task is cancelled.
+  func wait(after seen: UInt64) async {
     lastID &+= 1
     let id = lastID
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        if Task.isCancelled {
+        if Task.isCancelled || generation != seen {
           continuation.resume()
         } else {
           waiters[id] = continuation

@@ -18,6 +18,21 @@ actor Gate {
     for waiter in waiters { waiter.resume() }
     waiters.removeAll()
   }
+
+  private var openNames: Set<String> = []
+  private var named: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+  /// Suspends until ``open(_:)`` with the same name (at once if it was opened already).
+  func wait(_ name: String) async {
+    if isOpen || openNames.contains(name) { return }
+    await withCheckedContinuation { named[name, default: []].append($0) }
+  }
+
+  /// Releases the waiters for `name`, now and later.
+  func open(_ name: String) {
+    openNames.insert(name)
+    for waiter in named.removeValue(forKey: name) ?? [] { waiter.resume() }
+  }
 }
 
 /// A value set from any task, read by the test.

@@ -1,0 +1,196 @@
+import Testing
+import Yaia
+
+/// A download row: starts, reports progress, finishes.
+struct Download: SceneState, Equatable {
+  enum Event: Equatable, Sendable {
+    case start
+    case progress(Int)
+  }
+  enum Command: Equatable { case fetch }
+  var percent = 0
+  var viewModel: Int { percent }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .start: return [.fetch]
+    case .progress(let value):
+      percent = value
+      return []
+    }
+  }
+}
+
+/// A screen with an optional detail and a keyed list of downloads.
+struct Downloads: SceneState {
+  enum Event: Equatable, Sendable {
+    case add(String)
+    case remove(String)
+    case row(String, Download.Event)
+    case openDetail, closeDetail
+    case detail(Download.Event)
+  }
+  enum Command: Equatable {
+    case row(String, Download.Command)
+    case detail(Download.Command)
+  }
+  struct ViewModel: Equatable {
+    var rows: [ChildViewModel<String, Int>]
+    var detail: Int?
+  }
+  var rows = KeyedChildren<String, Download>()
+  var detail: Download?
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .add(let id):
+      rows.append(Download(), id: id)
+      return []
+    case .remove(let id):
+      rows.remove(id: id)
+      return []
+    case .row(let id, let event):
+      return handle(event, for: id, in: \.rows) { .row(id, $0) }
+    case .openDetail:
+      detail = Download()
+      return []
+    case .closeDetail:
+      detail = nil
+      return []
+    case .detail(let event):
+      return handle(event, in: \.detail, lift: Command.detail)
+    }
+  }
+
+  var viewModel: ViewModel { ViewModel(rows: rows.viewModels, detail: detail?.viewModel) }
+}
+
+/// The download row's own shell: one switch, the same inside any parent.
+@MainActor
+enum DownloadShell {
+  static func run(
+    _ command: Download.Command, _ effects: ShellEffects<Download>, gate: Gate, name: String
+  ) {
+    switch command {
+    case .fetch:
+      effects.run(id: "fetch") { send in
+        await send(.progress(50))
+        await gate.wait(name)
+        await send(.progress(100))
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite("Composition: optional and keyed children")
+struct ChildrenTests {
+  static func shell(gate: Gate) -> Shell<Downloads> {
+    Shell(Downloads()) { command, effects in
+      switch command {
+      case .row(let id, let command):
+        DownloadShell.run(
+          command, effects.scope(\.rows, id: id) { .row(id, $0) }, gate: gate, name: id)
+      case .detail(let command):
+        DownloadShell.run(
+          command, effects.scope(\.detail, Downloads.Event.detail), gate: gate, name: "detail")
+      }
+    }
+  }
+
+  @Test("events reach the keyed child by id; events for a removed child are dropped")
+  func keyedForwarding() {
+    var state = Downloads()
+    _ = state.handle(.add("a"))
+    _ = state.handle(.add("b"))
+    #expect(state.handle(.row("b", .start)) == [.row("b", .fetch)])
+    _ = state.handle(.row("a", .progress(30)))
+    _ = state.handle(.remove("a"))
+    #expect(state.handle(.row("a", .progress(90))) == [])
+    #expect(state.viewModel.rows == [ChildViewModel(id: "b", viewModel: 0)])
+  }
+
+  @Test("events for an absent optional child are dropped")
+  func optionalForwarding() {
+    var state = Downloads()
+    #expect(state.handle(.detail(.start)) == [])
+    _ = state.handle(.openDetail)
+    #expect(state.handle(.detail(.start)) == [.detail(.fetch)])
+  }
+
+  @Test("two rows run work under the same id without cancelling each other")
+  func idsScopedPerChild() async {
+    let gate = Gate()
+    let shell = Self.shell(gate: gate)
+    shell.send(.add("a"))
+    shell.send(.add("b"))
+    shell.send(.row("a", .start))
+    shell.send(.row("b", .start))
+    #expect(shell.runningWorkCount == 2)
+    await gate.open("a")
+    await gate.open("b")
+    await shell.idle()
+    #expect(shell.viewModel.rows.map(\.viewModel) == [100, 100])
+  }
+
+  @Test("removing a row cancels its work; the other row's work goes on")
+  func removalCancelsWork() async {
+    let gate = Gate()
+    let shell = Self.shell(gate: gate)
+    shell.send(.add("a"))
+    shell.send(.add("b"))
+    shell.send(.row("a", .start))
+    shell.send(.row("b", .start))
+    shell.send(.remove("a"))
+    #expect(shell.runningWork.map(\.id) == [#"\Downloads.rows["b"] / "fetch""#])
+    shell.send(.add("a"))  // a new row under the old id does not revive the old work
+    await gate.open("a")
+    await gate.open("b")
+    await shell.idle()
+    #expect(shell.viewModel.rows.map(\.viewModel) == [100, 0])
+  }
+
+  @Test("closing the optional child cancels its work")
+  func closingCancelsWork() async {
+    let gate = Gate()
+    let shell = Self.shell(gate: gate)
+    shell.send(.openDetail)
+    shell.send(.detail(.start))
+    #expect(shell.runningWorkCount == 1)
+    shell.send(.closeDetail)
+    #expect(shell.runningWorkCount == 0)
+    await gate.open("detail")
+    await shell.idle()
+    #expect(shell.viewModel.detail == nil)
+  }
+
+  @Test("two versions of a keyed collection give the table's row animations")
+  func rowAnimations() {
+    var old = KeyedChildren<String, Download>()
+    for id in ["a", "b", "c"] { old.append(Download(), id: id) }
+    var new = old
+    new.remove(id: "a")
+    new[id: "c"]?.percent = 40
+    new.append(Download(), id: "d")
+    let animations = RowAnimations(from: old, to: new)
+    #expect(animations.deletes == [0])
+    #expect(animations.inserts == [2])
+    #expect(animations.reloads == [2])
+    #expect(animations.applied(to: old.viewModels, new: new.viewModels) == new.viewModels)
+  }
+
+  @Test("a keyed collection keeps order, replaces in place, inserts, sorts stably")
+  func keyedChildrenCollection() {
+    var rows = KeyedChildren([Download(percent: 3), Download(percent: 1)]) { "\($0.percent)" }
+    rows.append(Download(percent: 3), id: "3")
+    rows.insert(Download(percent: 2), id: "2", at: 1)
+    rows.insert(Download(percent: 9), id: "9", at: 99)
+    #expect(rows.ids == ["3", "2", "1", "9"])
+    rows.sort { $0.percent < $1.percent }
+    #expect(rows.ids == ["1", "2", "3", "9"])
+    #expect(rows.map(\.state.percent) == [1, 2, 3, 9])
+    rows[id: "2"] = nil
+    #expect(rows.count == 3)
+    #expect(rows[id: "2"] == nil)
+  }
+}
