@@ -19,7 +19,7 @@ struct SceneHarnessTests {
   func recordsRendersAndCommands() async {
     let harness = ShellHarness(Counter(), commands: Self.shell(fetch: { 10 }))
     harness.send(.increment, .fetchTapped)
-    await harness.settle()
+    await harness.receive(.fetched(10))
     harness.verify(
       rendered: [
         .init(count: 0), .init(count: 1), .init(count: 1, isFetching: true), .init(count: 10),
@@ -80,7 +80,7 @@ func fetchRenders() async {
     if case .fetch = command { effects.run { .fetched(10) } }
   }
   harness.send(.increment, .fetchTapped)
-  await harness.settle()
+  await harness.receive(.fetched(10))
   harness.verify(rendered: [
     .init(count: 0), .init(count: 1), .init(count: 1, isFetching: true), .init(count: 10),
   ])

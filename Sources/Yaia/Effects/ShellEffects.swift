@@ -69,9 +69,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     id: (any Hashable & Sendable)? = nil, policy: WorkPolicy = .replace,
     _ work: @escaping @Sendable () async -> Event?
   ) {
-    start(id, policy) { send in
-      if let event = await work() { await send(event) }
-    }
+    startForResult(id, policy, { .success(await work()) }, catch: { _ in nil })
   }
 
   /// Starts asynchronous work that may throw, sending the event it returns or, when it
@@ -92,15 +90,15 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     _ work: @escaping @Sendable () async throws -> Event?,
     catch: @escaping @MainActor (any Error) -> Event?
   ) {
-    start(id, policy) { send in
-      do {
-        if let event = try await work() { await send(event) }
-      } catch {
-        await MainActor.run {
-          if !send.isCancelled, let event = `catch`(error) { send(event) }
+    startForResult(
+      id, policy,
+      {
+        do {
+          return .success(try await work())
+        } catch {
+          return .failure(error)
         }
-      }
-    }
+      }, catch: `catch`)
   }
 
   /// Starts asynchronous work that sends any number of events, in order, through the ``Send``
@@ -183,15 +181,17 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     id: some Hashable & Sendable, for duration: C.Duration, clock: C,
     _ work: @escaping @Sendable () async -> Event?
   ) {
-    start(id, .replace) { send in
-      do {
-        try await clock.sleep(for: duration)
-      } catch {
-        return
-      }
-      guard await !send.isCancelled else { return }
-      if let event = await work() { await send(event) }
-    }
+    startForResult(
+      id, .replace,
+      {
+        do {
+          try await clock.sleep(for: duration)
+        } catch {
+          return .success(nil)
+        }
+        guard !Task.isCancelled else { return .success(nil) }
+        return .success(await work())
+      }, catch: { _ in nil })
   }
 
   /// Runs `work` at once unless work under the same id ran less than `interval` ago on
@@ -222,9 +222,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
       }
       return
     }
-    let started = start(id, .replace) { send in
-      if let event = await work() { await send(event) }
-    }
+    let started = startForResult(id, .replace, { .success(await work()) }, catch: { _ in nil })
     guard started else { return }
     registry.throttles[window] = WorkRegistry.ThrottleWindow()
     registry.start(.throttleWindow(name), in: scope, replacing: true) { [weak registry] _ in
@@ -337,6 +335,39 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
       await Self.perform(body, Send(work: work, deliver: deliver))
     }
     return work != nil
+  }
+
+  /// Starts work whose one result (or error, made an event by `catch`) is delivered on the main
+  /// actor in the same step that ends the work: once its event has arrived, it is no longer
+  /// running.
+  @discardableResult
+  private func startForResult(
+    _ id: (any Hashable & Sendable)?, _ policy: WorkPolicy,
+    _ compute: @escaping @Sendable () async -> Result<Event?, any Error>,
+    catch makeEvent: @escaping @MainActor (any Error) -> Event?
+  ) -> Bool {
+    guard let registry else { return false }
+    let sink = self.sink
+    let work = registry.start(
+      id.map { .named(WorkID($0)) }, in: scope, replacing: id != nil && policy == .replace
+    ) { [weak registry] work in
+      let result = await Self.compute(compute)
+      guard !work.isCancelled else { return }
+      let event: Event?
+      switch result {
+      case .success(let returned): event = returned
+      case .failure(let error): event = makeEvent(error)
+      }
+      if let event { registry?.deliver(event, from: work, to: sink) }
+    }
+    return work != nil
+  }
+
+  /// Runs a result's computation off the main actor.
+  private static nonisolated func compute(
+    _ compute: @Sendable () async -> Result<Event?, any Error>
+  ) async -> Result<Event?, any Error> {
+    await compute()
   }
 
   /// Runs the work's body off the main actor.

@@ -79,6 +79,8 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   private var unasserted: [Handled] = []
   private let arrivals = Signal()
   private var isFinished = false
+  /// The thread the main actor ran the harness's creation on.
+  private nonisolated let mainActorThread = MainActorThread()
 
   /// Starts a shell from `state` with `commands` as its command handler, attaches the
   /// recording view (which records the initial view model), and starts the shell (running
@@ -111,9 +113,10 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   }
 
   deinit {
-    // A harness is made and released on the main actor by `@MainActor` tests; anywhere else
-    // the end-of-test checks cannot read the shell, so they are skipped.
-    guard Thread.isMainThread else { return }
+    // The end-of-test checks read the shell, so they need the main actor; a harness released
+    // anywhere else (never the case in a `@MainActor` test) skips them. Task-locals, and so
+    // the running test that failures are reported to, are those of the releasing code.
+    guard mainActorThread.isCurrent else { return }
     MainActor.assumeIsolated {
       if !isFinished { checkAtEnd(at: creation, afterWaiting: false) }
     }
@@ -315,7 +318,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     }
     let running = shell.runningWork
     if !running.isEmpty {
-      let names = running.map { "\"\($0.id)\"" }.joined(separator: ", ")
+      let names = running.map(\.id).joined(separator: ", ")
       reportFailure(
         "The test ended with work still running: \(names)"
           + (afterWaiting ? " (after waiting \(readable(timeout)))" : "")
@@ -328,7 +331,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   private func runningWorkSentence() -> String {
     let running = shell.runningWork
     if running.isEmpty { return " No work was running." }
-    return " Still running: " + running.map { "\"\($0.id)\"" }.joined(separator: ", ") + "."
+    return " Still running: " + running.map(\.id).joined(separator: ", ") + "."
   }
 
   // MARK: Checking
@@ -417,4 +420,15 @@ final class Signal {
       Task { @MainActor [weak self] in self?.waiters.removeValue(forKey: id)?.resume() }
     }
   }
+}
+
+/// The thread that made it, to tell later whether code runs on the main actor's thread. On Apple
+/// platforms that is the main thread; under `swift test` on Linux the main actor runs on one
+/// thread of its own, which is not the process's main thread.
+struct MainActorThread: @unchecked Sendable {
+  // @unchecked Sendable: a thread id, only compared, never dereferenced.
+  private let thread = pthread_self()
+
+  /// Whether the calling code runs on that thread.
+  var isCurrent: Bool { Thread.isMainThread || pthread_equal(thread, pthread_self()) != 0 }
 }
