@@ -87,6 +87,7 @@ let package = Package(
       name: "YaiaSequencerTests",
       dependencies: [
         "YaiaSequencer",
+        "YaiaTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks that every Swift code block in README.md stands, line for line, in the package's
-Swift sources or tests, so the README cannot drift from code that compiles and runs.
+"""Checks that every Swift code block in README.md and in the DocC articles
+(Sources/*/Documentation.docc/*.md) stands, line for line, in the package's Swift sources or
+tests, so the documentation cannot drift from code that compiles and runs.
 
 A block preceded by a line `<!-- illustration: not compiled -->` is exempt. Lines are compared
 with surrounding white space removed; blank lines are ignored.
@@ -10,7 +11,7 @@ import re
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-readme = (root / "README.md").read_text()
+documents = [root / "README.md"] + sorted((root / "Sources").glob("*/Documentation.docc/*.md"))
 sources = [
     [line.strip() for line in path.read_text().splitlines() if line.strip()]
     for folder in ("Sources", "Tests")
@@ -28,13 +29,16 @@ def stands_in_some_source(block):
 
 failures = 0
 pattern = re.compile(r"(<!-- illustration: not compiled -->\n)?```swift\n(.*?)```", re.S)
-for match in pattern.finditer(readme):
-    if match.group(1):
-        continue
-    block = [line.strip() for line in match.group(2).splitlines() if line.strip()]
-    if block and not stands_in_some_source(block):
-        line_number = readme[: match.start()].count("\n") + 1
-        print(f"README.md:{line_number}: this Swift block is not in any file under Sources/ or Tests/.")
-        print("  Keep README examples as tests (or mark an illustration). Its first line:", block[0])
-        failures += 1
+for document in documents:
+    text = document.read_text()
+    name = document.relative_to(root)
+    for match in pattern.finditer(text):
+        if match.group(1):
+            continue
+        block = [line.strip() for line in match.group(2).splitlines() if line.strip()]
+        if block and not stands_in_some_source(block):
+            line_number = text[: match.start()].count("\n") + 1
+            print(f"{name}:{line_number}: this Swift block is not in any file under Sources/ or Tests/.")
+            print("  Keep documented examples as tests (or mark an illustration). Its first line:", block[0])
+            failures += 1
 sys.exit(1 if failures else 0)

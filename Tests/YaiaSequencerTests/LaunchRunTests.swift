@@ -1,9 +1,10 @@
 import Testing
 import YaiaSequencer
+import YaiaTesting
 
 /// A step that sleeps `milliseconds` on `clock`.
 private func sleeping(
-  _ id: String, _ milliseconds: Int, after dependencies: [String] = [], on clock: SteppingClock,
+  _ id: String, _ milliseconds: Int, after dependencies: [String] = [], on clock: TestClock,
   optional: Bool = false, needsUserInput: Bool = false, timeout: Duration? = nil
 ) -> LaunchStep<String> {
   LaunchStep(
@@ -21,7 +22,7 @@ private struct Offline: Error, CustomStringConvertible {
 struct LaunchRunTests {
   @Test("five 400 ms steps in parallel and a 400 ms dependent finish at 800 ms, not 2,400 ms")
   func parallel() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       for id in ["a", "b", "c", "d", "e"] { sleeping(id, 400, on: clock) }
       sleeping("f", 400, after: ["a", "b", "c", "d", "e"], on: clock)
@@ -29,9 +30,9 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(5)
-    clock.advance(by: .milliseconds(400))
+    await clock.advance(by: .milliseconds(400))
     await clock.sleepers(1)
-    clock.advance(by: .milliseconds(400))
+    await clock.advance(by: .milliseconds(400))
     let report = await run.value
 
     #expect(report.outcome == .completed)
@@ -44,7 +45,7 @@ struct LaunchRunTests {
 
   @Test("at most N steps run at once when capped")
   func capped() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       for id in ["a", "b", "c", "d", "e"] { sleeping(id, 400, on: clock) }
     }
@@ -52,7 +53,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     for _ in 0..<3 {
       await clock.sleepers(1)
-      clock.advance(by: .milliseconds(400))
+      await clock.advance(by: .milliseconds(400))
     }
     let report = await run.value
     #expect(report.duration == .milliseconds(1_200))
@@ -66,7 +67,7 @@ struct LaunchRunTests {
     "an abort at 100 ms cancels every running step, starts nothing more, and ends the launch at 100 ms"
   )
   func abort() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       for id in ["splash", "config", "login", "speaker"] { sleeping(id, 400, on: clock) }
       LaunchStep("forceUpdate") { _ in
@@ -78,7 +79,7 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(5)
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     let report = await run.value
 
     #expect(report.outcome == .aborted(by: "forceUpdate", reason: "update required"))
@@ -94,7 +95,7 @@ struct LaunchRunTests {
 
   @Test("a step past its timeout fails with a timeout naming it; its dependents are skipped")
   func timeout() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("config", 5_000, on: clock, timeout: .seconds(1))
       sleeping("login", 100, after: ["config"], on: clock)
@@ -102,7 +103,7 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(2)  // the step and its timeout
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     let report = await run.value
 
     #expect(
@@ -125,7 +126,7 @@ struct LaunchRunTests {
       LaunchStep("tutorial", after: ["login"]) { _ in }
       LaunchStep("speaker") { _ in }
     }
-    let report = await Launch(plan, clock: SteppingClock()).run()
+    let report = await Launch(plan, clock: TestClock()).run()
     #expect(report.outcome(of: "config") == .failed(StepFailure(Offline())))
     #expect(report.outcome(of: "login") == .skipped(because: "config"))
     #expect(report.outcome(of: "tutorial") == .skipped(because: "login"))
@@ -140,7 +141,7 @@ struct LaunchRunTests {
       LaunchStep("connectSpeaker", optional: true) { _ in throw Offline() }
       LaunchStep("home", after: ["connectSpeaker"]) { _ in }
     }
-    let report = await Launch(plan, clock: SteppingClock()).run()
+    let report = await Launch(plan, clock: TestClock()).run()
     #expect(report.outcome(of: "connectSpeaker") == .failed(StepFailure(Offline())))
     #expect(report.outcome(of: "home") == .finished)
     #expect(report.outcome == .completed)
@@ -148,7 +149,7 @@ struct LaunchRunTests {
 
   @Test("a budget overrun is reported with the chain of steps that caused it")
   func budgetOverrun() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("config", 2_000, on: clock)
       sleeping("login", 1_500, after: ["config"], on: clock)
@@ -157,10 +158,10 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(2)
-    clock.advance(by: .milliseconds(500))
-    clock.advance(by: .milliseconds(1_500))
+    await clock.advance(by: .milliseconds(500))
+    await clock.advance(by: .milliseconds(1_500))
     await clock.sleepers(1)
-    clock.advance(by: .milliseconds(1_500))
+    await clock.advance(by: .milliseconds(1_500))
     let report = await run.value
 
     let overrun = try #require(report.budgetOverrun)
@@ -174,7 +175,7 @@ struct LaunchRunTests {
 
   @Test("time spent waiting for the user does not count toward the budget")
   func userInputOutsideBudget() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("splash", 500, on: clock)
       sleeping("login", 10_000, after: ["splash"], on: clock, needsUserInput: true)
@@ -184,7 +185,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     for milliseconds in [500, 10_000, 500] {
       await clock.sleepers(1)
-      clock.advance(by: .milliseconds(milliseconds))
+      await clock.advance(by: .milliseconds(milliseconds))
     }
     let report = await run.value
     #expect(report.duration == .milliseconds(11_000))
@@ -194,7 +195,7 @@ struct LaunchRunTests {
 
   @Test("events report each step as it starts and ends, with times")
   func events() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("splash", 100, on: clock)
       LaunchStep("config", after: ["splash"]) { _ in throw Offline() }
@@ -203,7 +204,7 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(1)
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     _ = await run.value
     var events: [String] = []
     for await event in launch.events { events.append(event.description) }
@@ -219,7 +220,7 @@ struct LaunchRunTests {
 
   @Test("cancelling the task running the launch cancels its steps")
   func externalCancellation() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("splash", 400, on: clock)
       sleeping("home", 400, after: ["splash"], on: clock)
@@ -239,7 +240,7 @@ struct LaunchRunTests {
     var count = 0
     let counter = Counter()
     let plan = try LaunchPlan { LaunchStep("a") { _ in await counter.increment() } }
-    let launch = Launch(plan, clock: SteppingClock())
+    let launch = Launch(plan, clock: TestClock())
     let first = await launch.run()
     let second = await launch.run()
     count = await counter.value
@@ -249,7 +250,7 @@ struct LaunchRunTests {
 
   @Test("the report prints as a Gantt chart")
   func gantt() async throws {
-    let clock = SteppingClock()
+    let clock = TestClock()
     let plan = try LaunchPlan {
       sleeping("splash", 400, on: clock)
       sleeping("login", 400, after: ["splash"], on: clock, needsUserInput: true)
@@ -258,9 +259,9 @@ struct LaunchRunTests {
     let launch = Launch(plan, clock: clock)
     let run = Task { await launch.run() }
     await clock.sleepers(1)
-    clock.advance(by: .milliseconds(400))
+    await clock.advance(by: .milliseconds(400))
     await clock.sleepers(1)
-    clock.advance(by: .milliseconds(400))
+    await clock.advance(by: .milliseconds(400))
     let report = await run.value
     #expect(
       report.gantt(width: 20) == """

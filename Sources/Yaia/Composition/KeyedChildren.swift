@@ -4,7 +4,7 @@
 /// A parent keeps its rows in one, forwards each row's events with
 /// ``SceneState/handle(_:for:in:lift:)``, and lifts their view models with ``viewModels``.
 /// In the shell, ``ShellEffects/scope(_:id:_:)`` scopes each row's work to its id, and a row's
-/// work is cancelled when the row is removed. ``RowAnimations/init(from:to:)-(KeyedChildren<ID,Child>,_)``
+/// work is cancelled when the row is removed. `RowAnimations(from:to:)`
 /// turns two versions of the collection into table updates.
 ///
 /// ```swift

@@ -25,7 +25,7 @@ extension SceneState {
   ///
   /// The parent stays free to look at a child's event before forwarding it, to react to a
   /// child's command instead of lifting it, or to send one child's result to another. In the
-  /// shell, ``ShellEffects/scope(_:)`` lets each child's command handler run unchanged.
+  /// shell, `effects.scope(\.child, Event.child)` lets each child's command handler run unchanged.
   @inlinable
   public mutating func handle<Child: SceneState>(
     _ event: Child.Event,
@@ -45,7 +45,7 @@ extension SceneState {
   /// case .detail(let event): handle(event, in: \.detail, lift: Command.detail)
   /// ```
   ///
-  /// In the shell, ``ShellEffects/scope(_:_:)-(KeyPath<State,Child?>,_)`` cancels the child's
+  /// In the shell, `effects.scope(\.child, Event.child)` cancels the child's
   /// work when it becomes `nil`.
   @inlinable
   public mutating func handle<Child: SceneState>(

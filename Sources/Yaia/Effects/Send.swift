@@ -1,7 +1,7 @@
 /// Sends events from a piece of work back to its shell, in order, for as long as the work is
 /// current.
 ///
-/// ``ShellEffects/run(id:policy:_:)-(_,_,(Send<State.Event>)->Void)`` hands one to work that
+/// `ShellEffects.run(id:policy:_:)`, in its form whose work takes a `send`, hands one to work that
 /// has more than one thing to say, such as a recorder that reports `stopped`, then `saved`,
 /// then `playbackReady`:
 ///

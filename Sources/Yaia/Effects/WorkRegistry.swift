@@ -45,6 +45,8 @@ final class WorkRegistry {
   /// commands knows what caused it.
   private var delivering: ShellWork?
   private(set) var isEnded = false
+  /// Called after work starts, is cancelled or finishes.
+  var onChange: (@MainActor () -> Void)?
 
   /// The number of pieces of work still running (not counting cancelled work winding down).
   var count: Int { live.count }
@@ -80,6 +82,7 @@ final class WorkRegistry {
     live[token] = Entry(key: key, work: work, task: task)
     byKey[key, default: []].append(token)
     if !scope.isRoot { scopedCount += 1 }
+    onChange?()
     return work
   }
 
@@ -181,6 +184,7 @@ final class WorkRegistry {
     entry.work.cancel()
     stopping[entry.work.token] = entry
     entry.task.cancel()
+    onChange?()
   }
 
   private func finish(_ token: UInt64) {
@@ -193,6 +197,7 @@ final class WorkRegistry {
       entry.work.finish()
     }
     stopping.removeValue(forKey: token)?.work.finish()
+    onChange?()
     if live.isEmpty && stopping.isEmpty && !idleWaiters.isEmpty {
       let waiters = idleWaiters.values
       idleWaiters.removeAll()

@@ -317,6 +317,14 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   /// names in its failure.
   public var runningWork: [ShellWork] { registry.running }
 
+  /// Calls `observe` now and after every change of ``runningWork``: work started, cancelled or
+  /// finished. Test harnesses and inspectors use it to follow the work without polling. Pass
+  /// `nil` to stop.
+  public func onWorkChange(_ observe: (@MainActor () -> Void)?) {
+    registry.onChange = observe
+    observe?()
+  }
+
   /// Suspends until no work, subscription or event source is running: every result has been
   /// handled. Returns early if the waiting task is cancelled.
   ///

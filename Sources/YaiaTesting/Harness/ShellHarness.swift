@@ -64,7 +64,9 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   /// The recording UI attached to the shell (it owns the shell, as a real UI would).
   public let view = RecordingView<State.ViewModel>()
   /// Whether unasserted events and running work fail the test at the end.
-  public var exhaustivity: Exhaustivity
+  public var exhaustivity: Exhaustivity {
+    didSet { ledger.update { $0.isExhaustive = exhaustivity == .on } }
+  }
   /// The bound of every wait (real time) unless a call gives its own.
   public var timeout: Duration
 
@@ -76,11 +78,19 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   /// Every event handled, in order.
   public private(set) var handled: [Handled] = []
   /// Events the shell received (not sent by the test) that no `receive` has asserted yet.
-  private var unasserted: [Handled] = []
+  private var unasserted: [Handled] = [] {
+    didSet {
+      let events = unasserted.map { dumped($0.event) }
+      ledger.update { $0.unassertedEvents = events }
+    }
+  }
   private let arrivals = Signal()
-  private var isFinished = false
-  /// The thread the main actor ran the harness's creation on.
-  private nonisolated let mainActorThread = MainActorThread()
+  private var isFinished = false {
+    didSet { ledger.update { $0.isFinished = isFinished } }
+  }
+  /// What the end-of-test checks need, kept current on the main actor so that a release from
+  /// anywhere can check it.
+  private nonisolated let ledger = EndOfTestLedger()
 
   /// Starts a shell from `state` with `commands` as its command handler, attaches the
   /// recording view (which records the initial view model), and starts the shell (running
@@ -109,17 +119,19 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     shell.startJournal()
     shell.attach(view)
     shell.trace = { [weak self] entry in self?.record(entry) }
+    let ledger = self.ledger
+    ledger.update { $0.isExhaustive = exhaustivity == .on }
+    shell.onWorkChange { [weak shell] in
+      let running = shell?.runningWork.map(\.id) ?? []
+      ledger.update { $0.runningWork = running }
+    }
     shell.start()
   }
 
   deinit {
-    // The end-of-test checks read the shell, so they need the main actor; a harness released
-    // anywhere else (never the case in a `@MainActor` test) skips them. Task-locals, and so
-    // the running test that failures are reported to, are those of the releasing code.
-    guard mainActorThread.isCurrent else { return }
-    MainActor.assumeIsolated {
-      if !isFinished { checkAtEnd(at: creation, afterWaiting: false) }
-    }
+    // Released without finish(): check what the ledger mirrored on the main actor. The
+    // failures go to the test that released the harness (its task-locals are this code's).
+    for failure in ledger.endOfTestFailures() { reportFailure(failure, at: creation) }
   }
 
   /// Every view model rendered so far, starting with the initial one.
@@ -306,26 +318,12 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   }
 
   private func checkAtEnd(at location: SourceLocation, afterWaiting: Bool) {
+    let waited = afterWaiting ? " (after waiting \(readable(timeout)))" : ""
+    for failure in ledger.endOfTestFailures(waited: waited) {
+      reportFailure(failure, at: location)
+    }
     isFinished = true
-    defer { shell.end() }
-    guard exhaustivity == .on else { return }
-    if !unasserted.isEmpty {
-      let list = unasserted.map { "  • \(dumped($0.event))" }.joined(separator: "\n")
-      reportFailure(
-        "The shell received \(unasserted.count) event(s) that the test never asserted:\n\(list)\n"
-          + "Assert them with receive(_:) or expectReceived(_:), or skipReceivedEvents().",
-        at: location)
-    }
-    let running = shell.runningWork
-    if !running.isEmpty {
-      let names = running.map(\.id).joined(separator: ", ")
-      reportFailure(
-        "The test ended with work still running: \(names)"
-          + (afterWaiting ? " (after waiting \(readable(timeout)))" : "")
-          + ". Wait for it (settle, receive), cancel it, or say it is fine with"
-          + " skipRunningWork() or exhaustivity = .off.",
-        at: location)
-    }
+    shell.end()
   }
 
   private func runningWorkSentence() -> String {
@@ -422,13 +420,43 @@ final class Signal {
   }
 }
 
-/// The thread that made it, to tell later whether code runs on the main actor's thread. On Apple
-/// platforms that is the main thread; under `swift test` on Linux the main actor runs on one
-/// thread of its own, which is not the process's main thread.
-struct MainActorThread: @unchecked Sendable {
-  // @unchecked Sendable: a thread id, only compared, never dereferenced.
-  private let thread = pthread_self()
+/// What a harness's end-of-test checks need, mirrored from the main actor so that the harness's
+/// `deinit`, which may run anywhere, can check it.
+final class EndOfTestLedger: @unchecked Sendable {
+  // @unchecked Sendable: `state` is only touched while holding `lock`.
+  struct State {
+    var isExhaustive = true
+    var isFinished = false
+    var unassertedEvents: [String] = []
+    var runningWork: [String] = []
+  }
 
-  /// Whether the calling code runs on that thread.
-  var isCurrent: Bool { Thread.isMainThread || pthread_equal(thread, pthread_self()) != 0 }
+  private let lock = NSLock()
+  private var state = State()
+
+  func update(_ change: (inout State) -> Void) {
+    lock.withLock { change(&state) }
+  }
+
+  /// The failures of a test ending now: events received and never asserted, and work still
+  /// running; none when the harness is not exhaustive or was finished already.
+  func endOfTestFailures(waited: String = "") -> [String] {
+    let state = lock.withLock { self.state }
+    guard state.isExhaustive, !state.isFinished else { return [] }
+    var failures: [String] = []
+    if !state.unassertedEvents.isEmpty {
+      let list = state.unassertedEvents.map { "  • \($0)" }.joined(separator: "\n")
+      failures.append(
+        "The shell received \(state.unassertedEvents.count) event(s) that the test never"
+          + " asserted:\n\(list)\n"
+          + "Assert them with receive(_:) or expectReceived(_:), or skipReceivedEvents().")
+    }
+    if !state.runningWork.isEmpty {
+      failures.append(
+        "The test ended with work still running: \(state.runningWork.joined(separator: ", "))"
+          + "\(waited). Wait for it (settle, receive), cancel it, or say it is fine with"
+          + " skipRunningWork() or exhaustivity = .off.")
+    }
+    return failures
+  }
 }

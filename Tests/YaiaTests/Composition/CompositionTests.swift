@@ -113,7 +113,7 @@ struct CompositionTests {
       }
     }
     harness.send(.profile(.nameChanged("Desk")), .profile(.saveTapped), .volume(.up))
-    await harness.settle()
+    await harness.receive(.profile(.saved))
     harness.verify(
       rendered: [
         .init(profile: .init(), volume: .init(level: 5)),

@@ -97,14 +97,15 @@ enum LoginShell {
 /// The screen: it owns the shell; the shell holds it weakly.
 @MainActor
 final class LoginScreen: ShellView {
-  private(set) var shell: Shell<LoginState>!
+  let shell: Shell<LoginState>
   private(set) var lines: [String] = []
 
   init(services: LoginServices) {
     shell = Shell(LoginState()) { command, effects in
       LoginShell.run(command, effects, services: services)
     }
-    shell.attach(self)
+    shell.attach(self)  // every stored property is set: no optional needed
+    shell.start()
   }
 
   func render(_ viewModel: LoginState.ViewModel) {
