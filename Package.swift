@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Yaia",
-  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
+  // Observation (the shell is Observable) needs iOS 17, macOS 14, tvOS 17, watchOS 10.
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Yaia", targets: ["Yaia"]),
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),

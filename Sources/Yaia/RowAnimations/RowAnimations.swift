@@ -52,7 +52,7 @@ public struct RowAnimations: Hashable, Sendable {
   /// Indexes in the old list of rows that stay in place but whose content changed, ascending.
   public var reloads: [Int]
 
-  /// Creates animations from explicit lists; ``init(from:to:)`` computes them.
+  /// Creates animations from explicit lists; `init(from:to:)` computes them from two lists.
   public init(deletes: [Int] = [], inserts: [Int] = [], moves: [Move] = [], reloads: [Int] = []) {
     self.deletes = deletes
     self.inserts = inserts

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Yaia
 
-/// Runs a real ``Shell`` with plain functions in place of services and a recording UI, and
+/// Runs a real `Shell` with plain functions in place of services and a recording UI, and
 /// checks every event it handled, every command it ran and every view model it rendered.
 ///
 /// The command handler you pass is the feature's own `switch`, with the services replaced by
@@ -97,8 +97,14 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   /// `initial` commands and `sources`).
   ///
   /// - Parameters:
+  ///   - state: The feature's state before the test.
+  ///   - initial: Commands the shell runs when it starts, as in the app.
+  ///   - sources: Event sources bound to the shell, as in the app (streams the test feeds).
   ///   - exhaustivity: Whether unasserted events and running work fail the test (default on).
   ///   - timeout: The bound of every wait, in real time (default 5 seconds).
+  ///   - sourceLocation: Where end-of-test failures of a harness released without
+  ///     ``finish(timeout:sourceLocation:)`` are reported.
+  ///   - handler: The feature's command handler, with plain functions for services.
   public init(
     _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
     exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),

@@ -55,7 +55,7 @@ public func failingStub<each Input>(
   }
 }
 
-/// What a throwing ``failingStub(_:sourceLocation:)`` throws after recording its failure.
+/// What a throwing `failingStub(_:sourceLocation:)` throws after recording its failure.
 public struct FailingStubError: Error, Equatable, CustomStringConvertible {
   /// The name the stub was given.
   public let name: String
