@@ -158,7 +158,7 @@ struct ExhaustiveHarnessTests {
 
   @Test("a harness released with work running fails too, without finish()")
   func releasedWithWorkRunning() async {
-    await withKnownIssue {
+    withKnownIssue {
       var harness: ShellHarness<Ticker>? = Self.harness()
       harness?.send(.start)
       harness = nil

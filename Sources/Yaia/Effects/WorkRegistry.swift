@@ -37,7 +37,11 @@ final class WorkRegistry {
   /// it, so a test knows that whatever it produced has been dropped.
   private var stopping: [UInt64: Entry] = [:]
   private var scopeLiveness: [WorkScope: @MainActor () -> Bool] = [:]
-  private var scopedCount = 0
+  private var scopedCount = 0 {
+    didSet { if (oldValue > 0) != (scopedCount > 0) { onScopedWork?(scopedCount > 0) } }
+  }
+  /// Told whether any child scope has work running, when that changes.
+  var onScopedWork: (@MainActor (Bool) -> Void)?
   var throttles: [Key: ThrottleWindow] = [:]
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var lastToken: UInt64 = 0

@@ -48,11 +48,13 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   /// `withObservationTracking` subscribes to its changes.
   public var viewModel: State.ViewModel {
     if !observed {
+      // The first read since the last notice: what this reader sees is what a later change is
+      // compared with.
       observed = true
-      registrar.access(self, keyPath: \.viewModel)
-    } else {
-      registrar.access(self, keyPath: \.viewModel)
+      observedViewModel = publishedViewModel
     }
+    if isHandling { readWhileHandling = true }
+    registrar.access(self, keyPath: \.viewModel)
     return publishedViewModel
   }
 
@@ -75,11 +77,15 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   @usableFromInline var pendingHead = 0
   @usableFromInline var isHandling = false
   @usableFromInline var handledCount = 0
-  /// Whether an event of the current `send` changed the view model.
-  @usableFromInline var changedDuringSend = false
+  /// Whether a child scope has work running, so that each event must check whether that child
+  /// is still there. Kept by the registry.
+  @usableFromInline var sweepsChildren = false
   /// Whether anything read ``viewModel`` since observers were last told of a change: nobody
   /// can be observing otherwise (observers register by reading), so the notice is skipped.
   @usableFromInline var observed = true
+  /// Whether the view model was read in the middle of a `send`: that reader may have seen a
+  /// value between the one before the send and the one after it.
+  @usableFromInline var readWhileHandling = false
   /// The view model observers were last told about (or that was current when they could not be
   /// observing), to tell a real change from events that changed it and back.
   @usableFromInline var observedViewModel: State.ViewModel
@@ -125,6 +131,7 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     self.handler = commands
     self.initialCommands = initial
     self.sources = sources
+    registry.onScopedWork = { [weak self] running in self?.sweepsChildren = running }
   }
 
   deinit {
@@ -185,26 +192,27 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
       return
     }
     isHandling = true
-    handle(event)
-    if !pending.isEmpty { drainPending() }
+    var changed = handle(event)
+    if !pending.isEmpty { changed = drainPending() || changed }
     isHandling = false
-    if changedDuringSend { notifyObservers() }
+    if changed && observed { notifyObservers() }
   }
 
+  /// Handles one event; returns whether it changed the view model.
   @inlinable
-  func handle(_ event: State.Event) {
+  func handle(_ event: State.Event) -> Bool {
     let commands = currentState.handle(event)
     handledCount &+= 1
     let next = currentState.viewModel
     let changed = next != publishedViewModel
     if changed {
       publishedViewModel = next
-      changedDuringSend = true
       publish(next)
     }
     if trace != nil || journal != nil { record(event, commands, viewModelChanged: changed) }
-    sweepGoneChildren()
+    if sweepsChildren { sweepGoneChildren() }
     if !commands.isEmpty { run(commands) }
+    return changed
   }
 
   /// Cancels the work of children that the last event removed.
@@ -213,15 +221,18 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     if registry.hasScopedWork { registry.sweep() }
   }
 
+  /// Handles the queued events; returns whether any changed the view model.
   @usableFromInline
-  func drainPending() {
+  func drainPending() -> Bool {
+    var changed = false
     while pendingHead < pending.count, !isEnded {
       let event = pending[pendingHead]
       pendingHead += 1
-      handle(event)
+      if handle(event) { changed = true }
     }
     pending.removeAll(keepingCapacity: true)
     pendingHead = 0
+    return changed
   }
 
   @usableFromInline
@@ -243,13 +254,14 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   // MARK: Observing view models
 
   /// Tells observers, once for the whole `send`, that the view model changed, unless it
-  /// changed back or nobody can be observing.
+  /// changed back. Only called when somebody read the view model since the last notice:
+  /// otherwise nobody can be observing (observers register by reading).
   @usableFromInline
   func notifyObservers() {
-    changedDuringSend = false
-    guard publishedViewModel != observedViewModel else { return }
+    let sawIntermediate = readWhileHandling
+    readWhileHandling = false
+    guard sawIntermediate || publishedViewModel != observedViewModel else { return }
     observedViewModel = publishedViewModel
-    guard observed else { return }
     observed = false
     registrar.withMutation(of: self, keyPath: \.viewModel) {}
   }

@@ -123,3 +123,55 @@ private struct Counter: SceneState {
     }
   }
 }
+
+@MainActor
+@Suite("Observation: a reader in the middle of a send")
+struct MidSendObservationTests {
+  @Test("an observer that registered mid-send, on a value that was then changed back, is told")
+  func midSendReader() {
+    var counter: InvalidationCounterBox?
+    let shell = Shell(UndoCounter()) { command, effects in
+      if command == .undo { effects.send(.decrement) }
+    }
+    shell.onRender { _ in
+      // Registers while the send is under way (after the increment, before the undo).
+      if counter == nil { counter = InvalidationCounterBox(shell) }
+    }
+    counter = nil
+    shell.send(.incrementThenUndo)
+    #expect(shell.viewModel == 0)
+    #expect(counter?.count == 1)
+  }
+}
+
+/// Counts invalidations of one shell's view model, registering once.
+@MainActor
+private final class InvalidationCounterBox {
+  private(set) var count = 0
+  init(_ shell: Shell<UndoCounter>) {
+    withObservationTracking {
+      _ = shell.viewModel
+    } onChange: { [weak self] in
+      MainActor.assumeIsolated { self?.count += 1 }
+    }
+  }
+}
+
+/// A counter whose `incrementThenUndo` changes the view model and asks for the change to be
+/// undone within the same send.
+private struct UndoCounter: SceneState {
+  enum Event: Sendable { case incrementThenUndo, decrement }
+  enum Command: Equatable { case undo }
+  private(set) var viewModel = 0
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .incrementThenUndo:
+      viewModel += 1
+      return [.undo]
+    case .decrement:
+      viewModel -= 1
+      return []
+    }
+  }
+}
