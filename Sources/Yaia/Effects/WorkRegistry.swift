@@ -81,7 +81,13 @@ final class WorkRegistry {
       await CurrentWork.$work.withValue(work) {
         await operation(work)
       }
-      self?.finish(token)
+      if let self {
+        self.finish(token)
+      } else {
+        // The shell is gone (its release cancelled this task): nothing can deliver any more.
+        work.cancel()
+        work.finish()
+      }
     }
     live[token] = Entry(key: key, work: work, task: task)
     byKey[key, default: []].append(token)

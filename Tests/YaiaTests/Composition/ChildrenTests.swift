@@ -194,3 +194,26 @@ struct ChildrenTests {
     #expect(rows[id: "2"] == nil)
   }
 }
+
+@MainActor
+@Suite("Composition: children's work and the shell's lifetime")
+struct ChildrenLifetimeTests {
+  @Test("a shell whose rows have work running is released, and the rows' work cancelled")
+  func noLeak() async {
+    let gate = Gate()
+    var shell: Shell<Downloads>? = ChildrenTests.shell(gate: gate)
+    shell?.send(.add("a"))
+    shell?.send(.row("a", .start))
+    shell?.send(.openDetail)
+    shell?.send(.detail(.start))
+    let running = shell?.runningWork ?? []
+    #expect(running.count == 2)
+    weak let released = shell
+    shell = nil
+    #expect(released == nil)
+    await gate.open("a")
+    await gate.open("detail")
+    for _ in 0..<1000 where running.contains(where: { !$0.isFinished }) { await Task.yield() }
+    #expect(running.allSatisfy { $0.isFinished })
+  }
+}

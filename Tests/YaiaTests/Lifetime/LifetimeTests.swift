@@ -108,3 +108,21 @@ struct LifetimeTests {
     #expect(shell.viewModel.messages == ["a"])
   }
 }
+
+@MainActor
+@Suite("Waiting for a shell")
+struct IdleTests {
+  @Test("idle() on work that never ends returns when the waiting task is cancelled")
+  func idleIsCancellable() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Inbox.Event.self)
+    let shell = Shell(Inbox(), sources: [EventSource(stream)]) { _, _ in }
+    shell.start()
+    let waiter = Task { await shell.idle() }
+    waiter.cancel()
+    await waiter.value  // returns although the source never ends
+    #expect(shell.runningWorkCount == 1)
+    continuation.finish()
+    await shell.idle()
+    #expect(shell.runningWorkCount == 0)
+  }
+}
