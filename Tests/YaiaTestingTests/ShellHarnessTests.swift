@@ -4,7 +4,7 @@ import YaiaTesting
 
 @MainActor
 @Suite("Shell harness")
-struct SceneHarnessTests {
+struct ShellHarnessTests {
   /// The counter's shell, with its service as a plain function.
   static func shell(fetch: @escaping @Sendable () async -> Int) -> Shell<Counter>.CommandHandler {
     { command, effects in
@@ -36,7 +36,9 @@ struct SceneHarnessTests {
       harness.verify(rendered: [.init(count: 0), .init(count: 2)])
     } matching: { issue in
       let text = String(describing: issue)
-      return text.contains("rendered other view models") && text.contains("count: 2")
+      return text.contains(
+        "rendered other view models, from event 1 of 1, Counter.Event.increment (render 2)")
+        && text.contains("count: 2")
     }
   }
 
@@ -47,7 +49,8 @@ struct SceneHarnessTests {
     withKnownIssue {
       harness.verify(commands: [.log("up")])
     } matching: { issue in
-      String(describing: issue).contains("ran other commands")
+      String(describing: issue).contains(
+        "ran other commands, from event 1 of 1, Counter.Event.decrement (command 1)")
     }
   }
 

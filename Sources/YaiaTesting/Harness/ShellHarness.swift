@@ -360,10 +360,24 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   ) where State.Command: Equatable {
     if let expectedRendered { verify(rendered: expectedRendered, sourceLocation: sourceLocation) }
     if let expectedCommands, expectedCommands != commands {
+      let first = firstDifference(expectedCommands, commands)
       recordMismatch(
-        "The shell ran other commands.", expected: expectedCommands, actual: commands,
-        sourceLocation: sourceLocation)
+        "The shell ran other commands, from \(cause(ofCommandAt: first)) (command \(first + 1)).",
+        expected: expectedCommands, actual: commands, sourceLocation: sourceLocation)
     }
+  }
+
+  /// Names what produced the command at `index`: an initial command, or a handled event.
+  private func cause(ofCommandAt index: Int) -> String {
+    let initialCount = commands.count - handled.reduce(0) { $0 + $1.commands.count }
+    if index < initialCount { return "the initial commands" }
+    var seen = initialCount
+    for (position, step) in handled.enumerated() {
+      seen += step.commands.count
+      if index < seen { return describeEvent(step.event, at: position, of: handled.count) }
+    }
+    guard let last = handled.last else { return "the start (no events were handled)" }
+    return "after \(describeEvent(last.event, at: handled.count - 1, of: handled.count))"
   }
 
   /// Checks the view models rendered so far.
@@ -372,9 +386,22 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     guard expected != rendered else { return }
+    let first = firstDifference(expected, rendered)
     recordMismatch(
-      "The shell rendered other view models.", expected: expected, actual: rendered,
+      "The shell rendered other view models, from \(cause(ofRenderAt: first))"
+        + " (render \(first + 1)).", expected: expected, actual: rendered,
       sourceLocation: sourceLocation)
+  }
+
+  /// Names the event whose view-model change was render `index` (render 0 is the attach).
+  private func cause(ofRenderAt index: Int) -> String {
+    if index == 0 { return "the initial view model" }
+    var renders = 0
+    for (position, step) in handled.enumerated() where step.viewModel != step.viewModelBefore {
+      renders += 1
+      if renders == index { return describeEvent(step.event, at: position, of: handled.count) }
+    }
+    return "after the last event (a render is missing or extra)"
   }
 
   /// Replays the events the shell handled into a fresh copy of the initial state and checks
