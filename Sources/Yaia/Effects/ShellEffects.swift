@@ -194,6 +194,34 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
       }, catch: { _ in nil })
   }
 
+  /// Sends `event()` every `interval` on `clock`, until cancelled by id or the shell ends: a
+  /// stopwatch, a countdown, a poll.
+  ///
+  /// ```swift
+  /// case .startTimer: effects.timer(id: "timer", every: .seconds(1), clock: clock) { .tick }
+  /// case .stopTimer: effects.cancel(id: "timer")
+  /// ```
+  ///
+  /// Each tick is scheduled from the previous deadline, so ticks do not drift with the time it
+  /// takes to handle them.
+  public func timer<C: Clock>(
+    id: some Hashable & Sendable, every interval: C.Duration, clock: C,
+    _ event: @escaping @Sendable () -> Event
+  ) {
+    start(id, .replace) { send in
+      var deadline = clock.now.advanced(by: interval)
+      while true {
+        do {
+          try await clock.sleep(until: deadline, tolerance: nil)
+        } catch {
+          return
+        }
+        await send(event())
+        deadline = deadline.advanced(by: interval)
+      }
+    }
+  }
+
   /// Runs `work` at once unless work under the same id ran less than `interval` ago on
   /// `clock`; within the interval, the newest request waits and runs when the interval ends
   /// (with `latest: true`, the default) or is dropped (`latest: false`).

@@ -44,6 +44,11 @@ final class WorkRegistry {
   var onScopedWork: (@MainActor (Bool) -> Void)?
   var throttles: [Key: ThrottleWindow] = [:]
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Waiters for given pieces of work: the tokens still running, and who to wake.
+  private var workWaiters:
+    [UInt64: (tokens: Set<UInt64>, continuation: CheckedContinuation<Void, Never>)] = [:]
+  /// The work started since ``collectStarts()``, when collecting.
+  private var collected: [ShellWork]?
   private var lastToken: UInt64 = 0
   /// The work whose event is being delivered right now, so that work started by that event's
   /// commands knows what caused it.
@@ -91,6 +96,7 @@ final class WorkRegistry {
     }
     live[token] = Entry(key: key, work: work, task: task)
     byKey[key, default: []].append(token)
+    collected?.append(work)
     if !scope.isRoot { scopedCount += 1 }
     onChange?()
     return work
@@ -208,10 +214,54 @@ final class WorkRegistry {
     }
     stopping.removeValue(forKey: token)?.work.finish()
     onChange?()
+    for (id, waiter) in workWaiters where waiter.tokens.contains(token) {
+      let left = waiter.tokens.subtracting([token])
+      if left.isEmpty {
+        workWaiters.removeValue(forKey: id)
+        waiter.continuation.resume()
+      } else {
+        workWaiters[id] = (left, waiter.continuation)
+      }
+    }
     if live.isEmpty && stopping.isEmpty && !idleWaiters.isEmpty {
       let waiters = idleWaiters.values
       idleWaiters.removeAll()
       for waiter in waiters { waiter.resume() }
+    }
+  }
+
+  /// Starts collecting the work started from now on (nested collections share one list).
+  func collectStarts() -> Bool {
+    guard collected == nil else { return false }
+    collected = []
+    return true
+  }
+
+  /// Stops collecting and returns the work started since ``collectStarts()``.
+  func collectedStarts() -> [ShellWork] {
+    defer { collected = nil }
+    return collected ?? []
+  }
+
+  /// Suspends until every piece of `works` has finished, or the waiting task is cancelled.
+  func wait(for works: [ShellWork]) async {
+    let tokens = Set(works.filter { !$0.isFinished }.map(\.token))
+      .filter { live[$0] != nil || stopping[$0] != nil }
+    guard !tokens.isEmpty else { return }
+    lastToken &+= 1
+    let waiter = lastToken
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          workWaiters[waiter] = (tokens, continuation)
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in
+        self?.workWaiters.removeValue(forKey: waiter)?.continuation.resume()
+      }
     }
   }
 

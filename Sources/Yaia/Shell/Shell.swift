@@ -199,6 +199,23 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   }
 
   /// Handles one event; returns whether it changed the view model.
+  /// Sends an event, then waits until the work it started has finished: what SwiftUI's
+  /// `refreshable` needs to keep its spinner until the refresh is done.
+  ///
+  /// ```swift
+  /// List(…).refreshable { await shell.sendAndWait(.pulledToRefresh) }
+  /// ```
+  ///
+  /// It waits for the work started while handling `event` and the events queued behind it
+  /// (not for work that later events start), and returns early if the waiting task is
+  /// cancelled; the work goes on.
+  public func sendAndWait(_ event: State.Event) async {
+    let collecting = registry.collectStarts()
+    send(event)
+    guard collecting else { return }
+    await registry.wait(for: registry.collectedStarts())
+  }
+
   @inlinable
   func handle(_ event: State.Event) -> Bool {
     let commands = currentState.handle(event)

@@ -118,14 +118,20 @@ struct ChildrenTests {
     #expect(state.handle(.detail(.start)) == [.detail(.fetch)])
   }
 
-  @Test("two rows run work under the same id without cancelling each other")
-  func idsScopedPerChild() async {
-    let gate = Gate()
+  /// A shell with rows "a" and "b", each running its fetch.
+  static func twoRowsFetching(gate: Gate) -> Shell<Downloads> {
     let shell = Self.shell(gate: gate)
     shell.send(.add("a"))
     shell.send(.add("b"))
     shell.send(.row("a", .start))
     shell.send(.row("b", .start))
+    return shell
+  }
+
+  @Test("two rows run work under the same id without cancelling each other")
+  func idsScopedPerChild() async {
+    let gate = Gate()
+    let shell = Self.twoRowsFetching(gate: gate)
     #expect(shell.runningWorkCount == 2)
     await gate.open("a")
     await gate.open("b")
@@ -136,11 +142,7 @@ struct ChildrenTests {
   @Test("removing a row cancels its work; the other row's work goes on")
   func removalCancelsWork() async {
     let gate = Gate()
-    let shell = Self.shell(gate: gate)
-    shell.send(.add("a"))
-    shell.send(.add("b"))
-    shell.send(.row("a", .start))
-    shell.send(.row("b", .start))
+    let shell = Self.twoRowsFetching(gate: gate)
     shell.send(.remove("a"))
     #expect(shell.runningWork.map(\.id) == [#"\Downloads.rows["b"] / "fetch""#])
     shell.send(.add("a"))  // a new row under the old id does not revive the old work

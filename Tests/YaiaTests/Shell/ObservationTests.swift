@@ -69,7 +69,7 @@ struct ObservationTests {
 
   @Test("events of one send that change the view model and change it back invalidate nothing")
   func changeAndBack() {
-    let shell = Shell(Counter()) { command, effects in
+    let shell = Shell(UndoCounter()) { command, effects in
       if command == .undo { effects.send(.decrement) }
     }
     let counter = InvalidationCounter { _ = shell.viewModel }
@@ -88,10 +88,7 @@ struct ObservationTests {
 
   @Test("events arriving from work invalidate once each")
   func workEvents() async {
-    let shell = Shell(Probe()) { command, effects in
-      if case .fetch(let id, let value) = command { effects.run(id: id) { .result(value) } }
-    }
-    var probe = shell.state
+    var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: nil, value: "a"), .fetch(id: nil, value: "b")]
     let scripted = Shell(probe) { command, effects in
       if case .fetch(let id, let value) = command { effects.run(id: id) { .result(value) } }
@@ -101,26 +98,6 @@ struct ObservationTests {
     await scripted.idle()
     #expect(scripted.viewModel.log.count == 3)
     #expect(counter.count == 3)
-    shell.end()
-  }
-}
-
-/// A counter whose `incrementThenUndo` changes the view model and asks for the change to be
-/// undone within the same send.
-private struct Counter: SceneState {
-  enum Event: Sendable { case incrementThenUndo, decrement }
-  enum Command: Equatable { case undo }
-  private(set) var viewModel = 0
-
-  mutating func handle(_ event: Event) -> [Command] {
-    switch event {
-    case .incrementThenUndo:
-      viewModel += 1
-      return [.undo]
-    case .decrement:
-      viewModel -= 1
-      return []
-    }
   }
 }
 

@@ -1,0 +1,99 @@
+import Testing
+import Yaia
+import YaiaTesting
+
+/// A feed with pull-to-refresh and a clock on screen.
+struct Feed: SceneState {
+  enum Event: Equatable, Sendable {
+    case pulled
+    case loaded([String])
+    case startClock, stopClock, tick
+  }
+  enum Command: Equatable { case load, startClock, stopClock }
+  struct ViewModel: Equatable, Sendable {
+    var items: [String] = []
+    var isRefreshing = false
+    var seconds = 0
+  }
+  private(set) var viewModel = ViewModel()
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .pulled:
+      viewModel.isRefreshing = true
+      return [.load]
+    case .loaded(let items):
+      viewModel.items = items
+      viewModel.isRefreshing = false
+      return []
+    case .startClock: return [.startClock]
+    case .stopClock: return [.stopClock]
+    case .tick:
+      viewModel.seconds += 1
+      return []
+    }
+  }
+}
+
+@MainActor
+@Suite("Pull-to-refresh and timers")
+struct RefreshAndTimerTests {
+  @Test("sendAndWait returns once the work the event started has delivered its result")
+  func pullToRefresh() async {
+    let gate = Gate()
+    let shell = Shell(Feed()) { command, effects in
+      if command == .load {
+        effects.run(id: "load") {
+          await gate.wait()
+          return .loaded(["fresh"])
+        }
+      }
+    }
+    let refresh = Task { await shell.sendAndWait(.pulled) }
+    while !shell.viewModel.isRefreshing { await Task.yield() }
+    await gate.open()
+    await refresh.value
+    #expect(shell.viewModel == Feed.ViewModel(items: ["fresh"], isRefreshing: false))
+  }
+
+  @Test("an abandoned refresh returns at once; its work goes on")
+  func abandonedRefresh() async {
+    let gate = Gate()
+    let shell = Shell(Feed()) { command, effects in
+      if command == .load {
+        effects.run(id: "load") {
+          await gate.wait()
+          return .loaded(["late"])
+        }
+      }
+    }
+    let refresh = Task { await shell.sendAndWait(.pulled) }
+    while !shell.viewModel.isRefreshing { await Task.yield() }
+    refresh.cancel()
+    await refresh.value
+    #expect(shell.runningWorkCount == 1)
+    await gate.open()
+    await shell.idle()
+    #expect(shell.viewModel.items == ["late"])
+  }
+
+  @Test("a timer ticks on its clock until cancelled: five ticks from one advance")
+  func timer() async {
+    let clock = TestClock()
+    let harness = ShellHarness(Feed()) { command, effects in
+      switch command {
+      case .startClock: effects.timer(id: "clock", every: .seconds(1), clock: clock) { .tick }
+      case .stopClock: effects.cancel(id: "clock")
+      case .load: break
+      }
+    }
+    harness.send(.startClock)
+    await clock.sleepers(1)
+    await clock.advance(by: .seconds(5))
+    await harness.expectReceived(Array(repeating: .tick, count: 5))
+    harness.send(.stopClock)
+    await clock.advance(by: .seconds(5))
+    #expect(harness.shell.viewModel.seconds == 5)
+    await harness.finish()
+  }
+}
