@@ -33,7 +33,7 @@ struct LaunchRunTests {
     await clock.advance(by: .milliseconds(400))
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(400))
-    let report = await run.value
+    let report = try #require(await value(of: run))
 
     #expect(report.outcome == .completed)
     #expect(report.duration == .milliseconds(800))
@@ -55,7 +55,7 @@ struct LaunchRunTests {
       await clock.sleepers(1)
       await clock.advance(by: .milliseconds(400))
     }
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(report.duration == .milliseconds(1_200))
     #expect(
       report.records.map(\.start) == [
@@ -80,7 +80,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     await clock.sleepers(5)
     await clock.advance(by: .milliseconds(100))
-    let report = await run.value
+    let report = try #require(await value(of: run))
 
     #expect(report.outcome == .aborted(by: "forceUpdate", reason: "update required"))
     #expect(report.duration == .milliseconds(100))
@@ -104,7 +104,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     await clock.sleepers(2)  // the step and its timeout
     await clock.advance(by: .seconds(1))
-    let report = await run.value
+    let report = try #require(await value(of: run))
 
     #expect(
       report.outcome(of: "config")
@@ -162,7 +162,7 @@ struct LaunchRunTests {
     await clock.advance(by: .milliseconds(1_500))
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(1_500))
-    let report = await run.value
+    let report = try #require(await value(of: run))
 
     let overrun = try #require(report.budgetOverrun)
     #expect(overrun.path == ["config", "login"])
@@ -187,7 +187,7 @@ struct LaunchRunTests {
       await clock.sleepers(1)
       await clock.advance(by: .milliseconds(milliseconds))
     }
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(report.duration == .milliseconds(11_000))
     #expect(report.launchTime == .seconds(1))
     #expect(report.budgetOverrun == nil)
@@ -205,7 +205,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(100))
-    _ = await run.value
+    _ = await value(of: run)
     var events: [String] = []
     for await event in launch.events { events.append(event.description) }
     #expect(
@@ -229,7 +229,7 @@ struct LaunchRunTests {
     let run = Task { await launch.run() }
     await clock.sleepers(1)
     run.cancel()
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(report.outcome == .cancelled)
     #expect(report.outcome(of: "splash") == .cancelled)
     #expect(report.outcome(of: "home") == .cancelled)
@@ -262,7 +262,7 @@ struct LaunchRunTests {
     await clock.advance(by: .milliseconds(400))
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(400))
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(
       report.gantt(width: 20) == """
         Launch completed with failures (speaker) in 800 ms; launch time 400 ms of a 3 s budget.

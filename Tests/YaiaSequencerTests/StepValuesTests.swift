@@ -1,6 +1,7 @@
 import Clocks
 import Testing
 import YaiaSequencer
+import YaiaTesting
 
 enum Language: String, Sendable { case english, german }
 struct Credentials: Equatable, Sendable {
@@ -76,7 +77,7 @@ struct StepValuesTests {
       default: Issue.record("unexpected prompt from \(event.step)")
       }
     }
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(answered == ["login: credentials", "tutorial: tutorial done"])
     #expect(report.outcome == .completed)
     #expect(await log.lines.first == "login bo in german")
@@ -99,7 +100,7 @@ struct StepValuesTests {
     for await event in launch.events where event.kind == .waitingForUser(prompt: "credentials") {
       gate.continuation.yield()
     }
-    let report = await run.value
+    let report = try #require(await value(of: run))
     #expect(report.outcome == .aborted(by: .forceUpdate, reason: "update required"))
     #expect(report.outcome(of: .login) == .cancelled)
   }

@@ -291,17 +291,8 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   public func settle(
     timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let bound = timeout ?? self.timeout
-    let shell = self.shell
-    let done = await withTimeout(bound) { @MainActor in
-      await shell.idle()
-      return shell.runningWorkCount == 0
-    }
-    if done == true { return true }
-    reportFailure(
-      "settle() waited \(readable(bound)) for the shell's work to finish.\(runningWorkSentence())",
-      at: sourceLocation)
-    return false
+    await YaiaTesting.settle(
+      shell, timeout: timeout ?? self.timeout, sourceLocation: sourceLocation)
   }
 
   /// Ends the test: waits (bounded) for running work to finish, then, when exhaustive, fails if

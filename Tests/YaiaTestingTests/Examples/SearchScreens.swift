@@ -105,7 +105,7 @@ struct SearchScreenTests {
     #expect(screen.fieldText == "swift")
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(300))
-    await screen.shell.idle()
+    await settle(screen.shell)
     #expect(screen.rows == ["SWIFT"])
   }
 

@@ -1,5 +1,6 @@
 import Testing
 import Yaia
+import YaiaTesting
 
 /// A download row: starts, reports progress, finishes.
 struct Download: SceneState, Equatable {
@@ -135,7 +136,7 @@ struct ChildrenTests {
     #expect(shell.runningWorkCount == 2)
     await gate.open("a")
     await gate.open("b")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.rows.map(\.viewModel) == [100, 100])
   }
 
@@ -148,7 +149,7 @@ struct ChildrenTests {
     shell.send(.add("a"))  // a new row under the old id does not revive the old work
     await gate.open("a")
     await gate.open("b")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.rows.map(\.viewModel) == [100, 0])
   }
 
@@ -162,7 +163,7 @@ struct ChildrenTests {
     shell.send(.closeDetail)
     #expect(shell.runningWorkCount == 0)
     await gate.open("detail")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.detail == nil)
   }
 

@@ -57,7 +57,7 @@ struct EffectsTests {
     shell.send(.start("new"))  // replaces "old"
     await gate.open("old")
     await gate.open("new")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.got == ["new"])
   }
 
@@ -69,7 +69,7 @@ struct EffectsTests {
     shell.end()
     kept?.send(.got("late"))
     kept?.run { .got("late work") }
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.got == [])
     #expect(shell.runningWorkCount == 0)
   }
@@ -85,7 +85,7 @@ struct EffectsTests {
       }
     }
     shell.send(.start("r"))
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.got == ["stopped", "saved", "ready"])
   }
 
@@ -105,10 +105,10 @@ struct EffectsTests {
       }
     }
     shell.send(.start("a"))
-    while shell.viewModel.got.isEmpty { await Task.yield() }
+    await waitUntil("the first result") { !shell.viewModel.got.isEmpty }
     shell.send(.stop)
     await gate.open("a")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.got == ["a first"])
   }
 
@@ -130,13 +130,13 @@ struct EffectsTests {
     shell.send(.start("b"))
     #expect(shell.runningWorkCount == 2)
     await gate.open("a")
-    while shell.viewModel.got.isEmpty { await Task.yield() }
+    await waitUntil("the first result") { !shell.viewModel.got.isEmpty }
     shell.send(.start("c"))
     shell.send(.stop)
     #expect(shell.runningWorkCount == 0)
     await gate.open("b")
     await gate.open("c")
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.got == ["a"])
   }
 

@@ -50,9 +50,9 @@ struct RefreshAndTimerTests {
       }
     }
     let refresh = Task { await shell.sendAndWait(.pulled) }
-    while !shell.viewModel.isRefreshing { await Task.yield() }
+    await waitUntil("the refresh to start") { shell.viewModel.isRefreshing }
     await gate.open()
-    await refresh.value
+    _ = await value(of: refresh)
     #expect(shell.viewModel == Feed.ViewModel(items: ["fresh"], isRefreshing: false))
   }
 
@@ -68,12 +68,12 @@ struct RefreshAndTimerTests {
       }
     }
     let refresh = Task { await shell.sendAndWait(.pulled) }
-    while !shell.viewModel.isRefreshing { await Task.yield() }
+    await waitUntil("the refresh to start") { shell.viewModel.isRefreshing }
     refresh.cancel()
-    await refresh.value
+    _ = await value(of: refresh)
     #expect(shell.runningWorkCount == 1)
     await gate.open()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.items == ["late"])
   }
 

@@ -60,7 +60,7 @@ struct SeedExampleTests {
     screen.shell.send(.userChanged("ada"))
     screen.shell.send(.passwordChanged("secret"))
     screen.shell.send(.loginTapped)
-    await screen.shell.idle()
+    await settle(screen.shell)
     #expect(screen.lines == ["( log in )", "[Log in]", "Logging in…", "[Log in]"])
     #expect(homes == [Session(token: "t1")])
   }

@@ -1,5 +1,6 @@
 import Testing
 import Yaia
+import YaiaTesting
 
 /// An inbox: loads on start, and receives messages from a stream for as long as it lives.
 struct Inbox: SceneState {
@@ -38,7 +39,7 @@ struct LifetimeTests {
     #expect(loads == 0)
     shell.start()
     shell.start()
-    await shell.idle()
+    await settle(shell)
     #expect(loads == 1)
     #expect(shell.viewModel.messages == ["hello"])
   }
@@ -53,7 +54,7 @@ struct LifetimeTests {
     shell.start()
     continuation.yield("later")
     continuation.finish()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel == Inbox.ViewModel(messages: ["early", "later"], isClosed: true))
   }
 
@@ -67,7 +68,7 @@ struct LifetimeTests {
     #expect(shell.runningWorkCount == 1)
     #expect(shell.runningWork.map(\.id) == ["event source #1"])
     shell.end()
-    await shell.idle()
+    await settle(shell)
     #expect(terminated.isSet)
     continuation.yield("after the end")
     #expect(shell.viewModel.messages.isEmpty)
@@ -83,7 +84,7 @@ struct LifetimeTests {
     }
     shell?.start()
     continuation.yield("one")
-    while shell?.viewModel.messages.isEmpty == true { await Task.yield() }
+    await waitUntil("the first message") { shell?.viewModel.messages.isEmpty == false }
     weak let released = shell
     shell = nil
     #expect(released == nil)
@@ -104,7 +105,7 @@ struct LifetimeTests {
     firstContinuation.yield(.arrived("a"))
     firstContinuation.finish()
     secondContinuation.finish()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.viewModel.messages == ["a"])
   }
 }
@@ -119,10 +120,10 @@ struct IdleTests {
     shell.start()
     let waiter = Task { await shell.idle() }
     waiter.cancel()
-    await waiter.value  // returns although the source never ends
+    _ = await value(of: waiter)  // returns although the source never ends
     #expect(shell.runningWorkCount == 1)
     continuation.finish()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.runningWorkCount == 0)
   }
 }

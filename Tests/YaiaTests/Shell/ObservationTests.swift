@@ -1,6 +1,7 @@
 import Observation
 import Testing
 import Yaia
+import YaiaTesting
 
 /// Counts how often observers of a shell's view model are invalidated, re-registering after
 /// every change the way a SwiftUI body does.
@@ -95,7 +96,7 @@ struct ObservationTests {
     }
     let counter = InvalidationCounter { _ = scripted.viewModel }
     scripted.send(.tap(1))
-    await scripted.idle()
+    await settle(scripted)
     #expect(scripted.viewModel.log.count == 3)
     #expect(counter.count == 3)
   }

@@ -1,5 +1,6 @@
 import Testing
 import Yaia
+import YaiaTesting
 
 @MainActor
 @Suite("Shell: the imperative shell")
@@ -102,7 +103,7 @@ struct SceneTests {
     let shell = Shell(probe) { Self.run($0, $1, gate: nil) }
     shell.send(.tap(1))
     #expect(shell.state.log == ["tap1"])
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "loaded"])
     #expect(shell.runningWorkCount == 0)
   }
@@ -124,7 +125,7 @@ struct SceneTests {
     shell.send(.tap(1))
     shell.send(.tap(2))
     await slow.open()  // the stale search finishes after it was replaced
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "tap2", "fresh"])
   }
 
@@ -140,7 +141,7 @@ struct SceneTests {
     shell.send(.tap(2))
     #expect(shell.runningWorkCount == 1)
     await gate.open()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "tap2", "B"])
   }
 
@@ -168,7 +169,7 @@ struct SceneTests {
     }
     shell.send(.tap(1))
     shell.send(.tap(2))
-    await shell.idle()  // waits for the cancelled work to return
+    await settle(shell)  // waits for the cancelled work to return
     #expect(sawCancel.isSet)
     #expect(shell.state.log == ["tap1", "tap2"])
   }
@@ -189,9 +190,9 @@ struct SceneTests {
       }
     }
     shell.send(.tap(1))
-    await shell.idle()
+    await settle(shell)
     shell.send(.tap(2))
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "loaded", "tap2", "finished:offline"])
   }
 
@@ -215,7 +216,7 @@ struct SceneTests {
     }
     shell.send(.tap(1))
     shell.send(.tap(2))
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "tap2"])
   }
 
@@ -225,7 +226,7 @@ struct SceneTests {
     probe.script[.tap(0)] = (1...200).map { .fetch(id: nil, value: "r\($0)") }
     let shell = Shell(probe) { Self.run($0, $1, gate: nil) }
     shell.send(.tap(0))
-    await shell.idle()
+    await settle(shell)
     let results = shell.state.log.dropFirst()
     #expect(results.count == 200)
     #expect(Set(results) == Set((1...200).map { "r\($0)" }))
@@ -264,7 +265,7 @@ struct SceneTests {
     radio.yield("speaker-1")
     radio.yield("speaker-2")
     radio.finish()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "found speaker-1", "found speaker-2", "finished:radio"])
   }
 
@@ -284,7 +285,7 @@ struct SceneTests {
     shell.send(.tap(1))
     continuation.yield(7)
     continuation.finish(throwing: RadioOff())
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "tap7", "finished:error"])
   }
 
@@ -306,7 +307,7 @@ struct SceneTests {
     for await viewModel in shell.viewModels() where viewModel.log.contains("got first") { break }
     radio.yield("second")
     radio.finish()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1", "got first"])
   }
 
@@ -324,7 +325,7 @@ struct SceneTests {
     #expect(shell.runningWorkCount == 0)
     shell.send(.tap(2))
     await gate.open()
-    await shell.idle()
+    await settle(shell)
     #expect(shell.state.log == ["tap1"])
   }
 

@@ -1,0 +1,57 @@
+import Testing
+import Yaia
+
+/// Waits until `shell` has no work running (every result handled), for at most `timeout` of
+/// real time; on timeout it records a failure naming the work still running and returns
+/// `false`.
+///
+/// Use it for a shell that a screen under test owns, where there is no harness:
+///
+/// ```swift
+/// screen.userTyped("swift")
+/// await settle(screen.shell)
+/// ```
+///
+/// Unlike `Shell.idle()`, it cannot hang a test run: work that never ends fails the test.
+@MainActor
+@discardableResult
+public func settle<State: SceneState>(
+  _ shell: Shell<State>, timeout: Duration = .seconds(5),
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool where State.Event: Sendable {
+  let done = await withTimeout(timeout) { @MainActor in
+    await shell.idle()
+    return shell.runningWorkCount == 0
+  }
+  if done == true { return true }
+  let running = shell.runningWork.map(\.id)
+  reportFailure(
+    "settle() waited \(readable(timeout)) for the shell's work to finish."
+      + (running.isEmpty
+        ? " No work was running." : " Still running: \(running.joined(separator: ", ")).")
+      + " Finish the streams you inject, answer the services, or end the shell.",
+    at: sourceLocation)
+  return false
+}
+
+/// The value of `task`, waiting at most `timeout` of real time; on timeout it records a failure,
+/// cancels the task and returns `nil`.
+///
+/// A test that starts work in a task (a launch, a refresh) awaits its result this way instead
+/// of `await task.value`, which waits forever if the work never ends:
+///
+/// ```swift
+/// let run = Task { await launch.run() }
+/// await clock.advance(by: .seconds(1))
+/// let report = try #require(await value(of: run))
+/// ```
+public func value<T: Sendable>(
+  of task: Task<T, Never>, timeout: Duration = .seconds(5),
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> T? {
+  if let result = await withTimeout(timeout, { await task.value }) { return result }
+  task.cancel()
+  reportFailure(
+    "Waited \(readable(timeout)) for a task to finish; cancelled it.", at: sourceLocation)
+  return nil
+}
