@@ -82,6 +82,15 @@ struct CommandLineTests {
     try Data("routes:\n  - method: GET\n    response: { status: 204 }\n".utf8).write(to: manifest)
     let refused = await lines.waitFor("Not reloaded")
     #expect(refused?.contains("manifest.yaml:2") == true, "\(refused ?? lines.all)")
+    // A delay no clock can hold is refused like any other mistake; the server keeps serving.
+    try await Task.sleep(for: .seconds(1.1))
+    try Data(
+      "routes:\n  - path: /v2\n    response: { status: 204, delay: 1e300s }\n".utf8
+    ).write(to: manifest)
+    let outOfRange = await lines.waitFor("out of range")
+    #expect(outOfRange?.contains("manifest.yaml:3") == true, "\(outOfRange ?? lines.all)")
+    let (_, still) = try await URLSession.shared.data(from: baseURL.appending(path: "v2"))
+    #expect((still as? HTTPURLResponse)?.statusCode == 204)
 
     kill(process.processIdentifier, SIGINT)
     for await _ in exited {}

@@ -119,6 +119,52 @@ struct ManifestTests {
   }
 
   @Test(
+    "durations no clock can hold are refused with their line, before any arithmetic",
+    arguments: [
+      "1e300s", "inf s", "infs", "nanms", "9223372036854775807s", "-1ms", "3601s", "1e20ms",
+      "100ms...1e300s",
+    ])
+  func trapSizedDurations(_ delay: String) {
+    let text = "routes:\n  - path: /a\n    response:\n      delay: \(delay)\n"
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    }
+    guard case .brokenManifest(_, let line, let message) = error else { return }
+    #expect(line == 4)
+    #expect(message.contains("out of range") || message.contains("not a duration"), "\(message)")
+  }
+
+  @Test("a trickle interval or size out of range is refused")
+  func trapSizedTrickle() {
+    for trickle in ["{ bytes: 10, interval: 1e300s }", "{ bytes: 99999999999, interval: 1ms }"] {
+      let text =
+        "routes:\n  - path: /a\n    response:\n      fault: trickle\n      trickle: \(trickle)\n"
+      #expect(throws: MockServerError.self) {
+        try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+      }
+    }
+  }
+
+  @Test("a YAML alias bomb in a json body is refused quickly, with its line")
+  func aliasBomb() {
+    // Nine levels of ten aliases each: a billion values if expanded.
+    var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+    for level in 1...9 {
+      let previous = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+      text += "a\(level): &a\(level) [\(previous)]\n"
+    }
+    text += "routes:\n  - path: /bomb\n    response:\n      json: *a9\n"
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    }
+    #expect(clock.now - start < .seconds(5))
+    guard case .brokenManifest(_, _, let message) = error else { return }
+    #expect(message.contains("expands to more than 100000 values"), "\(message)")
+  }
+
+  @Test(
     "fixture files are checked at load: missing ones and ones outside the folder are refused with their line"
   )
   func fixtureChecks() throws {

@@ -224,6 +224,9 @@ struct ManifestReader {
       else {
         throw error(node, "`fault: trickle` needs `trickle: { bytes: N, interval: 50ms }`")
       }
+      guard bytes <= Self.largestTrickle else {
+        throw error(trickle, "`trickle` sends from 1 to \(Self.largestTrickle) bytes at a time")
+      }
       return .trickle(bytes: bytes, interval: try duration(interval))
     default:
       throw error(
@@ -253,14 +256,40 @@ struct ManifestReader {
 
   private func duration(text: String, at node: Node) throws(MockServerError) -> Duration {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.hasSuffix("ms"), let value = Double(trimmed.dropLast(2)), value >= 0 {
-      return .milliseconds(Int64(value.rounded()))
+    let number: Substring
+    let scale: Double
+    if trimmed.hasSuffix("ms") {
+      (number, scale) = (trimmed.dropLast(2), 1)
+    } else if trimmed.hasSuffix("s") {
+      (number, scale) = (trimmed.dropLast(), 1000)
+    } else {
+      throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
     }
-    if trimmed.hasSuffix("s"), let value = Double(trimmed.dropLast()), value >= 0 {
-      return .milliseconds(Int64((value * 1000).rounded()))
+    // Checked before any conversion: `inf`, `nan` or 1e300 would trap in Duration arithmetic.
+    guard let value = Double(number), value.isFinite else {
+      throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
     }
-    throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
+    let milliseconds = value * scale
+    guard milliseconds >= 0, milliseconds <= Self.longestDelay else {
+      throw error(
+        node,
+        "`\(text)` is out of range: a duration goes from 0ms to \(Int(Self.longestDelay / 1000))s")
+    }
+    return .milliseconds(Int64(milliseconds.rounded()))
   }
+
+  /// The longest delay or trickle interval a manifest may ask for, in milliseconds (one hour):
+  /// longer is a mistake, and far longer cannot be held by `Duration` at all.
+  static let longestDelay: Double = 3_600_000
+
+  /// The most bytes a trickle may send at a time.
+  static let largestTrickle = 1 << 20
+
+  /// The most values a `json` body may hold once YAML aliases are expanded.
+  static let mostJSONValues = 100_000
+
+  /// The most bytes of text a `json` body may hold once YAML aliases are expanded.
+  static let mostJSONBytes = 8 << 20
 
   private func strings(_ node: Node?) throws(MockServerError) -> [String: String] {
     guard let node else { return [:] }
@@ -299,31 +328,59 @@ struct ManifestReader {
   }
 
   /// A YAML/JSON node as compact JSON text.
+  ///
+  /// YAML aliases repeat a node without copying it, so a few lines can stand for billions of
+  /// values ("billion laughs"). Expansion is counted as it goes and stops with a typed error
+  /// past ``mostJSONValues`` values or ``mostJSONBytes`` bytes of text.
   private func jsonText(_ node: Node) throws(MockServerError) -> String {
-    func value(_ node: Node) -> Any {
+    var budget = (values: Self.mostJSONValues, bytes: Self.mostJSONBytes)
+    func spend(_ bytes: Int) -> Bool {
+      budget.values -= 1
+      budget.bytes -= bytes
+      return budget.values >= 0 && budget.bytes >= 0
+    }
+    func value(_ node: Node) -> Any? {
       switch node {
       case .scalar(let scalar):
+        guard spend(scalar.string.utf8.count) else { return nil }
         if scalar.style == .plain {
           if let int = Int(scalar.string) { return int }
-          if let double = Double(scalar.string) { return double }
+          if let double = Double(scalar.string), double.isFinite { return double }
           if scalar.string == "true" { return true }
           if scalar.string == "false" { return false }
           if scalar.string == "null" || scalar.string == "~" { return NSNull() }
         }
         return scalar.string
       case .mapping(let mapping):
+        guard spend(2) else { return nil }
         var object: [String: Any] = [:]
-        for (key, item) in mapping { object[key.string ?? ""] = value(item) }
+        for (key, item) in mapping {
+          guard spend(key.string?.utf8.count ?? 0), let converted = value(item) else { return nil }
+          object[key.string ?? ""] = converted
+        }
         return object
       case .sequence(let sequence):
-        return sequence.map(value)
+        guard spend(2) else { return nil }
+        var array: [Any] = []
+        for item in sequence {
+          guard let converted = value(item) else { return nil }
+          array.append(converted)
+        }
+        return array
       case .alias:
+        guard spend(4) else { return nil }
         return NSNull()
       }
     }
+    guard let object = value(node) else {
+      throw error(
+        node,
+        "`json` expands to more than \(Self.mostJSONValues) values or \(Self.mostJSONBytes >> 20) MiB"
+          + " (YAML aliases repeat whole nodes); write the body out or use `file`")
+    }
     do {
       let data = try JSONSerialization.data(
-        withJSONObject: value(node), options: [.sortedKeys, .fragmentsAllowed])
+        withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
       return String(decoding: data, as: UTF8.self)
     } catch {
       throw self.error(node, "`json` could not be written as JSON: \(error.localizedDescription)")
