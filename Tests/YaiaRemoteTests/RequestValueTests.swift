@@ -22,6 +22,29 @@ struct RequestValueTests {
         == "http://api.test/v1/devices/living%20room%2F1/name")
   }
 
+  @Test(
+    "a parameter of `.`, `..` or nothing, which would change the path, is refused naming it",
+    arguments: ["..", ".", ""])
+  func dotParameters(_ value: String) {
+    let error = #expect(throws: RemoteError.self) {
+      try Endpoint("/users/:id/echo", parameters: ["id": value]).url(relativeTo: base)
+    }
+    guard case .invalidRequest(let message) = error else { return }
+    #expect(message.contains("Path parameter ':id' of /users/:id/echo"), "\(message)")
+    #expect(message.contains("would change the path"), "\(message)")
+  }
+
+  @Test("encoded dots and dot-containing ids stay one literal segment")
+  func dotsInsideValues() throws {
+    for (value, segment) in [
+      ("%2E%2E", "%252E%252E"), ("...", "..."), ("a..b", "a..b"), ("../x", "..%2Fx"),
+    ] {
+      let url = try Endpoint("/users/:id/echo", parameters: ["id": value]).url(relativeTo: base)
+      #expect(url.absoluteString == "http://api.test/v1/users/\(segment)/echo")
+      #expect(url.standardized.absoluteString == url.absoluteString)
+    }
+  }
+
   @Test("a missing path parameter is an invalid request naming it")
   func missingParameter() {
     #expect(

@@ -9,8 +9,11 @@ import Foundation
 /// ```
 ///
 /// Parameter values are percent-encoded when the URL is made, so an id with spaces or slashes
-/// cannot change the path. A value for every `:name` in the path is required; a missing one is
-/// a ``RemoteError/invalidRequest(_:)`` naming it.
+/// stays one segment and cannot change the path. The values that would change it however they
+/// are encoded (`.` and `..`, which URLs and servers resolve as "this folder" and "the parent",
+/// and the empty value, which adds an empty segment) are refused. A value for every `:name` in
+/// the path is required. A missing or refused value is a ``RemoteError/invalidRequest(_:)``
+/// naming the parameter.
 public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
   /// The path template (`/devices/:id`), or an absolute URL string.
   public var path: String
@@ -52,6 +55,11 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
       guard let value = parameters[name] else {
         throw .invalidRequest(
           "Path parameter ':\(name)' of \(path) has no value. Pass it in `parameters`.")
+      }
+      guard !["", ".", ".."].contains(value) else {
+        throw .invalidRequest(
+          "Path parameter ':\(name)' of \(path) is \(value.isEmpty ? "empty" : "`\(value)`"),"
+            + " which would change the path. Pass a real id.")
       }
       resolved += value.addingPercentEncoding(withAllowedCharacters: .pathSegmentAllowed) ?? value
     }
