@@ -70,7 +70,8 @@ struct DemoCommand: AsyncParsableCommand {
     do {
       try await DemoApp.run(options, terminal: TerminalIO())
     } catch {
-      FileHandle.standardError.write(Data("yaia demo: \(error.description)\n".utf8))
+      FileHandle.standardError.write(
+        Data("yaia demo: \(VisibleText.escaped(error.description))\n".utf8))
       throw ExitCode.failure
     }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import YaiaDemo
 import YaiaMockServer
 
 /// `yaia mock-server`: serves a fixtures folder as a mock HTTP API.
@@ -100,8 +101,10 @@ struct MockServerCommand: AsyncParsableCommand {
     for source in sources { source.cancel() }
   }
 
-  /// Writes a line to standard output at once (logs are read live, and by tests).
+  /// Writes a line to standard output at once (logs are read live, and by tests). Request
+  /// paths come from anyone who can reach the port (a web page can make a browser send one), so
+  /// the line goes through the terminal rule: control characters are shown, not acted on.
   static func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
   }
 }

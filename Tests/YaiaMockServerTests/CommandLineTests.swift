@@ -72,6 +72,12 @@ struct CommandLineTests {
     let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
     #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)
     #expect(await lines.waitFor("GET /latest -> 200") != nil)
+    // A path any web page can make a browser request: its escapes are logged, not acted on.
+    let hostile = try #require(URL(string: address + "/x%1B%5D0;pwned%07%0DGET%20/forged"))
+    _ = try? await URLSession.shared.data(from: hostile)
+    let logged = await lines.waitFor("/x\\u{1B}]0;pwned\\u{7}\\u{D}GET /forged -> 404")
+    #expect(logged != nil, "\(lines.all)")
+    #expect(!lines.all.contains("\u{1B}"))
 
     // A changed manifest is reloaded; a broken one is reported and the old routes stay.
     try await Task.sleep(for: .seconds(1.1))  // a new modification time the watcher can see

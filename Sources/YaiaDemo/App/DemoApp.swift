@@ -125,7 +125,7 @@ public enum DemoApp {
     await mockServer?.stop()
     let count = (try? await library.speakers().count) ?? 0
     terminal.write(
-      "\(ansi ? "\r\n" : "")Bye. \(count) paired speaker\(count == 1 ? "" : "s") saved in \(folder.url.path).\n"
+      "\(ansi ? "\r\n" : "")Bye. \(count) paired speaker\(count == 1 ? "" : "s") saved in \(VisibleText.escaped(folder.url.path)).\n"
     )
     if let scriptFailure { throw scriptFailure }
   }

@@ -19,6 +19,16 @@ public enum DemoAPI {
       self.updateRequired = updateRequired
       self.minimumVersion = minimumVersion
     }
+
+    /// Decodes an answer, refusing a version that is not a short run of digits and dots.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      updateRequired = try container.decode(Bool.self, forKey: .updateRequired)
+      minimumVersion = try ServerText.checked(
+        container.decode(String.self, forKey: .minimumVersion), field: "minimum version",
+        limit: 32, codingPath: container.codingPath + [CodingKeys.minimumVersion],
+        allowed: ServerText.isVersion)
+    }
   }
 
   /// The app's configuration: where the user is and which languages there are.
@@ -36,6 +46,30 @@ public enum DemoAPI {
       self.language = language
       self.supportedLanguages = supportedLanguages
     }
+
+    /// Decodes a configuration, refusing codes that are not short ASCII letters, digits and
+    /// hyphens, and more than 50 languages.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      func code(_ text: String, _ field: String, _ key: CodingKeys) throws -> String {
+        try ServerText.checked(
+          text, field: field, limit: 16, codingPath: container.codingPath + [key],
+          allowed: ServerText.isCode)
+      }
+      country = try code(container.decode(String.self, forKey: .country), "country", .country)
+      language = try code(container.decode(String.self, forKey: .language), "language", .language)
+      let languages = try container.decode([String].self, forKey: .supportedLanguages)
+      guard languages.count <= 50 else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: container.codingPath + [CodingKeys.supportedLanguages],
+            debugDescription:
+              "The server offers \(languages.count) languages; at most 50 are shown."))
+      }
+      supportedLanguages = try languages.map {
+        try code($0, "language", .supportedLanguages)
+      }
+    }
   }
 
   /// Tokens, from a login or a refresh.
@@ -46,6 +80,19 @@ public enum DemoAPI {
     public var refreshToken: Secret
     /// The user, when the server says.
     public var user: String?
+
+    /// Decodes tokens, refusing a user name that is long or holds control or format characters
+    /// (it is shown on screen and saved for the next launch).
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      token = try container.decode(Secret.self, forKey: .token)
+      refreshToken = try container.decode(Secret.self, forKey: .refreshToken)
+      user = try container.decodeIfPresent(String.self, forKey: .user).map {
+        try ServerText.checked(
+          $0, field: "user name", limit: LoginSession.longestUserName,
+          codingPath: container.codingPath + [CodingKeys.user])
+      }
+    }
   }
 
   /// `GET /app/version-check?version=1.0`.

@@ -42,11 +42,25 @@ public struct LoginSession: Codable, Hashable, Sendable {
   /// The token that gets a new access token.
   public var refreshToken: Secret
 
+  /// The longest user name kept, in characters.
+  public static let longestUserName = 64
+
   /// A session.
   public init(user: String, token: Secret, refreshToken: Secret) {
     self.user = user
     self.token = token
     self.refreshToken = refreshToken
+  }
+
+  /// Decodes a saved session, refusing a user name that is long or holds control or format
+  /// characters (a file written by hand, or by an older version that did not check).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    user = try ServerText.checked(
+      container.decode(String.self, forKey: .user), field: "user name",
+      limit: Self.longestUserName, codingPath: container.codingPath + [CodingKeys.user])
+    token = try container.decode(Secret.self, forKey: .token)
+    refreshToken = try container.decode(Secret.self, forKey: .refreshToken)
   }
 }
 
@@ -93,8 +107,11 @@ public struct LoginFile: Sendable {
         throw LoginFileError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
       }
     } catch let error as LoginFileError {
+      // The partial file holds the token: it never stays behind.
+      try? FileManager.default.removeItem(at: temporary)
       throw error
     } catch {
+      try? FileManager.default.removeItem(at: temporary)
       throw .unwritable(path: url.path, reason: error.localizedDescription)
     }
   }

@@ -78,18 +78,23 @@ public struct LiveLaunchSteps: Sendable {
 
   private func logIn(_ context: StepContext<DemoStep>, useSavedLogin: Bool) async throws {
     if useSavedLogin {
+      var refreshed: LoginSession?
       do {
         if let saved = try loginFile.load() {
           let tokens = try await client.send(try DemoAPI.refresh(saved.refreshToken))
-          try loginFile.save(
-            LoginSession(user: saved.user, token: tokens.token, refreshToken: tokens.refreshToken))
-          await notify(.loggedIn(user: saved.user, automatically: true))
-          return
+          refreshed = LoginSession(
+            user: saved.user, token: tokens.token, refreshToken: tokens.refreshToken)
         }
       } catch let error as LoginFileError {
         await notify(.savedLoginRefused(error.description))
       } catch let error as RemoteError where error.status == 401 {
         await notify(.savedLoginRefused("the server answered 401"))
+      }
+      if let refreshed {
+        // A session that cannot be saved fails the step: the app does not go on half logged in.
+        try loginFile.save(refreshed)
+        await notify(.loggedIn(user: refreshed.user, automatically: true))
+        return
       }
     }
     let session = try await context.ask(DemoPrompts.login)

@@ -12,39 +12,39 @@ public struct ScreenText: Sendable {
 
   /// The screen for `model`, as lines.
   public func lines(for model: DemoAppState.ViewModel) -> [String] {
-    var lines = [bold(model.title), dim(model.path.map(\.title).joined(separator: " › "))]
-    lines += model.status.map { "  " + $0 }
+    var lines = [bold(v(model.title)), dim(v(model.path.map(\.title).joined(separator: " › ")))]
+    lines += model.status.map { "  " + v($0) }
     lines.append("")
     switch model.screen {
     case .launch(let progress):
       lines += launch(progress)
     case .update(let reason, let progress):
-      lines += [bold("Update required"), reason, "Get the new version from the store.", ""]
+      lines += [bold("Update required"), v(reason), "Get the new version from the store.", ""]
       lines += launch(progress) + ["", dim("q quits")]
     case .language(let language):
       lines.append(bold("Which language?"))
       for (index, name) in language.languages.enumerated() {
-        lines.append(row(name, selected: index == language.selected))
+        lines.append(row(v(name), selected: index == language.selected))
       }
       lines += ["", dim("↑/↓ choose · Enter confirms")]
     case .login(let login):
       lines.append(bold("Log in"))
-      lines.append(field("User name", login.user, focused: login.focus == .user))
-      lines.append(field("Password ", login.password, focused: login.focus == .password))
+      lines.append(field("User name", v(login.user), focused: login.focus == .user))
+      lines.append(field("Password ", v(login.password), focused: login.focus == .password))
       if login.isLoading { lines.append("  Logging in…") }
-      if let banner = login.banner { lines.append(red("  ✗ " + banner)) }
+      if let banner = login.banner { lines.append(red("  ✗ " + v(banner))) }
       lines += ["", dim("type · Tab switches field · Enter logs in")]
     case .tutorial(let tutorial):
-      lines += [bold("Tutorial (\(tutorial.position))"), "  " + tutorial.page, ""]
+      lines += [bold("Tutorial (\(v(tutorial.position)))"), "  " + v(tutorial.page), ""]
       lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
     case .pairing(let pairing):
       lines += self.pairing(pairing)
     case .home(let home, let launch):
       lines += self.home(home, launch: launch)
     case .push(let message):
-      lines += [bold("🔔 Notification"), "  " + message, "", dim("Enter closes")]
+      lines += [bold("🔔 Notification"), "  " + v(message), "", dim("Enter closes")]
     }
-    if let message = model.message { lines += ["", yellow("! " + message)] }
+    if let message = model.message { lines += ["", yellow("! " + v(message))] }
     return lines
   }
 
@@ -61,15 +61,16 @@ public struct ScreenText: Sendable {
       switch line.status {
       case .pending: (symbol, detail) = ("·", "not started")
       case .running: (symbol, detail) = ("…", "running")
-      case .waitingForUser(let prompt): (symbol, detail) = ("?", "waiting for you: \(prompt)")
+      case .waitingForUser(let prompt):
+        (symbol, detail) = ("?", "waiting for you: \(v("\(prompt)"))")
       case .finished: (symbol, detail) = (green("✓"), "done")
-      case .stopped(let why): (symbol, detail) = (red("✗"), why)
+      case .stopped(let why): (symbol, detail) = (red("✗"), v(why))
       }
       let start = line.started.map { " @\($0.shortText)" } ?? ""
       let took = line.duration.map { " \($0.shortText)" } ?? ""
-      lines.append("  \(symbol) \(pad(line.step.description, 18)) \(detail)\(start)\(took)")
+      lines.append("  \(symbol) \(pad(v(line.step.description), 18)) \(detail)\(start)\(took)")
     }
-    if let summary = progress.summary { lines += ["", summary.headline] }
+    if let summary = progress.summary { lines += ["", v(summary.headline)] }
     return lines
   }
 
@@ -77,16 +78,16 @@ public struct ScreenText: Sendable {
     var lines = [bold("Speakers nearby"), dim("  strongest first; + new, ↕ moved, ~ changed")]
     if pairing.rows.isEmpty { lines.append("  Scanning…") }
     for row in pairing.rows {
-      let paired = row.pairedAs.map { "  (paired as \($0))" } ?? ""
+      let paired = row.pairedAs.map { "  (paired as \(v($0)))" } ?? ""
       lines.append(
         self.row(
-          "\(pad(row.model, 20)) \(bars(row.signal)) \(row.signal) dBm\(paired)",
+          "\(pad(v(row.model), 20)) \(bars(row.signal)) \(row.signal) dBm\(paired)",
           selected: row.isSelected, mark: row.mark))
     }
-    if let changes = pairing.changes { lines.append(dim("  " + changes)) }
+    if let changes = pairing.changes { lines.append(dim("  " + v(changes))) }
     lines.append("")
     if let naming = pairing.naming {
-      lines.append(field("Nickname for \(naming.model)", naming.nickname, focused: true))
+      lines.append(field("Nickname for \(v(naming.model))", v(naming.nickname), focused: true))
       if pairing.isSaving { lines.append("  Saving…") }
       lines.append(dim("type a nickname · Enter saves · Esc goes back"))
     } else {
@@ -98,9 +99,9 @@ public struct ScreenText: Sendable {
   private func home(_ home: HomeState.ViewModel, launch: LaunchSummary?) -> [String] {
     var lines: [String] = []
     if let launch {
-      lines.append(launch.headline)
+      lines.append(v(launch.headline))
       let steps = launch.steps.map { step in
-        "\(step.step) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
+        "\(v("\(step.step)")) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
       }
       lines += wrapped(steps + ["(* may wait for you: not counted)"], width: 76).map {
         dim("  " + $0)
@@ -111,22 +112,27 @@ public struct ScreenText: Sendable {
     if home.rows.isEmpty { lines.append("  None yet: press p to pair one.") }
     for row in home.rows {
       lines.append(
-        self.row("\(pad(row.nickname, 20)) \(row.model)", selected: row.isSelected, mark: row.mark))
+        self.row(
+          "\(pad(v(row.nickname), 20)) \(v(row.model))", selected: row.isSelected, mark: row.mark))
     }
-    if let changes = home.changes { lines.append(dim("  " + changes)) }
+    if let changes = home.changes { lines.append(dim("  " + v(changes))) }
     lines.append("")
     switch home.mode {
     case .browsing:
       lines.append(dim("↑/↓ select · r rename · d delete · p pair · q quit"))
     case .renaming(let model, let nickname):
-      lines.append(field("New nickname for \(model)", nickname, focused: true))
+      lines.append(field("New nickname for \(v(model))", v(nickname), focused: true))
       lines.append(dim("Enter saves · Esc cancels"))
     case .confirmingDelete(let nickname):
-      lines.append(yellow("Delete \(nickname)? y deletes · n keeps it"))
+      lines.append(yellow("Delete \(v(nickname))? y deletes · n keeps it"))
     }
-    if let message = home.message { lines.append(yellow("! " + message)) }
+    if let message = home.message { lines.append(yellow("! " + v(message))) }
     return lines
   }
+
+  /// Text from the model, shown by the one terminal rule (``VisibleText``): whatever a server
+  /// or a user put in it, the terminal shows it and acts on none of it.
+  private func v(_ text: String) -> String { VisibleText.escaped(text) }
 
   private func row(_ text: String, selected: Bool, mark: RowMark? = nil) -> String {
     let markText = mark.map { markColor($0, $0.rawValue) } ?? " "
