@@ -97,6 +97,37 @@ struct DataTests {
     }
   }
 
+  @Test(
+    "reset refuses, untouched, a folder, a link or a foreign file that has one of the app's names")
+  func resetBesideUserFiles() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let manager = FileManager.default
+    // The user's folder named like the login file, with their work inside.
+    let theirs = folder.loginFile
+    try manager.createDirectory(at: theirs, withIntermediateDirectories: true)
+    try Data("thesis".utf8).write(to: theirs.appending(path: "chapter1.txt"))
+    #expect(throws: DataFolderError.self) { try folder.reset() }
+    #expect(try Data(contentsOf: theirs.appending(path: "chapter1.txt")) == Data("thesis".utf8))
+    try manager.removeItem(at: theirs)
+
+    // A link named like the database, pointing at the user's file elsewhere.
+    let elsewhere = try Self.folder()
+    defer { try? manager.removeItem(at: elsewhere.url) }
+    let target = elsewhere.url.appending(path: "precious.db")
+    try Data("mine".utf8).write(to: target)
+    try manager.createSymbolicLink(atPath: folder.database, withDestinationPath: target.path)
+    #expect(throws: DataFolderError.self) { try folder.reset() }
+    #expect(try Data(contentsOf: target) == Data("mine".utf8))
+    try manager.removeItem(atPath: folder.database)
+
+    // A regular file named like the database that is not one.
+    try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.database))
+    let error = #expect(throws: DataFolderError.self) { try folder.reset() }
+    #expect(error?.description.contains("not a SQLite database") == true)
+    #expect(manager.fileExists(atPath: folder.database))
+  }
+
   @Test("a real launch's report becomes the summary; an abort by the version check means update")
   func summaryFromReport() async throws {
     let abort = DemoLaunchSteps([

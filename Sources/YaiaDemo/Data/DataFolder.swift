@@ -38,17 +38,49 @@ public struct DataFolder: Hashable, Sendable {
 
   /// Deletes the app's files (database, its WAL files, the login), leaving anything else the
   /// user put in the folder.
+  ///
+  /// Only regular files the app recognises are deleted: a directory, a link or another kind of
+  /// file that merely has one of the app's names, or a `demo.sqlite` that is not a SQLite
+  /// database, is refused untouched with ``DataFolderError/cannotReset(path:reason:)``, checked
+  /// before anything is deleted.
   public func reset() throws(DataFolderError) {
     let names = ["demo.sqlite", "demo.sqlite-wal", "demo.sqlite-shm", "login.json"]
+    var doomed: [URL] = []
     for name in names {
       let file = url.appending(path: name)
-      guard FileManager.default.fileExists(atPath: file.path) else { continue }
+      // attributesOfItem does not follow links: a link is seen as a link.
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+        continue
+      }
+      let type = attributes[.type] as? FileAttributeType
+      guard type == .typeRegular else {
+        let kind =
+          type == .typeDirectory ? "a folder" : type == .typeSymbolicLink ? "a link" : "not a file"
+        throw .cannotReset(
+          path: file.path, reason: "it is \(kind) the app did not make, so it is kept")
+      }
+      if name == "demo.sqlite", !Self.isSQLite(file) {
+        throw .cannotReset(
+          path: file.path, reason: "it is not a SQLite database the app made, so it is kept")
+      }
+      doomed.append(file)
+    }
+    for file in doomed {
       do {
         try FileManager.default.removeItem(at: file)
       } catch {
         throw .cannotReset(path: file.path, reason: "\(error.localizedDescription)")
       }
     }
+  }
+
+  /// Whether `file` starts as every SQLite database does (an empty file counts: SQLite makes
+  /// one before its first write).
+  private static func isSQLite(_ file: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    return header.isEmpty || header == Data("SQLite format 3\u{0}".utf8)
   }
 }
 
