@@ -175,6 +175,21 @@ struct AppFlowTests {
     #expect(Keymap.event(for: .interrupt, on: login) == .quit)
   }
 
+  @Test("the pairing screen shows its messages: an empty nickname, a refused character")
+  func pairingMessages() throws {
+    var app = try Self.app()
+    _ = app.handle(.launchEnded(Self.summary()))
+    _ = app.handle(.home(.pairNew))
+    _ = app.handle(
+      .pairing(
+        .radio(.appeared(Broadcast(id: "a", model: "Bose SoundLink Flex", signal: -50)))))
+    _ = app.handle(.pairing(.pick))
+    _ = app.handle(.pairing(.submit))
+    #expect(ScreenText(ansi: false).text(for: app.viewModel).contains("! Nickname is empty"))
+    _ = app.handle(.pairing(.typed("\u{202E}")))
+    #expect(ScreenText(ansi: false).text(for: app.viewModel).contains("U+202E"))
+  }
+
   @Test("the screen is drawn as plain text without ANSI codes, and styled with them")
   func drawing() throws {
     let model = try Self.app().viewModel

@@ -40,6 +40,35 @@ struct TextEntryTests {
     #expect(field.type("Küche 🎵") == nil)
   }
 
+  @Test(
+    "format, separator and private-use characters are refused, named by code point",
+    arguments: ["\u{202E}", "a\u{200B}b", "\u{2028}", "\u{FEFF}", "\u{2066}", "\u{E000}"])
+  func invisibleCharacters(_ text: String) {
+    var field = TextEntry("Nickname", limit: 32, text: "Den")
+    let problem = field.type(text)
+    guard case .invisibleCharacter(field: "Nickname", code: _) = problem else {
+      Issue.record("not refused: \(String(describing: problem))")
+      return
+    }
+    #expect(problem?.description.contains("changes how text reads") == true)
+    #expect(field.text == "Den")
+  }
+
+  @Test("combining marks cannot pile up behind one character past 4 × the limit in code points")
+  func combiningMarks() {
+    var field = TextEntry("Nickname", limit: 32)
+    #expect(field.type("a") == nil)
+    var refused: InputProblem?
+    for _ in 0..<1000 where refused == nil { refused = field.type("\u{301}") }
+    #expect(refused == .tooManyScalars(field: "Nickname", count: 129, limit: 128))
+    #expect(field.text.count == 1)
+    #expect(field.text.unicodeScalars.count == 128)
+    let pasted = TextEntry("Nickname", limit: 32)
+    var copy = pasted
+    #expect(copy.type("a" + String(repeating: "\u{301}", count: 300_000)) != nil)
+    #expect(copy.text.isEmpty)
+  }
+
   @Test("a secure field shows bullets")
   func secure() {
     var field = TextEntry("Password", limit: 8, isSecure: true)
@@ -97,6 +126,8 @@ struct DemoScriptTests {
       ("key hyper", "unknown key `hyper`"),
       ("type \\q", "unknown escape `\\q`"),
       ("paste many a", "`paste` needs a count"),
+      ("paste 1000000 aaaaaaaaaa", "at most 1 MiB"),
+      ("paste 1000000 \\u{1F600}", "at most 1 MiB"),
       ("sleep soon", "`sleep` needs a duration"),
       ("wait", "`wait` needs the text"),
     ])

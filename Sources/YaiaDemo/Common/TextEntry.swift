@@ -1,8 +1,10 @@
 /// A line of text the user types into: a nickname, a user name, a password.
 ///
-/// It refuses input that would make it invalid (control characters, more than `limit`
-/// characters) and says why, so the screen can show the reason and the text stays as it was:
-/// bad input changes nothing.
+/// It refuses input that would make it invalid and says why, so the screen can show the reason
+/// and the text stays as it was: bad input changes nothing. Refused: control characters;
+/// format, separator and private-use characters (a right-to-left override, a zero-width space:
+/// what ``VisibleText`` would not show as is); more than `limit` characters; and more than
+/// `4 × limit` Unicode scalars, so that combining marks cannot pile up behind one character.
 public struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
   public let label: String
@@ -26,9 +28,18 @@ public struct TextEntry: Equatable, Sendable {
     if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
       return .controlCharacter(field: label, code: scalar.value)
     }
-    let count = text.count + input.count
+    if let scalar = input.unicodeScalars.first(where: { !VisibleText.isShown($0) }) {
+      return .invisibleCharacter(field: label, code: scalar.value)
+    }
+    // Counted on the joined text: a mark typed after a letter joins that letter's character.
+    let joined = text + input
+    let count = joined.count
     guard count <= limit else { return .tooLong(field: label, count: count, limit: limit) }
-    text += input
+    let scalars = joined.unicodeScalars.count
+    guard scalars <= 4 * limit else {
+      return .tooManyScalars(field: label, count: scalars, limit: 4 * limit)
+    }
+    text = joined
     return nil
   }
 
@@ -62,6 +73,12 @@ public enum InputProblem: Error, Equatable, Sendable, CustomStringConvertible {
   case tooLong(field: String, count: Int, limit: Int)
   /// The input holds a control character (a tab, an escape, a bell…), by its code point.
   case controlCharacter(field: String, code: UInt32)
+  /// The input holds a character that changes how text reads without showing itself (a
+  /// right-to-left override, a zero-width space, a line separator), by its code point.
+  case invisibleCharacter(field: String, code: UInt32)
+  /// The text would hold `count` Unicode scalars (letters carrying many combining marks); the
+  /// field holds `limit`.
+  case tooManyScalars(field: String, count: Int, limit: Int)
 
   /// The message for the screen.
   public var description: String {
@@ -71,10 +88,22 @@ public enum InputProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooLong(let field, let count, let limit):
       return "\(field) would be \(count) characters long; at most \(limit) fit. Nothing was added."
     case .controlCharacter(let field, let code):
-      let hex = String(code, radix: 16, uppercase: true)
+      return "\(field) cannot hold control character \(Self.codePoint(code)). Nothing was added."
+    case .invisibleCharacter(let field, let code):
       return
-        "\(field) cannot hold control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex). Nothing was added."
+        "\(field) cannot hold \(Self.codePoint(code)), which changes how text reads without"
+        + " showing itself. Nothing was added."
+    case .tooManyScalars(let field, let count, let limit):
+      return
+        "\(field) would hold \(count) code points (letters with many marks); at most \(limit) fit."
+        + " Nothing was added."
     }
+  }
+
+  /// `U+0007`.
+  private static func codePoint(_ code: UInt32) -> String {
+    let hex = String(code, radix: 16, uppercase: true)
+    return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
   }
 }
 

@@ -82,6 +82,12 @@ public struct DemoScript: Equatable, Sendable {
         }
         guard !text.isEmpty else { throw fail("`paste` needs the text to repeat") }
         let unit = try Self.unescape(text, fail)
+        let bytes = unit.utf8.count.multipliedReportingOverflow(by: count)
+        guard !bytes.overflow, bytes.partialValue <= Self.largestPaste else {
+          throw fail(
+            "`paste` would type \(count) × \(unit.utf8.count) bytes; at most \(Self.largestPaste >> 20) MiB"
+          )
+        }
         steps.append(
           Step(line: number, action: .keys([.text(String(repeating: unit, count: count))])))
       case "key":
@@ -113,6 +119,9 @@ public struct DemoScript: Equatable, Sendable {
     }
     self.steps = steps
   }
+
+  /// The most bytes one `paste` types: enough to overflow any field, bounded in memory.
+  static let largestPaste = 1 << 20
 
   private static func split(_ text: String) -> (String, String) {
     guard let space = text.firstIndex(of: " ") else { return (text, "") }

@@ -93,6 +93,7 @@ public struct ScreenText: Sendable {
     } else {
       lines.append(dim("↑/↓ select · Enter picks · Esc leaves"))
     }
+    if let message = pairing.message { lines.append(yellow("! " + v(message))) }
     return lines
   }
 
