@@ -143,6 +143,36 @@ struct ClientOverHTTPTests {
     }
   }
 
+  @Test("six cancelled requests free their connections: the seventh is answered at once")
+  func cancelledRequestsFreeConnections() async throws {
+    let arrived = AsyncStream.makeStream(of: Void.self)
+    try await LoopbackServer.with { server in
+      await server.appendRoute("GET /slow") { _ in
+        arrived.continuation.yield()
+        try? await Task.sleep(for: .seconds(4))
+        return .json(ratesJSON)
+      }
+      await server.appendRoute("GET /latest") { _ in .json(ratesJSON) }
+    } _: { baseURL in
+      let client = RemoteClient(baseURL: baseURL)
+      let calls = (0..<6).map { _ in
+        Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
+      }
+      var count = 0
+      for await _ in arrived.stream {
+        count += 1
+        if count == 6 { break }
+      }
+      for call in calls { call.cancel() }
+      for call in calls { #expect(await call.value.failureIsCancelled) }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let seventh = await client.result(RatesRequests.latest(base: "USD"))
+      #expect((try? seventh.get()) != nil, "\(seventh.failureDescription)")
+      #expect(start.duration(to: clock.now) < .seconds(1))
+    }
+  }
+
   @Test("cancelling just as responses arrive never hangs (400 rounds, bounded to 60 s)")
   func cancellationRace() async throws {
     try await LoopbackServer.with { server in

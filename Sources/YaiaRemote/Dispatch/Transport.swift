@@ -23,58 +23,99 @@ public struct Transport: Sendable {
   /// cancels the session task on Apple platforms; on Linux the request is abandoned instead:
   /// the caller gets ``RemoteError/cancelled`` at once, and the request runs to its end (within
   /// its timeout) with its result dropped. FoundationNetworking's own cancellation can deadlock
-  /// with a response completing at the same moment (see `abandoningOnCancel`).
+  /// with a response completing at the same moment (see `abandoningOnCancel`), and cancelling
+  /// its session task directly can crash when the task is completing.
+  ///
+  /// An abandoned request keeps its connection until it ends, and a session opens at most a
+  /// few connections per host (six by default). So on Linux, once a request is abandoned,
+  /// later requests go to a new session with the same configuration (its delegate is not
+  /// carried over), and the old one closes when its last request ends: cancelled requests
+  /// never hold up the next ones. At most 16 such sessions wind down at once.
   ///
   /// A request's timeout is enforced here, to the millisecond: FoundationNetworking on Linux
   /// truncates `timeoutInterval` to whole seconds (0.3 s fires at once, 1.5 s after 1 s), so
   /// the session's own timeout is only a backstop, rounded up.
   public static func urlSession(_ session: URLSession = .shared) -> Transport {
-    let session = UncheckedSession(session: session)
+    #if canImport(FoundationNetworking)
+      let sessions = SessionRotation(session)
+    #else
+      let session = UncheckedSession(session: session)
+    #endif
     return Transport { request throws(RemoteError) in
-      var urlRequest = URLRequest(url: request.url)
-      urlRequest.httpMethod = request.method.rawValue
-      for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-      urlRequest.httpBody = request.body
-      guard let timeout = request.timeout else {
-        return try await Self.perform(urlRequest, on: session, for: request)
-      }
-      let seconds =
-        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-      urlRequest.timeoutInterval = max(1, seconds.rounded(.up)) + 1
-      let sendable = UncheckedURLRequest(request: urlRequest)
-      do {
-        return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-          group.addTask { try await Self.perform(sendable.request, on: session, for: request) }
-          group.addTask {
-            try await Task.sleep(for: timeout)
-            return nil
+      #if canImport(FoundationNetworking)
+        let session = sessions.start()
+        do throws(RemoteError) {
+          return try await send(request, on: session) { sessions.end(session) }
+        } catch {
+          // Abandoned (cancelled, or past its timeout here): it still holds its connection.
+          switch error {
+          case .cancelled, .transport(.timeout, _, _): sessions.retire(session)
+          default: break
           }
-          defer { group.cancelAll() }
-          guard let first = try await group.next(), let response = first else {
-            throw RemoteError.transport(
-              .timeout, request: request.description, detail: "no response within \(seconds) s")
-          }
-          return response
+          throw error
         }
-      } catch let error as RemoteError {
-        throw error
-      } catch {
-        throw Self.remoteError(for: error, request: request)
-      }
+      #else
+        return try await send(request, on: session) {}
+      #endif
     }
   }
 
+  /// Sends `request` on `session` within its timeout; `ended` is called when the request really
+  /// ends, even after its caller abandoned it.
+  private static func send(
+    _ request: OutgoingRequest, on session: UncheckedSession,
+    ended: @escaping @Sendable () -> Void
+  ) async throws(RemoteError) -> HTTPResponse {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method.rawValue
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    urlRequest.httpBody = request.body
+    guard let timeout = request.timeout else {
+      return try await Self.perform(urlRequest, on: session, for: request, ended: ended)
+    }
+    let seconds =
+      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    urlRequest.timeoutInterval = max(1, seconds.rounded(.up)) + 1
+    let sendable = UncheckedURLRequest(request: urlRequest)
+    do {
+      return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+        group.addTask {
+          try await Self.perform(sendable.request, on: session, for: request, ended: ended)
+        }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let response = first else {
+          throw RemoteError.transport(
+            .timeout, request: request.description, detail: "no response within \(seconds) s")
+        }
+        return response
+      }
+    } catch let error as RemoteError {
+      throw error
+    } catch {
+      throw Self.remoteError(for: error, request: request)
+    }
+  }
+
+  /// Sends `urlRequest`; `ended` is called when the request really ends, even after its caller
+  /// abandoned it.
   private static func perform(
-    _ urlRequest: URLRequest, on session: UncheckedSession, for request: OutgoingRequest
+    _ urlRequest: URLRequest, on session: UncheckedSession, for request: OutgoingRequest,
+    ended: @escaping @Sendable () -> Void
   ) async throws(RemoteError) -> HTTPResponse {
     do {
       #if canImport(FoundationNetworking)
         let sendable = UncheckedURLRequest(request: urlRequest)
-        return try await abandoningOnCancel {
+        return try await abandoningOnCancel(unstarted: ended) {
+          defer { ended() }
           let (data, response) = try await session.session.data(for: sendable.request)
           return try httpResponse(data, response, for: request)
         }
       #else
+        defer { ended() }
         let (data, response) = try await session.session.data(for: urlRequest)
         return try httpResponse(data, response, for: request)
       #endif
@@ -100,7 +141,8 @@ public struct Transport: Sendable {
 
   #if canImport(FoundationNetworking)
     /// Runs `work` in a task of its own and returns its result, or throws `CancellationError`
-    /// as soon as the caller is cancelled, leaving `work` to finish unobserved.
+    /// as soon as the caller is cancelled, leaving `work` to finish unobserved; `unstarted` is
+    /// called instead of `work` when the caller was cancelled before it could start.
     ///
     /// Why not cancel it: FoundationNetworking's `data(for:)` cancels its session task from the
     /// Swift task's cancellation handler, which runs with the task's status lock held and waits
@@ -108,13 +150,17 @@ public struct Transport: Sendable {
     /// the same moment needs the same lock to resume the task. Each waits for the other: the
     /// process hangs (seen when a launch abort cancelled requests that were just answering).
     private static func abandoningOnCancel<T: Sendable>(
+      unstarted: @escaping @Sendable () -> Void,
       _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
       let outcome = FirstOutcome<T>()
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           // Already cancelled: nothing is sent.
-          guard outcome.wait(with: continuation) else { return }
+          guard outcome.wait(with: continuation) else {
+            unstarted()
+            return
+          }
           Task {
             do {
               outcome.resolve(.success(try await work()))
@@ -164,6 +210,72 @@ struct UncheckedSession: @unchecked Sendable {
 }
 
 #if canImport(FoundationNetworking)
+  /// The session requests go to, replaced by a new one once a request on it was abandoned, so
+  /// that abandoned requests (which keep their connections until they end) never use up the
+  /// connections the next requests need. proven: `state` is only touched inside `lock`, and
+  /// `URLSession` is thread-safe.
+  final class SessionRotation: @unchecked Sendable {
+    private struct State {
+      var current: URLSession
+      var ownsCurrent = false
+      /// Requests still running, by session (an abandoned one until it really ends).
+      var running: [ObjectIdentifier: Int] = [:]
+      /// Sessions this rotation made and retired, still running requests: each is invalidated
+      /// when its last request ends (not before: a request may be about to create its task).
+      var retired: [ObjectIdentifier: URLSession] = [:]
+    }
+
+    /// The most retired sessions winding down at once; past it, the current one is kept.
+    static let mostRetired = 16
+
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ session: URLSession) {
+      state = State(current: session)
+    }
+
+    /// The session for the next request, counted as running one more.
+    func start() -> UncheckedSession {
+      lock.withLock {
+        state.running[ObjectIdentifier(state.current), default: 0] += 1
+        return UncheckedSession(session: state.current)
+      }
+    }
+
+    /// A request on `session` really ended (answered, failed, or abandoned and then ended).
+    func end(_ session: UncheckedSession) {
+      let finished: URLSession? = lock.withLock {
+        let id = ObjectIdentifier(session.session)
+        let left = (state.running[id] ?? 1) - 1
+        state.running[id] = left > 0 ? left : nil
+        return left > 0 ? nil : state.retired.removeValue(forKey: id)
+      }
+      finished?.finishTasksAndInvalidate()
+    }
+
+    /// A request on `session` was abandoned: later requests go to a new session.
+    func retire(_ session: UncheckedSession) {
+      let idle: URLSession? = lock.withLock {
+        guard state.current === session.session,  // not retired already
+          state.retired.count < Self.mostRetired
+        else { return nil }
+        let old = state.current
+        let wasOwned = state.ownsCurrent
+        state.current = URLSession(configuration: old.configuration)
+        state.ownsCurrent = true
+        guard wasOwned else { return nil }  // the caller's session is never invalidated
+        if state.running[ObjectIdentifier(old)] == nil { return old }
+        state.retired[ObjectIdentifier(old)] = old
+        return nil
+      }
+      idle?.finishTasksAndInvalidate()
+    }
+
+    /// How many retired sessions are still winding down.
+    var retiredCount: Int { lock.withLock { state.retired.count } }
+  }
+
   /// The first of a request's result and its caller's cancellation, handed to the waiting
   /// continuation exactly once (either may come first, even before the continuation is set).
   /// proven: `state` is only read and written inside `lock`, and a continuation is resumed
