@@ -46,6 +46,11 @@ struct MockServerCommand: AsyncParsableCommand {
     configuration.host = host
     configuration.port = port
     configuration.fixtures = folder
+    configuration.onListenerFailure = { error in
+      // A dead port must not look like a server: say so and exit non-zero.
+      Self.say("The server stopped listening: \(error). Exiting.")
+      Foundation.exit(1)
+    }
     configuration.onRequest = { entry in
       let route =
         entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }

@@ -104,3 +104,82 @@ struct CommandLineTests {
     #expect(await lines.waitFor("Stopped.") != nil)
   }
 }
+
+@Suite("yaia mock-server, out of descriptors")
+struct DescriptorExhaustionTests {
+  @Test("when the listener runs out of descriptors the command says so and exits non-zero")
+  func listenerFailureExits() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-fds-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("routes:\n  - path: /a\n    response: { status: 204 }\n".utf8).write(
+      to: folder.appending(path: "manifest.yaml"))
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let binary = try #require(
+      ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
+        .first { FileManager.default.fileExists(atPath: $0.path) })
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // A child with few descriptors: the test can use them all up with plain connections.
+    process.arguments = [
+      "-c", "ulimit -n 48 && exec \"$0\" mock-server --fixtures \"$1\" --port 0", binary.path,
+      folder.path,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    let lines = Lines(reading: output)
+    let exited = AsyncStream<Void> { ended in process.terminationHandler = { _ in ended.finish() } }
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
+    let port = try #require(
+      serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+
+    // Hold connections open until the server refuses them (bounded: 200 at most).
+    let held = await Task.detached { () -> [Int32] in
+      var sockets: [Int32] = []
+      for _ in 0..<200 {
+        guard let fd = try? openConnection(port: port) else { break }
+        sockets.append(fd)
+      }
+      return sockets
+    }.value
+    defer { for fd in held { close(fd) } }
+
+    let stopped = await lines.waitFor("The server stopped listening", timeout: .seconds(10))
+    #expect(stopped?.contains("Too many open files") == true, "\(lines.all)")
+    let ended = Task {
+      for await _ in exited {}
+      return true
+    }
+    let finished = Task {
+      try? await Task.sleep(for: .seconds(10))
+      ended.cancel()
+    }
+    _ = await ended.value
+    finished.cancel()
+    #expect(!process.isRunning)
+    if !process.isRunning { #expect(process.terminationStatus == 1) }
+  }
+}
+
+/// A connected TCP socket to 127.0.0.1:`port`, or an error once connecting fails.
+private func openConnection(port: Int) throws -> Int32 {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard fd >= 0 else { throw POSIXError(.EMFILE) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else {
+    close(fd)
+    throw POSIXError(.ECONNREFUSED)
+  }
+  return fd
+}

@@ -24,15 +24,30 @@ public struct MockJournalEntry: Sendable, Equatable {
 }
 
 /// The routing decisions and the journal of one server, shared by its connections.
+///
+/// The journal is bounded: past `limit` entries or bytes of bodies, the oldest entries are
+/// dropped and counted, so a server that runs for days, or is flooded, keeps its memory.
 actor MockServerState {
   private var router: MockRouter
-  private(set) var journal: [MockJournalEntry] = []
+  private var entries: [MockJournalEntry] = []
+  private var first = 0
+  private var bytes = 0
+  /// Entries dropped to keep the journal within its limits.
+  private(set) var dropped = 0
+  private let limit: MockServer.JournalLimit
   private let onRequest: (@Sendable (MockJournalEntry) -> Void)?
 
-  init(router: MockRouter, onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil) {
+  init(
+    router: MockRouter, limit: MockServer.JournalLimit = .init(),
+    onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
+  ) {
     self.router = router
+    self.limit = limit
     self.onRequest = onRequest
   }
+
+  /// The entries kept, oldest first.
+  var journal: [MockJournalEntry] { Array(entries[first...]) }
 
   func replaceRoutes(_ routes: [MockRoute]) {
     router = MockRouter(routes: routes, scenario: router.scenario)
@@ -43,7 +58,17 @@ actor MockServerState {
   }
 
   func record(_ entry: MockJournalEntry) {
-    journal.append(entry)
+    entries.append(entry)
+    bytes += entry.request.body.count
+    while entries.count - first > limit.entries || (bytes > limit.bytes && first < entries.count) {
+      bytes -= entries[first].request.body.count
+      first += 1
+      dropped += 1
+    }
+    if first > 1024, first * 2 > entries.count {
+      entries.removeFirst(first)
+      first = 0
+    }
     onRequest?(entry)
   }
 
@@ -53,7 +78,10 @@ actor MockServerState {
 
   func reset() {
     router.resetAll()
-    journal.removeAll()
+    entries.removeAll()
+    first = 0
+    bytes = 0
+    dropped = 0
   }
 
   func resetSequences(of route: String) {

@@ -12,19 +12,36 @@ struct MockHTTPHandler: HTTPHandler {
     for (name, value) in request.headers { headers[name.rawValue] = value }
     var query: [String: String] = [:]
     for item in request.query where query[item.name] == nil { query[item.name] = item.value }
-    if let length = request.headers[.contentLength].flatMap(Int.init),
-      length > configuration.maxBodyBytes
-    {
+    // Read the body up to the limit whatever its framing: a chunked body has no length to
+    // check in advance, so it is counted as it arrives.
+    var body = Data()
+    var tooLarge =
+      request.headers[.contentLength].flatMap(Int.init).map {
+        $0 > configuration.maxBodyBytes
+      } ?? false
+    if !tooLarge {
+      for try await chunk in request.bodySequence {
+        guard body.count + chunk.count <= configuration.maxBodyBytes else {
+          tooLarge = true
+          break
+        }
+        body.append(chunk)
+      }
+    }
+    if tooLarge {
       let mock = MockRequest(
         method: request.method.rawValue, path: request.path, query: query, headers: headers)
       await state.record(
         MockJournalEntry(request: mock, time: Date(), route: nil, scenario: nil, status: 413))
-      return Self.json(
+      var response = Self.json(
         #"{"error":"request body larger than \#(configuration.maxBodyBytes) bytes"}"#, status: 413)
+      // The rest of the body is not read: the connection cannot be reused.
+      response.headers[.connection] = "close"
+      return response
     }
     let mock = MockRequest(
       method: request.method.rawValue, path: request.path, query: query, headers: headers,
-      body: try await request.bodyData)
+      body: body)
 
     switch await state.route(mock) {
     case .unmatched(let closest):

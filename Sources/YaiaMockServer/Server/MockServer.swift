@@ -29,17 +29,38 @@ public actor MockServer {
     public var strict = true
     /// The largest request body accepted; larger ones get 413.
     public var maxBodyBytes = 1_048_576
+    /// How much of the journal is kept; past it, the oldest entries are dropped and counted.
+    public var journalLimit = JournalLimit()
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
+    /// Called once if the server stops listening on its own (no descriptors left, the socket
+    /// failed): a command line reports it and exits rather than keep a dead port.
+    public var onListenerFailure: (@Sendable (any Error) -> Void)?
 
-    /// The defaults: loopback, a free port, strict, bodies up to 1 MiB.
+    /// The defaults: loopback, a free port, strict, bodies up to 1 MiB, a journal of 10,000
+    /// requests or 64 MiB of bodies.
     public init() {}
+  }
+
+  /// How much of its journal a server keeps.
+  public struct JournalLimit: Sendable, Equatable {
+    /// The most entries kept.
+    public var entries: Int
+    /// The most bytes of request bodies kept.
+    public var bytes: Int
+
+    /// A limit of `entries` requests and `bytes` of bodies (10,000 and 64 MiB by default).
+    public init(entries: Int = 10_000, bytes: Int = 64 << 20) {
+      self.entries = max(1, entries)
+      self.bytes = max(0, bytes)
+    }
   }
 
   private let configuration: Configuration
   private let state: MockServerState
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
+  private let stopping = StopFlag()
 
   /// The URL the server answers at, once started.
   public private(set) var baseURL: URL?
@@ -50,7 +71,8 @@ public actor MockServer {
   ) {
     self.configuration = configuration
     self.state = MockServerState(
-      router: MockRouter(routes: routes, scenario: scenario), onRequest: configuration.onRequest)
+      router: MockRouter(routes: routes, scenario: scenario), limit: configuration.journalLimit,
+      onRequest: configuration.onRequest)
   }
 
   /// Starts listening and returns the base URL once the server accepts connections.
@@ -62,7 +84,17 @@ public actor MockServer {
       address: address, timeout: 30, pool: NoDelaySocketPool(inner: HTTPServer.defaultPool()),
       logger: .disabled, handler: handler)
     self.server = server
-    task = Task { try await server.run() }
+    let onFailure = configuration.onListenerFailure
+    let stopping = stopping
+    task = Task {
+      do {
+        try await server.run()
+      } catch {
+        // stop() ends the listener on purpose; anything else ended it on its own.
+        if !stopping.isSet { onFailure?(error) }
+        throw error
+      }
+    }
     try await server.waitUntilListening()
     guard case .ip4(let host, let port) = await server.listeningAddress,
       let url = URL(string: "http://\(host):\(port)")
@@ -76,6 +108,7 @@ public actor MockServer {
 
   /// Stops listening and closes every connection.
   public func stop() async {
+    stopping.set()
     await server?.stop(timeout: 0)
     task?.cancel()
     server = nil
@@ -83,9 +116,14 @@ public actor MockServer {
     baseURL = nil
   }
 
-  /// Every request received so far, in order.
+  /// The requests received so far, in order (the newest ones, within the journal's limit).
   public func journal() async -> [MockJournalEntry] {
     await state.journal
+  }
+
+  /// How many of the oldest journal entries were dropped to keep it within its limit.
+  public func droppedJournalEntries() async -> Int {
+    await state.dropped
   }
 
   /// The requests the route named `route` answered, in order.
@@ -122,4 +160,14 @@ public actor MockServer {
   public func resetState(of machine: String) async {
     await state.resetState(of: machine)
   }
+}
+
+/// Set once a server is being stopped on purpose, read by its listening task. proven: `value`
+/// is only touched inside `lock`.
+final class StopFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import YaiaMockServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes
+/// or `timeout` passes: for requests no HTTP client would send.
+func rawExchange(port: Int, _ bytes: Data, timeout: Int = 5) throws -> String {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard fd >= 0 else { throw POSIXError(.EMFILE) }
+  defer { close(fd) }
+  var time = timeval(tv_sec: timeout, tv_usec: 0)
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+  _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  var received = Data()
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while received.count < 1 << 20 {
+    let count = recv(fd, &buffer, buffer.count, 0)
+    if count <= 0 { break }
+    received.append(contentsOf: buffer[0..<count])
+    if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { break }
+  }
+  return String(decoding: received, as: UTF8.self)
+}
+
+@Suite("The mock server under hostile requests")
+struct HostileRequestTests {
+  @Test("a chunked body over the limit gets 413, though it declares no length")
+  func chunkedOversizedBody() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.maxBodyBytes = 1_000
+    let server = MockServer(
+      routes: [try MockRoute("POST", "/upload", responses: .single(MockResponse(status: 201)))],
+      configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    var request = Data(
+      "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    for _ in 0..<4 { request += Data("400\r\n".utf8) + Data(count: 1024) + Data("\r\n".utf8) }
+    request += Data("0\r\n\r\n".utf8)
+    let answer = try await Task.detached { try rawExchange(port: port, request) }.value
+    #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(200))")
+    #expect(await server.journal().map(\.status) == [413])
+
+    // Within the limit, a chunked body is read whole.
+    var small = Data("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    small += Data("5\r\nhello\r\n0\r\n\r\n".utf8)
+    let fine = try await Task.detached { try rawExchange(port: port, small) }.value
+    #expect(fine.hasPrefix("HTTP/1.1 201"), "\(fine.prefix(200))")
+    #expect(await server.journal().last?.request.body == Data("hello".utf8))
+  }
+
+  @Test("the journal keeps the newest entries within its limits and counts what it dropped")
+  func boundedJournal() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.journalLimit = .init(entries: 3, bytes: 1_000)
+    let server = MockServer(
+      routes: [try MockRoute("POST", "/p", responses: .single(MockResponse(status: 204)))],
+      configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    for index in 0..<5 {
+      var request = URLRequest(url: baseURL.appending(path: "p"))
+      request.httpMethod = "POST"
+      request.httpBody = Data("\(index)".utf8)
+      _ = try await URLSession.shared.data(for: request)
+    }
+    #expect(
+      await server.journal().map { String(decoding: $0.request.body, as: UTF8.self) } == [
+        "2", "3", "4",
+      ])
+    #expect(await server.droppedJournalEntries() == 2)
+    var large = URLRequest(url: baseURL.appending(path: "p"))
+    large.httpMethod = "POST"
+    large.httpBody = Data(count: 900)
+    _ = try await URLSession.shared.data(for: large)
+    _ = try await URLSession.shared.data(for: large)  // 1,800 bytes: the older one goes
+    #expect(await server.journal().count == 1)
+    #expect(await server.droppedJournalEntries() == 6)
+  }
+}
