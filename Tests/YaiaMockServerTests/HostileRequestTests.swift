@@ -58,14 +58,16 @@ struct HostileRequestTests {
       "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
     for _ in 0..<4 { request += Data("400\r\n".utf8) + Data(count: 1024) + Data("\r\n".utf8) }
     request += Data("0\r\n\r\n".utf8)
-    let answer = try await Task.detached { try rawExchange(port: port, request) }.value
+    let chunked = request
+    let answer = try await onThread { try rawExchange(port: port, chunked) }.value
     #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(200))")
     #expect(await server.journal().map(\.status) == [413])
 
     // Within the limit, a chunked body is read whole.
     var small = Data("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
     small += Data("5\r\nhello\r\n0\r\n\r\n".utf8)
-    let fine = try await Task.detached { try rawExchange(port: port, small) }.value
+    let smallRequest = small
+    let fine = try await onThread { try rawExchange(port: port, smallRequest) }.value
     #expect(fine.hasPrefix("HTTP/1.1 201"), "\(fine.prefix(200))")
     #expect(await server.journal().last?.request.body == Data("hello".utf8))
   }
@@ -97,5 +99,69 @@ struct HostileRequestTests {
     _ = try await URLSession.shared.data(for: large)  // 1,800 bytes: the older one goes
     #expect(await server.journal().count == 1)
     #expect(await server.droppedJournalEntries() == 6)
+  }
+}
+
+/// Runs blocking `work` on a thread of its own; its result, awaited without blocking the pool.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> Task<T, any Error> {
+  let (stream, continuation) = AsyncStream.makeStream(of: Result<T, any Error>.self)
+  let thread = Thread {
+    continuation.yield(Result { try work() })
+    continuation.finish()
+  }
+  thread.start()
+  return Task {
+    for await result in stream { return try result.get() }
+    throw CancellationError()
+  }
+}
+
+@Suite("The mock server and idle connections")
+struct IdleConnectionTests {
+  static func server(idle: Duration, most: Int = 256) async throws -> (MockServer, Int) {
+    var configuration = MockServer.Configuration()
+    configuration.idleTimeout = idle
+    configuration.mostIdleConnections = most
+    let server = MockServer(
+      routes: [try MockRoute("GET", "/a", responses: .single(MockResponse(status: 204)))],
+      configuration: configuration)
+    let port = try #require(try await server.start().port)
+    return (server, port)
+  }
+
+  @Test("a connection that sends nothing, or half a request, is closed after the idle timeout")
+  func idleAndHalfSent() async throws {
+    let (server, port) = try await Self.server(idle: .milliseconds(300))
+    defer { Task { await server.stop() } }
+    let clock = ContinuousClock()
+    for bytes in [Data(), Data("GET /a HTTP/1.1\r\nHost: x\r\n".utf8)] {
+      let start = clock.now
+      let answer = try await onThread { try rawExchange(port: port, bytes, timeout: 5) }.value
+      #expect(answer.isEmpty, "\(answer)")
+      #expect(clock.now - start < .seconds(3))  // closed by the server, not the 5 s read timeout
+    }
+    let fine = try await onThread {
+      try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    }.value
+    #expect(fine.hasPrefix("HTTP/1.1 204"), "\(fine)")
+  }
+
+  @Test("past the most idle connections, new silent ones are closed; requests still get answers")
+  func tooManyIdle() async throws {
+    let (server, port) = try await Self.server(idle: .seconds(30), most: 4)
+    defer { Task { await server.stop() } }
+    // Four idle connections fill the slots; each is held by a blocking read on a thread of
+    // its own (not the two-thread cooperative pool, which the server needs).
+    let holders = (0..<4).map { _ in onThread { try? rawExchange(port: port, Data(), timeout: 3) } }
+    try await Task.sleep(for: .milliseconds(300))
+    for _ in 0..<3 {
+      let silent = try await onThread { try rawExchange(port: port, Data(), timeout: 2) }.value
+      #expect(silent == "")
+    }
+    let request = try await onThread {
+      try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    }.value
+    #expect(request.hasPrefix("HTTP/1.1 204"), "\(request)")
+    for holder in holders { _ = try? await holder.value }
   }
 }

@@ -31,6 +31,12 @@ public actor MockServer {
     public var maxBodyBytes = 1_048_576
     /// How much of the journal is kept; past it, the oldest entries are dropped and counted.
     public var journalLimit = JournalLimit()
+    /// The longest a connection may send nothing while the server waits for (the rest of) a
+    /// request; then it is closed. Idle and half-sent requests cannot hold descriptors forever.
+    public var idleTimeout: Duration = .seconds(15)
+    /// The most connections that may wait to send their request at once; past it, a new one
+    /// that does not send at once is closed.
+    public var mostIdleConnections = 256
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
     /// Called once if the server stops listening on its own (no descriptors left, the socket
@@ -81,7 +87,10 @@ public actor MockServer {
     let address = try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
     let handler = MockHTTPHandler(state: state, configuration: configuration)
     let server = HTTPServer(
-      address: address, timeout: 30, pool: NoDelaySocketPool(inner: HTTPServer.defaultPool()),
+      address: address, timeout: 30,
+      pool: GuardedSocketPool(
+        inner: NoDelaySocketPool(inner: HTTPServer.defaultPool()),
+        idleTimeout: configuration.idleTimeout, mostWaiting: configuration.mostIdleConnections),
       logger: .disabled, handler: handler)
     self.server = server
     let onFailure = configuration.onListenerFailure
