@@ -179,8 +179,11 @@ struct ManifestTests {
       good.routes[0].responses
         == .single(
           MockResponse(headers: ["Content-Type": "application/json"], body: .file("ok.json"))))
+    try FileManager.default.createDirectory(
+      at: folder.appending(path: "folder.json"), withIntermediateDirectories: true)
     for (name, reason) in [
       ("../secret.json", "leaves the fixtures folder"), ("missing.json", "does not exist"),
+      ("folder.json", "not a regular file"),
     ] {
       let error = #expect(throws: MockServerError.self) {
         try MockManifest.parse(

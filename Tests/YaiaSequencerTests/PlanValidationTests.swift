@@ -54,6 +54,15 @@ struct PlanValidationTests {
         "'login' waits for 'fetchConfiguration', which is not in the plan") == true)
   }
 
+  @Test("a timeout of zero or below is refused, naming the step", arguments: [0, -5])
+  func invalidTimeout(_ milliseconds: Int) {
+    let error = #expect(throws: LaunchPlanError<String>.self) {
+      try LaunchPlan([LaunchStep("login", timeout: .milliseconds(milliseconds)) { _ in }])
+    }
+    #expect(error == .invalidTimeout(step: "login", timeout: .milliseconds(milliseconds)))
+    #expect(error?.description.contains("'login' may run for") == true)
+  }
+
   @Test("a duplicate id is named")
   func duplicate() throws {
     let error = #expect(throws: LaunchPlanError<String>.self) {

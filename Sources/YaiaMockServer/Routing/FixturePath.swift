@@ -7,7 +7,8 @@ public enum FixturePath {
   /// The file `name` names inside `folder`.
   ///
   /// - Throws: ``MockServerError/fixtureOutsideFolder(path:folder:)`` when it would leave the
-  ///   folder, ``MockServerError/missingFixture(path:)`` when the file does not exist.
+  ///   folder, ``MockServerError/missingFixture(path:)`` when the file does not exist or is not
+  ///   a regular file (a folder).
   public static func resolve(_ name: String, in folder: URL) throws(MockServerError) -> URL {
     let root = folder.standardizedFileURL.resolvingSymlinksInPath()
     guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
@@ -20,6 +21,11 @@ public enum FixturePath {
     let real = candidate.resolvingSymlinksInPath()
     guard real.path.hasPrefix(root.path + "/") else {
       throw .fixtureOutsideFolder(path: name, folder: root.path)
+    }
+    // A folder (or a device, a socket) is no fixture: refused at load, not at every request.
+    let type = (try? FileManager.default.attributesOfItem(atPath: real.path))?[.type]
+    guard type as? FileAttributeType == .typeRegular else {
+      throw .missingFixture(path: name + " (it is not a regular file)")
     }
     return real
   }

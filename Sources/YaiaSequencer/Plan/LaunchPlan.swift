@@ -40,6 +40,9 @@ public struct LaunchPlan<ID: Hashable & Sendable>: Sendable {
       guard indexByID.updateValue(index, forKey: step.id) == nil else {
         throw .duplicateStep(step.id)
       }
+      if let timeout = step.timeout, timeout <= .zero {
+        throw .invalidTimeout(step: step.id, timeout: timeout)
+      }
     }
 
     var dependencyIndexes = [[Int]](repeating: [], count: steps.count)

@@ -7,6 +7,8 @@ public enum LaunchPlanError<ID: Hashable & Sendable>: Error, Equatable, CustomSt
   /// Steps wait for each other in a circle. The path starts and ends with the same step; each
   /// step in it waits for the next.
   case cycle([ID])
+  /// A step's timeout is zero or negative: it could never run.
+  case invalidTimeout(step: ID, timeout: Duration)
 
   public var description: String {
     switch self {
@@ -20,6 +22,9 @@ public enum LaunchPlanError<ID: Hashable & Sendable>: Error, Equatable, CustomSt
       let text = path.map { "\($0)" }.joined(separator: " -> ")
       return
         "Cycle in launch plan: \(text) (each step waits for the next). Remove one of these dependencies."
+    case .invalidTimeout(let step, let timeout):
+      return
+        "Invalid timeout in launch plan: '\(step)' may run for \(timeout), so it could never run. Give it a positive timeout, or none."
     }
   }
 }
