@@ -55,7 +55,8 @@ struct MockServerCommand: AsyncParsableCommand {
       let route =
         entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
         ?? " (no route)"
-      Self.say("\(entry.request.method) \(entry.request.path) -> \(entry.status)\(route)")
+      let path = entry.request.path.removingPercentEncoding ?? entry.request.path
+      Self.say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
     }
     let server = MockServer(routes: routes, scenario: scenario, configuration: configuration)
     let baseURL = try await server.start()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import YaiaMockServer
 
@@ -70,6 +71,41 @@ struct HostileRequestTests {
     let fine = try await onThread { try rawExchange(port: port, smallRequest) }.value
     #expect(fine.hasPrefix("HTTP/1.1 201"), "\(fine.prefix(200))")
     #expect(await server.journal().last?.request.body == Data("hello".utf8))
+  }
+
+  @Test("an encoded slash stays inside its segment and is decoded exactly once")
+  func encodedSlash() async throws {
+    let server = MockServer(routes: [
+      try MockRoute("GET", "/devices/:id/name", responses: .single(MockResponse(status: 204)))
+    ])
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    for (path, status) in [
+      ("/devices/a%2Fb/name", "204"), ("/devices/a%252Fb/name", "204"),
+      ("/devices/a/b/name", "404"),
+      ("/devices/x/../a%2Fb/./name", "204"),
+    ] {
+      let answer = try await onThread {
+        try rawExchange(port: port, Data("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      }.value
+      #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(path): \(answer.prefix(80))")
+    }
+    var router = MockRouter(routes: [
+      try MockRoute("GET", "/devices/:id/name", responses: .single(MockResponse(status: 204)))
+    ])
+    for (path, id) in [("/devices/a%2Fb/name", "a/b"), ("/devices/a%252Fb/name", "a%2Fb")] {
+      guard
+        case .matched(_, _, _, let parameters) = router.route(
+          MockRequest(method: "GET", path: path))
+      else {
+        Issue.record("\(path) did not match")
+        continue
+      }
+      #expect(parameters["id"] == id)
+    }
+    let journalled = await server.journal().map(\.request.path)
+    #expect(journalled.first == "/devices/a%2Fb/name")
   }
 
   @Test("the journal keeps the newest entries within its limits and counts what it dropped")
@@ -146,22 +182,37 @@ struct IdleConnectionTests {
     #expect(fine.hasPrefix("HTTP/1.1 204"), "\(fine)")
   }
 
-  @Test("past the most idle connections, new silent ones are closed; requests still get answers")
+  @Test("past the most idle connections, the oldest silent one is closed; requests get answers")
   func tooManyIdle() async throws {
     let (server, port) = try await Self.server(idle: .seconds(30), most: 4)
-    defer { Task { await server.stop() } }
-    // Four idle connections fill the slots; each is held by a blocking read on a thread of
-    // its own (not the two-thread cooperative pool, which the server needs).
-    let holders = (0..<4).map { _ in onThread { try? rawExchange(port: port, Data(), timeout: 3) } }
-    try await Task.sleep(for: .milliseconds(300))
-    for _ in 0..<3 {
-      let silent = try await onThread { try rawExchange(port: port, Data(), timeout: 2) }.value
-      #expect(silent == "")
+    // Eight silent connections, each held by a blocking read on a thread of its own (not the
+    // two-thread cooperative pool, which the server needs): only four may wait at a time, so
+    // four are closed by the server long before their own 10 s read timeout.
+    let closed = ClosedCount()
+    let silent = (0..<8).map { _ in
+      onThread {
+        let answer = try rawExchange(port: port, Data(), timeout: 10)
+        closed.add()
+        return answer
+      }
     }
+    try await Task.sleep(for: .milliseconds(300))
     let request = try await onThread {
       try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
     }.value
     #expect(request.hasPrefix("HTTP/1.1 204"), "\(request)")
-    for holder in holders { _ = try? await holder.value }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(5))
+    while closed.count < 4, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(closed.count >= 4)
+    await server.stop()
+    for connection in silent { #expect(try await connection.value == "") }
   }
+}
+
+/// Counts connections the server closed, from the threads that held them.
+final class ClosedCount: Sendable {
+  private let value = Mutex(0)
+  func add() { value.withLock { $0 += 1 } }
+  var count: Int { value.withLock { $0 } }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// FlyingFox itself closes no idle connection and waits forever for the rest of a half-sent
 /// request, so idle and slow clients could hold every descriptor until the process had none
 /// left. Here a wait to read that lasts longer than ``idleTimeout`` ends the connection, and
-/// past ``mostWaiting`` connections waiting to read at once, a new one is ended at once (a
-/// client that sends its request right after connecting never waits). The listening socket
-/// waits here too and is never limited.
+/// when ``mostWaiting`` connections already wait to read, the one that has waited longest is
+/// ended to make room: a flood of silent connections pushes out its own oldest members, and a
+/// client that sends its request is still served. The listening socket waits here too and is
+/// never limited.
 struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
   let inner: Inner
   /// The longest a connection may send nothing while the server waits to read.
@@ -33,8 +34,8 @@ struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
     guard events == [.read], !Self.isListening(socket) else {
       return try await inner.suspendSocket(socket, untilReadyFor: events)
     }
-    guard waiting.enter(limit: mostWaiting) else { throw SocketError.disconnected }
-    defer { waiting.leave() }
+    let turn = waiting.enter(limit: mostWaiting)
+    defer { waiting.leave(turn) }
     let inner = self.inner
     let timeout = idleTimeout
     let socketBox = UncheckedSocket(socket: socket)
@@ -45,6 +46,10 @@ struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
       }
       group.addTask {
         try await Task.sleep(for: timeout)
+        return false
+      }
+      group.addTask {
+        await turn.evicted()
         return false
       }
       defer { group.cancelAll() }
@@ -68,19 +73,70 @@ struct UncheckedSocket: @unchecked Sendable {
   let socket: Socket
 }
 
-/// How many connections wait to read. proven: `count` is only touched inside `lock`.
+/// The connections waiting to read, oldest first. proven: `waiters` and `lastID` are only
+/// touched inside `lock`.
 final class WaitingCount: @unchecked Sendable {
   private let lock = NSLock()
-  private var count = 0
+  private var waiters: [(id: UInt64, turn: WaitTurn)] = []
+  private var lastID: UInt64 = 0
 
-  /// Counts one more unless `limit` are waiting already.
-  func enter(limit: Int) -> Bool {
-    lock.withLock {
-      guard count < limit else { return false }
-      count += 1
-      return true
+  /// Registers one more waiter, evicting the oldest ones while `limit` are waiting already.
+  func enter(limit: Int) -> WaitTurn {
+    let (turn, evicted) = lock.withLock { () -> (WaitTurn, [WaitTurn]) in
+      var evicted: [WaitTurn] = []
+      while waiters.count >= max(1, limit) { evicted.append(waiters.removeFirst().turn) }
+      lastID &+= 1
+      let turn = WaitTurn(id: lastID)
+      waiters.append((lastID, turn))
+      return (turn, evicted)
+    }
+    for old in evicted { old.evict() }
+    return turn
+  }
+
+  /// The waiter `turn` stopped waiting.
+  func leave(_ turn: WaitTurn) {
+    lock.withLock { waiters.removeAll { $0.id == turn.id } }
+  }
+}
+
+/// One connection's wait to read, which a newer connection may end. proven: `state` is only
+/// touched inside `lock`, and the continuation is resumed once, after it left `state`.
+final class WaitTurn: @unchecked Sendable {
+  let id: UInt64
+  private enum State {
+    case waiting
+    case parked(CheckedContinuation<Void, Never>)
+    case done
+  }
+  private let lock = NSLock()
+  private var state = State.waiting
+
+  init(id: UInt64) { self.id = id }
+
+  /// Returns once the wait is evicted, or the task is cancelled.
+  func evicted() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let now: Bool = lock.withLock {
+          if case .done = state { return true }
+          state = .parked(continuation)
+          return false
+        }
+        if now { continuation.resume() }
+      }
+    } onCancel: {
+      evict()
     }
   }
 
-  func leave() { lock.withLock { count -= 1 } }
+  /// Ends the wait.
+  func evict() {
+    let parked: CheckedContinuation<Void, Never>? = lock.withLock {
+      defer { state = .done }
+      if case .parked(let continuation) = state { return continuation }
+      return nil
+    }
+    parked?.resume()
+  }
 }

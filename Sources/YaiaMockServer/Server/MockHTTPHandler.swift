@@ -8,6 +8,10 @@ struct MockHTTPHandler: HTTPHandler {
   let configuration: MockServer.Configuration
 
   func handleRequest(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+    // The path as received, still percent-encoded (FlyingFox's `path` is decoded once
+    // already, which turned an encoded `/` inside a segment into a separator), with its dot
+    // segments resolved: routing decodes each segment exactly once.
+    let path = Self.withoutDotSegments(request.target.path())
     var headers: [String: String] = [:]
     for (name, value) in request.headers { headers[name.rawValue] = value }
     var query: [String: String] = [:]
@@ -30,7 +34,7 @@ struct MockHTTPHandler: HTTPHandler {
     }
     if tooLarge {
       let mock = MockRequest(
-        method: request.method.rawValue, path: request.path, query: query, headers: headers)
+        method: request.method.rawValue, path: path, query: query, headers: headers)
       await state.record(
         MockJournalEntry(request: mock, time: Date(), route: nil, scenario: nil, status: 413))
       var response = Self.json(
@@ -40,7 +44,7 @@ struct MockHTTPHandler: HTTPHandler {
       return response
     }
     let mock = MockRequest(
-      method: request.method.rawValue, path: request.path, query: query, headers: headers,
+      method: request.method.rawValue, path: path, query: query, headers: headers,
       body: body)
 
     switch await state.route(mock) {
@@ -61,6 +65,20 @@ struct MockHTTPHandler: HTTPHandler {
       }
       return try render(response)
     }
+  }
+
+  /// `path` with its `.` and `..` segments resolved (RFC 3986 §5.2.4) on the encoded text, so
+  /// that an encoded dot (`%2E%2E`) stays data: a segment, not a step up.
+  static func withoutDotSegments(_ path: String) -> String {
+    var kept: [Substring] = []
+    for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+      switch segment {
+      case ".": continue
+      case "..": _ = kept.popLast()
+      default: kept.append(segment)
+      }
+    }
+    return "/" + kept.joined(separator: "/")
   }
 
   /// The 404 body of strict mode.

@@ -34,8 +34,8 @@ public actor MockServer {
     /// The longest a connection may send nothing while the server waits for (the rest of) a
     /// request; then it is closed. Idle and half-sent requests cannot hold descriptors forever.
     public var idleTimeout: Duration = .seconds(15)
-    /// The most connections that may wait to send their request at once; past it, a new one
-    /// that does not send at once is closed.
+    /// The most connections that may wait to send their request at once; past it, the one that
+    /// has waited longest is closed to make room.
     public var mostIdleConnections = 256
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
