@@ -15,19 +15,34 @@ import YaiaMockServer
 
 /// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes
 /// or `timeout` passes: for requests no HTTP client would send.
-func rawExchange(port: Int, _ bytes: Data, timeout: Int = 5) throws -> String {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+func rawExchange(
+  port: Int, _ bytes: Data, timeout: Int = 5, ipv6: Bool = false
+) throws -> String {
+  let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   guard fd >= 0 else { throw POSIXError(.EMFILE) }
   defer { close(fd) }
   var time = timeval(tv_sec: timeout, tv_usec: 0)
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+  let connected: Int32
+  if ipv6 {
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_port = in_port_t(UInt16(port).bigEndian)
+    inet_pton(AF_INET6, "::1", &address.sin6_addr)
+    connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+      }
+    }
+  } else {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
   }
   guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
@@ -215,4 +230,50 @@ final class ClosedCount: Sendable {
   private let value = Mutex(0)
   func add() { value.withLock { $0 += 1 } }
   var count: Int { value.withLock { $0 } }
+}
+
+@Suite("The mock server's address")
+struct ListenTests {
+  static let routes = [try! MockRoute("GET", "/a", responses: .single(MockResponse(status: 204)))]
+
+  @Test("a port in use is reported as such, at once, not as a timeout")
+  func portInUse() async throws {
+    let first = MockServer(routes: Self.routes)
+    let url = try await first.start()
+    defer { Task { await first.stop() } }
+    var configuration = MockServer.Configuration()
+    configuration.port = UInt16(try #require(url.port))
+    let second = MockServer(routes: Self.routes, configuration: configuration)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await #expect(throws: MockServerError.self) { try await second.start() }
+    #expect(clock.now - start < .seconds(2))
+    #expect(
+      error?.description.contains("the port is in use") == true, "\(String(describing: error))")
+  }
+
+  @Test("a host that is not an address is a typed error naming it")
+  func badHost() async {
+    var configuration = MockServer.Configuration()
+    configuration.host = "not-an-address"
+    let error = await #expect(throws: MockServerError.self) {
+      try await MockServer(routes: Self.routes, configuration: configuration).start()
+    }
+    #expect(error?.description.contains("`not-an-address` is not an IPv4 or IPv6 address") == true)
+  }
+
+  @Test("an IPv6 host is served")
+  func ipv6() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.host = "::1"
+    let server = MockServer(routes: Self.routes, configuration: configuration)
+    let url = try await server.start()
+    defer { Task { await server.stop() } }
+    #expect(url.absoluteString.hasPrefix("http://[::1]:"))
+    let port = try #require(url.port)
+    let answer = try await onThread {
+      try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), ipv6: true)
+    }.value
+    #expect(answer.hasPrefix("HTTP/1.1 204"), "\(answer)")
+  }
 }

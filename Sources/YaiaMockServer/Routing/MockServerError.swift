@@ -13,6 +13,9 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
   case brokenManifest(file: String, line: Int, reason: String)
   /// A test's server received requests no route answered: each with its closest routes.
   case unmatchedRequests([String])
+  /// The server cannot listen at `host`:`port`: the address is not one, the port is taken,
+  /// or the system refused; `reason` says which.
+  case cannotListen(host: String, port: UInt16, reason: String)
 
   public var description: String {
     switch self {
@@ -27,6 +30,9 @@ public enum MockServerError: Error, Equatable, Sendable, CustomStringConvertible
       return "No manifest in \(folder): add manifest.yaml (or .yml, .json) listing the routes."
     case .brokenManifest(let file, let line, let reason):
       return "\(file)\(line > 0 ? ":\(line)" : ""): \(reason)"
+    case .cannotListen(let host, let port, let reason):
+      let shown = host.contains(":") ? "[\(host)]" : host
+      return "Cannot listen at \(shown):\(port): \(reason)."
     case .unmatchedRequests(let requests):
       return "The mock server received \(requests.count) request(s) that no route answers:\n"
         + requests.map { "  \($0)" }.joined(separator: "\n")

@@ -66,7 +66,7 @@ public actor MockServer {
   private let state: MockServerState
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
-  private let stopping = StopFlag()
+  private let stopping = SharedFlag()
 
   /// The URL the server answers at, once started.
   public private(set) var baseURL: URL?
@@ -84,7 +84,21 @@ public actor MockServer {
   /// Starts listening and returns the base URL once the server accepts connections.
   public func start() async throws -> URL {
     if let baseURL { return baseURL }
-    let address = try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
+    let host = configuration.host
+    let port = configuration.port
+    func cannotListen(_ reason: String) -> MockServerError {
+      .cannotListen(host: host, port: port, reason: reason)
+    }
+    let address: any SocketAddress
+    do {
+      address =
+        host.contains(":")
+        ? try sockaddr_in6.inet6(ip6: host, port: port)
+        : try sockaddr_in.inet(ip4: host, port: port)
+    } catch {
+      throw cannotListen(
+        "`\(host)` is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, 0.0.0.0 or ::)")
+    }
     let handler = MockHTTPHandler(state: state, configuration: configuration)
     let server = HTTPServer(
       address: address, timeout: 30,
@@ -95,24 +109,62 @@ public actor MockServer {
     self.server = server
     let onFailure = configuration.onListenerFailure
     let stopping = stopping
-    task = Task {
+    let listening = SharedFlag()
+    let (failures, failed) = AsyncStream.makeStream(of: (any Error).self)
+    let task = Task {
+      defer { failed.finish() }
       do {
         try await server.run()
       } catch {
-        // stop() ends the listener on purpose; anything else ended it on its own.
-        if !stopping.isSet { onFailure?(error) }
+        // stop() ends the listener on purpose; a failure to start is start()'s to report;
+        // anything else ended it on its own.
+        failed.yield(error)
+        if !stopping.isSet && listening.isSet { onFailure?(error) }
         throw error
       }
     }
-    try await server.waitUntilListening()
-    guard case .ip4(let host, let port) = await server.listeningAddress,
-      let url = URL(string: "http://\(host):\(port)")
-    else {
-      throw MockServerError.invalidPattern(
-        "listening address", reason: "the server did not report an IPv4 address")
+    self.task = task
+    // Whichever comes first: listening, or the server failing to bind (a port in use).
+    do {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await server.waitUntilListening() }
+        group.addTask {
+          // Cancellable, unlike awaiting the server's task: it runs as long as the server.
+          for await error in failures { throw error }
+          try await Task.sleep(for: .seconds(3600))
+        }
+        defer { group.cancelAll() }
+        try await group.next()
+      }
+    } catch {
+      self.server = nil
+      self.task = nil
+      task.cancel()
+      throw cannotListen(Self.reason(for: error))
     }
+    listening.set()
+    let url: URL?
+    switch await server.listeningAddress {
+    case .ip4(let host, let port): url = URL(string: "http://\(host):\(port)")
+    case .ip6(let host, let port): url = URL(string: "http://[\(host)]:\(port)")
+    default: url = nil
+    }
+    guard let url else { throw cannotListen("the server did not report its address") }
     baseURL = url
     return url
+  }
+
+  /// Why binding failed, in words: a port in use, no permission, an address not on this host.
+  private static func reason(for error: any Error) -> String {
+    if case .failed(_, let errno, _) = error as? SocketError {
+      switch errno {
+      case EADDRINUSE: return "the port is in use; pick another with --port, or 0 for a free one"
+      case EACCES: return "permission denied (ports below 1024 need privileges)"
+      case EADDRNOTAVAIL: return "the address is not one of this machine's"
+      default: return String(cString: strerror(errno))
+      }
+    }
+    return "\(error)"
   }
 
   /// Stops listening and closes every connection.
@@ -171,9 +223,9 @@ public actor MockServer {
   }
 }
 
-/// Set once a server is being stopped on purpose, read by its listening task. proven: `value`
-/// is only touched inside `lock`.
-final class StopFlag: @unchecked Sendable {
+/// A flag set once from one task and read from others (a server stopping, or listening).
+/// proven: `value` is only touched inside `lock`.
+final class SharedFlag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
 
