@@ -8,6 +8,51 @@ actor LaunchBoard<ID: Hashable & Sendable> {
   private var reportWaiters: [CheckedContinuation<LaunchReport<ID>, Never>] = []
   private var hasStarted = false
   private var notifyWaiting: (@Sendable (ID, String) -> Void)?
+  /// For each step whose outputs were read: which steps reach it (it is upstream of them),
+  /// remembered across reads so that a long chain is walked once, not once per read.
+  private var reaches: [Int: [Bool?]] = [:]
+
+  /// Whether `upstream` is a step `id` waits for, directly or not; memoized per `upstream`,
+  /// so that all the reads of one step's outputs together walk the plan once.
+  func isUpstream(_ upstream: ID, of id: ID, in plan: LaunchPlan<ID>) -> Bool {
+    guard let target = plan.indexByID[upstream], let start = plan.indexByID[id] else {
+      return false
+    }
+    // A step that waits for another runs in a later wave: no need to look further.
+    guard plan.waveOfStep[target] < plan.waveOfStep[start] else { return false }
+    var memo = reaches[target] ?? [Bool?](repeating: nil, count: plan.steps.count)
+    memo[target] = true
+    // Iterative depth-first walk (a chain of 20,000 steps must not overflow the stack): a step
+    // reaches the target when one of its dependencies does.
+    var stack: [(node: Int, next: Int)] = [(start, 0)]
+    while var top = stack.popLast() {
+      if memo[top.node] != nil { continue }
+      let dependencies = plan.dependencyIndexes[top.node]
+      var decided: Bool?
+      while top.next < dependencies.count {
+        let dependency = dependencies[top.next]
+        if plan.waveOfStep[dependency] < plan.waveOfStep[target] {
+          top.next += 1  // too early to wait for the target
+          continue
+        }
+        switch memo[dependency] {
+        case true?: decided = true
+        case false?: top.next += 1
+        case nil:
+          stack.append(top)
+          stack.append((dependency, 0))
+        }
+        if decided != nil || memo[dependency] == nil { break }
+      }
+      if decided == true {
+        memo[top.node] = true
+      } else if top.next >= dependencies.count {
+        memo[top.node] = false
+      }
+    }
+    reaches[target] = memo
+    return memo[start] ?? false
+  }
 
   func store(_ value: any Sendable, at key: ValueKey<ID>) {
     values[key] = value

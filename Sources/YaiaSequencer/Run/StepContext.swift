@@ -28,7 +28,7 @@ public struct StepContext<ID: Hashable & Sendable>: Sendable {
   public func value<Value>(of output: StepOutput<ID, Value>) async throws(StepValueError<ID>)
     -> Value
   {
-    guard plan.isUpstream(output.step, of: step) else {
+    guard await board.isUpstream(output.step, of: step, in: plan) else {
       throw .notUpstream(reader: step, output: output.name, provider: output.step)
     }
     let key = ValueKey(step: output.step, name: output.name, type: ObjectIdentifier(Value.self))
