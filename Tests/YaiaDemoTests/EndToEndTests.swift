@@ -43,13 +43,14 @@ struct EndToEndTests {
   /// SIGINT (Ctrl-C) once its output shows that text.
   static func demo(
     _ arguments: [String], script: String, in folder: URL? = nil, limit: Duration = .seconds(60),
-    interruptOn: String? = nil
+    interruptOn: String? = nil, signal: Int32 = SIGINT
   ) async throws -> Run {
     guard let folder else {
       let temporary = try temporaryFolder()
       defer { try? FileManager.default.removeItem(at: temporary) }
       return try await demo(
-        arguments, script: script, in: temporary, limit: limit, interruptOn: interruptOn)
+        arguments, script: script, in: temporary, limit: limit, interruptOn: interruptOn,
+        signal: signal)
     }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
@@ -83,7 +84,7 @@ struct EndToEndTests {
         while clock.now < deadline, !text.value.contains(interruptOn) {
           try await Task.sleep(for: .milliseconds(20))
         }
-        process.interrupt()
+        kill(process.processIdentifier, signal)
       }
       try await Task.sleep(until: deadline)
       process.terminate()
@@ -191,6 +192,16 @@ struct EndToEndTests {
       interruptOn: "›+ Den")
     #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
     #expect(run.output.hasSuffix("Bye. 1 paired speaker saved in \(folder.path)/data.\n"))
+  }
+
+  @Test("SIGTERM during a script's wait quits cleanly; it is not reported as a failed wait")
+  func terminateDuringWait() async throws {
+    let run = try await Self.demo(
+      [], script: "timeout 30s\nwait This never appears", limit: .seconds(25),
+      interruptOn: "Launching", signal: SIGTERM)
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(!run.errors.contains("waited"), "\(run.errors)")
+    #expect(run.output.contains("Bye."))
   }
 
   @Test("--server points the app at another server: the requests reach it")

@@ -58,6 +58,8 @@ public enum DemoApp {
     let launch = Launch(plan)
 
     let (quitRequests, requestQuit) = AsyncStream.makeStream(of: Void.self)
+    // Watched before the first screen is drawn: a signal from then on is a clean quit.
+    let interrupts = InterruptWatch { requestQuit.yield() }
     let services = DemoShell(
       client: client, library: library, radio: radio, launch: launch,
       quit: { requestQuit.yield() })
@@ -110,8 +112,6 @@ public enum DemoApp {
         return nil
       }
     }
-    let interrupts = InterruptWatch { requestQuit.yield() }
-
     for await _ in quitRequests { break }
     interrupts.stop()
     input.cancel()
@@ -171,7 +171,9 @@ public enum DemoApp {
       case .wait(let text, let timeout):
         let deadline = clock.now.advanced(by: timeout)
         while !plain.text(for: shell.viewModel).contains(text) {
-          guard clock.now < deadline, !Task.isCancelled else {
+          // Quitting (Ctrl-C, SIGTERM) cancels the script: that is no failed wait.
+          if Task.isCancelled { return nil }
+          guard clock.now < deadline else {
             return .waitTimedOut(
               line: step.line, text: text, timeout: timeout,
               screen: plain.text(for: shell.viewModel))
