@@ -33,6 +33,15 @@ final class Lines: Sendable {
   }
 }
 
+/// The built `yaia` executable next to the test bundle.
+func yaiaExecutable() throws -> URL {
+  let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  return try #require(
+    ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
+      .first { FileManager.default.fileExists(atPath: $0.path) },
+    "the yaia executable is not built next to the tests in \(directory.path)")
+}
+
 @Suite("yaia mock-server, the command")
 struct CommandLineTests {
   @Test("the built command serves a folder on a free port, logs, reloads, and stops on Ctrl-C")
@@ -47,13 +56,7 @@ struct CommandLineTests {
       "routes:\n  - method: GET\n    path: /latest\n    response: { file: latest.json }\n".utf8
     ).write(to: manifest)
 
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
-    guard let binary = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-    else {
-      Issue.record("the yaia executable is not built next to the tests in \(directory.path)")
-      return
-    }
+    let binary = try yaiaExecutable()
     let process = Process()
     process.executableURL = binary
     process.arguments = ["mock-server", "--fixtures", folder.path, "--port", "0"]
@@ -115,10 +118,7 @@ struct DescriptorExhaustionTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("routes:\n  - path: /a\n    response: { status: 204 }\n".utf8).write(
       to: folder.appending(path: "manifest.yaml"))
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let binary = try #require(
-      ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
-        .first { FileManager.default.fileExists(atPath: $0.path) })
+    let binary = try yaiaExecutable()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     // A child with few descriptors: the test can use them all up with plain connections.
@@ -140,7 +140,7 @@ struct DescriptorExhaustionTests {
     let held = await Task.detached { () -> [Int32] in
       var sockets: [Int32] = []
       for _ in 0..<200 {
-        guard let fd = try? openConnection(port: port) else { break }
+        guard let fd = try? connectTCP(port: port) else { break }
         sockets.append(fd)
       }
       return sockets
@@ -162,24 +162,4 @@ struct DescriptorExhaustionTests {
     #expect(!process.isRunning)
     if !process.isRunning { #expect(process.terminationStatus == 1) }
   }
-}
-
-/// A connected TCP socket to 127.0.0.1:`port`, or an error once connecting fails.
-private func openConnection(port: Int) throws -> Int32 {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard fd >= 0 else { throw POSIXError(.EMFILE) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else {
-    close(fd)
-    throw POSIXError(.ECONNREFUSED)
-  }
-  return fd
 }

@@ -13,16 +13,11 @@ import YaiaMockServer
   import Darwin
 #endif
 
-/// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes
-/// or `timeout` passes: for requests no HTTP client would send.
-func rawExchange(
-  port: Int, _ bytes: Data, timeout: Int = 5, ipv6: Bool = false
-) throws -> String {
+/// A TCP socket connected to the loopback address (`::1` with `ipv6`) at `port`; the caller
+/// closes it.
+func connectTCP(port: Int, ipv6: Bool = false) throws -> Int32 {
   let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   guard fd >= 0 else { throw POSIXError(.EMFILE) }
-  defer { close(fd) }
-  var time = timeval(tv_sec: timeout, tv_usec: 0)
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
   let connected: Int32
   if ipv6 {
     var address = sockaddr_in6()
@@ -45,7 +40,22 @@ func rawExchange(
       }
     }
   }
-  guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+  guard connected == 0 else {
+    close(fd)
+    throw POSIXError(.ECONNREFUSED)
+  }
+  return fd
+}
+
+/// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes
+/// or `timeout` passes: for requests no HTTP client would send.
+func rawExchange(
+  port: Int, _ bytes: Data, timeout: Int = 5, ipv6: Bool = false
+) throws -> String {
+  let fd = try connectTCP(port: port, ipv6: ipv6)
+  defer { close(fd) }
+  var time = timeval(tv_sec: timeout, tv_usec: 0)
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
   _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
   var received = Data()
   var buffer = [UInt8](repeating: 0, count: 65_536)
