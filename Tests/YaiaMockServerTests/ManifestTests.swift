@@ -159,7 +159,7 @@ struct ManifestTests {
     let error = #expect(throws: MockServerError.self) {
       try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
     }
-    #expect(clock.now - start < .seconds(5))
+    #expect(clock.now - start < .seconds(30))  // expanding it would take minutes
     guard case .brokenManifest(_, _, let message) = error else { return }
     #expect(message.contains("expands to more than 100000 values"), "\(message)")
   }
