@@ -337,14 +337,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
   /// Starts following `source` as work of its own, cancelled with the shell.
   func follow(_ source: EventSource<Event>) {
     guard let registry else { return }
-    let sink = self.sink
-    let deliver: @MainActor @Sendable (Event, ShellWork) -> Void = { [weak registry] event, work in
-      registry?.deliver(event, from: work, to: sink)
-    }
-    let index = registry.nextToken()
-    registry.start(.eventSource(index), in: scope, replacing: false) { work in
-      await Self.perform(source.follow, Send(work: work, deliver: deliver))
-    }
+    start(.eventSource(registry.nextToken()), replacing: false, source.follow)
   }
 
   @discardableResult
@@ -352,14 +345,21 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     _ id: (any Hashable & Sendable)?, _ policy: WorkPolicy,
     _ body: @escaping @Sendable (Send<Event>) async -> Void
   ) -> Bool {
+    start(id.map { .named(WorkID($0)) }, replacing: id != nil && policy == .replace, body)
+  }
+
+  /// Starts `body` under `name`, handing it a ``Send`` bound to the work it becomes.
+  @discardableResult
+  private func start(
+    _ name: WorkRegistry.Key.Name?, replacing: Bool,
+    _ body: @escaping @Sendable (Send<Event>) async -> Void
+  ) -> Bool {
     guard let registry else { return false }
     let sink = self.sink
     let deliver: @MainActor @Sendable (Event, ShellWork) -> Void = { [weak registry] event, work in
       registry?.deliver(event, from: work, to: sink)
     }
-    let work = registry.start(
-      id.map { .named(WorkID($0)) }, in: scope, replacing: id != nil && policy == .replace
-    ) { work in
+    let work = registry.start(name, in: scope, replacing: replacing) { work in
       await Self.perform(body, Send(work: work, deliver: deliver))
     }
     return work != nil

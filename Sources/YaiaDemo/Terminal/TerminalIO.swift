@@ -68,7 +68,8 @@ public final class TerminalIO: Sendable {
   }
 }
 
-/// The terminal mode to restore (a C struct, copied once and only read: safe to share).
+/// The terminal mode to restore. proven: a C struct of plain integers, copied once and only
+/// read afterwards, so sharing the copy across tasks is safe.
 private struct SavedMode: @unchecked Sendable {
   // proven: a termios is plain bytes with no references, never mutated after init.
   let mode: termios

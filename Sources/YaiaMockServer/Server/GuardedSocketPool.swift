@@ -18,7 +18,7 @@ struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
   let idleTimeout: Duration
   /// The most connections waiting to read at once.
   let mostWaiting: Int
-  private let waiting = WaitingCount()
+  private let waiting = IdleWaiters()
 
   init(inner: Inner, idleTimeout: Duration, mostWaiting: Int) {
     self.inner = inner
@@ -38,10 +38,9 @@ struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
     defer { waiting.leave(turn) }
     let inner = self.inner
     let timeout = idleTimeout
-    let socketBox = UncheckedSocket(socket: socket)
     let ready = try await withThrowingTaskGroup(of: Bool.self) { group in
       group.addTask {
-        try await inner.suspendSocket(socketBox.socket, untilReadyFor: events)
+        try await inner.suspendSocket(socket, untilReadyFor: events)
         return true
       }
       group.addTask {
@@ -67,15 +66,9 @@ struct GuardedSocketPool<Inner: AsyncSocketPool>: AsyncSocketPool {
   }
 }
 
-/// A `Socket` handed to the child task that waits on it. proven: the child only passes it back
-/// to the pool, which is built for sockets shared across tasks.
-struct UncheckedSocket: @unchecked Sendable {
-  let socket: Socket
-}
-
 /// The connections waiting to read, oldest first. proven: `waiters` and `lastID` are only
 /// touched inside `lock`.
-final class WaitingCount: @unchecked Sendable {
+final class IdleWaiters: @unchecked Sendable {
   private let lock = NSLock()
   private var waiters: [(id: UInt64, turn: WaitTurn)] = []
   private var lastID: UInt64 = 0

@@ -203,8 +203,10 @@ struct UncheckedURLRequest: @unchecked Sendable {
   let request: URLRequest
 }
 
-/// `URLSession` is thread-safe (Apple documents it as such, and FoundationNetworking's
-/// is built on locks); proven: this wrapper only calls its async `data(for:)`.
+/// A `URLSession` shared by requests. proven: `URLSession` is thread-safe (Apple documents it
+/// as such, and FoundationNetworking's is built on locks), and this wrapper only hands it to
+/// `data(for:)`, reads its `configuration` and calls `finishTasksAndInvalidate()`, all of
+/// which are documented as safe from any thread.
 struct UncheckedSession: @unchecked Sendable {
   let session: URLSession
 }

@@ -22,9 +22,11 @@ import Yaia
 /// loaded the machine. That wait is bounded by ``settleTimeout``. Tasks that are not a shell's
 /// work (a launch's steps) are woken but not waited for: use ``sleepers(_:timeout:sourceLocation:)``
 /// to wait until they sleep.
+///
+/// It is `Sendable` because every stored property is either a `let` of a `Sendable` type or
+/// read and written only inside `lock`; continuations are resumed after they were taken out
+/// under the lock, never while holding it. proven: no state is shared without the lock.
 public final class TestClock: Clock, @unchecked Sendable {
-  // @unchecked Sendable: every stored property is either immutable or only touched while
-  // holding `lock`.
 
   /// A point in the test clock's time: an offset from its start.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {

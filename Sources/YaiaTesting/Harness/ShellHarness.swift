@@ -168,8 +168,9 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     check(handled[index], at: index, from: before, update, sourceLocation: sourceLocation)
   }
 
-  /// Sends `event` and checks the state right after it: the state before, changed by
-  /// `update`.
+  /// Sends `event` and checks the state once the send is done: the state before, changed by
+  /// `update`. (When the event's commands send events at once, those are handled within the
+  /// same send, and their changes belong in `update` too.)
   public func send(
     _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
     state update: (inout State) -> Void
@@ -177,7 +178,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     var expected = shell.state
     sendByTest(event)
     update(&expected)
-    // The state right after the event: replay it from the state before.
+    // `shell.state` is the state after this event and whatever it queued in the same send.
     guard shell.state != expected else { return }
     let position = handled.lastIndex(where: \.sentByTest) ?? handled.count - 1
     recordMismatch(
@@ -445,9 +446,9 @@ final class Signal {
 }
 
 /// What a harness's end-of-test checks need, mirrored from the main actor so that the harness's
-/// `deinit`, which may run anywhere, can check it.
+/// `deinit`, which may run anywhere, can check it. proven: `state` is only read and written
+/// inside `lock`, and it is a value copied out under the lock before it is used.
 final class EndOfTestLedger: @unchecked Sendable {
-  // @unchecked Sendable: `state` is only touched while holding `lock`.
   struct State {
     var isExhaustive = true
     var isFinished = false
