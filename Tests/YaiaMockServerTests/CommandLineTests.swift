@@ -42,31 +42,57 @@ func yaiaExecutable() throws -> URL {
     "the yaia executable is not built next to the tests in \(directory.path)")
 }
 
+/// `yaia` (or `executable`) run as a child process, its output collected as it comes, stopped
+/// when the test is done with it.
+final class ChildCommand {
+  let process = Process()
+  let lines: Lines
+
+  init(_ executable: URL, _ arguments: [String]) throws {
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    lines = Lines(reading: output)
+    try process.run()
+  }
+
+  deinit { if process.isRunning { process.terminate() } }
+
+  /// The exit status once the process has ended, polling for at most `limit` (never
+  /// `waitUntilExit()`: a blocked thread is half of this machine's cooperative pool); `nil` if
+  /// it still runs.
+  func exitStatus(within limit: Duration = .seconds(20)) async -> Int32? {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    while process.isRunning, clock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+}
+
+/// A fixtures folder holding `manifest` (and `files`), deleted by the caller.
+func fixturesFolder(manifest: String, files: [String: String] = [:]) throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appending(
+    path: "yaia-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try Data(manifest.utf8).write(to: folder.appending(path: "manifest.yaml"))
+  for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
+  return folder
+}
+
 @Suite("yaia mock-server, the command")
 struct CommandLineTests {
   @Test("the built command serves a folder on a free port, logs, reloads, and stops on Ctrl-C")
   func serveReloadStop() async throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "yaia-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try fixturesFolder(
+      manifest:
+        "routes:\n  - method: GET\n    path: /latest\n    response: { file: latest.json }\n",
+      files: ["latest.json": #"{"base":"USD"}"#])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"{"base":"USD"}"#.utf8).write(to: folder.appending(path: "latest.json"))
     let manifest = folder.appending(path: "manifest.yaml")
-    try Data(
-      "routes:\n  - method: GET\n    path: /latest\n    response: { file: latest.json }\n".utf8
-    ).write(to: manifest)
-
-    let binary = try yaiaExecutable()
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["mock-server", "--fixtures", folder.path, "--port", "0"]
-    let output = Pipe()
-    process.standardOutput = output
-    let lines = Lines(reading: output)
-    // Awaited, not `waitUntilExit()`: a blocked thread is half of this machine's cooperative pool.
-    let exited = AsyncStream<Void> { ended in process.terminationHandler = { _ in ended.finish() } }
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let child = try ChildCommand(
+      try yaiaExecutable(), ["mock-server", "--fixtures", folder.path, "--port", "0"])
+    let lines = child.lines
 
     let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
     let address = try #require(
@@ -101,9 +127,8 @@ struct CommandLineTests {
     let (_, still) = try await URLSession.shared.data(from: baseURL.appending(path: "v2"))
     #expect((still as? HTTPURLResponse)?.statusCode == 204)
 
-    kill(process.processIdentifier, SIGINT)
-    for await _ in exited {}
-    #expect(process.terminationStatus == 0)
+    kill(child.process.processIdentifier, SIGINT)
+    #expect(await child.exitStatus() == 0)
     #expect(await lines.waitFor("Stopped.") != nil)
   }
 }
@@ -112,26 +137,17 @@ struct CommandLineTests {
 struct DescriptorExhaustionTests {
   @Test("when the listener runs out of descriptors the command says so and exits non-zero")
   func listenerFailureExits() async throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "yaia-fds-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try fixturesFolder(
+      manifest: "routes:\n  - path: /a\n    response: { status: 204 }\n")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data("routes:\n  - path: /a\n    response: { status: 204 }\n".utf8).write(
-      to: folder.appending(path: "manifest.yaml"))
-    let binary = try yaiaExecutable()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
     // A child with few descriptors: the test can use them all up with plain connections.
-    process.arguments = [
-      "-c", "ulimit -n 48 && exec \"$0\" mock-server --fixtures \"$1\" --port 0", binary.path,
-      folder.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    let lines = Lines(reading: output)
-    let exited = AsyncStream<Void> { ended in process.terminationHandler = { _ in ended.finish() } }
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let child = try ChildCommand(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "ulimit -n 48 && exec \"$0\" mock-server --fixtures \"$1\" --port 0",
+        try yaiaExecutable().path, folder.path,
+      ])
+    let lines = child.lines
     let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
     let port = try #require(
       serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
@@ -149,17 +165,6 @@ struct DescriptorExhaustionTests {
 
     let stopped = await lines.waitFor("The server stopped listening", timeout: .seconds(10))
     #expect(stopped?.contains("Too many open files") == true, "\(lines.all)")
-    let ended = Task {
-      for await _ in exited {}
-      return true
-    }
-    let finished = Task {
-      try? await Task.sleep(for: .seconds(10))
-      ended.cancel()
-    }
-    _ = await ended.value
-    finished.cancel()
-    #expect(!process.isRunning)
-    if !process.isRunning { #expect(process.terminationStatus == 1) }
+    #expect(await child.exitStatus(within: .seconds(10)) == 1)
   }
 }

@@ -23,6 +23,7 @@ struct TestingEffectsExamples {
       $0.isSearching = false
     }
     await harness.finish()
+    #expect(harness.events.count == 4)  // three keystrokes, one result
   }
 
   @Test("clearing the query cancels the search: the service is never called")
@@ -36,6 +37,7 @@ struct TestingEffectsExamples {
     harness.send(.queryChanged("")) { $0 = SearchState.ViewModel() }
     await clock.advance(by: .seconds(1))
     await harness.finish()
+    #expect(harness.events == [.queryChanged("s"), .queryChanged("")])  // no result arrived
   }
 
   @Test("a failed search shows the error line")
@@ -53,11 +55,12 @@ struct TestingEffectsExamples {
       $0.error = "Search failed. Try again."
     }
     await harness.finish()
+    #expect(harness.rendered.last?.error == "Search failed. Try again.")
   }
 
   @Test("the state alone, step by step")
   func stateSteps() {
-    Given(SearchState())
+    let end = Given(SearchState())
       .step(.queryChanged("swift"), commands: [.search("swift")]) {
         $0.query = "swift"
         $0.isSearching = true
@@ -66,6 +69,7 @@ struct TestingEffectsExamples {
         $0.results = ["Swift"]
         $0.isSearching = false
       }
+    #expect(end.state.viewModel.results == ["Swift"])
   }
 
   @Test("a timer under test: only what the test cares about, exhaustivity off")
@@ -78,6 +82,7 @@ struct TestingEffectsExamples {
     await clock.sleepers(1)
     await clock.advance(by: .milliseconds(300))
     await harness.receive(.resultsLoaded(["a"]))
+    #expect(harness.shell.viewModel.results == ["a"])
   }
 }
 
