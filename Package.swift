@@ -41,7 +41,6 @@ let package = Package(
     .target(
       name: "YaiaMockServer",
       dependencies: [
-        .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "Yams", package: "Yams"),
       ]

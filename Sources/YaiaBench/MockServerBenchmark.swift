@@ -35,6 +35,7 @@ enum MockServerBenchmark {
       ],
       configuration: configuration)
     let mockURL = try await mock.start()
+    let hostile = try await underLongLines(mockURL.appending(path: "fixture"))
 
     let bare = try await LoopbackServer.start { server in
       await server.appendRoute("GET /fixture") { _ in HTTPResponse(statusCode: .ok, body: body) }
@@ -76,7 +77,44 @@ enum MockServerBenchmark {
       Figure(
         name: "mockserver.bare_p99_ms", value: bareBest.p99, unit: "ms",
         label: "bare handler p99 latency"),
+      Figure(
+        name: "mockserver.long_lines_max_ms", value: hostile, unit: "ms",
+        label: "slowest of 200 GETs while 4 clients send 512 KiB request lines", target: "< 1000"),
     ]
+  }
+
+  /// The slowest of 200 GETs of `url` (one client) while four threads keep sending requests
+  /// whose request line or header line is 512 KiB long: the line-reading attack of issue 13.
+  static func underLongLines(_ url: URL) async throws -> Double {
+    guard let port = url.port else { throw BenchmarkFailed("no port in \(url)") }
+    let line = String(repeating: "a", count: 512 * 1024)
+    let attacks = [
+      Data("GET /\(line) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+      Data("GET /fixture HTTP/1.1\r\nX: \(line)\r\n\r\n".utf8),
+    ]
+    let stop = LockedFlag()
+    let threads = (0..<4).map { index in
+      let thread = Thread {
+        while !stop.isSet { RawClient.send(attacks[index % 2], port: port) }
+      }
+      thread.start()
+      return thread
+    }
+    defer { stop.set() }
+    _ = threads
+    let clock = ContinuousClock()
+    var slowest = 0.0
+    var request = URLRequest(url: url)
+    request.timeoutInterval = 10
+    for _ in 0..<200 {
+      let sent = clock.now
+      let (_, response) = try await URLSession.shared.data(for: request)
+      guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+        throw BenchmarkFailed("bad response from \(url) under long lines")
+      }
+      slowest = max(slowest, seconds(sent.duration(to: clock.now)) * 1000)
+    }
+    return slowest
   }
 
   /// `count` GETs of `url` from `clients` concurrent loops; throughput and latency
@@ -111,4 +149,38 @@ enum MockServerBenchmark {
       p50: latencies[latencies.count / 2],
       p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
   }
+}
+
+/// A blocking TCP client for requests no HTTP client would send.
+enum RawClient {
+  /// Connects to 127.0.0.1:`port`, sends `bytes`, reads the answer (at most 2 s), and closes.
+  static func send(_ bytes: Data, port: Int) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return }
+    var time = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    _ = recv(fd, &buffer, buffer.count, 0)
+  }
+}
+
+/// A flag one thread sets and others read. proven: `value` is only touched inside `lock`.
+final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

@@ -51,6 +51,7 @@ struct MockServerCommand: AsyncParsableCommand {
       Self.say("The server stopped listening: \(error). Exiting.")
       Foundation.exit(1)
     }
+    configuration.onWarning = { Self.say($0) }
     configuration.onRequest = { entry in
       let route =
         entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }

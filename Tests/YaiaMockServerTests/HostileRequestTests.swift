@@ -47,10 +47,11 @@ func connectTCP(port: Int, ipv6: Bool = false) throws -> Int32 {
   return fd
 }
 
-/// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes
-/// or `timeout` passes: for requests no HTTP client would send.
+/// Sends raw `bytes` to 127.0.0.1:`port` and returns what comes back until the server closes,
+/// `timeout` passes, or `until` response heads have arrived: for requests no HTTP client would
+/// send.
 func rawExchange(
-  port: Int, _ bytes: Data, timeout: Int = 5, ipv6: Bool = false
+  port: Int, _ bytes: Data, timeout: Int = 5, ipv6: Bool = false, until heads: Int = 1
 ) throws -> String {
   let fd = try connectTCP(port: port, ipv6: ipv6)
   defer { close(fd) }
@@ -63,7 +64,8 @@ func rawExchange(
     let count = recv(fd, &buffer, buffer.count, 0)
     if count <= 0 { break }
     received.append(contentsOf: buffer[0..<count])
-    if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { break }
+    let text = String(decoding: received, as: UTF8.self)
+    if text.components(separatedBy: "\r\n\r\n").count > heads { break }
   }
   return String(decoding: received, as: UTF8.self)
 }

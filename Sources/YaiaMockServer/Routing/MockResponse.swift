@@ -18,8 +18,8 @@ public struct MockResponse: Hashable, Sendable {
     case emptyBody
     /// Declare a longer `Content-Length` than the body sent, then close.
     case truncatedBody
-    /// Close the connection before any body byte. (FlyingFox writes the status line and
-    /// headers first, so a client sees a connection lost mid-response.)
+    /// Close the connection before any body byte. (The status line and headers are written
+    /// first, so a client sees a connection lost mid-response.)
     case closeConnection
     /// Send the body `bytes` at a time, waiting `interval` between chunks.
     case trickle(bytes: Int, interval: Duration)

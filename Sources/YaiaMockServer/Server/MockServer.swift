@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -31,17 +30,36 @@ public actor MockServer {
     public var maxBodyBytes = 1_048_576
     /// How much of the journal is kept; past it, the oldest entries are dropped and counted.
     public var journalLimit = JournalLimit()
-    /// The longest a connection may send nothing while the server waits for (the rest of) a
-    /// request; then it is closed. Idle and half-sent requests cannot hold descriptors forever.
+    /// The longest request line, in bytes; a longer one gets 414. Requests are read in time
+    /// linear in their size, and a line is refused as soon as it passes the limit.
+    public var maxRequestLineBytes = 8_192
+    /// The most bytes of header fields in one request; more get 431.
+    public var maxHeaderBytes = 65_536
+    /// The most header fields in one request; more get 431.
+    public var maxHeaderCount = 100
+    /// The longest a request may take to arrive, from its first byte to its last (head and
+    /// body); then it gets 408 and the connection closes. A client sending one byte at a time
+    /// cannot hold a connection for longer.
+    public var requestTimeout: Duration = .seconds(10)
+    /// The longest a connection may wait on its socket, to read (the next request) or to write
+    /// (a client that reads nothing); then it is closed. Idle and half-sent requests cannot hold
+    /// descriptors forever.
     public var idleTimeout: Duration = .seconds(15)
     /// The most connections that may wait to send their request at once; past it, the one that
     /// has waited longest is closed to make room.
     public var mostIdleConnections = 256
+    /// The most connections served at once; past it, the one that has waited longest to send
+    /// its request is closed, or the newcomer gets 503 if every connection is busy.
+    public var mostConnections = 1_024
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
-    /// Called once if the server stops listening on its own (no descriptors left, the socket
-    /// failed): a command line reports it and exits rather than keep a dead port.
+    /// Called once if the server stops listening on its own (the socket failed): a command line
+    /// reports it and exits rather than keep a dead port. Running out of descriptors does not
+    /// stop it: it closes the longest-idle connections and says so through ``onWarning``.
     public var onListenerFailure: (@Sendable (any Error) -> Void)?
+    /// Called with a sentence when the server sheds connections to keep serving (out of
+    /// descriptors): a command line logs it.
+    public var onWarning: (@Sendable (String) -> Void)?
 
     /// The defaults: loopback, a free port, strict, bodies up to 1 MiB, a journal of 10,000
     /// requests or 64 MiB of bodies.
@@ -64,8 +82,7 @@ public actor MockServer {
 
   private let configuration: Configuration
   private let state: MockServerState
-  private var server: HTTPServer?
-  private var task: Task<Void, any Error>?
+  private var task: Task<Void, Never>?
   private let stopping = SharedFlag()
 
   /// The URL the server answers at, once started.
@@ -99,57 +116,62 @@ public actor MockServer {
       throw cannotListen(
         "`\(host)` is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, 0.0.0.0 or ::)")
     }
-    let handler = MockHTTPHandler(state: state, configuration: configuration)
-    let server = HTTPServer(
-      address: address, timeout: 30,
-      pool: GuardedSocketPool(
-        inner: NoDelaySocketPool(inner: HTTPServer.defaultPool()),
-        idleTimeout: configuration.idleTimeout, mostWaiting: configuration.mostIdleConnections),
-      logger: .disabled, handler: handler)
-    self.server = server
-    let onFailure = configuration.onListenerFailure
-    let stopping = stopping
-    let listening = SharedFlag()
-    let (failures, failed) = AsyncStream.makeStream(of: (any Error).self)
-    let task = Task {
-      defer { failed.finish() }
-      do {
-        try await server.run()
-      } catch {
-        // stop() ends the listener on purpose; a failure to start is start()'s to report;
-        // anything else ended it on its own.
-        failed.yield(error)
-        if !stopping.isSet && listening.isSet { onFailure?(error) }
-        throw error
-      }
-    }
-    self.task = task
-    // Whichever comes first: listening, or the server failing to bind (a port in use).
+    let listening: Socket
     do {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.waitUntilListening() }
-        group.addTask {
-          // Cancellable, unlike awaiting the server's task: it runs as long as the server.
-          for await error in failures { throw error }
-          try await Task.sleep(for: .seconds(3600))
-        }
-        defer { group.cancelAll() }
-        try await group.next()
-      }
+      listening = try MockListener.bind(address)
     } catch {
-      self.server = nil
-      self.task = nil
-      task.cancel()
       throw cannotListen(Self.reason(for: error))
     }
-    listening.set()
+    let configuration = self.configuration
+    let waits = ConnectionWaits(
+      pool: SocketPool<Poll>.make(), idleTimeout: configuration.idleTimeout,
+      mostWaiting: configuration.mostIdleConnections)
+    let responder = MockResponder(state: state, configuration: configuration)
+    let limits = RequestHeadLimits(
+      requestLine: configuration.maxRequestLineBytes, headerBytes: configuration.maxHeaderBytes,
+      headerCount: configuration.maxHeaderCount)
+    let listener = MockListener(
+      socket: listening, waits: waits, mostConnections: max(1, configuration.mostConnections),
+      connection: { socket in
+        MockConnection(
+          socket: socket, waits: waits, responder: responder, limits: limits,
+          maxBodyBytes: configuration.maxBodyBytes,
+          requestTimeout: configuration.requestTimeout)
+      },
+      warn: { configuration.onWarning?($0) })
+    let onFailure = configuration.onListenerFailure
+    let stopping = stopping
+    let pool = waits.pool
+    do {
+      try await pool.prepare()
+    } catch {
+      try? listening.close()
+      throw cannotListen(Self.reason(for: error))
+    }
+    task = Task {
+      defer { try? listening.close() }
+      do {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask { try await pool.run() }
+          group.addTask { try await listener.run() }
+          defer { group.cancelAll() }
+          try await group.next()
+        }
+      } catch {
+        // stop() ends the listener on purpose; anything else ended it on its own.
+        if !stopping.isSet { onFailure?(error) }
+      }
+    }
     let url: URL?
-    switch await server.listeningAddress {
+    switch try? listening.sockname() {
     case .ip4(let host, let port): url = URL(string: "http://\(host):\(port)")
     case .ip6(let host, let port): url = URL(string: "http://[\(host)]:\(port)")
     default: url = nil
     }
-    guard let url else { throw cannotListen("the server did not report its address") }
+    guard let url else {
+      await stop()
+      throw cannotListen("the server did not report its address")
+    }
     baseURL = url
     return url
   }
@@ -170,9 +192,17 @@ public actor MockServer {
   /// Stops listening and closes every connection.
   public func stop() async {
     stopping.set()
-    await server?.stop(timeout: 0)
-    task?.cancel()
-    server = nil
+    if let task {
+      // Cancelling ends every wait of the listener and its connections at once; the bound
+      // only guards against a response being written to a client that reads nothing.
+      task.cancel()
+      _ = await withTaskGroup(of: Void.self) { group in
+        group.addTask { await task.value }
+        group.addTask { try? await Task.sleep(for: .seconds(2)) }
+        defer { group.cancelAll() }
+        await group.next()
+      }
+    }
     task = nil
     baseURL = nil
   }

@@ -1,0 +1,100 @@
+import FlyingSocks
+import Foundation
+
+/// A mock server's listening socket and its accept loop: hands each connection to a
+/// ``MockConnection``, keeps their number bounded, and keeps listening when the process runs
+/// out of descriptors by letting the longest-waiting connection go.
+struct MockListener: Sendable {
+  let socket: Socket
+  let waits: ConnectionWaits
+  /// The most connections served at once; past it, the longest-waiting one is closed, or the
+  /// new one is answered 503 when every connection is busy.
+  let mostConnections: Int
+  /// Makes the connection for an accepted socket.
+  let connection: @Sendable (Socket) -> MockConnection
+  /// Told, in a sentence, when the server sheds connections to keep serving.
+  let warn: @Sendable (String) -> Void
+
+  /// Binds `address` and listens, or throws the system's error (a port in use).
+  static func bind(_ address: some SocketAddress) throws -> Socket {
+    let socket = try Socket(domain: Int32(type(of: address).family))
+    do {
+      try socket.setValue(true, for: .localAddressReuse)
+      try socket.bind(to: address)
+      try socket.listen()
+      try socket.setFlags(.nonBlocking)
+      return socket
+    } catch {
+      try? socket.close()
+      throw error
+    }
+  }
+
+  /// Accepts connections until cancelled or the socket fails for a reason other than a lack
+  /// of descriptors or memory (thrown).
+  func run() async throws {
+    let active = ConnectionCount()
+    var shedding = false
+    try await withThrowingDiscardingTaskGroup { group in
+      while true {
+        try Task.checkCancellation()
+        let accepted: Socket
+        do {
+          accepted = Socket(file: try socket.accept().file)
+          shedding = false
+        } catch SocketError.blocked {
+          try await waits.pool.suspendSocket(socket, untilReadyFor: .connection)
+          continue
+        } catch SocketError.failed(_, let code, _)
+          where [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code)
+        {
+          // Out of descriptors: let the longest-waiting connection go and try again shortly,
+          // rather than stop listening for good.
+          if !shedding {
+            warn(
+              "Out of file descriptors (\(String(cString: strerror(code)))): closing the longest-idle connections to keep serving."
+            )
+            shedding = true
+          }
+          waits.evictLongestWaiting()
+          try await Task.sleep(for: .milliseconds(5))
+          continue
+        } catch SocketError.failed(_, let code, _) where code == ECONNABORTED || code == EINTR {
+          continue
+        }
+        try? accepted.setFlags(.nonBlocking)
+        try? accepted.setValue(
+          true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: Int32(TCP_NODELAY)))
+        if active.count >= mostConnections, !waits.evictLongestWaiting() {
+          // Every connection is busy: say so rather than queue without end.
+          group.addTask { await Self.refuse(accepted) }
+          continue
+        }
+        active.add(1)
+        let connection = connection(accepted)
+        group.addTask {
+          defer { active.add(-1) }
+          await connection.serve()
+        }
+      }
+    }
+  }
+
+  /// Answers 503 on a connection past the limit and closes it, without reading its request.
+  private static func refuse(_ socket: Socket) async {
+    defer { try? socket.close() }
+    let response = WireResponse.failure(
+      WireFailure(status: 503, reason: "the server has as many connections as it allows"))
+    _ = try? socket.write(response.head(keepAlive: false) + response.body)
+  }
+}
+
+/// How many connections a listener serves at once. proven: `value` is only touched inside
+/// `lock`.
+final class ConnectionCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func add(_ delta: Int) { lock.withLock { value += delta } }
+  var count: Int { lock.withLock { value } }
+}
