@@ -94,18 +94,23 @@ let package = Package(
     ),
     .testTarget(
       name: "YaiaStoreTests",
-      dependencies: ["YaiaStore", "YaiaStoreWriter", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "YaiaStore", "YaiaStoreWriter", "YaiaTesting",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "YaiaDemoTests",
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
-    .testTarget(name: "YaiaMockServerTests", dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI"]),
+    .testTarget(
+      name: "YaiaMockServerTests",
+      dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"]),
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [
-        "YaiaRemote",
+        "YaiaRemote", "YaiaTesting",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Logging", package: "swift-log"),
       ]

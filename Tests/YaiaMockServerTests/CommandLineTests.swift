@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import YaiaTesting
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

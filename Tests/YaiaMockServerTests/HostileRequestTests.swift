@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import YaiaMockServer
+import YaiaTesting
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -162,20 +163,6 @@ struct HostileRequestTests {
     _ = try await URLSession.shared.data(for: large)  // 1,800 bytes: the older one goes
     #expect(await server.journal().count == 1)
     #expect(await server.droppedJournalEntries() == 6)
-  }
-}
-
-/// Runs blocking `work` on a thread of its own; its result, awaited without blocking the pool.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> Task<T, any Error> {
-  let (stream, continuation) = AsyncStream.makeStream(of: Result<T, any Error>.self)
-  let thread = Thread {
-    continuation.yield(Result { try work() })
-    continuation.finish()
-  }
-  thread.start()
-  return Task {
-    for await result in stream { return try result.get() }
-    throw CancellationError()
   }
 }
 

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import Testing
 import YaiaRemote
+import YaiaTesting
 
 @Suite("The client over real HTTP on 127.0.0.1")
 struct ClientOverHTTPTests {
@@ -133,12 +134,13 @@ struct ClientOverHTTPTests {
     } _: { baseURL in
       let client = RemoteClient(baseURL: baseURL)
       let call = Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
-      for await _ in arrived.stream { break }  // the server has the request: cancel mid-flight
+      // The server has the request: cancel mid-flight.
+      try #require(await arrivals(arrived.stream))
       let clock = ContinuousClock()
       let start = clock.now
       call.cancel()
-      let result = await call.value
-      #expect(result.failureIsCancelled)
+      let result = await value(of: call, timeout: .seconds(10))
+      #expect(result?.failureIsCancelled == true)
       #expect(start.duration(to: clock.now) < .seconds(2))
     }
   }
@@ -158,13 +160,11 @@ struct ClientOverHTTPTests {
       let calls = (0..<6).map { _ in
         Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
       }
-      var count = 0
-      for await _ in arrived.stream {
-        count += 1
-        if count == 6 { break }
-      }
+      try #require(await arrivals(arrived.stream, count: 6))
       for call in calls { call.cancel() }
-      for call in calls { #expect(await call.value.failureIsCancelled) }
+      for call in calls {
+        #expect(await value(of: call, timeout: .seconds(10))?.failureIsCancelled == true)
+      }
       let clock = ContinuousClock()
       let start = clock.now
       let seventh = await client.result(RatesRequests.latest(base: "USD"))

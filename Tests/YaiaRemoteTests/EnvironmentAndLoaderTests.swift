@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import Testing
 import YaiaRemote
+import YaiaTesting
 
 @Suite("Environments")
 struct EnvironmentTests {
@@ -118,22 +119,26 @@ struct ResourceLoaderTests {
       let url = baseURL.appending(path: "images/slow")
       let first = Task { try await loader.load(url) }
       let second = Task { try await loader.load(url) }
-      for await _ in arrived.stream { break }
+      try #require(await arrivals(arrived.stream))
       first.cancel()
       second.cancel()
       let clock = ContinuousClock()
       let start = clock.now
-      await #expect(throws: RemoteError.cancelled) { try await first.value }
-      await #expect(throws: RemoteError.cancelled) { try await second.value }
+      await #expect(throws: RemoteError.cancelled) {
+        try await value(of: first, timeout: .seconds(10))
+      }
+      await #expect(throws: RemoteError.cancelled) {
+        try await value(of: second, timeout: .seconds(10))
+      }
       #expect(start.duration(to: clock.now) < .seconds(1))
       #expect(await loader.cachedBytes == 0)
       #expect(await loader.downloads == 1)
       // The cancelled download is gone: a new load starts a new one.
       let third = Task { try await loader.load(url) }
-      for await _ in arrived.stream { break }
+      try #require(await arrivals(arrived.stream))
       #expect(await loader.downloads == 2)
       third.cancel()
-      _ = try? await third.value
+      _ = try? await value(of: third, timeout: .seconds(10))
     }
     #expect(await hits.count == 2)
   }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import YaiaStore
+import YaiaTesting
 
 @testable import YaiaStoreWriter
 
@@ -136,10 +137,11 @@ struct FileTests {
         release.wait()  // hold the write open
       }
     }
-    await Task.detached { writing.wait() }.value
+    let started = await Task.detached { writing.wait(timeout: .now() + 10) }.value
+    try #require(started == .success, "the write never started")
     #expect(try await store.count(Speakers.self) == 1)  // read while the write is open
     release.signal()
-    try await writer.value
+    try await value(of: writer, timeout: .seconds(10))
     #expect(try await store.count(Speakers.self) == 2)
   }
 
@@ -160,12 +162,13 @@ struct FileTests {
         release.wait()
       }
     }
-    await Task.detached { writing.wait() }.value
+    let started = await Task.detached { writing.wait(timeout: .now() + 10) }.value
+    try #require(started == .success, "the holding write never started")
     await #expect(throws: StoreError.busy(path: path)) {
       try await second.upsert([speaker("b")], as: Speakers.self)
     }
     release.signal()
-    try await holder.value
+    try await value(of: holder, timeout: .seconds(10))
   }
 
   @Test("a writer process killed mid-batch loses no committed data and leaves no partial batch")

@@ -11,6 +11,9 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout
     /// The host name did not resolve.
     case hostNotFound
+    /// The response's header fields are larger than the HTTP client reads (libcurl, under
+    /// FoundationNetworking, stops at 100 KB and calls it "out of memory").
+    case oversizedResponse
     /// The connection broke in another way (TLS, a reset).
     case other
   }
@@ -38,6 +41,9 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
         "\(request): the server did not answer in time. Try again, or raise the request's timeout."
     case .transport(.hostNotFound, let request, let detail):
       return "\(request): host not found (\(detail)). Check the environment's base URL."
+    case .transport(.oversizedResponse, let request, _):
+      return
+        "\(request): the response's header fields are larger than the HTTP client accepts (about 100 KB). Check what the server sends."
     case .transport(.other, let request, let detail):
       return "\(request): the connection failed (\(detail))."
     case .status(let response, let request):

@@ -190,6 +190,11 @@ public struct Transport: Sendable {
       return .transport(.hostNotFound, request: request.description, detail: detail)
     case .notConnectedToInternet, .cannotConnectToHost, .networkConnectionLost:
       return .transport(.noConnection, request: request.description, detail: detail)
+    case .unknown where detail == "Out of memory":
+      // FoundationNetworking passes on libcurl's CURLE_OUT_OF_MEMORY, which libcurl (before
+      // 8.6) returns for a header line or header section past its 100 KB limit: the only
+      // evidence it gives is these words.
+      return .transport(.oversizedResponse, request: request.description, detail: detail)
     default:
       return .transport(.other, request: request.description, detail: detail)
     }

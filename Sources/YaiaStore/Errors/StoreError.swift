@@ -26,6 +26,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidMigrations(String)
   /// The file could not be opened, read or written.
   case io(path: String, detail: String)
+  /// A transaction's body threw an error of its own (not the store's): nothing of it was
+  /// stored. `reason` is that error's description.
+  case aborted(reason: String)
   /// Any other SQLite error, with its code, message and statement.
   case sqlite(code: Int32, message: String, sql: String?)
 
@@ -62,8 +65,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       return "Invalid migrations: \(detail)."
     case .io(let path, let detail):
       return "Could not use the database at \(path): \(detail). Check the path and its permissions."
+    case .aborted(let reason):
+      return "The transaction was rolled back: \(reason). Nothing of it was stored."
     case .sqlite(let code, let message, let sql):
       return "SQLite error \(code): \(message)" + (sql.map { " in `\($0)`" } ?? "")
+    }
+  }
+
+  /// Whether the error is about the file as a whole (locked, unreadable, damaged, not a
+  /// database) rather than about one statement.
+  var isAboutTheFile: Bool {
+    switch self {
+    case .busy, .notADatabase, .corrupt, .io: true
+    default: false
     }
   }
 
@@ -77,7 +91,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       if let decoding = error as? RowDecodingError {
         return .decoding(table: table ?? "?", detail: "\(decoding)")
       }
-      return .sqlite(code: -1, message: "\(error)", sql: nil)
+      // The app's own error, thrown from a transaction's body: keep its words.
+      return .aborted(reason: "\(error)")
     }
     let message = error.message ?? "\(error)"
     switch error.resultCode {

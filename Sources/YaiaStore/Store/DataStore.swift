@@ -39,15 +39,18 @@ public final class DataStore: Sendable {
     at path: String, migrations: [StoreMigration], busyTimeout: Duration = .seconds(5)
   ) throws(StoreError) -> DataStore {
     let latest = try validate(migrations)
+    let busyMode = Database.BusyMode.timeout(
+      Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
     if FileManager.default.fileExists(atPath: path) {
-      let found = try probeVersion(at: path)
+      // The probe waits for another process's lock like every other connection: a database
+      // locked for a moment is not busy.
+      let found = try probeVersion(at: path, busyMode: busyMode)
       guard found <= latest else {
         throw .schemaTooNew(path: path, found: found, supported: latest)
       }
     }
     var configuration = Configuration()
-    configuration.busyMode = .timeout(
-      Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+    configuration.busyMode = busyMode
     let pool: DatabasePool
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
@@ -194,9 +197,12 @@ public final class DataStore: Sendable {
   }
 
   /// Reads `user_version` through a read-only connection, which changes nothing on disk.
-  private static func probeVersion(at path: String) throws(StoreError) -> Int {
+  private static func probeVersion(
+    at path: String, busyMode: Database.BusyMode
+  ) throws(StoreError) -> Int {
     var configuration = Configuration()
     configuration.readonly = true
+    configuration.busyMode = busyMode
     do {
       let probe = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? probe.close() }
@@ -219,9 +225,17 @@ public final class DataStore: Sendable {
           try db.execute(sql: "PRAGMA user_version = \(migration.version)")
         }
       } catch {
+        // A file that cannot be used is that, not a failed migration; otherwise the store's
+        // own words for a database error, and the app's own error as it tells it.
+        let reason: String
+        switch StoreError.from(error, path: path) {
+        case let unusable where unusable.isAboutTheFile: throw unusable
+        case .aborted(let own): reason = own
+        case let storeError: reason = storeError.description
+        }
         throw .migrationFailed(
           version: migration.version, name: migration.name,
-          detail: StoreError.from(error, path: path).description)
+          detail: reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
       }
     }
   }

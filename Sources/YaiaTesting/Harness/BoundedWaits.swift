@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Yaia
 
@@ -54,4 +55,53 @@ public func value<T: Sendable>(
   reportFailure(
     "Waited \(readable(timeout)) for a task to finish; cancelled it.", at: sourceLocation)
   return nil
+}
+
+/// The value of a throwing `task`, or `nil` (with a test failure naming the wait) if it does
+/// not finish within `timeout`; the task is then cancelled. Its error, if it throws, is
+/// rethrown.
+///
+/// ```swift
+/// let call = Task { try await client.send(request) }
+/// call.cancel()
+/// await #expect(throws: RemoteError.cancelled) { try await value(of: call) }
+/// ```
+public func value<T: Sendable>(
+  of task: Task<T, any Error>, timeout: Duration = .seconds(5),
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> T? {
+  let outcome = await withTimeout(timeout) { await task.result }
+  guard let outcome else {
+    task.cancel()
+    reportFailure(
+      "Waited \(readable(timeout)) for a task to finish; cancelled it.", at: sourceLocation)
+    return nil
+  }
+  return try outcome.get()
+}
+
+/// Runs blocking `work` (a synchronous database open, a blocking socket read) on a thread of
+/// its own, and returns a task for its result.
+///
+/// Swift's cooperative pool has as many threads as cores (two on a small CI machine): blocking
+/// one of them from a test starves every other test of the run, and can deadlock one that
+/// waits for the blocked work's counterpart. Await the task with `value(of:timeout:)` to bound
+/// the wait.
+///
+/// ```swift
+/// let store = try await value(of: onThread { try DataStore.open(at: path, migrations: all) })
+/// ```
+public func onThread<T: Sendable>(
+  _ work: @escaping @Sendable () throws -> T
+) -> Task<T, any Error> {
+  let (stream, continuation) = AsyncStream.makeStream(of: Result<T, any Error>.self)
+  let thread = Thread {
+    continuation.yield(Result { try work() })
+    continuation.finish()
+  }
+  thread.start()
+  return Task {
+    for await result in stream { return try result.get() }
+    throw CancellationError()
+  }
 }

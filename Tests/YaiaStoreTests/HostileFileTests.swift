@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import Testing
+import YaiaStore
+import YaiaTesting
+
+@Suite("DataStore: files left in odd states by other processes")
+struct HostileFileTests {
+  @Test(
+    "a rollback-journal database locked by another connection is waited for, up to the busy timeout"
+  )
+  func lockedRollbackDatabase() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    // Another program's database, in SQLite's default rollback-journal mode, write-locked.
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true  // to hold the lock across accesses
+    let other = try DatabaseQueue(path: path, configuration: configuration)
+    try other.inDatabase { db in
+      try db.execute(sql: "CREATE TABLE notes(text TEXT)")
+      try db.execute(sql: "BEGIN EXCLUSIVE")
+    }
+    // Blocking calls (the open waits on SQLite's busy handler; the release is GRDB's
+    // synchronous API) run on threads of their own, never on the cooperative pool.
+    let release = onThread {
+      usleep(300_000)
+      try other.inDatabase { db in try db.execute(sql: "COMMIT") }
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let store = try await value(
+      of: onThread {
+        try DataStore.open(at: path, migrations: speakerMigrations, busyTimeout: .seconds(20))
+      }, timeout: .seconds(30))
+    #expect(clock.now - start >= .milliseconds(250))  // it waited for the lock
+    #expect(try await store?.schemaVersion() == 1)
+    try await value(of: release, timeout: .seconds(10))
+
+    // Held past the timeout: busy, after the timeout, not at once.
+    try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+    defer { try? other.inDatabase { db in try db.execute(sql: "COMMIT") } }
+    let lockedStart = clock.now
+    await #expect(throws: StoreError.busy(path: path)) {
+      try await value(
+        of: onThread {
+          try DataStore.open(
+            at: path, migrations: speakerMigrations, busyTimeout: .milliseconds(300))
+        }, timeout: .seconds(10))
+    }
+    #expect(clock.now - lockedStart >= .milliseconds(250))
+  }
+
+  @Test("empty -wal and -shm files beside a closed database do not make it look too new")
+  func emptySidecars() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    do {
+      let store = try DataStore.open(at: path, migrations: speakerMigrations)
+      try await store.upsert([speaker("a")], as: Speakers.self)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))  // closed cleanly
+    for sidecar in ["-wal", "-shm"] {
+      #expect(FileManager.default.createFile(atPath: path + sidecar, contents: Data()))
+    }
+    let store = try DataStore.open(at: path, migrations: speakerMigrations)
+    #expect(try await store.schemaVersion() == 1)
+    #expect(try await store.count(Speakers.self) == 1)
+  }
+
+  @Test("a migration that throws its own error says so, without a made-up SQLite code")
+  func migrationOwnError() throws {
+    struct NotReady: Error, CustomStringConvertible {
+      var description: String { "the catalogue is not ready" }
+    }
+    let broken = speakerMigrations + [StoreMigration(2, "fill catalogue") { _ in throw NotReady() }]
+    let error = #expect(throws: StoreError.self) { try DataStore.inMemory(migrations: broken) }
+    #expect(
+      error?.description
+        == "Migration 2 (fill catalogue) failed: the catalogue is not ready. The database stays at the previous version."
+    )
+  }
+
+  @Test("a transaction whose body throws its own error is rolled back and reports that error")
+  func transactionOwnError() async throws {
+    struct Refused: Error, CustomStringConvertible {
+      var description: String { "the speaker is not paired" }
+    }
+    let store = try DataStore.inMemory(migrations: speakerMigrations)
+    await #expect(throws: StoreError.aborted(reason: "the speaker is not paired")) {
+      try await store.transaction { tx in
+        try tx.upsert([speaker("a")], as: Speakers.self)
+        throw Refused()
+      }
+    }
+    #expect(try await store.count(Speakers.self) == 0)
+  }
+}
