@@ -246,7 +246,10 @@ struct MockServerTests {
         let start = clock.now
         _ = try await client.exchange(RequestData(.get, Endpoint("/jitter")))
         let waited = start.duration(to: clock.now)
-        #expect(waited >= .milliseconds(95) && waited < .seconds(2), "waited \(waited)")
+        #expect(waited >= .milliseconds(95), "waited \(waited)")
+        // Far above the range: a loaded CI machine answered in 2.5 s; 100 s would be a unit
+        // mistake.
+        #expect(waited < .seconds(20), "waited \(waited)")
       }
     }
   }

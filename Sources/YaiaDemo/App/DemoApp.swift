@@ -116,7 +116,10 @@ public enum DemoApp {
     interrupts.stop()
     input.cancel()
     let scriptFailure = await input.value
-    // Let writes already on their way (a save just confirmed) commit before work is cancelled.
+    // Let writes already on their way (a save just confirmed, whose work may not have reached
+    // the store yet) commit before work is cancelled; bounded, so a stuck write cannot hold
+    // the quit.
+    await DemoShell.writesSettled(in: shell, timeout: .seconds(5))
     try? await library.flush()
     launchEnded.cancel()
     feed.cancel()

@@ -38,7 +38,7 @@ struct DemoShell {
       }
     case .pair(let address, let model, let nickname):
       let library = library
-      effects.run(id: "pair") {
+      effects.run(id: Self.write("pair")) {
         do {
           try await library.save(
             PairedSpeaker(id: address, model: model, nickname: nickname, pairedAt: Date()))
@@ -49,7 +49,7 @@ struct DemoShell {
       }
     case .rename(let address, let nickname):
       let library = library
-      effects.run { () -> DemoAppState.Event? in
+      effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
         do {
           let renamed = try await library.rename(id: address, to: nickname)
           return renamed ? nil : .home(.writeFailed("That speaker is no longer paired."))
@@ -59,7 +59,7 @@ struct DemoShell {
       }
     case .delete(let address):
       let library = library
-      effects.run { () -> DemoAppState.Event? in
+      effects.run(id: Self.write("delete \(address)")) { () -> DemoAppState.Event? in
         do {
           try await library.delete(id: address)
           return nil
@@ -77,6 +77,23 @@ struct DemoShell {
   }
 
   /// Logs in; the session's tokens never leave this function except inside the session.
+  /// The work id of a write to the store: quitting waits for the writes still running, so a
+  /// save the user just confirmed is stored even when the quit key follows at once.
+  nonisolated static func write(_ name: String) -> String { "\(writePrefix)\(name)" }
+
+  /// What every write's work id holds.
+  nonisolated static let writePrefix = "store write: "
+
+  /// Suspends until no store write of `shell` is running, for at most `timeout`.
+  static func writesSettled(in shell: Shell<DemoAppState>, timeout: Duration) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while shell.runningWork.contains(where: { $0.id.contains(writePrefix) }),
+      ContinuousClock.now < deadline
+    {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
   nonisolated static func logIn(_ client: RemoteClient, user: String, password: String) async
     -> Result<LoginSession, LoginState.Failure>
   {
