@@ -49,8 +49,6 @@ let package = Package(
       name: "YaiaDemo",
       dependencies: [
         "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
-        // Only for the schema's migrations (Data/DemoSchema.swift).
-        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Backend/demo-api")]
     ),
@@ -66,7 +64,7 @@ let package = Package(
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",
-      dependencies: ["YaiaStore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["YaiaStore"]
     ),
     .executableTarget(
       name: "YaiaBench",

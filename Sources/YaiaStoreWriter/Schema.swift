@@ -1,4 +1,3 @@
-import GRDB
 import YaiaStore
 
 /// The rows the helper writes; the durability test reads them back with this same schema.
@@ -13,10 +12,7 @@ enum Rows: StoreMapping {
 }
 
 let rowMigrations = [
-  StoreMigration(1, "create rows") { db in
-    try db.create(table: "rows") { table in
-      table.primaryKey("id", .text)
-      table.column("nickname", .text).notNull()
-    }
-  }
+  StoreMigration(
+    1, "create rows",
+    sql: "CREATE TABLE rows (id TEXT PRIMARY KEY NOT NULL, nickname TEXT NOT NULL)")
 ]

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 import YaiaStore
 
@@ -42,15 +41,23 @@ struct DataStoreTests {
     try await store.upsert([speaker("keep", "Kitchen")], as: Speakers.self)
     // x2 reuses a nickname already stored.
     let batch = [speaker("x1", "One"), speaker("x2", "Kitchen"), speaker("x3", "Three")]
-    await #expect(
-      throws: StoreError.constraintViolation(table: "speakers", column: "nickname", kind: "UNIQUE")
-    ) {
+    let error = await #expect(throws: StoreError.self) {
       try await store.upsert(batch, as: Speakers.self)
     }
     #expect(try await store.count(Speakers.self) == 1)
-    let error = StoreError.constraintViolation(
-      table: "speakers", column: "nickname", kind: "UNIQUE")
-    #expect(error.description.contains("UNIQUE constraint failed on speakers.nickname"))
+    guard case .constraintViolation(let violation) = error else {
+      Issue.record("expected a constraint violation, got \(String(describing: error))")
+      return
+    }
+    #expect(violation.kind == .unique)
+    #expect(violation.table == "speakers")
+    #expect(violation.columns == ["nickname"])
+    #expect(violation.sqlite.resultCode == 19)  // SQLITE_CONSTRAINT
+    #expect(violation.sqlite.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+    #expect(violation.sqlite.message == "UNIQUE constraint failed: speakers.nickname")
+    #expect(violation.sqlite.sql?.hasPrefix("INSERT INTO \"speakers\"") == true)
+    #expect(violation.sqlite.arguments == nil)  // kept only on request
+    #expect(error?.description.contains("UNIQUE constraint failed on speakers.nickname") == true)
   }
 
   @Test("an error thrown in the middle of a transaction rolls it all back")
@@ -124,7 +131,12 @@ struct DataStoreTests {
       static func id(of speaker: Speaker) -> String { speaker.id }
     }
     let store = try DataStore.inMemory(migrations: speakerMigrations)
-    await #expect(throws: StoreError.unknownTable("ghosts")) { try await store.fetch(Ghosts.self) }
+    let ghosts = await #expect(throws: StoreError.self) { try await store.fetch(Ghosts.self) }
+    guard case .unknownTable("ghosts", let sqlite) = ghosts else {
+      Issue.record("expected an unknown table, got \(String(describing: ghosts))")
+      return
+    }
+    #expect(sqlite.sql == #"SELECT * FROM "ghosts" WHERE 1"#)
 
     struct Extended: Codable, Sendable {
       var id: String
@@ -135,13 +147,20 @@ struct DataStoreTests {
       static let table = "speakers"
       static func id(of value: Extended) -> String { value.id }
     }
-    await #expect(throws: StoreError.unknownColumn(table: "speakers", column: "color")) {
+    await #expect(
+      throws: StoreError.unknownColumn(table: "speakers", column: "color", sqlite: nil)
+    ) {
       try await store.upsert(
         [Extended(id: "a", nickname: "A", color: "red")], as: ExtendedSpeakers.self)
     }
-    await #expect(throws: StoreError.unknownColumn(table: "speakers", column: "colour")) {
+    let colour = await #expect(throws: StoreError.self) {
       try await store.fetch(Speakers.self, where: .equals("colour", "red"))
     }
+    guard case .unknownColumn("speakers", "colour", let sqlite?) = colour else {
+      Issue.record("expected an unknown column, got \(String(describing: colour))")
+      return
+    }
+    #expect(sqlite.sql == #"SELECT * FROM "speakers" WHERE "colour" = ?"#)
   }
 
   @Test("a row that does not decode is a decoding error naming the table")

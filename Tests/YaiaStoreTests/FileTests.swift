@@ -24,8 +24,8 @@ enum SpeakersV2: StoreMapping {
 
 let migrationsV2 =
   speakerMigrations + [
-    StoreMigration(2, "add firmware") { db in
-      try db.alter(table: "speakers") { table in table.add(column: "firmware", .text) }
+    StoreMigration(2, "add firmware") { schema in
+      try schema.addColumn(.text("firmware"), to: "speakers")
     }
   ]
 
@@ -80,9 +80,14 @@ struct FileTests {
     let url = folder.appending(path: "notes.sqlite")
     let content = Data(String(repeating: "These are my notes, not a database.\n", count: 200).utf8)
     try content.write(to: url)
-    #expect(throws: StoreError.notADatabase(path: url.path)) {
+    let error = #expect(throws: StoreError.self) {
       try DataStore.open(at: url.path, migrations: speakerMigrations)
     }
+    guard case .notADatabase(url.path, let sqlite) = error else {
+      Issue.record("expected notADatabase, got \(String(describing: error))")
+      return
+    }
+    #expect(sqlite.resultCode == 26)  // SQLITE_NOTADB
     #expect(try Data(contentsOf: url) == content)
     #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
   }
@@ -102,8 +107,8 @@ struct FileTests {
     _ = try DataStore.open(at: path, migrations: speakerMigrations)
     let broken =
       speakerMigrations + [
-        StoreMigration(2, "half done") { db in
-          try db.alter(table: "speakers") { table in table.add(column: "firmware", .text) }
+        StoreMigration(2, "half done") { schema in
+          try schema.addColumn(.text("firmware"), to: "speakers")
           throw Broken()
         }
       ]
@@ -164,9 +169,15 @@ struct FileTests {
     }
     let started = await Task.detached { writing.wait(timeout: .now() + 10) }.value
     try #require(started == .success, "the holding write never started")
-    await #expect(throws: StoreError.busy(path: path)) {
+    let error = await #expect(throws: StoreError.self) {
       try await second.upsert([speaker("b")], as: Speakers.self)
     }
+    guard case .busy(path, let sqlite) = error else {
+      Issue.record("expected busy, got \(String(describing: error))")
+      return
+    }
+    #expect(sqlite.resultCode == 5)  // SQLITE_BUSY
+    #expect(sqlite.sql == "BEGIN IMMEDIATE TRANSACTION", "\(sqlite)")  // the write never began
     release.signal()
     try await value(of: holder, timeout: .seconds(10))
   }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import YaiaStore
 
 // A feature value: plain, Codable, no storage types.
@@ -24,15 +23,14 @@ enum Speakers: StoreMapping {
 }
 
 let speakerMigrations = [
-  StoreMigration(1, "create speakers") { db in
-    try db.create(table: "speakers") { table in
-      table.primaryKey("id", .text)
-      table.column("nickname", .text).notNull().unique()
-      table.column("room", .text).notNull()
-      table.column("pairedAt", .datetime).notNull()
-      table.column("lastSignal", .integer)
-      table.column("settings", .text).notNull()
-    }
+  StoreMigration(1, "create speakers") { schema in
+    try schema.createTable(
+      "speakers",
+      columns: [
+        .text("id", primaryKey: true), .text("nickname", notNull: true, unique: true),
+        .text("room", notNull: true), .date("pairedAt", notNull: true), .integer("lastSignal"),
+        .json("settings", notNull: true),
+      ])
   }
 ]
 

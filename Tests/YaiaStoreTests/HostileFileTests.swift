@@ -41,7 +41,7 @@ struct HostileFileTests {
     try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
     defer { try? other.inDatabase { db in try db.execute(sql: "COMMIT") } }
     let lockedStart = clock.now
-    await #expect(throws: StoreError.busy(path: path)) {
+    let busy = await #expect(throws: StoreError.self) {
       try await value(
         of: onThread {
           try DataStore.open(
@@ -49,6 +49,11 @@ struct HostileFileTests {
         }, timeout: .seconds(10))
     }
     #expect(clock.now - lockedStart >= .milliseconds(250))
+    guard case .busy(path, let sqlite) = busy else {
+      Issue.record("expected busy, got \(String(describing: busy))")
+      return
+    }
+    #expect(sqlite.resultCode == 5)
   }
 
   @Test("empty -wal and -shm files beside a closed database do not make it look too new")
@@ -69,12 +74,42 @@ struct HostileFileTests {
     #expect(try await store.count(Speakers.self) == 1)
   }
 
+  @Test("a damaged file is a corrupt error with SQLite's codes")
+  func corruptFile() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    do {
+      let store = try DataStore.open(at: path, migrations: speakerMigrations)
+      try await store.upsert((0..<200).map { speaker("s\($0)") }, as: Speakers.self)
+    }
+    // Keep the 100-byte header, scramble the pages after the first.
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 8192))
+    try handle.close()
+    var failure: StoreError?
+    do {
+      let store = try DataStore.open(at: path, migrations: speakerMigrations)
+      _ = try await store.fetch(Speakers.self)
+    } catch {
+      failure = error
+    }
+    guard case .corrupt(path, let sqlite) = failure else {
+      Issue.record("expected corrupt, got \(String(describing: failure))")
+      return
+    }
+    #expect(sqlite.resultCode == 11)  // SQLITE_CORRUPT
+    #expect(!sqlite.message.isEmpty)
+  }
+
   @Test("a migration that throws its own error says so, without a made-up SQLite code")
   func migrationOwnError() throws {
     struct NotReady: Error, CustomStringConvertible {
       var description: String { "the catalogue is not ready" }
     }
-    let broken = speakerMigrations + [StoreMigration(2, "fill catalogue") { _ in throw NotReady() }]
+    let broken =
+      speakerMigrations + [StoreMigration(2, "fill catalogue") { _ in throw NotReady() }]
     let error = #expect(throws: StoreError.self) { try DataStore.inMemory(migrations: broken) }
     #expect(
       error?.description

@@ -1,4 +1,3 @@
-import GRDB
 import YaiaStore
 
 /// The sample app's tables, and the mappings that tie its plain values to them. This file and
@@ -6,20 +5,19 @@ import YaiaStore
 public enum DemoSchema {
   /// The schema, one step per version.
   public static let migrations = [
-    StoreMigration(1, "create speakers and memory") { db in
-      try db.create(table: "speakers") { table in
-        table.primaryKey("id", .text)
-        table.column("model", .text).notNull()
-        table.column("nickname", .text).notNull()
-        table.column("pairedAt", .datetime).notNull()
-      }
-      try db.create(table: "memory") { table in
-        table.primaryKey("id", .text)
-        table.column("country", .text)
-        table.column("language", .text)
-        table.column("tutorialSeenVersion", .text)
-        table.column("lastSpeakerID", .text)
-      }
+    StoreMigration(1, "create speakers and memory") { schema in
+      try schema.createTable(
+        "speakers",
+        columns: [
+          .text("id", primaryKey: true), .text("model", notNull: true),
+          .text("nickname", notNull: true), .date("pairedAt", notNull: true),
+        ])
+      try schema.createTable(
+        "memory",
+        columns: [
+          .text("id", primaryKey: true), .text("country"), .text("language"),
+          .text("tutorialSeenVersion"), .text("lastSpeakerID"),
+        ])
     }
   ]
 

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The changes one transaction made, per table, as raw primary-key values.
 struct TableChanges {

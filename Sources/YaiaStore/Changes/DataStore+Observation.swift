@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension DataStore {
   /// The values a query matches now, then again each time a committed transaction changes the
@@ -17,9 +17,9 @@ extension DataStore {
     _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
     limit: Int? = nil
   ) -> AsyncStream<[M.Value]> {
-    let path = self.path
+    let context = self.context
     let observation = ValueObservation.tracking { db in
-      try StoreTransaction(db: db, path: path).fetch(
+      try StoreReader(db: db, context: context).fetch(
         M.self, where: filter, orderBy: sort, limit: limit)
     }
     let (stream, continuation) = AsyncStream.makeStream(
@@ -48,9 +48,9 @@ extension DataStore {
     let token = hub.add(M.table) { raw in
       continuation.yield(
         StoreChange(
-          inserted: raw.inserted.compactMap(M.ID.fromDatabaseValue),
-          updated: raw.updated.compactMap(M.ID.fromDatabaseValue),
-          deleted: raw.deleted.compactMap(M.ID.fromDatabaseValue)))
+          inserted: raw.inserted.compactMap { M.ID(storeValue: StoreValue($0)) },
+          updated: raw.updated.compactMap { M.ID(storeValue: StoreValue($0)) },
+          deleted: raw.deleted.compactMap { M.ID(storeValue: StoreValue($0)) }))
     }
     let hub = self.hub
     continuation.onTermination = { _ in hub.remove(token, from: M.table) }

@@ -1,74 +1,108 @@
-import GRDB
+internal import GRDB
 
-/// What went wrong with the store, typed, with what to do about it.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A row broke a constraint (unique, not null, check, foreign key) on this table and column.
-  case constraintViolation(table: String, column: String, kind: String)
+/// What went wrong with the store, typed, with SQLite's evidence kept and what to do about it.
+///
+/// Cases carry structured evidence (codes, table, column, statement); ``description`` is
+/// rendered from it.
+public indirect enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A row broke a constraint (unique, not null, check, foreign key).
+  case constraintViolation(ConstraintViolation)
   /// The database stayed locked by another connection or process past the busy timeout.
-  case busy(path: String)
+  case busy(path: String, sqlite: SQLiteFailure)
   /// The file is not an SQLite database (or is encrypted). It was not changed.
-  case notADatabase(path: String)
+  case notADatabase(path: String, sqlite: SQLiteFailure)
   /// The file is a damaged SQLite database.
-  case corrupt(path: String, detail: String)
+  case corrupt(path: String, sqlite: SQLiteFailure)
+  /// The file could not be opened, read or written (permissions, a full disk, a missing
+  /// folder).
+  case io(path: String, sqlite: SQLiteFailure)
   /// The file was written by a newer version of the app. It was not changed.
   case schemaTooNew(path: String, found: Int, supported: Int)
   /// The table does not exist: a migration that creates it is missing.
-  case unknownTable(String)
+  case unknownTable(String, sqlite: SQLiteFailure)
   /// The table has no such column: a field without a column, or a filter on a wrong name.
-  case unknownColumn(table: String, column: String)
-  /// A stored row does not decode into the value type.
+  /// `table` is `nil` only when neither SQLite nor the statement named one.
+  case unknownColumn(table: String?, column: String, sqlite: SQLiteFailure?)
+  /// A stored row of `table` does not decode into the value type; `detail` is the decoder's
+  /// own account.
   case decoding(table: String, detail: String)
-  /// A value could not be encoded for storage.
+  /// A value for `table` could not be encoded; `detail` is the encoder's own account.
   case encoding(table: String, detail: String)
-  /// A migration failed; the database stays at the version before it.
-  case migrationFailed(version: Int, name: String, detail: String)
+  /// A migration failed, for `cause`; the database stays at the version before it.
+  case migrationFailed(version: Int, name: String, cause: StoreError)
   /// The migrations registered are not a strictly increasing list of positive versions.
-  case invalidMigrations(String)
-  /// The file could not be opened, read or written.
-  case io(path: String, detail: String)
-  /// A transaction's body threw an error of its own (not the store's): nothing of it was
-  /// stored. `reason` is that error's description.
+  case invalidMigrations(version: Int, name: String, previous: Int)
+  /// A schema change that SQLite cannot make as asked.
+  case invalidSchema(table: String, reason: String)
+  /// A transaction's or migration's body threw an error of its own (not the store's): nothing
+  /// of it was stored. `reason` is that error's description.
   case aborted(reason: String)
-  /// Any other SQLite error, with its code, message and statement.
-  case sqlite(code: Int32, message: String, sql: String?)
+  /// Any other SQLite error.
+  case sqlite(SQLiteFailure)
 
   public var description: String {
     switch self {
-    case .constraintViolation(let table, let column, let kind):
+    case .constraintViolation(let violation):
+      let place = [
+        violation.table,
+        violation.columns.isEmpty ? nil : violation.columns.joined(separator: ", "),
+      ]
+      .compactMap { $0 }.joined(separator: ".")
       return
-        "\(kind) constraint failed on \(table).\(column). Check the value you store for \(column), or the constraint in the migration that created \(table)."
-    case .busy(let path):
+        "\(violation.kind.rawValue) constraint failed\(place.isEmpty ? "" : " on \(place)"). Check the values you store, or the constraint in the migration that created the table. (\(violation.sqlite))"
+    case .busy(let path, _):
       return
         "The database at \(path) stayed locked past the busy timeout. Another process is writing; retry, or raise the busy timeout."
-    case .notADatabase(let path):
+    case .notADatabase(let path, _):
       return
         "\(path) is not an SQLite database; it was left untouched. Choose another file, or move this one away."
-    case .corrupt(let path, let detail):
+    case .corrupt(let path, let sqlite):
       return
-        "The database at \(path) is damaged (\(detail)). Restore it from a backup or reset the data folder."
+        "The database at \(path) is damaged (\(sqlite.message)). Restore it from a backup or reset the data folder."
+    case .io(let path, let sqlite):
+      return
+        "Could not use the database at \(path): \(sqlite.message). Check the path, its permissions and the free space."
     case .schemaTooNew(let path, let found, let supported):
       return
         "The database at \(path) has schema version \(found), newer than the \(supported) this app knows; it was left untouched. Update the app, or use another data folder."
-    case .unknownTable(let table):
+    case .unknownTable(let table, _):
       return "No table named \(table). Register a migration that creates it."
-    case .unknownColumn(let table, let column):
-      return "Table \(table) has no column \(column). Add it in a migration, or fix the name."
+    case .unknownColumn(let table, let column, _):
+      return table.map {
+        "Table \($0) has no column \(column). Add it in a migration, or fix the name."
+      } ?? "No column named \(column). Add it in a migration, or fix the name."
     case .decoding(let table, let detail):
       return
         "A row of \(table) does not decode: \(detail). Check the value type against the table's columns."
     case .encoding(let table, let detail):
       return "A value for \(table) could not be encoded: \(detail)."
-    case .migrationFailed(let version, let name, let detail):
+    case .migrationFailed(let version, let name, let cause):
+      let reason: String
+      if case .aborted(let own) = cause { reason = own } else { reason = cause.description }
       return
-        "Migration \(version) (\(name)) failed: \(detail). The database stays at the previous version."
-    case .invalidMigrations(let detail):
-      return "Invalid migrations: \(detail)."
-    case .io(let path, let detail):
-      return "Could not use the database at \(path): \(detail). Check the path and its permissions."
+        "Migration \(version) (\(name)) failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason). The database stays at the previous version."
+    case .invalidMigrations(let version, let name, let previous):
+      return
+        "Invalid migrations: version \(version) (\(name)) must be greater than \(previous); list migrations in increasing order, starting at 1."
+    case .invalidSchema(let table, let reason):
+      return "Cannot change the schema of \(table): \(reason)."
     case .aborted(let reason):
       return "The transaction was rolled back: \(reason). Nothing of it was stored."
-    case .sqlite(let code, let message, let sql):
-      return "SQLite error \(code): \(message)" + (sql.map { " in `\($0)`" } ?? "")
+    case .sqlite(let sqlite):
+      return sqlite.description
+    }
+  }
+
+  /// SQLite's evidence, when SQLite caused the error.
+  public var sqlite: SQLiteFailure? {
+    switch self {
+    case .constraintViolation(let violation): violation.sqlite
+    case .busy(_, let sqlite), .notADatabase(_, let sqlite), .corrupt(_, let sqlite),
+      .io(_, let sqlite), .unknownTable(_, let sqlite), .sqlite(let sqlite):
+      sqlite
+    case .unknownColumn(_, _, let sqlite): sqlite
+    case .migrationFailed(_, _, let cause): cause.sqlite
+    default: nil
     }
   }
 
@@ -81,55 +115,78 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Translates a GRDB or SQLite error into a store error.
-  static func from(_ error: any Error, path: String, table: String? = nil) -> StoreError {
+  /// Translates a GRDB or SQLite error into a store error. `table` is the table the failing
+  /// statement worked on, when the caller knows it; `revealArguments` keeps the statement's
+  /// arguments in the evidence.
+  static func from(
+    _ error: any Error, path: String, table: String? = nil, revealArguments: Bool = false
+  ) -> StoreError {
     if let error = error as? StoreError { return error }
     guard let error = error as? DatabaseError else {
-      if let decoding = error as? DecodingError {
-        return .decoding(table: table ?? "?", detail: "\(decoding)")
+      if let table, error is DecodingError || error is RowDecodingError {
+        return .decoding(table: table, detail: "\(error)")
       }
-      if let decoding = error as? RowDecodingError {
-        return .decoding(table: table ?? "?", detail: "\(decoding)")
-      }
-      // The app's own error, thrown from a transaction's body: keep its words.
+      // The app's own error, thrown from a transaction's or migration's body.
       return .aborted(reason: "\(error)")
     }
-    let message = error.message ?? "\(error)"
+    let message = error.message ?? ""
+    let sqlite = SQLiteFailure(
+      resultCode: error.resultCode.rawValue, extendedCode: error.extendedResultCode.rawValue,
+      message: message, sql: error.sql,
+      arguments: revealArguments ? error.arguments.map { "\($0)" } : nil)
     switch error.resultCode {
     case .SQLITE_CONSTRAINT:
-      return constraint(message)
-        ?? .sqlite(code: error.extendedResultCode.rawValue, message: message, sql: error.sql)
+      return .constraintViolation(constraint(error.extendedResultCode, sqlite, table: table))
     case .SQLITE_BUSY, .SQLITE_LOCKED:
-      return .busy(path: path)
+      return .busy(path: path, sqlite: sqlite)
     case .SQLITE_NOTADB:
-      return .notADatabase(path: path)
+      return .notADatabase(path: path, sqlite: sqlite)
     case .SQLITE_CORRUPT:
-      return .corrupt(path: path, detail: message)
+      return .corrupt(path: path, sqlite: sqlite)
     case .SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_FULL:
-      return .io(path: path, detail: message)
+      return .io(path: path, sqlite: sqlite)
     case .SQLITE_ERROR where message.hasPrefix("no such table: "):
-      return .unknownTable(String(message.dropFirst("no such table: ".count)))
+      return .unknownTable(String(message.dropFirst("no such table: ".count)), sqlite: sqlite)
     case .SQLITE_ERROR where message.hasPrefix("no such column: "):
       return .unknownColumn(
-        table: table ?? "?", column: String(message.dropFirst("no such column: ".count)))
+        table: table, column: String(message.dropFirst("no such column: ".count)),
+        sqlite: sqlite)
     case .SQLITE_ERROR where message.contains(" has no column named "):
       let parts = message.components(separatedBy: " has no column named ")
       return .unknownColumn(
-        table: parts[0].replacingOccurrences(of: "table ", with: ""), column: parts.last ?? "?")
+        table: parts[0].hasPrefix("table ") ? String(parts[0].dropFirst(6)) : table,
+        column: parts.count > 1 ? parts[1] : "", sqlite: sqlite)
     default:
-      return .sqlite(code: error.extendedResultCode.rawValue, message: message, sql: error.sql)
+      return .sqlite(sqlite)
     }
   }
 
-  /// `UNIQUE constraint failed: speakers.nickname` and its NOT NULL, CHECK kin.
-  private static func constraint(_ message: String) -> StoreError? {
-    guard let range = message.range(of: " constraint failed: ") else { return nil }
-    let kind = String(message[..<range.lowerBound])
-    let target = message[range.upperBound...].split(separator: ",").first.map(String.init) ?? ""
-    let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
-    if parts.count == 2 {
-      return .constraintViolation(table: parts[0], column: parts[1], kind: kind)
+  /// The kind from the extended code; the table and columns from SQLite's message
+  /// (`UNIQUE constraint failed: speakers.nickname, speakers.room`) when it names them.
+  private static func constraint(
+    _ code: ResultCode, _ sqlite: SQLiteFailure, table: String?
+  ) -> ConstraintViolation {
+    let kind: ConstraintViolation.Kind =
+      switch code {
+      case .SQLITE_CONSTRAINT_UNIQUE: .unique
+      case .SQLITE_CONSTRAINT_PRIMARYKEY: .primaryKey
+      case .SQLITE_CONSTRAINT_NOTNULL: .notNull
+      case .SQLITE_CONSTRAINT_CHECK: .check
+      case .SQLITE_CONSTRAINT_FOREIGNKEY: .foreignKey
+      default: .other
+      }
+    var named: [(table: String, column: String)] = []
+    if [.unique, .primaryKey, .notNull].contains(kind),
+      let range = sqlite.message.range(of: " constraint failed: ")
+    {
+      for part in sqlite.message[range.upperBound...].split(separator: ",") {
+        let pieces = part.trimmingCharacters(in: .whitespaces).split(
+          separator: ".", maxSplits: 1)
+        if pieces.count == 2 { named.append((String(pieces[0]), String(pieces[1]))) }
+      }
     }
-    return .constraintViolation(table: "?", column: target, kind: kind)
+    return ConstraintViolation(
+      kind: kind, table: named.first?.table ?? table, columns: named.map(\.column),
+      sqlite: sqlite)
   }
 }

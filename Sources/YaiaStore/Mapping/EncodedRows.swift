@@ -1,9 +1,7 @@
-import GRDB
+internal import GRDB
 
-/// Values encoded into rows of database values, in a table's column order.
-///
-/// Encoding needs no database, so ``DataStore/upsert(_:as:)`` does it before taking the write
-/// lock, split across the machine's cores: the lock is held only to execute statements.
+/// Values encoded into rows of database values, in a table's column order, each with its
+/// statement arguments built once.
 struct EncodedRows<M: StoreMapping>: Sendable {
   /// One value, encoded: its column values, and the same as statement arguments (building
   /// those is costly, so it happens here too, outside the write lock).
@@ -13,48 +11,14 @@ struct EncodedRows<M: StoreMapping>: Sendable {
   }
 
   let columns: [String]
-  private let encoded: Result<[EncodedRow], StoreError>
+  /// The rows, in the order of the values.
+  let rows: [EncodedRow]
 
-  /// Encodes `values` for `columns`, on the calling thread.
-  init(_ values: some Collection<M.Value>, columns: [String]) {
+  /// Encodes `values` for `columns`, or throws the first encoding error (a value with a field
+  /// the table lacks).
+  init(_ values: some Collection<M.Value>, columns: [String]) throws(StoreError) {
     self.columns = columns
-    self.encoded = Result { () throws(StoreError) in try Self.encode(values, columns: columns) }
-  }
-
-  private init(columns: [String], encoded: Result<[EncodedRow], StoreError>) {
-    self.columns = columns
-    self.encoded = encoded
-  }
-
-  /// The rows, or the first encoding error (a value with a field the table lacks).
-  func rows() throws(StoreError) -> [EncodedRow] {
-    try encoded.get()
-  }
-
-  /// Encodes `values` in up to `parts` slices concurrently.
-  static func encodeConcurrently(_ values: [M.Value], columns: [String], parts: Int) async
-    -> EncodedRows<M>
-  {
-    let parts = max(1, min(parts, values.count / 2_000))  // small batches are not worth a task
-    guard parts > 1 else { return EncodedRows(values, columns: columns) }
-    let size = (values.count + parts - 1) / parts
-    let slices = await withTaskGroup(of: (Int, EncodedRows<M>).self) { group in
-      for part in 0..<parts {
-        let slice = values[min(values.count, part * size)..<min(values.count, (part + 1) * size)]
-        group.addTask { (part, EncodedRows(slice, columns: columns)) }
-      }
-      return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
-    }
-    var all: [EncodedRow] = []
-    all.reserveCapacity(values.count)
-    for part in 0..<parts {
-      guard let slice = slices[part] else { continue }
-      switch slice.encoded {
-      case .success(let rows): all += rows
-      case .failure(let error): return EncodedRows(columns: columns, encoded: .failure(error))
-      }
-    }
-    return EncodedRows(columns: columns, encoded: .success(all))
+    self.rows = try Self.encode(values, columns: columns)
   }
 
   private static func encode(_ values: some Collection<M.Value>, columns: [String])
@@ -76,7 +40,7 @@ struct EncodedRows<M: StoreMapping>: Sendable {
       if checkedFieldCounts.insert(fields.count).inserted,
         let unknown = fields.keys.first(where: { !known.contains($0) })
       {
-        throw .unknownColumn(table: M.table, column: unknown)
+        throw .unknownColumn(table: M.table, column: unknown, sqlite: nil)
       }
       let row = columns.map { fields[$0] ?? .null }
       rows.append(EncodedRow(values: row, arguments: StatementArguments(row)))

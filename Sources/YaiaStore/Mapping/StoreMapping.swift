@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// How a plain value is stored: its table, its primary key column, and its id. Declared once,
 /// in the data layer; the value itself adopts nothing but `Codable`.
@@ -19,13 +19,13 @@ import GRDB
 /// ```
 ///
 /// Columns are the value's coding keys; the table must have one column per key (a migration
-/// creates it). Nested values are stored as JSON text, dates in GRDB's sortable text format,
-/// optionals as `NULL`.
+/// creates it). Nested values are stored as JSON text, dates as sortable text
+/// (`2026-11-22 09:30:00.000`), optionals as `NULL`.
 public protocol StoreMapping: Sendable {
   /// The plain value feature logic sees.
   associatedtype Value: Codable & Sendable
-  /// Its id: a `String`, an `Int`, a `UUID`…
-  associatedtype ID: DatabaseValueConvertible & Hashable & Sendable
+  /// Its id: a `String`, an `Int`, a `UUID`, or a type of your own that adopts ``StoreID``.
+  associatedtype ID: StoreID
 
   /// The table the values live in.
   static var table: String { get }

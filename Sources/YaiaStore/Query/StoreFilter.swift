@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Which rows a fetch, count, delete or observation applies to, by column.
 ///
@@ -6,7 +6,7 @@ import GRDB
 /// .and([.equals("room", "kitchen"), .greaterThan("lastSignal", -70)])
 /// ```
 ///
-/// A column the table does not have is a ``StoreError/unknownColumn(table:column:)``.
+/// A column the table does not have is a ``StoreError/unknownColumn(table:column:sqlite:)``.
 public indirect enum StoreFilter: Hashable, Sendable {
   /// `column = value` (`IS NULL` for a null value).
   case equals(String, StoreValue)
@@ -66,28 +66,4 @@ public indirect enum StoreFilter: Hashable, Sendable {
     let parts = filters.map { $0.sql() }
     return (parts.map { "(\($0.0))" }.joined(separator: " \(keyword) "), parts.flatMap(\.1))
   }
-}
-
-/// The order of fetched rows, by column.
-public struct StoreSort: Hashable, Sendable {
-  /// The column.
-  public var column: String
-  /// Whether smaller values come first.
-  public var ascending: Bool
-
-  /// Smallest first.
-  public static func ascending(_ column: String) -> StoreSort {
-    StoreSort(column: column, ascending: true)
-  }
-  /// Largest first.
-  public static func descending(_ column: String) -> StoreSort {
-    StoreSort(column: column, ascending: false)
-  }
-
-  var sql: String { "\(quoted(column)) \(ascending ? "ASC" : "DESC")" }
-}
-
-/// `name` as an SQL identifier: double-quoted, inner quotes doubled.
-func quoted(_ name: String) -> String {
-  "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The only door to the app's database: plain values in and out, atomic transactions,
 /// migrations on open, observation of queries and of changes.
@@ -17,12 +17,13 @@ import GRDB
 /// `Sendable`; use it from any task.
 public final class DataStore: Sendable {
   /// Where the database lives (`:memory:` for an in-memory one).
-  public let path: String
+  public var path: String { context.path }
   let writer: any DatabaseWriter
+  let context: StoreContext
   let hub = ChangeHub()
 
-  private init(path: String, writer: any DatabaseWriter) {
-    self.path = path
+  private init(context: StoreContext, writer: any DatabaseWriter) {
+    self.context = context
     self.writer = writer
   }
 
@@ -34,17 +35,22 @@ public final class DataStore: Sendable {
   /// - Parameters:
   ///   - path: The database file; it is created if missing (its folder must exist).
   ///   - migrations: The schema steps, in increasing version order.
-  ///   - busyTimeout: How long to wait for another process's lock before ``StoreError/busy(path:)``.
+  ///   - busyTimeout: How long to wait for another process's lock before
+  ///     ``StoreError/busy(path:sqlite:)``.
+  ///   - revealsArgumentsInErrors: Whether errors keep the failing statement's arguments. Off
+  ///     by default, as they may hold personal data; turn it on while debugging.
   public static func open(
-    at path: String, migrations: [StoreMigration], busyTimeout: Duration = .seconds(5)
+    at path: String, migrations: [StoreMigration], busyTimeout: Duration = .seconds(5),
+    revealsArgumentsInErrors: Bool = false
   ) throws(StoreError) -> DataStore {
+    let context = StoreContext(path: path, revealsArguments: revealsArgumentsInErrors)
     let latest = try validate(migrations)
     let busyMode = Database.BusyMode.timeout(
       Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
     if FileManager.default.fileExists(atPath: path) {
       // The probe waits for another process's lock like every other connection: a database
       // locked for a moment is not busy.
-      let found = try probeVersion(at: path, busyMode: busyMode)
+      let found = try probeVersion(context, busyMode: busyMode)
       guard found <= latest else {
         throw .schemaTooNew(path: path, found: found, supported: latest)
       }
@@ -52,33 +58,43 @@ public final class DataStore: Sendable {
     var configuration = Configuration()
     configuration.busyMode = busyMode
     let pool: DatabasePool
+    configuration.publicStatementArguments = revealsArgumentsInErrors
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
     } catch {
-      throw StoreError.from(error, path: path)
+      throw context.error(error)
     }
-    let store = DataStore(path: path, writer: pool)
+    let store = DataStore(context: context, writer: pool)
     try store.migrate(migrations)
     return store
   }
 
   /// A fresh database in memory, brought to the newest migration: for tests and previews.
-  public static func inMemory(migrations: [StoreMigration]) throws(StoreError) -> DataStore {
+  public static func inMemory(
+    migrations: [StoreMigration], revealsArgumentsInErrors: Bool = false
+  ) throws(StoreError) -> DataStore {
     _ = try validate(migrations)
+    let context = StoreContext(path: ":memory:", revealsArguments: revealsArgumentsInErrors)
     let queue: DatabaseQueue
     do {
-      queue = try DatabaseQueue()
+      var configuration = Configuration()
+      configuration.publicStatementArguments = revealsArgumentsInErrors
+      queue = try DatabaseQueue(configuration: configuration)
     } catch {
-      throw StoreError.from(error, path: ":memory:")
+      throw context.error(error)
     }
-    let store = DataStore(path: ":memory:", writer: queue)
+    let store = DataStore(context: context, writer: queue)
     try store.migrate(migrations)
     return store
   }
 
   /// The schema version: the last migration applied.
   public func schemaVersion() async throws(StoreError) -> Int {
-    try await read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    do {
+      return try await writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    } catch {
+      throw context.error(error)
+    }
   }
 
   // MARK: Writing
@@ -90,10 +106,10 @@ public final class DataStore: Sendable {
     _ body: @escaping @Sendable (inout StoreTransaction) throws -> T
   ) async throws(StoreError) -> T {
     let hub = self.hub
-    let path = self.path
+    let context = self.context
     do {
       return try await writer.write { db in
-        var transaction = StoreTransaction(db: db, path: path)
+        var transaction = StoreTransaction(db: db, context: context)
         let result = try body(&transaction)
         let changes = transaction.changes.filter {
           !($0.value.inserted.isEmpty && $0.value.updated.isEmpty && $0.value.deleted.isEmpty)
@@ -104,7 +120,7 @@ public final class DataStore: Sendable {
         return result
       }
     } catch {
-      throw StoreError.from(error, path: path)
+      throw context.error(error)
     }
   }
 
@@ -137,18 +153,31 @@ public final class DataStore: Sendable {
 
   // MARK: Reading
 
+  /// Runs `body` with a reader on one consistent snapshot: its reads all see the same committed
+  /// state, and go on while a write is in progress (in a file database).
+  public func read<T: Sendable>(
+    _ body: @escaping @Sendable (borrowing StoreReader) throws -> T
+  ) async throws(StoreError) -> T {
+    let context = self.context
+    do {
+      return try await writer.read { db in try body(StoreReader(db: db, context: context)) }
+    } catch {
+      throw context.error(error)
+    }
+  }
+
   /// The value with this id, if stored.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) async throws(StoreError) -> M
     .Value?
   {
-    try await read { db in try StoreTransaction(db: db, path: self.path).fetch(M.self, id: id) }
+    try await read { try $0.fetch(M.self, id: id) }
   }
 
   /// The stored values with these ids, in the order of `ids`.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) async throws(StoreError) -> [M
     .Value]
   {
-    try await read { db in try StoreTransaction(db: db, path: self.path).fetch(M.self, ids: ids) }
+    try await read { try $0.fetch(M.self, ids: ids) }
   }
 
   /// The values `filter` matches, sorted, at most `limit` of them.
@@ -156,29 +185,14 @@ public final class DataStore: Sendable {
     _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
     limit: Int? = nil
   ) async throws(StoreError) -> [M.Value] {
-    try await read { db in
-      try StoreTransaction(db: db, path: self.path).fetch(
-        M.self, where: filter, orderBy: sort, limit: limit)
-    }
+    try await read { try $0.fetch(M.self, where: filter, orderBy: sort, limit: limit) }
   }
 
   /// How many rows `filter` matches (all rows without one).
   public func count<M: StoreMapping>(_ mapping: M.Type, where filter: StoreFilter? = nil)
     async throws(StoreError) -> Int
   {
-    try await read { db in
-      try StoreTransaction(db: db, path: self.path).count(M.self, where: filter)
-    }
-  }
-
-  private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
-    async throws(StoreError) -> T
-  {
-    do {
-      return try await writer.read { db in try body(db) }
-    } catch {
-      throw StoreError.from(error, path: path)
-    }
+    try await read { try $0.count(M.self, where: filter) }
   }
 
   // MARK: Migrations
@@ -188,8 +202,7 @@ public final class DataStore: Sendable {
     for migration in migrations {
       guard migration.version > previous else {
         throw .invalidMigrations(
-          "version \(migration.version) (\(migration.name)) must be greater than \(previous); list migrations in increasing order, starting at 1"
-        )
+          version: migration.version, name: migration.name, previous: previous)
       }
       previous = migration.version
     }
@@ -198,20 +211,20 @@ public final class DataStore: Sendable {
 
   /// Reads `user_version` through a read-only connection, which changes nothing on disk.
   private static func probeVersion(
-    at path: String, busyMode: Database.BusyMode
+    _ context: StoreContext, busyMode: Database.BusyMode
   ) throws(StoreError) -> Int {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = busyMode
     do {
-      let probe = try DatabaseQueue(path: path, configuration: configuration)
+      let probe = try DatabaseQueue(path: context.path, configuration: configuration)
       defer { try? probe.close() }
       return try probe.read { db in
         _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")  // reads the header
         return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
       }
     } catch {
-      throw StoreError.from(error, path: path)
+      throw context.error(error)
     }
   }
 
@@ -221,21 +234,15 @@ public final class DataStore: Sendable {
         try writer.write { db in
           let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
           guard migration.version > current else { return }
-          try migration.body(db)
+          var schema = StoreSchema(db: db, context: context)
+          try migration.body(&schema)
           try db.execute(sql: "PRAGMA user_version = \(migration.version)")
         }
       } catch {
-        // A file that cannot be used is that, not a failed migration; otherwise the store's
-        // own words for a database error, and the app's own error as it tells it.
-        let reason: String
-        switch StoreError.from(error, path: path) {
-        case let unusable where unusable.isAboutTheFile: throw unusable
-        case .aborted(let own): reason = own
-        case let storeError: reason = storeError.description
-        }
-        throw .migrationFailed(
-          version: migration.version, name: migration.name,
-          detail: reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
+        // A file that cannot be used is that, not a failed migration.
+        let cause = context.error(error)
+        if cause.isAboutTheFile { throw cause }
+        throw .migrationFailed(version: migration.version, name: migration.name, cause: cause)
       }
     }
   }

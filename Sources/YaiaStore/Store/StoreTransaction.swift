@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Operations inside one atomic transaction: everything in it is stored, or nothing.
 ///
@@ -12,13 +12,16 @@ import GRDB
 /// Throwing from the closure rolls everything back, and nothing is reported to change streams.
 public struct StoreTransaction: ~Copyable {
   let db: Database
-  let path: String
+  let context: StoreContext
   var changes: [String: TableChanges] = [:]
 
-  init(db: Database, path: String) {
+  init(db: Database, context: StoreContext) {
     self.db = db
-    self.path = path
+    self.context = context
   }
+
+  /// Reads that see this transaction's own writes.
+  private var reader: StoreReader { StoreReader(db: db, context: context) }
 
   // MARK: Writing
 
@@ -32,7 +35,7 @@ public struct StoreTransaction: ~Copyable {
     do {
       columns = try db.columns(in: M.table).map(\.name)
     } catch {
-      throw StoreError.from(error, path: path, table: M.table)
+      throw context.error(error, table: M.table)
     }
     try write(EncodedRows<M>(values, columns: columns), as: M.self)
   }
@@ -44,7 +47,7 @@ public struct StoreTransaction: ~Copyable {
     let columns = rows.columns
     do {
       guard let keyIndex = columns.firstIndex(of: M.primaryKey) else {
-        throw StoreError.unknownColumn(table: M.table, column: M.primaryKey)
+        throw StoreError.unknownColumn(table: M.table, column: M.primaryKey, sqlite: nil)
       }
       let others = columns.indices.filter { $0 != keyIndex }
       let list = columns.map(quoted).joined(separator: ", ")
@@ -61,7 +64,7 @@ public struct StoreTransaction: ~Copyable {
             "UPDATE \(quoted(M.table)) SET \(others.map { "\(quoted(columns[$0])) = ?" }.joined(separator: ", ")) WHERE \(quoted(M.primaryKey)) = ? AND (\(others.map { "\(quoted(columns[$0])) IS NOT ?" }.joined(separator: " OR ")))"
         )
       var change = changes[M.table] ?? TableChanges()
-      for row in try rows.rows() {
+      for row in rows.rows {
         insert.setUncheckedArguments(row.arguments)
         try insert.execute()
         let key = row.values[keyIndex]
@@ -77,7 +80,7 @@ public struct StoreTransaction: ~Copyable {
       }
       changes[M.table] = change
     } catch {
-      throw StoreError.from(error, path: path, table: M.table)
+      throw context.error(error, table: M.table)
     }
   }
 
@@ -89,14 +92,14 @@ public struct StoreTransaction: ~Copyable {
         sql: "DELETE FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
       var change = changes[M.table] ?? TableChanges()
       for id in ids {
-        let key = id.databaseValue
+        let key = id.storeValue.databaseValue
         statement.setUncheckedArguments([key])
         try statement.execute()
         if db.changesCount > 0 { change.deleted.append(key) }
       }
       changes[M.table] = change
     } catch {
-      throw StoreError.from(error, path: path, table: M.table)
+      throw context.error(error, table: M.table)
     }
   }
 
@@ -123,7 +126,7 @@ public struct StoreTransaction: ~Copyable {
       changes[M.table, default: TableChanges()].deleted += keys
       return keys.count
     } catch {
-      throw StoreError.from(error, path: path, table: M.table)
+      throw context.error(error, table: M.table)
     }
   }
 
@@ -131,40 +134,13 @@ public struct StoreTransaction: ~Copyable {
 
   /// The value with this id, if stored.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) throws(StoreError) -> M.Value? {
-    do {
-      let statement = try db.cachedStatement(
-        sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
-      statement.setUncheckedArguments([id.databaseValue])
-      return try Stored<M>.fetchOne(statement)?.value
-    } catch {
-      throw StoreError.from(error, path: path, table: M.table)
-    }
+    try reader.fetch(M.self, id: id)
   }
 
   /// The values with these ids that are stored, in the order of `ids`.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) throws(StoreError) -> [M.Value]
   {
-    guard !ids.isEmpty else { return [] }
-    do {
-      // Chunks of `IN (…)` queries, under SQLite's limit of 32,766 bound variables (3.32+).
-      var byID: [M.ID: M.Value] = [:]
-      byID.reserveCapacity(ids.count)
-      let chunkSize = 10_000
-      var start = 0
-      while start < ids.count {
-        let chunk = ids[start..<min(start + chunkSize, ids.count)]
-        start += chunkSize
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-        let statement = try db.cachedStatement(
-          sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) IN (\(marks))")
-        statement.setUncheckedArguments(StatementArguments(chunk.map(\.databaseValue)))
-        let cursor = try Stored<M>.fetchCursor(statement)
-        while let stored = try cursor.next() { byID[M.id(of: stored.value)] = stored.value }
-      }
-      return ids.compactMap { byID[$0] }
-    } catch {
-      throw StoreError.from(error, path: path, table: M.table)
-    }
+    try reader.fetch(M.self, ids: ids)
   }
 
   /// The values `filter` matches, sorted, at most `limit` of them.
@@ -172,31 +148,13 @@ public struct StoreTransaction: ~Copyable {
     _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
     limit: Int? = nil
   ) throws(StoreError) -> [M.Value] {
-    let (condition, arguments) = filter?.sql() ?? ("1", [])
-    var sql = "SELECT * FROM \(quoted(M.table)) WHERE \(condition)"
-    if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
-    if let limit { sql += " LIMIT \(max(0, limit))" }
-    do {
-      // GRDB's fetchAll then a map measured as fast as a hand-written cursor loop, or faster.
-      return try Stored<M>.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(
-        \.value)
-    } catch {
-      throw StoreError.from(error, path: path, table: M.table)
-    }
+    try reader.fetch(M.self, where: filter, orderBy: sort, limit: limit)
   }
 
   /// How many rows `filter` matches (all rows without one).
   public func count<M: StoreMapping>(_ mapping: M.Type, where filter: StoreFilter? = nil)
     throws(StoreError) -> Int
   {
-    let (condition, arguments) = filter?.sql() ?? ("1", [])
-    do {
-      return try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM \(quoted(M.table)) WHERE \(condition)",
-        arguments: StatementArguments(arguments)) ?? 0
-    } catch {
-      throw StoreError.from(error, path: path, table: M.table)
-    }
+    try reader.count(M.self, where: filter)
   }
-
 }

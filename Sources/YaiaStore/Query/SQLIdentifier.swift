@@ -1,0 +1,6 @@
+import Foundation
+
+/// `name` as an SQL identifier: double-quoted, inner quotes doubled.
+func quoted(_ name: String) -> String {
+  "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

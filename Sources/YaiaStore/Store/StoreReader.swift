@@ -1,0 +1,86 @@
+internal import GRDB
+
+/// Reads inside one consistent snapshot of the database: every read sees the same committed
+/// state, whatever is written meanwhile.
+///
+/// ```swift
+/// let (kitchen, total) = try await store.read { reader in
+///   (try reader.fetch(Speakers.self, where: .equals("room", "kitchen")), try reader.count(Speakers.self))
+/// }
+/// ```
+///
+/// Inside a ``StoreTransaction`` the same reads see the transaction's own writes.
+public struct StoreReader: ~Copyable {
+  let db: Database
+  let context: StoreContext
+
+  /// The value with this id, if stored.
+  public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) throws(StoreError) -> M.Value? {
+    do {
+      let statement = try db.cachedStatement(
+        sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
+      statement.setUncheckedArguments([id.storeValue.databaseValue])
+      return try Stored<M>.fetchOne(statement)?.value
+    } catch {
+      throw context.error(error, table: M.table)
+    }
+  }
+
+  /// The values with these ids that are stored, in the order of `ids`.
+  public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) throws(StoreError) -> [M.Value]
+  {
+    guard !ids.isEmpty else { return [] }
+    do {
+      // Chunks of `IN (…)` queries, under SQLite's limit of 32,766 bound variables (3.32+).
+      var byID: [M.ID: M.Value] = [:]
+      byID.reserveCapacity(ids.count)
+      let chunkSize = 10_000
+      var start = 0
+      while start < ids.count {
+        let chunk = ids[start..<min(start + chunkSize, ids.count)]
+        start += chunkSize
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        let statement = try db.cachedStatement(
+          sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) IN (\(marks))")
+        statement.setUncheckedArguments(
+          StatementArguments(chunk.map(\.storeValue.databaseValue)))
+        let cursor = try Stored<M>.fetchCursor(statement)
+        while let stored = try cursor.next() { byID[M.id(of: stored.value)] = stored.value }
+      }
+      return ids.compactMap { byID[$0] }
+    } catch {
+      throw context.error(error, table: M.table)
+    }
+  }
+
+  /// The values `filter` matches, sorted, at most `limit` of them.
+  public func fetch<M: StoreMapping>(
+    _ mapping: M.Type, where filter: StoreFilter? = nil, orderBy sort: [StoreSort] = [],
+    limit: Int? = nil
+  ) throws(StoreError) -> [M.Value] {
+    let (condition, arguments) = filter?.sql() ?? ("1", [])
+    var sql = "SELECT * FROM \(quoted(M.table)) WHERE \(condition)"
+    if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
+    if let limit { sql += " LIMIT \(max(0, limit))" }
+    do {
+      return try Stored<M>.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(
+        \.value)
+    } catch {
+      throw context.error(error, table: M.table)
+    }
+  }
+
+  /// How many rows `filter` matches (all rows without one).
+  public func count<M: StoreMapping>(_ mapping: M.Type, where filter: StoreFilter? = nil)
+    throws(StoreError) -> Int
+  {
+    let (condition, arguments) = filter?.sql() ?? ("1", [])
+    do {
+      return try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM \(quoted(M.table)) WHERE \(condition)",
+        arguments: StatementArguments(arguments)) ?? 0
+    } catch {
+      throw context.error(error, table: M.table)
+    }
+  }
+}
