@@ -24,25 +24,20 @@ struct EncodedRows<M: StoreMapping>: Sendable {
   private static func encode(_ values: some Collection<M.Value>, columns: [String])
     throws(StoreError) -> [EncodedRow]
   {
-    let known = Set(columns)
-    var checkedFieldCounts: Set<Int> = []
+    let encoder = RowEncoding(layout: ColumnLayout(columns))
     var rows: [EncodedRow] = []
     rows.reserveCapacity(values.count)
     for value in values {
-      let fields: [String: DatabaseValue]
+      encoder.reset()
       do {
-        fields = try Stored<M>(value).databaseDictionary
+        try value.encode(to: encoder)
       } catch {
         throw .encoding(table: M.table, detail: "\(error)")
       }
-      // Every value of a type encodes the same keys, less the nil optionals: check each
-      // distinct key count once.
-      if checkedFieldCounts.insert(fields.count).inserted,
-        let unknown = fields.keys.first(where: { !known.contains($0) })
-      {
+      if let unknown = encoder.unknownField {
         throw .unknownColumn(table: M.table, column: unknown, sqlite: nil)
       }
-      let row = columns.map { fields[$0] ?? .null }
+      let row = encoder.values
       rows.append(EncodedRow(values: row, arguments: StatementArguments(row)))
     }
     return rows

@@ -1,5 +1,3 @@
-internal import GRDB
-
 /// How a plain value is stored: its table, its primary key column, and its id. Declared once,
 /// in the data layer; the value itself adopts nothing but `Codable`.
 ///
@@ -38,24 +36,4 @@ public protocol StoreMapping: Sendable {
 extension StoreMapping {
   /// `id`.
   public static var primaryKey: String { "id" }
-}
-
-/// A value as GRDB sees it: the value's own `Codable` conformance, read and written by GRDB's
-/// record machinery, without the value adopting any GRDB protocol.
-struct Stored<Mapping: StoreMapping>: Codable, FetchableRecord, PersistableRecord {
-  var value: Mapping.Value
-
-  init(_ value: Mapping.Value) {
-    self.value = value
-  }
-
-  init(from decoder: any Decoder) throws {
-    value = try Mapping.Value(from: decoder)
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    try value.encode(to: encoder)
-  }
-
-  static var databaseTableName: String { Mapping.table }
 }

@@ -156,11 +156,14 @@ public final class DataStore: Sendable {
   /// Runs `body` with a reader on one consistent snapshot: its reads all see the same committed
   /// state, and go on while a write is in progress (in a file database).
   public func read<T: Sendable>(
-    _ body: @escaping @Sendable (borrowing StoreReader) throws -> T
+    _ body: @escaping @Sendable (inout StoreReader) throws -> T
   ) async throws(StoreError) -> T {
     let context = self.context
     do {
-      return try await writer.read { db in try body(StoreReader(db: db, context: context)) }
+      return try await writer.read { db in
+        var reader = StoreReader(db: db, context: context)
+        return try body(&reader)
+      }
     } catch {
       throw context.error(error)
     }

@@ -20,7 +20,7 @@ public struct StoreReader: ~Copyable {
       let statement = try db.cachedStatement(
         sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
       statement.setUncheckedArguments([id.storeValue.databaseValue])
-      return try Stored<M>.fetchOne(statement)?.value
+      return try Self.values(M.self, from: statement, limit: 1).first
     } catch {
       throw context.error(error, table: M.table)
     }
@@ -44,8 +44,7 @@ public struct StoreReader: ~Copyable {
           sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) IN (\(marks))")
         statement.setUncheckedArguments(
           StatementArguments(chunk.map(\.storeValue.databaseValue)))
-        let cursor = try Stored<M>.fetchCursor(statement)
-        while let stored = try cursor.next() { byID[M.id(of: stored.value)] = stored.value }
+        for value in try Self.values(M.self, from: statement) { byID[M.id(of: value)] = value }
       }
       return ids.compactMap { byID[$0] }
     } catch {
@@ -63,8 +62,9 @@ public struct StoreReader: ~Copyable {
     if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
     if let limit { sql += " LIMIT \(max(0, limit))" }
     do {
-      return try Stored<M>.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(
-        \.value)
+      let statement = try db.cachedStatement(sql: sql)
+      statement.setUncheckedArguments(StatementArguments(arguments))
+      return try Self.values(M.self, from: statement)
     } catch {
       throw context.error(error, table: M.table)
     }
@@ -82,5 +82,24 @@ public struct StoreReader: ~Copyable {
     } catch {
       throw context.error(error, table: M.table)
     }
+  }
+
+  /// The values the rows of `statement` hold, each field read by its column's index.
+  private static func values<M: StoreMapping>(
+    _ mapping: M.Type, from statement: Statement, limit: Int = .max
+  ) throws -> [M.Value] {
+    let plan = ColumnPlan(
+      ColumnLayout(statement.columnNames), statement: statement.sqliteStatement)
+    var values: [M.Value] = []
+    let rows = try Row.fetchCursor(statement)
+    while values.count < limit, try rows.next() != nil {
+      plan.startRow()
+      do {
+        values.append(try M.Value(from: RowDecoding(layout: plan)))
+      } catch let error as DecodingError {
+        throw StoreError.decoding(table: M.table, detail: "\(error)")
+      }
+    }
+    return values
   }
 }

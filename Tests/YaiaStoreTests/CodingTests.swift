@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import Testing
+import YaiaStore
+
+/// A value with every kind of field the store's row coders handle.
+struct Everything: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+  enum Room: String, Codable, Sendable { case kitchen, office }
+  struct Nested: Codable, Equatable, Sendable {
+    var a: Int
+    var b: [String]
+  }
+  struct Empty: Codable, Equatable, Sendable {}
+
+  static let databaseTableName = "everything"
+  var id: String
+  var flag: Bool
+  var small: Int8
+  var big: Int64
+  var unsigned: UInt32
+  var ratio: Double
+  var single: Float
+  var when: Date
+  var bytes: Data
+  var uuid: UUID
+  var link: URL
+  var room: Room
+  var nested: Nested
+  var empty: Empty
+  var list: [Int]
+  var map: [String: Double]
+  var maybe: String?
+  var maybeNested: Nested?
+
+  static func sample(_ index: Int, optionals: Bool) -> Everything {
+    Everything(
+      id: "e\(index)", flag: index.isMultiple(of: 2), small: -8, big: .max - Int64(index),
+      unsigned: 4_000_000_000, ratio: 0.1 * Double(index), single: 1.5,
+      when: Date(timeIntervalSince1970: 1_800_000_000.125),
+      bytes: Data([0, 1, 2, 255]), uuid: UUID(), link: URL(string: "https://example.com/a?b=c")!,
+      room: index.isMultiple(of: 2) ? .kitchen : .office,
+      nested: Nested(a: index, b: ["x", "y"]), empty: Empty(), list: [], map: ["bass": 1.5],
+      maybe: optionals ? "here" : nil, maybeNested: optionals ? Nested(a: -1, b: []) : nil)
+  }
+}
+
+enum EverythingTable: StoreMapping {
+  static let table = "everything"
+  static func id(of value: Everything) -> String { value.id }
+}
+
+let everythingMigrations = [
+  StoreMigration(1, "everything") { schema in
+    try schema.createTable(
+      "everything",
+      columns: [
+        .text("id", primaryKey: true), .integer("flag"), .integer("small"), .integer("big"),
+        .integer("unsigned"), .real("ratio"), .real("single"), .date("when"), .blob("bytes"),
+        .blob("uuid"), .text("link"), .text("room"), .json("nested"), .json("empty"),
+        .json("list"), .json("map"), .text("maybe"), .json("maybeNested"),
+      ])
+  }
+]
+
+@Suite("The store's row coders")
+struct CodingTests {
+  static let values = (0..<6).map { Everything.sample($0, optionals: $0 % 3 != 0) }
+
+  @Test("every kind of field round-trips through the store")
+  func roundTrip() async throws {
+    let store = try DataStore.inMemory(migrations: everythingMigrations)
+    try await store.upsert(Self.values, as: EverythingTable.self)
+    #expect(try await store.fetch(EverythingTable.self, orderBy: [.ascending("id")]) == Self.values)
+    #expect(try await store.fetch(EverythingTable.self, id: "e1") == Self.values[1])
+    // Upserting the same values again changes nothing: the encoding is stable.
+    let changes = store.changes(of: EverythingTable.self)
+    try await store.upsert(Self.values, as: EverythingTable.self)
+    try await store.upsert([Self.values[0]], as: EverythingTable.self)
+    var modified = Self.values[0]
+    modified.map["treble"] = -1
+    try await store.upsert([modified], as: EverythingTable.self)
+    for await change in changes where !change.isEmpty {
+      #expect(change == StoreChange(updated: ["e0"]))
+      break
+    }
+  }
+
+  @Test("rows written by GRDB's records and by the store read the same either way")
+  func sameFormatAsGRDB() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    let store = try DataStore.open(at: path, migrations: everythingMigrations)
+    let byStore = Array(Self.values.prefix(3))
+    try await store.upsert(byStore, as: EverythingTable.self)
+    let pool = try DatabasePool(path: path)
+    let byGRDB = Array(Self.values.suffix(3))
+    try await pool.write { db in for value in byGRDB { try value.insert(db) } }
+    #expect(try await pool.read { try Everything.fetchAll($0, keys: byStore.map(\.id)) } == byStore)
+    #expect(try await store.fetch(EverythingTable.self, ids: byGRDB.map(\.id)) == byGRDB)
+  }
+
+  @Test("values SQLite cannot hold are encoding errors naming the table")
+  func unencodable() async throws {
+    struct Numbers: Codable, Sendable {
+      var id: String
+      var ratio: Double
+      var count: UInt64
+    }
+    enum NumbersTable: StoreMapping {
+      static let table = "numbers"
+      static func id(of value: Numbers) -> String { value.id }
+    }
+    let store = try DataStore.inMemory(migrations: [
+      StoreMigration(
+        1, "numbers", sql: "CREATE TABLE numbers (id TEXT PRIMARY KEY, ratio DOUBLE, count INTEGER)"
+      )
+    ])
+    for value in [Numbers(id: "a", ratio: .nan, count: 1), Numbers(id: "b", ratio: 1, count: .max)]
+    {
+      let error = await #expect(throws: StoreError.self) {
+        try await store.upsert([value], as: NumbersTable.self)
+      }
+      guard case .encoding("numbers", _) = error else {
+        Issue.record("expected an encoding error, got \(String(describing: error))")
+        continue
+      }
+    }
+    #expect(try await store.count(NumbersTable.self) == 0)
+  }
+
+  @Test("a column holding the wrong kind of value is a decoding error naming the table")
+  func undecodable() async throws {
+    let store = try DataStore.inMemory(migrations: everythingMigrations)
+    try await store.upsert([Self.values[0]], as: EverythingTable.self)
+    try await store.transaction { _ in }
+    struct WrongNested: Codable, Sendable {
+      var id: String
+      var room: Int  // the column holds "kitchen"
+    }
+    enum WrongTable: StoreMapping {
+      static let table = "everything"
+      static func id(of value: WrongNested) -> String { value.id }
+    }
+    let error = await #expect(throws: StoreError.self) { try await store.fetch(WrongTable.self) }
+    guard case .decoding("everything", let detail) = error else {
+      Issue.record("expected a decoding error, got \(String(describing: error))")
+      return
+    }
+    #expect(detail.contains("room"))
+  }
+}
