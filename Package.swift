@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
     .library(name: "YaiaFlow", targets: ["YaiaFlow"]),
+    .library(name: "YaiaHTTP", targets: ["YaiaHTTP"]),
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
@@ -36,11 +37,17 @@ let package = Package(
     ),
     .target(name: "YaiaSequencer"),
     .target(name: "YaiaFlow", dependencies: ["Yaia"]),
-    .target(name: "YaiaRemote", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    // The HTTP values YaiaRemote and YaiaMockServer share; no dependencies.
+    .target(name: "YaiaHTTP"),
+    .target(
+      name: "YaiaRemote",
+      dependencies: ["YaiaHTTP", .product(name: "Logging", package: "swift-log")]
+    ),
     .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
+        "YaiaHTTP",
         .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "Yams", package: "Yams"),
       ]
@@ -80,6 +87,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
+    .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(
       name: "YaiaSequencerTests",

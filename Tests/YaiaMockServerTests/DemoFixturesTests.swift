@@ -25,7 +25,7 @@ struct DemoFixturesTests {
     func status(
       _ method: HTTPMethod, _ path: String, query: [QueryItem] = [], scenario: String? = nil
     ) async throws -> Int {
-      let headers = scenario.map { ["X-Mock-Scenario": $0] } ?? [:]
+      let headers: HTTPHeaders = scenario.map { [HTTPHeaderName.mockScenario: $0] } ?? [:]
       return try await client.exchange(
         RequestData(method, Endpoint(path, query: query), headers: headers)
       ).0.status

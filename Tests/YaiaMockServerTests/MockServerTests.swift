@@ -30,7 +30,7 @@ private func status(_ client: RemoteClient, _ data: RequestData) async -> Int {
   }
 }
 
-private func get(_ path: String, headers: [String: String] = [:]) -> Request<Data> {
+private func get(_ path: String, headers: HTTPHeaders = [:]) -> Request<Data> {
   .raw(RequestData(.get, Endpoint(path), headers: headers), acceptableStatus: Set(100..<600))
 }
 

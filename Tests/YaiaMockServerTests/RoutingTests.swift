@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import YaiaMockServer
 
-private func get(_ path: String, query: [String: String] = [:], headers: [String: String] = [:])
+private func get(_ path: String, query: [String: String] = [:], headers: HTTPHeaders = [:])
   -> MockRequest
 {
   MockRequest(method: "GET", path: path, query: query, headers: headers)

@@ -23,7 +23,7 @@ struct InterceptorTests {
         await hits.record(request.method.rawValue)
         let index = await hits.count - 1
         guard index < statuses.count else { return .json(ratesJSON) }
-        var headers: HTTPHeaders = [:]
+        var headers: FlyingFox.HTTPHeaders = [:]
         if let retryAfter { headers[HTTPHeader("Retry-After")] = retryAfter }
         return .json(#"{"error":"busy"}"#, status: statuses[index], headers: headers)
       }

@@ -139,7 +139,7 @@ public struct MockScenarioHeader: Interceptor {
   /// Adds the header.
   public func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
     var request = request
-    request.headers["X-Mock-Scenario"] = scenario
+    request.headers[HTTPHeaderName.mockScenario] = scenario
     return request
   }
 }

@@ -136,8 +136,9 @@ struct ManifestReader {
     var route: MockRoute
     do {
       route = try MockRoute(
-        node["method"]?.string, path, name: node["name"]?.string, query: try strings(node["query"]),
-        headers: try strings(node["headers"]), bodyFields: try strings(node["body"]),
+        node["method"]?.string.map(HTTPMethod.init(rawValue:)), path, name: node["name"]?.string,
+        query: try strings(node["query"]), headers: HTTPHeaders(try strings(node["headers"])),
+        bodyFields: try strings(node["body"]),
         responses: responses,
         scenarios: scenarios)
     } catch {
@@ -174,7 +175,7 @@ struct ManifestReader {
       }
       response.status = code
     }
-    response.headers = try strings(node["headers"])
+    response.headers = HTTPHeaders(try strings(node["headers"]))
     let bodies = ["body", "json", "file"].filter { node[$0] != nil }
     guard bodies.count <= 1 else {
       throw error(node, "a response has one body: `\(bodies.joined(separator: "`, `"))` are given")
@@ -186,8 +187,8 @@ struct ManifestReader {
       response.body = .text(string)
     } else if let json = node["json"] {
       response.body = .text(try jsonText(json))
-      if response.headers["Content-Type"] == nil {
-        response.headers["Content-Type"] = "application/json"
+      if response.headers[HTTPHeaderName.contentType] == nil {
+        response.headers[HTTPHeaderName.contentType] = "application/json"
       }
     } else if let fileNode = node["file"] {
       guard let name = fileNode.string else {
@@ -201,8 +202,8 @@ struct ManifestReader {
         }
       }
       response.body = .file(name)
-      if name.hasSuffix(".json"), response.headers["Content-Type"] == nil {
-        response.headers["Content-Type"] = "application/json"
+      if name.hasSuffix(".json"), response.headers[HTTPHeaderName.contentType] == nil {
+        response.headers[HTTPHeaderName.contentType] = "application/json"
       }
     }
     if let delay = node["delay"] { response.delay = try delayRange(delay) }

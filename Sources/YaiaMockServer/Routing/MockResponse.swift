@@ -28,7 +28,7 @@ public struct MockResponse: Hashable, Sendable {
   /// The status code.
   public var status: Int
   /// Header fields.
-  public var headers: [String: String]
+  public var headers: HTTPHeaders
   /// The body.
   public var body: Body
   /// How long to wait before answering; a range for a random delay.
@@ -38,7 +38,7 @@ public struct MockResponse: Hashable, Sendable {
 
   /// Creates a response.
   public init(
-    status: Int = 200, headers: [String: String] = [:], body: Body = .empty,
+    status: Int = 200, headers: HTTPHeaders = [:], body: Body = .empty,
     delay: ClosedRange<Duration>? = nil, fault: Fault? = nil
   ) {
     self.status = status
@@ -50,7 +50,8 @@ public struct MockResponse: Hashable, Sendable {
 
   /// A JSON response with `text` as its body.
   public static func json(_ text: String, status: Int = 200) -> MockResponse {
-    MockResponse(status: status, headers: ["Content-Type": "application/json"], body: .text(text))
+    MockResponse(
+      status: status, headers: [HTTPHeaderName.contentType: "application/json"], body: .text(text))
   }
 }
 

@@ -9,13 +9,13 @@ public struct MockRoute: Hashable, Sendable {
   /// A name for the journal and for messages; `METHOD pattern` unless given.
   public var name: String
   /// The method to match; `nil` for any.
-  public var method: String?
+  public var method: HTTPMethod?
   /// The path pattern.
   public var pattern: RoutePattern
   /// Query items that must be present with these values.
   public var query: [String: String]
   /// Headers that must be present with these values (names compared without case).
-  public var headers: [String: String]
+  public var headers: HTTPHeaders
   /// Fields of a JSON body that must have these values, by key path (`user.name`, `items.0.id`).
   public var bodyFields: [String: String]
   /// The responses when no scenario applies.
@@ -43,16 +43,15 @@ public struct MockRoute: Hashable, Sendable {
 
   /// Creates a route.
   public init(
-    _ method: String?, _ pattern: String, name: String? = nil, query: [String: String] = [:],
-    headers: [String: String] = [:], bodyFields: [String: String] = [:],
+    _ method: HTTPMethod?, _ pattern: String, name: String? = nil, query: [String: String] = [:],
+    headers: HTTPHeaders = [:], bodyFields: [String: String] = [:],
     responses: MockResponses, scenarios: [String: MockResponses] = [:]
   ) throws(MockServerError) {
-    self.method = method?.uppercased()
+    self.method = method
     self.pattern = try RoutePattern(pattern)
-    self.name = name ?? "\(method?.uppercased() ?? "ANY") \(pattern)"
+    self.name = name ?? "\(method?.rawValue ?? "ANY") \(pattern)"
     self.query = query
-    self.headers = Dictionary(
-      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.headers = headers
     self.bodyFields = bodyFields
     self.responses = responses
     self.scenarios = scenarios

@@ -26,8 +26,6 @@ public struct MockRouter: Sendable {
   private var sequencePositions: [String: Int] = [:]
   private var states: [String: String] = [:]
 
-  /// The header a request names its scenario with.
-  public static let scenarioHeader = "x-mock-scenario"
   /// The query item a request names its scenario with.
   public static let scenarioQueryItem = "_scenario"
 
@@ -40,7 +38,8 @@ public struct MockRouter: Sendable {
   /// Routes `request`, advancing sequences and state machines.
   public mutating func route(_ request: MockRequest) -> Outcome {
     let requested =
-      request.headers[Self.scenarioHeader] ?? request.query[Self.scenarioQueryItem] ?? scenario
+      request.headers[HTTPHeaderName.mockScenario] ?? request.query[Self.scenarioQueryItem]
+      ?? scenario
     for route in routes {
       guard let parameters = matches(route, request) else { continue }
       let chosen = requested.flatMap { route.scenarios[$0] != nil ? $0 : nil }
@@ -132,7 +131,7 @@ public struct MockRouter: Sendable {
     var ranked: [(name: String, distance: Int)] = []
     for route in routes {
       let method = route.method ?? request.method
-      let candidate: [Character] = Array(method + " " + route.pattern.text)
+      let candidate: [Character] = Array(method.rawValue + " " + route.pattern.text)
       ranked.append((route.name, Self.editDistance(target, candidate)))
     }
     ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }

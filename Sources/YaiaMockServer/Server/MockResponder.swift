@@ -13,18 +13,17 @@ struct MockResponder: Sendable {
     // The path as received, still percent-encoded, with its dot segments resolved: routing
     // decodes each segment exactly once, so an encoded `/` stays inside its segment.
     let path = withoutDotSegments(target)
-    var headers: [String: String] = [:]
-    for field in head.fields {
-      let name = field.name.lowercased()
-      headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
-    }
+    var headers = HTTPHeaders()
+    for field in head.fields { headers.add(field.name, field.value) }
     var query: [String: String] = [:]
     var components = URLComponents()
     components.percentEncodedQuery = rawQuery.isEmpty ? nil : rawQuery
     for item in components.queryItems ?? [] where query[item.name] == nil {
       query[item.name] = item.value ?? ""
     }
-    return MockRequest(method: head.method, path: path, query: query, headers: headers, body: body)
+    return MockRequest(
+      method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
+      body: body)
   }
 
   /// The answer to `request`, recorded in the journal.
@@ -99,7 +98,7 @@ struct MockResponder: Sendable {
       body = try Data(contentsOf: FixturePath.resolve(name, in: folder))
     }
     var answer = WireResponse(
-      status: response.status, fields: response.headers.sorted { $0.key < $1.key }.map { ($0, $1) },
+      status: response.status, fields: response.headers.fields.map { ($0.name, $0.value) },
       body: body)
     switch response.fault {
     case nil:

@@ -1,4 +1,5 @@
 import Foundation
+import YaiaHTTP
 
 /// A response as the connection writes it: status, header fields, body, and how the body
 /// reaches the wire (whole, slowly, or cut off for the streaming faults).
@@ -36,7 +37,7 @@ struct WireResponse: Equatable, Sendable {
   /// The status line and header fields, ending with the empty line: what precedes the body.
   /// `keepAlive` says whether the connection stays open after this response.
   func head(keepAlive: Bool) -> Data {
-    var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
+    var text = "HTTP/1.1 \(HTTPStatus(status))\r\n"
     for field in fields
     where !["content-length", "connection"].contains(field.name.lowercased()) {
       // A field with a line break would split the head: fixtures cannot forge fields.
@@ -52,39 +53,6 @@ struct WireResponse: Equatable, Sendable {
   /// Whether the status allows a body (RFC 9110 §6.4.1: not 1xx, 204 or 304); without one,
   /// neither a body nor `Content-Length` is written.
   var hasBody: Bool { !(100..<200).contains(status) && status != 204 && status != 304 }
-
-  /// The standard reason phrase of `status` (`Status` for codes without a common one).
-  static func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 100: "Continue"
-    case 200: "OK"
-    case 201: "Created"
-    case 202: "Accepted"
-    case 204: "No Content"
-    case 301: "Moved Permanently"
-    case 302: "Found"
-    case 304: "Not Modified"
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 408: "Request Timeout"
-    case 409: "Conflict"
-    case 413: "Content Too Large"
-    case 414: "URI Too Long"
-    case 422: "Unprocessable Content"
-    case 426: "Upgrade Required"
-    case 429: "Too Many Requests"
-    case 431: "Request Header Fields Too Large"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    case 504: "Gateway Timeout"
-    case 505: "HTTP Version Not Supported"
-    default: "Status"
-    }
-  }
 
   static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
     lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)

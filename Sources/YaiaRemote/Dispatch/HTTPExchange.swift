@@ -10,7 +10,7 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
   /// The method.
   public var method: HTTPMethod
   /// Header fields.
-  public var headers: [String: String]
+  public var headers: HTTPHeaders
   /// The body, if any.
   public var body: Data?
   /// How long to wait for the response; `nil` for the transport's default.
@@ -18,7 +18,7 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates an outgoing request.
   public init(
-    url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
+    url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: Data? = nil,
     timeout: Duration? = nil
   ) {
     self.url = url
@@ -30,7 +30,7 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// The value of header `name`, compared without regard to case.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers[name]
   }
 
   /// `GET http://host/path?query`.
@@ -42,12 +42,12 @@ public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
   /// The status code.
   public var status: Int
   /// Header fields as received.
-  public var headers: [String: String]
+  public var headers: HTTPHeaders
   /// The body.
   public var body: Data
 
   /// Creates a response.
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
     self.status = status
     self.headers = headers
     self.body = body
@@ -55,20 +55,13 @@ public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
 
   /// The value of header `name`, compared without regard to case.
   public func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headers[name]
   }
-
-  static let reasons: [Int: String] = [
-    200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 304: "Not Modified",
-    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-    409: "Conflict", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
-    504: "Gateway Timeout",
-  ]
 
   /// `HTTP 404 (Not Found)`, then the start of the body.
   public var description: String {
-    let reason = Self.reasons[status].map { " (\($0))" } ?? ""
+    let phrase = HTTPStatus(status).reasonPhrase
+    let reason = phrase == "Status" ? "" : " (\(phrase))"
     return "HTTP \(status)\(reason)" + (body.isEmpty ? "" : ", body: \(RemoteError.preview(body))")
   }
 }

@@ -132,9 +132,12 @@ public struct Transport: Sendable {
     guard let http = response as? HTTPURLResponse else {
       throw .transport(.other, request: request.description, detail: "the response was not HTTP")
     }
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      headers["\(name)"] = "\(value)"
+    // Foundation hands the fields over as a dictionary: sorted by name, the order is stable.
+    var headers = HTTPHeaders()
+    for (name, value) in http.allHeaderFields.map({ ("\($0.key)", "\($0.value)") }).sorted(by: {
+      $0.0 < $1.0
+    }) {
+      headers.add(name, value)
     }
     return HTTPResponse(status: http.statusCode, headers: headers, body: data)
   }

@@ -38,7 +38,7 @@ public actor BearerAuthenticator: Interceptor {
   public func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
     guard let token else { return request }
     var request = request
-    request.headers["Authorization"] = "Bearer \(token)"
+    request.headers[HTTPHeaderName.authorization] = "Bearer \(token)"
     return request
   }
 

@@ -37,7 +37,7 @@ public struct LoggingInterceptor: Interceptor {
     }
   }
 
-  func redacted(_ headers: [String: String]) -> Logger.Metadata {
+  func redacted(_ headers: HTTPHeaders) -> Logger.Metadata {
     var metadata: Logger.Metadata = [:]
     for (name, value) in headers {
       metadata[name] = .string(redactedHeaders.contains(name.lowercased()) ? "<redacted>" : value)

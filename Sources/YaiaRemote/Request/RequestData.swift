@@ -9,7 +9,7 @@ public struct RequestData: Hashable, Sendable {
   /// The method.
   public var method: HTTPMethod
   /// Header fields. Names are compared as given; use the canonical spelling (`Content-Type`).
-  public var headers: [String: String]
+  public var headers: HTTPHeaders
   /// The body, if any.
   public var body: Data?
   /// How long to wait for the response; `nil` for the transport's default.
@@ -17,7 +17,7 @@ public struct RequestData: Hashable, Sendable {
 
   /// Creates request data.
   public init(
-    _ method: HTTPMethod = .get, _ endpoint: Endpoint, headers: [String: String] = [:],
+    _ method: HTTPMethod = .get, _ endpoint: Endpoint, headers: HTTPHeaders = [:],
     body: Data? = nil, timeout: Duration? = nil
   ) {
     self.method = method
@@ -32,7 +32,7 @@ public struct RequestData: Hashable, Sendable {
   /// - Throws: ``RemoteError/invalidRequest(_:)`` when `value` cannot be encoded.
   public static func json(
     _ method: HTTPMethod, _ endpoint: Endpoint, body value: some Encodable,
-    headers: [String: String] = [:], timeout: Duration? = nil,
+    headers: HTTPHeaders = [:], timeout: Duration? = nil,
     encoder: JSONEncoder = JSONEncoder()
   ) throws(RemoteError) -> RequestData {
     let body: Data
@@ -43,7 +43,7 @@ public struct RequestData: Hashable, Sendable {
         "The body of \(method) \(endpoint) could not be encoded as JSON: \(error)")
     }
     var headers = headers
-    headers["Content-Type"] = "application/json"
+    headers[HTTPHeaderName.contentType] = "application/json"
     return RequestData(method, endpoint, headers: headers, body: body, timeout: timeout)
   }
 }

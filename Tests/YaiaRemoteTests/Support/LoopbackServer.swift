@@ -50,7 +50,9 @@ actor Hits {
 
 extension HTTPResponse {
   /// A JSON response from a string.
-  static func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
+  static func json(
+    _ text: String, status: HTTPStatusCode = .ok, headers: FlyingFox.HTTPHeaders = [:]
+  )
     -> HTTPResponse
   {
     var headers = headers

@@ -2,13 +2,20 @@
 ///
 /// A struct rather than an enum so that any method a server needs can be spelled, while the
 /// common ones read as cases: `.get`, `.post`.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
   /// The method as sent on the wire, in upper case.
   public let rawValue: String
 
   /// A method by name; it is upper-cased.
   public init(rawValue: String) {
     self.rawValue = rawValue.uppercased()
+  }
+
+  /// A method from a literal: `"GET"`.
+  public init(stringLiteral value: String) {
+    self.init(rawValue: value)
   }
 
   /// `GET`: read a resource.
@@ -32,5 +39,6 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(rawValue)
   }
 
+  /// The method as sent: `GET`.
   public var description: String { rawValue }
 }

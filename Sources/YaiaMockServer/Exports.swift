@@ -1,0 +1,3 @@
+// The HTTP values in the mock server's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come
+// with it: `import YaiaMockServer` is enough.
+@_exported import YaiaHTTP

@@ -1,0 +1,3 @@
+// The HTTP values in YaiaRemote's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come with it:
+// `import YaiaRemote` is enough.
+@_exported import YaiaHTTP

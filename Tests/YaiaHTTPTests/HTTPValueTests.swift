@@ -1,0 +1,47 @@
+import Testing
+import YaiaHTTP
+
+@Suite("The shared HTTP values")
+struct HTTPValueTests {
+  @Test("header names are compared without case, kept as written, and replaced in place")
+  func headerNames() {
+    var headers: HTTPHeaders = ["Content-Type": "application/json", "Accept": "*/*"]
+    #expect(headers["content-type"] == "application/json")
+    #expect(headers["CONTENT-TYPE"] == "application/json")
+    #expect(headers.contains("accept"))
+    headers["content-TYPE"] = "text/plain"
+    #expect(headers.fields.map(\.name) == ["content-TYPE", "Accept"])  // the first one's place
+    headers["ACCEPT"] = nil
+    #expect(headers.fields.map(\.name) == ["content-TYPE"])
+    #expect(headers["Accept"] == nil)
+  }
+
+  @Test("a field sent twice reads as its values joined; equality ignores the names' case")
+  func repeatedFields() {
+    var headers = HTTPHeaders()
+    headers.add("Cache-Control", "no-cache")
+    headers.add("cache-control", "no-store")
+    #expect(headers["Cache-Control"] == "no-cache, no-store")
+    #expect(Array(headers).map(\.value) == ["no-cache", "no-store"])
+    let upper: HTTPHeaders = ["X-A": "1"]
+    let lower: HTTPHeaders = ["x-a": "1"]
+    #expect(upper == lower)
+    #expect(upper.hashValue == lower.hashValue)
+    #expect(upper != ["x-a": "2"])
+    #expect(HTTPHeaders(["b": "2", "a": "1"]).fields.map(\.name) == ["a", "b"])
+    #expect(HTTPHeaders.same("Straße", "STRASSE") == false)  // ASCII case only
+  }
+
+  @Test("statuses carry their reason phrase; methods are upper-cased")
+  func statusAndMethod() {
+    #expect(HTTPStatus(404).description == "404 Not Found")
+    #expect(HTTPStatus(431).reasonPhrase == "Request Header Fields Too Large")
+    #expect(HTTPStatus(299).reasonPhrase == "Status")
+    #expect(HTTPStatus(204).isSuccess && !HTTPStatus(304).isSuccess)
+    #expect(HTTPStatus(200) < 404)
+    let method: HTTPMethod = "patch"
+    #expect(method == .patch)
+    #expect(method.description == "PATCH")
+    #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent)
+  }
+}
