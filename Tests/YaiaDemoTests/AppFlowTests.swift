@@ -50,7 +50,7 @@ struct AppFlowTests {
     "a login step waiting for the user shows the login screen; logging in answers it and goes back")
   func loginPrompt() throws {
     let asking = Given(try Self.app())
-      .when(Self.event(.login, .waitingForUser(prompt: "log in")))
+      .when(Self.event(.login, .waitingForUser(DemoPrompts.login.key)))
       .then([.navigate([.push(.login)])])
     #expect(asking.viewModel.path == [.launch, .login])
     let loggedIn = Given(asking)
@@ -69,8 +69,8 @@ struct AppFlowTests {
   func promptQueue() throws {
     let state = Given(try Self.app(.firstRun))
       .when(
-        Self.event(.login, .waitingForUser(prompt: "log in")),
-        Self.event(.tutorial, .waitingForUser(prompt: "see the tutorial")), .login(.typed("ada")),
+        Self.event(.login, .waitingForUser(DemoPrompts.login.key)),
+        Self.event(.tutorial, .waitingForUser(DemoPrompts.tutorial.key)), .login(.typed("ada")),
         .login(.switchField), .login(.typed("pw")), .login(.submit),
         .login(.response(.success(Self.session)))
       )
@@ -97,7 +97,7 @@ struct AppFlowTests {
   func updateRequired() throws {
     let state = Given(try Self.app())
       .when(
-        Self.event(.login, .waitingForUser(prompt: "log in")),
+        Self.event(.login, .waitingForUser(DemoPrompts.login.key)),
         .note(.updateRequired(minimumVersion: "9.0")),
         .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
       )
@@ -115,7 +115,7 @@ struct AppFlowTests {
     let broadcast = Broadcast(id: "a", model: "JBL Charge 5", signal: -50)
     Given(try Self.app(.firstRun))
       .when(
-        Self.event(.connectSpeaker, .waitingForUser(prompt: "pair a speaker")),
+        Self.event(.connectSpeaker, .waitingForUser(DemoPrompts.pairing.key)),
         .pairing(.radio(.appeared(broadcast))), .pairing(.pick), .pairing(.typed("Den")),
         .pairing(.submit), .pairing(.saved(.success("a")))
       )

@@ -131,7 +131,7 @@ struct DataTests {
   @Test("a real launch's report becomes the summary; an abort by the version check means update")
   func summaryFromReport() async throws {
     let abort = DemoLaunchSteps([
-      .forceUpdate: { _ in throw LaunchAbort("version 9.0 or newer is required") }
+      .forceUpdate: { _ in throw LaunchAbortError("version 9.0 or newer is required") }
     ])
     let report = await Launch(try DemoLaunch.plan(.push(message: "hi"), steps: abort)).run()
     let summary = LaunchSummary(report: report)

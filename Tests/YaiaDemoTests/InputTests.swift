@@ -17,7 +17,7 @@ struct TextEntryTests {
   func empty() {
     let field = TextEntry("Nickname", limit: 8, text: "   ")
     #expect(field.validated() == .failure(.empty(field: "Nickname")))
-    #expect(InputProblem.empty(field: "Nickname").description.hasPrefix("Nickname is empty"))
+    #expect(TextEntryError.empty(field: "Nickname").description.hasPrefix("Nickname is empty"))
   }
 
   @Test("10,000 characters are refused whole; the text stays as it was")
@@ -58,7 +58,7 @@ struct TextEntryTests {
   func combiningMarks() {
     var field = TextEntry("Nickname", limit: 32)
     #expect(field.type("a") == nil)
-    var refused: InputProblem?
+    var refused: TextEntryError?
     for _ in 0..<1000 where refused == nil { refused = field.type("\u{301}") }
     #expect(refused == .tooManyScalars(field: "Nickname", count: 129, limit: 128))
     #expect(field.text.count == 1)

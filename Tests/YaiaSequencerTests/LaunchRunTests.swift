@@ -72,7 +72,7 @@ struct LaunchRunTests {
       for id in ["splash", "config", "login", "speaker"] { sleeping(id, 400, on: clock) }
       LaunchStep("forceUpdate") { _ in
         try await clock.sleep(for: .milliseconds(100))
-        throw LaunchAbort("update required")
+        throw LaunchAbortError("update required")
       }
       sleeping("tutorial", 400, after: ["splash"], on: clock)
     }
@@ -127,7 +127,7 @@ struct LaunchRunTests {
       LaunchStep("speaker") { _ in }
     }
     let report = await Launch(plan, clock: TestClock()).run()
-    #expect(report.outcome(of: "config") == .failed(StepFailure(Offline())))
+    #expect(report.outcome(of: "config") == .failed(StepError(Offline())))
     #expect(report.outcome(of: "login") == .skipped(because: "config"))
     #expect(report.outcome(of: "tutorial") == .skipped(because: "login"))
     #expect(report.outcome(of: "speaker") == .finished)
@@ -142,7 +142,7 @@ struct LaunchRunTests {
       LaunchStep("home", after: ["connectSpeaker"]) { _ in }
     }
     let report = await Launch(plan, clock: TestClock()).run()
-    #expect(report.outcome(of: "connectSpeaker") == .failed(StepFailure(Offline())))
+    #expect(report.outcome(of: "connectSpeaker") == .failed(StepError(Offline())))
     #expect(report.outcome(of: "home") == .finished)
     #expect(report.outcome == .completed)
   }

@@ -92,12 +92,12 @@ struct StepValuesTests {
       }
       LaunchStep(SeedStep.forceUpdate) { _ in
         for await _ in gate.stream { break }
-        throw LaunchAbort("update required")
+        throw LaunchAbortError("update required")
       }
     }
     let launch = Launch(plan, clock: ImmediateClock())
     let run = Task { await launch.run() }
-    for await event in launch.events where event.kind == .waitingForUser(prompt: "credentials") {
+    for await event in launch.events where event.kind == .waitingForUser(Values.credentials.key) {
       gate.continuation.yield()
     }
     let report = try #require(await value(of: run))
@@ -144,7 +144,7 @@ struct StepValuesTests {
     #expect(
       report.outcome(of: "d")
         == .failed(
-          StepFailure(StepValueError<String>.notUpstream(reader: "d", output: "n", provider: "a"))))
+          StepError(StepValueError<String>.notUpstream(reader: "d", output: "n", provider: "a"))))
   }
 
   @Test("reading an output of a step this one does not wait for fails with a typed error")
@@ -158,7 +158,7 @@ struct StepValuesTests {
     let report = await Launch(plan, clock: ImmediateClock()).run()
     let expected = StepValueError<SeedStep>.notUpstream(
       reader: .login, output: "language", provider: .fetchConfiguration)
-    #expect(report.outcome(of: .login) == .failed(StepFailure(expected)))
+    #expect(report.outcome(of: .login) == .failed(StepError(expected)))
     #expect(
       expected.description
         == "Step 'login' reads 'language' of 'fetchConfiguration' but does not wait for 'fetchConfiguration'. Add 'fetchConfiguration' to the dependencies of 'login'."
@@ -178,7 +178,7 @@ struct StepValuesTests {
     #expect(
       report.outcome(of: .login)
         == .failed(
-          StepFailure(
+          StepError(
             StepValueError<SeedStep>.notProvided(
               reader: .login, output: "language", provider: .fetchConfiguration))))
   }
@@ -193,13 +193,13 @@ struct StepValuesTests {
     #expect(
       report.outcome(of: .login)
         == .failed(
-          StepFailure(
+          StepError(
             StepValueError<SeedStep>.notOwner(
               step: .login, name: "language", owner: .fetchConfiguration))))
     #expect(
       report.outcome(of: .tutorial)
         == .failed(
-          StepFailure(
+          StepError(
             StepValueError<SeedStep>.notOwner(step: .tutorial, name: "credentials", owner: .login)))
     )
   }

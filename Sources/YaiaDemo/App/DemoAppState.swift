@@ -125,7 +125,8 @@ public struct DemoAppState: SceneState {
     switch event {
     case .launch(let launchEvent):
       progress.apply(launchEvent)
-      if case .waitingForUser = launchEvent.kind, let route = Self.route(asking: launchEvent.step) {
+      if case .waitingForUser(let prompt) = launchEvent.kind, let route = Self.route(asking: prompt)
+      {
         return show(route)
       }
     case .note(let note):
@@ -223,13 +224,13 @@ public struct DemoAppState: SceneState {
   }
 
   /// The screen that answers the question `step` asks.
-  static func route(asking step: DemoStep) -> DemoRoute? {
-    switch step {
-    case .fetchConfiguration: .language
-    case .login: .login
-    case .tutorial: .tutorial
-    case .connectSpeaker: .pairing
-    case .presentSplash, .forceUpdate, .presentPush: nil
+  static func route(asking prompt: PromptKey<DemoStep>) -> DemoRoute? {
+    switch prompt {
+    case DemoPrompts.language.key: .language
+    case DemoPrompts.login.key: .login
+    case DemoPrompts.tutorial.key: .tutorial
+    case DemoPrompts.pairing.key: .pairing
+    default: nil
     }
   }
 

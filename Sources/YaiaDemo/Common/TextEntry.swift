@@ -24,7 +24,7 @@ public struct TextEntry: Equatable, Sendable {
   }
 
   /// Appends `input`, or leaves the text as it was and returns the problem.
-  public mutating func type(_ input: String) -> InputProblem? {
+  public mutating func type(_ input: String) -> TextEntryError? {
     if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
       return .controlCharacter(field: label, code: scalar.value)
     }
@@ -54,7 +54,7 @@ public struct TextEntry: Equatable, Sendable {
   }
 
   /// The text without surrounding spaces, or `.empty` when nothing but spaces was typed.
-  public func validated() -> Result<String, InputProblem> {
+  public func validated() -> Result<String, TextEntryError> {
     let trimmed = text.trimmingSpaces
     return trimmed.isEmpty ? .failure(.empty(field: label)) : .success(trimmed)
   }
@@ -66,7 +66,7 @@ public struct TextEntry: Equatable, Sendable {
 }
 
 /// Why typed input was refused. Each message names the field and what to do.
-public enum InputProblem: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing (or only spaces) was typed where something is needed.
   case empty(field: String)
   /// The text would be `count` characters long; the field holds `limit`.

@@ -47,7 +47,7 @@ public struct LaunchProgress: Equatable, Sendable {
       lines[index].status = .running
       lines[index].started = event.time
     case .waitingForUser(let prompt):
-      lines[index].status = .waitingForUser(prompt)
+      lines[index].status = .waitingForUser(prompt.name)
     case .ended(let outcome):
       if case .finished = outcome {
         lines[index].status = .finished

@@ -54,7 +54,7 @@ public struct LiveLaunchSteps: Sendable {
     let check = try await client.send(DemoAPI.versionCheck())
     guard !check.updateRequired else {
       await notify(.updateRequired(minimumVersion: check.minimumVersion))
-      throw LaunchAbort("version \(check.minimumVersion) or newer is required")
+      throw LaunchAbortError("version \(check.minimumVersion) or newer is required")
     }
   }
 

@@ -80,7 +80,7 @@ public struct LoginState: SceneState {
     case .submit:
       guard !isLoading else { return [] }
       guard case .success(let name) = user.validated() else {
-        banner = InputProblem.empty(field: user.label).description
+        banner = TextEntryError.empty(field: user.label).description
         focus = .user
         return []
       }
@@ -89,7 +89,7 @@ public struct LoginState: SceneState {
           focus = .password
           banner = nil
         } else {
-          banner = InputProblem.empty(field: password.label).description
+          banner = TextEntryError.empty(field: password.label).description
         }
         return []
       }

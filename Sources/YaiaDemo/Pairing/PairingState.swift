@@ -23,11 +23,11 @@ public struct PairingState: SceneState {
     /// Leave the nickname, or leave pairing without pairing.
     case cancel
     /// The store saved the speaker, or could not (the message says why).
-    case saved(Result<String, SaveFailure>)
+    case saved(Result<String, SaveError>)
   }
 
   /// Why saving failed, for the screen.
-  public struct SaveFailure: Error, Hashable, Sendable {
+  public struct SaveError: Error, Hashable, Sendable {
     /// What went wrong.
     public var message: String
 

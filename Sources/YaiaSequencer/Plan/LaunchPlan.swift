@@ -10,7 +10,7 @@
 /// ```swift
 /// let plan = try LaunchPlan {
 ///   LaunchStep(.presentSplash) { _ in try await splash.present() }
-///   LaunchStep(.forceUpdate) { _ in if try await api.updateRequired() { throw LaunchAbort("update required") } }
+///   LaunchStep(.forceUpdate) { _ in if try await api.updateRequired() { throw LaunchAbortError("update required") } }
 ///   LaunchStep(.fetchConfiguration, after: [.presentSplash]) { context in ... }
 ///   if scenario == .push {
 ///     LaunchStep(.presentPush, after: [.presentSplash]) { _ in ... }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// The body finishes by returning, fails by throwing, and aborts the whole launch (a forced
-/// update) by throwing ``LaunchAbort``. It should honour cancellation: an abort elsewhere
+/// update) by throwing ``LaunchAbortError``. It should honour cancellation: an abort elsewhere
 /// cancels it.
 public struct LaunchStep<ID: Hashable & Sendable>: Sendable {
   /// What the step's body receives: its id, its dependencies' outputs, the user's answers.
@@ -41,7 +41,7 @@ public struct LaunchStep<ID: Hashable & Sendable>: Sendable {
   ///   - optional: When `true`, the step's failure does not skip its dependents.
   ///   - needsUserInput: When `true`, the step's time is left out of the launch budget.
   ///   - timeout: The longest the step may run.
-  ///   - body: The work. Return to finish, throw to fail, throw ``LaunchAbort`` to abort.
+  ///   - body: The work. Return to finish, throw to fail, throw ``LaunchAbortError`` to abort.
   public init(
     _ id: ID,
     after dependencies: [ID] = [],

@@ -7,8 +7,9 @@ public struct LaunchEvent<ID: Hashable & Sendable>: Sendable, Equatable, CustomS
   public enum Kind: Sendable, Equatable {
     /// The step started.
     case started
-    /// The step is waiting for the user to answer the named prompt.
-    case waitingForUser(prompt: String)
+    /// The step is waiting for the user to answer this prompt (compare it with a
+    /// ``UserPrompt``'s ``UserPrompt/key``).
+    case waitingForUser(PromptKey<ID>)
     /// The step ended this way.
     case ended(StepOutcome<ID>)
   }

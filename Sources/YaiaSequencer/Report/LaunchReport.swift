@@ -1,6 +1,6 @@
 /// How a launch went: each step's start, end and outcome, how the launch ended, and whether it
 /// kept to its time budget.
-public struct LaunchReport<ID: Hashable & Sendable>: Sendable {
+public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
   /// How the launch as a whole ended.
   public enum Outcome: Sendable, Equatable {
     /// Every step finished (optional steps may have failed).

@@ -3,7 +3,7 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
   /// Its body returned.
   case finished
   /// Its body threw; the description of the error is kept for reports.
-  case failed(StepFailure)
+  case failed(StepError)
   /// It ran past its timeout and was cancelled; the error names the step and the timeout.
   case timedOut(StepTimeoutError<ID>)
   /// It never ran because a step it waits for failed, timed out or was skipped.
@@ -32,26 +32,5 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
     case .aborted(let reason): return "aborted the launch: \(reason)"
     case .cancelled: return "cancelled"
     }
-  }
-}
-
-/// The error a step failed with, kept for the report.
-///
-/// Two failures are equal when their errors have the same type and description, so reports
-/// can be compared in tests.
-public struct StepFailure: Sendable, Equatable, CustomStringConvertible {
-  /// The error the step threw.
-  public let error: any Error
-
-  /// Wraps the error a step threw.
-  public init(_ error: any Error) {
-    self.error = error
-  }
-
-  public var description: String { String(describing: error) }
-
-  /// Same error type and same description.
-  public static func == (lhs: StepFailure, rhs: StepFailure) -> Bool {
-    type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
   }
 }

@@ -11,7 +11,7 @@
 ///
 /// Steps run on a task group, at most ``maxConcurrentSteps`` at once. A step that fails or
 /// times out skips the steps after it (unless it is optional); a step that throws
-/// ``LaunchAbort`` cancels every running step at once and starts nothing more. Cancelling the
+/// ``LaunchAbortError`` cancels every running step at once and starts nothing more. Cancelling the
 /// task that called ``run()`` cancels the launch the same way.
 ///
 /// The clock is injected: tests pass a test clock, so timeouts, budgets and parallelism are
@@ -72,7 +72,9 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
     let elapsed = clock.startTimer()
     let sink = eventSink
     let isFirstRun = await board.beginRun { step, prompt in
-      sink.yield(LaunchEvent(step: step, kind: .waitingForUser(prompt: prompt), time: elapsed()))
+      sink.yield(
+        LaunchEvent(
+          step: step, kind: .waitingForUser(PromptKey(step: step, name: prompt)), time: elapsed()))
     }
     guard isFirstRun else { return await board.finishedReport() }
 
@@ -169,10 +171,10 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
         return try await group.next() ?? false
       }
       return timedOut ? .timedOut(StepTimeoutError(step: step.id, timeout: timeout)) : .finished
-    } catch let abort as LaunchAbort {
+    } catch let abort as LaunchAbortError {
       return .aborted(reason: abort.reason)
     } catch {
-      return Task.isCancelled ? .cancelled : .failed(StepFailure(error))
+      return Task.isCancelled ? .cancelled : .failed(StepError(error))
     }
   }
 

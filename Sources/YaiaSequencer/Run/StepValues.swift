@@ -43,6 +43,33 @@ public struct UserPrompt<ID: Hashable & Sendable, Answer: Sendable>: Hashable, S
     self.step = step
     self.name = name
   }
+
+  /// The prompt's identity without its answer's type: what ``LaunchEvent`` reports when a step
+  /// waits on it, so a coordinator can tell which prompt is waiting by comparing values.
+  public var key: PromptKey<ID> { PromptKey(step: step, name: name) }
+}
+
+/// Which prompt a step waits on: the step and the prompt's name, whatever the answer's type.
+///
+/// ```swift
+/// if case .waitingForUser(let waiting) = event.kind, waiting == Prompts.credentials.key {
+///   showLogin()
+/// }
+/// ```
+public struct PromptKey<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  /// The step that asks.
+  public let step: ID
+  /// The prompt's name.
+  public let name: String
+
+  /// The key of the prompt named `name` that `step` asks; ``UserPrompt/key`` makes it for you.
+  public init(step: ID, name: String) {
+    self.step = step
+    self.name = name
+  }
+
+  /// The prompt's name.
+  public var description: String { name }
 }
 
 /// Why a step could not provide, read or ask for a value.
