@@ -35,19 +35,20 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
-    .target(name: "YaiaSequencer"),
+    .target(name: "YaiaSequencer", dependencies: ["Yaia"]),
     .target(name: "YaiaFlow", dependencies: ["Yaia"]),
     // The HTTP values YaiaRemote and YaiaMockServer share; no dependencies.
     .target(name: "YaiaHTTP"),
     .target(
       name: "YaiaRemote",
-      dependencies: ["YaiaHTTP", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["Yaia", "YaiaHTTP", .product(name: "Logging", package: "swift-log")]
     ),
-    .target(name: "YaiaStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "YaiaStore", dependencies: ["Yaia", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
-        "YaiaHTTP",
+        "Yaia", "YaiaHTTP",
         .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "Yams", package: "Yams"),
       ]

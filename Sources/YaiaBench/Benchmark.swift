@@ -1,3 +1,5 @@
+import Yaia
+
 /// A named benchmark: `yaia-bench NAME` runs it.
 struct Benchmark: Sendable {
   var name: String
@@ -19,8 +21,7 @@ func medianSeconds(repetitions: Int, _ body: () -> Void) -> Double {
   var samples: [Double] = []
   for _ in 0..<repetitions {
     let elapsed = clock.measure(body)
-    samples.append(
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    samples.append(seconds(elapsed))
   }
   samples.sort()
   return samples[samples.count / 2]
@@ -34,7 +35,7 @@ func blackHole<T>(_ value: T) {
 
 /// A duration in seconds, as a `Double`.
 func seconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  DurationText.seconds(duration)
 }
 
 /// A benchmark that could not measure what it should (a wrong result, a server that did not

@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 /// How to run the sample app: what `yaia demo`'s options say.
 public struct DemoOptions: Sendable {
@@ -42,7 +43,7 @@ public enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .plan(let problem): return "The launch plan is invalid: \(problem)"
     case .waitTimedOut(let line, let text, let timeout, let screen):
       return
-        "script line \(line): waited \(timeout.shortText) for \"\(text)\", but the screen shows:\n\(screen)"
+        "script line \(line): waited \(DurationText.format(timeout)) for \"\(text)\", but the screen shows:\n\(screen)"
     }
   }
 }

@@ -1,3 +1,4 @@
+import Yaia
 import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
@@ -136,7 +137,7 @@ public struct LaunchSummary: Equatable, Sendable {
 
   /// `Launch completed in 612 ms (budget 3.00 s)`.
   public var headline: String {
-    "Launch \(outcome) in \(launchTime.shortText) (budget \(budget.shortText)"
+    "Launch \(outcome) in \(DurationText.format(launchTime)) (budget \(DurationText.format(budget))"
       + (launchTime > budget ? ", OVER BUDGET)" : ")")
   }
 }

@@ -1,3 +1,5 @@
+import Yaia
+
 /// A script of inputs for unattended runs (`yaia demo --script FILE`): keys to press, text to
 /// type, and screens to wait for, one per line.
 ///
@@ -195,13 +197,7 @@ public struct DemoScript: Equatable, Sendable {
   }
 
   private static func duration(_ text: String) -> Duration? {
-    if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 {
-      return .milliseconds(value)
-    }
-    if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0, value <= 3600 {
-      return .milliseconds(Int(value * 1000))
-    }
-    return nil
+    try? DurationText.parse(text, atMost: .seconds(3600)).get()
   }
 }
 

@@ -1,3 +1,5 @@
+import Yaia
+
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
 /// only view. With `ansi`, it adds bold, colour and reverse video for a terminal; without, it
 /// is plain text for a pipe, a log or a test.
@@ -66,8 +68,8 @@ public struct ScreenText: Sendable {
       case .finished: (symbol, detail) = (green("✓"), "done")
       case .stopped(let why): (symbol, detail) = (red("✗"), v(why))
       }
-      let start = line.started.map { " @\($0.shortText)" } ?? ""
-      let took = line.duration.map { " \($0.shortText)" } ?? ""
+      let start = line.started.map { " @\(DurationText.format($0))" } ?? ""
+      let took = line.duration.map { " \(DurationText.format($0))" } ?? ""
       lines.append("  \(symbol) \(pad(v(line.step.description), 18)) \(detail)\(start)\(took)")
     }
     if let summary = progress.summary { lines += ["", v(summary.headline)] }
@@ -102,7 +104,7 @@ public struct ScreenText: Sendable {
     if let launch {
       lines.append(v(launch.headline))
       let steps = launch.steps.map { step in
-        "\(v("\(step.step)")) \(step.duration?.shortText ?? "–")\(step.needsUserInput ? "*" : "")"
+        "\(v("\(step.step)")) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
       }
       lines += wrapped(steps + ["(* may wait for you: not counted)"], width: 76).map {
         dim("  " + $0)

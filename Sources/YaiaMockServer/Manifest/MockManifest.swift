@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 import Yams
 
 /// The routes of a fixtures folder, read from its manifest: YAML, or JSON (which is YAML too).
@@ -256,32 +257,22 @@ struct ManifestReader {
   }
 
   private func duration(text: String, at node: Node) throws(MockServerError) -> Duration {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let number: Substring
-    let scale: Double
-    if trimmed.hasSuffix("ms") {
-      (number, scale) = (trimmed.dropLast(2), 1)
-    } else if trimmed.hasSuffix("s") {
-      (number, scale) = (trimmed.dropLast(), 1000)
-    } else {
+    switch DurationText.parse(text, atMost: Self.longestDelay) {
+    case .success(let duration):
+      return duration
+    case .failure(.notADuration):
       throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
-    }
-    // Checked before any conversion: `inf`, `nan` or 1e300 would trap in Duration arithmetic.
-    guard let value = Double(number), value.isFinite else {
-      throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
-    }
-    let milliseconds = value * scale
-    guard milliseconds >= 0, milliseconds <= Self.longestDelay else {
+    case .failure(.outOfRange):
       throw error(
         node,
-        "`\(text)` is out of range: a duration goes from 0ms to \(Int(Self.longestDelay / 1000))s")
+        "`\(text)` is out of range: a duration goes from 0ms to \(DurationText.format(Self.longestDelay))"
+      )
     }
-    return .milliseconds(Int64(milliseconds.rounded()))
   }
 
-  /// The longest delay or trickle interval a manifest may ask for, in milliseconds (one hour):
-  /// longer is a mistake, and far longer cannot be held by `Duration` at all.
-  static let longestDelay: Double = 3_600_000
+  /// The longest delay or trickle interval a manifest may ask for (one hour): longer is a
+  /// mistake, and far longer cannot be held by `Duration` at all.
+  static let longestDelay: Duration = .seconds(3600)
 
   /// The most bytes a trickle may send at a time.
   static let largestTrickle = 1 << 20

@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -73,8 +74,7 @@ public struct Transport: Sendable {
     guard let timeout = request.timeout else {
       return try await Self.perform(urlRequest, on: session, for: request, ended: ended)
     }
-    let seconds =
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let seconds = DurationText.seconds(timeout)
     urlRequest.timeoutInterval = max(1, seconds.rounded(.up)) + 1
     let sendable = UncheckedURLRequest(request: urlRequest)
     do {

@@ -1,4 +1,5 @@
 import Logging
+import Yaia
 
 /// Logs each attempt through swift-log: one line with method, URL, status and time, and the
 /// headers as metadata with secrets redacted.
@@ -24,8 +25,7 @@ public struct LoggingInterceptor: Interceptor {
     _ request: OutgoingRequest, result: Result<HTTPResponse, RemoteError>, duration: Duration
   ) async {
     var metadata: Logger.Metadata = ["request.headers": .dictionary(redacted(request.headers))]
-    let milliseconds =
-      duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    let milliseconds = Int64((DurationText.seconds(duration) * 1000).rounded(.down))
     switch result {
     case .success(let response):
       metadata["response.headers"] = .dictionary(redacted(response.headers))

@@ -1,3 +1,5 @@
+import Yaia
+
 extension LaunchPlan {
   /// The plan as a Mermaid flowchart: an arrow from each step to the steps that wait for it.
   ///
@@ -60,7 +62,9 @@ extension LaunchPlan {
         }
         if steps[index].needsUserInput { notes.append("user input") }
         if steps[index].isOptional { notes.append("optional") }
-        if let timeout = steps[index].timeout { notes.append("timeout \(formatted(timeout))") }
+        if let timeout = steps[index].timeout {
+          notes.append("timeout \(DurationText.format(timeout))")
+        }
         if !notes.isEmpty { entry += " (\(notes.joined(separator: "; ")))" }
         return entry
       }

@@ -1,3 +1,5 @@
+import Yaia
+
 extension LaunchReport {
   /// The report as a text Gantt chart: one line per step, its bar placed on a shared time
   /// axis, then its times and outcome. Steps that never ran have no bar.
@@ -15,7 +17,7 @@ extension LaunchReport {
     let nameWidth = max(4, names.map(\.count).max() ?? 0)
 
     var lines = [summary]
-    let axisEnd = formatted(duration)
+    let axisEnd = DurationText.format(duration)
     let axis = "0 ms" + String(repeating: " ", count: max(1, width - 4 - axisEnd.count)) + axisEnd
     lines.append(pad("step", nameWidth) + " |" + axis + "|")
     for (record, name) in zip(records, names) {
@@ -25,7 +27,7 @@ extension LaunchReport {
         let from = min(width - 1, Int(start / total * Double(width)))
         let to = max(from + 1, min(width, Int((end / total * Double(width)).rounded(.up))))
         for column in from..<to { bar[column] = record.needsUserInput ? "░" : "█" }
-        times = "\(formatted(start)) – \(formatted(end))"
+        times = "\(DurationText.format(start)) – \(DurationText.format(end))"
       }
       lines.append(
         pad(name, nameWidth) + " |" + String(bar) + "| " + times + "  " + record.outcome.description
@@ -45,7 +47,7 @@ extension LaunchReport {
     case .cancelled: how = "cancelled"
     }
     return
-      "Launch \(how) in \(formatted(duration)); launch time \(formatted(launchTime)) of a \(formatted(budget)) budget."
+      "Launch \(how) in \(DurationText.format(duration)); launch time \(DurationText.format(launchTime)) of a \(DurationText.format(budget)) budget."
   }
 
   private func pad(_ text: String, _ width: Int) -> String {

@@ -1,3 +1,5 @@
+import Yaia
+
 /// Something that happened to a step during a launch, with the time since the launch began.
 ///
 /// ``Launch/events`` delivers these as they happen: a splash screen can show the steps running
@@ -35,6 +37,6 @@ public struct LaunchEvent<ID: Hashable & Sendable>: Sendable, Equatable, CustomS
     case .waitingForUser(let prompt): what = "waiting for the user: \(prompt)"
     case .ended(let outcome): what = outcome.description
     }
-    return "\(formatted(time)) \(step) \(what)"
+    return "\(DurationText.format(time)) \(step) \(what)"
   }
 }

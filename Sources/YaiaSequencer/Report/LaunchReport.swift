@@ -1,3 +1,5 @@
+import Yaia
+
 /// How a launch went: each step's start, end and outcome, how the launch ended, and whether it
 /// kept to its time budget.
 public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
@@ -46,7 +48,7 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
     public var description: String {
       let chain = path.map { "\($0)" }.joined(separator: " -> ")
       return
-        "Launch took \(formatted(launchTime)), over its budget of \(formatted(budget)), along \(chain). Shorten these steps or make them independent."
+        "Launch took \(DurationText.format(launchTime)), over its budget of \(DurationText.format(budget)), along \(chain). Shorten these steps or make them independent."
     }
   }
 

@@ -1,3 +1,5 @@
+import Yaia
+
 /// How a step of a launch ended.
 public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
   /// Its body returned.
@@ -27,7 +29,7 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
     switch self {
     case .finished: return "finished"
     case .failed(let failure): return "failed: \(failure)"
-    case .timedOut(let error): return "timed out after \(formatted(error.timeout))"
+    case .timedOut(let error): return "timed out after \(DurationText.format(error.timeout))"
     case .skipped(let dependency): return "skipped: '\(dependency)' did not finish"
     case .aborted(let reason): return "aborted the launch: \(reason)"
     case .cancelled: return "cancelled"

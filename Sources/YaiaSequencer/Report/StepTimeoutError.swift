@@ -1,3 +1,5 @@
+import Yaia
+
 /// The error a step fails with when it runs past its timeout.
 public struct StepTimeoutError<ID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
   /// The step that ran too long.
@@ -12,6 +14,6 @@ public struct StepTimeoutError<ID: Hashable & Sendable>: Error, Equatable, Custo
   }
 
   public var description: String {
-    "Step '\(step)' timed out after \(formatted(timeout)). Make it faster, raise its timeout, or mark it optional."
+    "Step '\(step)' timed out after \(DurationText.format(timeout)). Make it faster, raise its timeout, or mark it optional."
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import Yaia
 
 /// The only door to the app's database: plain values in and out, atomic transactions,
 /// migrations on open, observation of queries and of changes.
@@ -45,8 +46,7 @@ public final class DataStore: Sendable {
   ) throws(StoreError) -> DataStore {
     let context = StoreContext(path: path, revealsArguments: revealsArgumentsInErrors)
     let latest = try validate(migrations)
-    let busyMode = Database.BusyMode.timeout(
-      Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+    let busyMode = Database.BusyMode.timeout(DurationText.seconds(busyTimeout))
     if FileManager.default.fileExists(atPath: path) {
       // The probe waits for another process's lock like every other connection: a database
       // locked for a moment is not busy.

@@ -48,7 +48,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
 
     /// The offset, as `1.5 s`.
-    public var description: String { readable(offset) }
+    public var description: String { DurationText.format(offset) }
   }
 
   private struct Sleeper {
@@ -167,7 +167,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
     guard reached != true else { return true }
     reportFailure(
-      "TestClock.sleepers(\(count)) waited \(readable(timeout)) but only \(sleeperCount)"
+      "TestClock.sleepers(\(count)) waited \(DurationText.format(timeout)) but only \(sleeperCount)"
         + " task(s) went to sleep on the clock.",
       at: sourceLocation)
     return false

@@ -27,7 +27,7 @@ public func settle<State: SceneState>(
   if done == true { return true }
   let running = shell.runningWork.map(\.id)
   reportFailure(
-    "settle() waited \(readable(timeout)) for the shell's work to finish."
+    "settle() waited \(DurationText.format(timeout)) for the shell's work to finish."
       + (running.isEmpty
         ? " No work was running." : " Still running: \(running.joined(separator: ", ")).")
       + " Finish the streams you inject, answer the services, or end the shell.",
@@ -53,7 +53,8 @@ public func value<T: Sendable>(
   if let result = await withTimeout(timeout, { await task.value }) { return result }
   task.cancel()
   reportFailure(
-    "Waited \(readable(timeout)) for a task to finish; cancelled it.", at: sourceLocation)
+    "Waited \(DurationText.format(timeout)) for a task to finish; cancelled it.", at: sourceLocation
+  )
   return nil
 }
 
@@ -74,7 +75,8 @@ public func value<T: Sendable>(
   guard let outcome else {
     task.cancel()
     reportFailure(
-      "Waited \(readable(timeout)) for a task to finish; cancelled it.", at: sourceLocation)
+      "Waited \(DurationText.format(timeout)) for a task to finish; cancelled it.",
+      at: sourceLocation)
     return nil
   }
   return try outcome.get()

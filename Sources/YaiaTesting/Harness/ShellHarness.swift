@@ -222,7 +222,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     guard await nextReceived(timeout: timeout) else {
       reportFailure(
         "Expected to receive \(dumped(expected)), but nothing arrived within"
-          + " \(readable(timeout ?? self.timeout)).\(runningWorkSentence())",
+          + " \(DurationText.format(timeout ?? self.timeout)).\(runningWorkSentence())",
         at: sourceLocation)
       return
     }
@@ -258,7 +258,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     recordMismatch(
       "Received events differ at received event \(first + 1)"
         + (actual.count < expected.count
-          ? " (waited \(readable(bound)) for the rest).\(runningWorkSentence())" : "."),
+          ? " (waited \(DurationText.format(bound)) for the rest).\(runningWorkSentence())" : "."),
       expected: expected, actual: actual, sourceLocation: sourceLocation)
   }
 
@@ -316,7 +316,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   }
 
   private func checkAtEnd(at location: SourceLocation, afterWaiting: Bool) {
-    let waited = afterWaiting ? " (after waiting \(readable(timeout)))" : ""
+    let waited = afterWaiting ? " (after waiting \(DurationText.format(timeout)))" : ""
     for failure in ledger.endOfTestFailures(waited: waited) {
       reportFailure(failure, at: location)
     }

@@ -16,22 +16,3 @@ func withTimeout<T: Sendable>(
     return first
   }
 }
-
-/// A duration as people write it: `300 ms`, `1.5 s`, `2 min`.
-func readable(_ duration: Duration) -> String {
-  let (seconds, attoseconds) = duration.components
-  let total = Double(seconds) + Double(attoseconds) / 1e18
-  let magnitude = abs(total)
-  if magnitude == 0 { return "0 s" }
-  if magnitude < 1e-6 { return "\(trimmed(total * 1e9)) ns" }
-  if magnitude < 1e-3 { return "\(trimmed(total * 1e6)) µs" }
-  if magnitude < 1 { return "\(trimmed(total * 1e3)) ms" }
-  if magnitude < 120 { return "\(trimmed(total)) s" }
-  return "\(trimmed(total / 60)) min"
-}
-
-private func trimmed(_ value: Double) -> String {
-  let rounded = (value * 1000).rounded() / 1000
-  if rounded == rounded.rounded() { return String(Int(rounded)) }
-  return String(rounded)
-}
