@@ -104,21 +104,10 @@ public struct MockRouter: Sendable {
 
   /// The JSON value at a dotted key path, as text (`true`, `42`, `kitchen`), or `nil`.
   static func value(at path: String, in json: Any) -> String? {
-    var current: Any = json
-    for key in path.split(separator: ".").map(String.init) {
-      if let object = current as? [String: Any], let next = object[key] {
-        current = next
-      } else if let array = current as? [Any], let index = Int(key), array.indices.contains(index) {
-        current = array[index]
-      } else {
-        return nil
-      }
-    }
-    switch current {
+    switch JSONPath.value(at: JSONPath.steps(path), in: json) {
     case let text as String: return text
     case let number as NSNumber:
-      return String(cString: number.objCType) == "c"
-        ? (number.boolValue ? "true" : "false") : number.stringValue
+      return JSONPath.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
     case is NSNull: return "null"
     default: return nil
     }

@@ -39,18 +39,14 @@ enum DecodingProblem {
 
   /// The JSON type found at `codingPath` in `body`: String, Number, Bool, null, Object, Array.
   static func foundType(at codingPath: [any CodingKey], in body: Data) -> String {
-    guard var value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+    let steps = codingPath.map { key in
+      key.intValue.map { JSONPath.Step(index: $0) } ?? JSONPath.Step(key.stringValue)
+    }
+    guard
+      let document = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+      let value = JSONPath.value(at: steps, in: document)
     else {
       return "something else"
-    }
-    for key in codingPath {
-      if let index = key.intValue, let array = value as? [Any], array.indices.contains(index) {
-        value = array[index]
-      } else if let object = value as? [String: Any], let next = object[key.stringValue] {
-        value = next
-      } else {
-        return "something else"
-      }
     }
     switch value {
     case is String: return "String"
@@ -58,13 +54,9 @@ enum DecodingProblem {
     case is [Any]: return "Array"
     case is [String: Any]: return "Object"
     case let number as NSNumber:
-      return isJSONBool(number) ? "Bool" : "Number"
+      return JSONPath.isBool(number) ? "Bool" : "Number"
     default: return "\(type(of: value))"
     }
   }
 
-  private static func isJSONBool(_ number: NSNumber) -> Bool {
-    // A JSON true/false is an NSNumber whose Objective-C type is 'c' (char).
-    String(cString: number.objCType) == "c"
-  }
 }
