@@ -301,3 +301,21 @@ struct BoundedReadingTests {
     #expect(twice.hasPrefix("HTTP/1.1 400"))
   }
 }
+
+@Suite("The mock server's descriptor budget")
+struct DescriptorBudgetTests {
+  @Test("connections stay below the process's descriptor limit, keeping a reserve")
+  func belowTheLimit() {
+    var limit = rlimit()
+    #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+    let soft = Int(clamping: limit.rlim_cur)
+    let open = DescriptorBudget.openDescriptors(below: min(soft, 65_536))
+    #expect(open >= 3)  // at least standard input, output and error
+    let allowed = DescriptorBudget.connections(atMost: .max)
+    #expect(allowed >= 1)
+    if soft < 1 << 30 {
+      #expect(allowed <= max(1, soft - open - DescriptorBudget.reserve))
+    }
+    #expect(DescriptorBudget.connections(atMost: 3) <= 3)
+  }
+}

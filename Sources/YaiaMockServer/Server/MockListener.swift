@@ -34,14 +34,13 @@ struct MockListener: Sendable {
   /// of descriptors or memory (thrown).
   func run() async throws {
     let active = ConnectionCount()
-    var shedding = false
+    var lastWarning: ContinuousClock.Instant?
     try await withThrowingDiscardingTaskGroup { group in
       while true {
         try Task.checkCancellation()
         let accepted: Socket
         do {
           accepted = Socket(file: try socket.accept().file)
-          shedding = false
         } catch SocketError.blocked {
           try await waits.pool.suspendSocket(socket, untilReadyFor: .connection)
           continue
@@ -50,11 +49,12 @@ struct MockListener: Sendable {
         {
           // Out of descriptors: let the longest-waiting connection go and try again shortly,
           // rather than stop listening for good.
-          if !shedding {
+          // Said at most every ten seconds: a flood must not flood the log too.
+          if lastWarning.map({ $0.duration(to: .now) > .seconds(10) }) ?? true {
             warn(
               "Out of file descriptors (\(String(cString: strerror(code)))): closing the longest-idle connections to keep serving."
             )
-            shedding = true
+            lastWarning = .now
           }
           waits.evictLongestWaiting()
           try await Task.sleep(for: .milliseconds(5))

@@ -49,7 +49,8 @@ public actor MockServer {
     /// has waited longest is closed to make room.
     public var mostIdleConnections = 256
     /// The most connections served at once; past it, the one that has waited longest to send
-    /// its request is closed, or the newcomer gets 503 if every connection is busy.
+    /// its request is closed, or the newcomer gets 503 if every connection is busy. Lowered at
+    /// start to what the process's file descriptor limit allows, keeping some for the runtime.
     public var mostConnections = 1_024
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
@@ -83,6 +84,7 @@ public actor MockServer {
   private let configuration: Configuration
   private let state: MockServerState
   private var task: Task<Void, Never>?
+  private var listening: ListeningSocket?
   private let stopping = SharedFlag()
 
   /// The URL the server answers at, once started.
@@ -122,16 +124,26 @@ public actor MockServer {
     } catch {
       throw cannotListen(Self.reason(for: error))
     }
+    let closer = ListeningSocket(listening)
+    self.listening = closer
     let configuration = self.configuration
+    // Never more connections than the process has descriptors for (see DescriptorBudget).
+    let mostConnections = DescriptorBudget.connections(
+      atMost: max(1, configuration.mostConnections))
+    if mostConnections < configuration.mostConnections {
+      configuration.onWarning?(
+        "This process may open few files: the server holds at most \(mostConnections) connections at once (raise the limit with ulimit -n)."
+      )
+    }
     let waits = ConnectionWaits(
       pool: SocketPool<Poll>.make(), idleTimeout: configuration.idleTimeout,
-      mostWaiting: configuration.mostIdleConnections)
+      mostWaiting: min(configuration.mostIdleConnections, mostConnections))
     let responder = MockResponder(state: state, configuration: configuration)
     let limits = RequestHeadLimits(
       requestLine: configuration.maxRequestLineBytes, headerBytes: configuration.maxHeaderBytes,
       headerCount: configuration.maxHeaderCount)
     let listener = MockListener(
-      socket: listening, waits: waits, mostConnections: max(1, configuration.mostConnections),
+      socket: listening, waits: waits, mostConnections: mostConnections,
       connection: { socket in
         MockConnection(
           socket: socket, waits: waits, responder: responder, limits: limits,
@@ -145,11 +157,12 @@ public actor MockServer {
     do {
       try await pool.prepare()
     } catch {
-      try? listening.close()
+      closer.close()
+      self.listening = nil
       throw cannotListen(Self.reason(for: error))
     }
     task = Task {
-      defer { try? listening.close() }
+      defer { closer.close() }
       do {
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask { try await pool.run() }
@@ -193,16 +206,26 @@ public actor MockServer {
   public func stop() async {
     stopping.set()
     if let task {
-      // Cancelling ends every wait of the listener and its connections at once; the bound
-      // only guards against a response being written to a client that reads nothing.
+      // Cancelling ends every wait of the listener and its connections at once. The wait for
+      // it is bounded, and waits on a stream rather than on `task.value`: a task group waits
+      // for all its children, and awaiting another task's value cannot be cancelled, so a
+      // listener slow to end would hold stop() forever.
       task.cancel()
-      _ = await withTaskGroup(of: Void.self) { group in
-        group.addTask { await task.value }
+      let (ended, end) = AsyncStream.makeStream(of: Void.self)
+      Task {
+        await task.value
+        end.finish()
+      }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await _ in ended {} }
         group.addTask { try? await Task.sleep(for: .seconds(2)) }
-        defer { group.cancelAll() }
         await group.next()
+        group.cancelAll()
       }
     }
+    // The port is free even if the listener was slow to end.
+    listening?.close()
+    listening = nil
     task = nil
     baseURL = nil
   }
@@ -261,4 +284,22 @@ final class SharedFlag: @unchecked Sendable {
 
   func set() { lock.withLock { value = true } }
   var isSet: Bool { lock.withLock { value } }
+}
+
+/// The listening socket, closed exactly once whoever closes it first (the listener ending, or
+/// stop()): a second close could close an unrelated descriptor that reused the number.
+/// proven: `socket` is only touched inside `lock`.
+final class ListeningSocket: @unchecked Sendable {
+  private let lock = NSLock()
+  private var socket: Socket?
+
+  init(_ socket: Socket) { self.socket = socket }
+
+  func close() {
+    let open: Socket? = lock.withLock {
+      defer { socket = nil }
+      return socket
+    }
+    try? open?.close()
+  }
 }
