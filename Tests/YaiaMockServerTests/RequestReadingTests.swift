@@ -314,7 +314,8 @@ struct DescriptorBudgetTests {
     let allowed = DescriptorBudget.connections(atMost: .max)
     #expect(allowed >= 1)
     if soft < 1 << 30 {
-      #expect(allowed <= max(1, soft - open - DescriptorBudget.reserve))
+      // Other tests open and close descriptors meanwhile: bound by what is always open.
+      #expect(allowed <= max(1, soft - 3 - DescriptorBudget.reserve))
     }
     #expect(DescriptorBudget.connections(atMost: 3) <= 3)
   }

@@ -50,7 +50,7 @@ public func value<T: Sendable>(
   of task: Task<T, Never>, timeout: Duration = .seconds(5),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> T? {
-  if let result = await withTimeout(timeout, { await task.value }) { return result }
+  if let outcome = await result(of: task, within: timeout) { return outcome.get() }
   task.cancel()
   reportFailure(
     "Waited \(DurationText.format(timeout)) for a task to finish; cancelled it.", at: sourceLocation
@@ -71,8 +71,7 @@ public func value<T: Sendable>(
   of task: Task<T, any Error>, timeout: Duration = .seconds(5),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> T? {
-  let outcome = await withTimeout(timeout) { await task.result }
-  guard let outcome else {
+  guard let outcome = await result(of: task, within: timeout) else {
     task.cancel()
     reportFailure(
       "Waited \(DurationText.format(timeout)) for a task to finish; cancelled it.",
@@ -106,4 +105,24 @@ public func onThread<T: Sendable>(
     for await result in stream { return try result.get() }
     throw CancellationError()
   }
+}
+
+/// `task`'s result if it finishes within `timeout`, else `nil`.
+///
+/// It waits on a stream, which the timeout can cancel, and never on `task.value` inside the
+/// timeout's task group: a group waits for all its children, and awaiting another task's value
+/// cannot be cancelled, so a task that never ends would make the bounded wait endless.
+func result<T: Sendable, Failure: Error>(
+  of task: Task<T, Failure>, within timeout: Duration
+) async -> Result<T, Failure>? {
+  let (ended, end) = AsyncStream.makeStream(of: Result<T, Failure>.self)
+  Task {
+    end.yield(await task.result)
+    end.finish()
+  }
+  let outcome = await withTimeout(timeout) { () async -> Result<T, Failure>? in
+    for await outcome in ended { return outcome }
+    return nil
+  }
+  return outcome ?? nil
 }
