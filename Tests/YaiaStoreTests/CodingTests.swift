@@ -148,5 +148,22 @@ struct CodingTests {
       return
     }
     #expect(detail.contains("room"))
+
+    struct TooSmall: Codable, Sendable {
+      var id: String
+      var big: Int8  // the column holds Int64.max
+    }
+    enum TooSmallTable: StoreMapping {
+      static let table = "everything"
+      static func id(of value: TooSmall) -> String { value.id }
+    }
+    let overflow = await #expect(throws: StoreError.self) {
+      try await store.fetch(TooSmallTable.self)
+    }
+    guard case .decoding("everything", let reason) = overflow else {
+      Issue.record("expected a decoding error, got \(String(describing: overflow))")
+      return
+    }
+    #expect(reason.contains("does not fit Int8"), "\(reason)")
   }
 }

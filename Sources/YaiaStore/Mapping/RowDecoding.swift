@@ -61,18 +61,21 @@ struct RowDecoding: Decoder {
       return index
     }
 
-    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+    /// The column's integer. Not generic over the integer type: in this unspecialized code, a
+    /// generic `T(exactly:)` would look up `Optional<T>`'s metadata on every field.
+    private func int64(_ key: Key, _ type: Any.Type) throws -> Int64 {
       let index = try column(key, type, holding: .integer)
-      let value = sqlite3_column_int64(layout.statement, index)
-      guard let exact = T(exactly: value) else {
-        throw DecodingError.typeMismatch(
-          type, .init(codingPath: [key], debugDescription: "\(value) does not fit \(type)"))
-      }
-      return exact
+      return sqlite3_column_int64(layout.statement, index)
+    }
+
+    /// The error for an integer that does not fit the field's type.
+    private func overflow(_ value: Int64, _ type: Any.Type, _ key: Key) -> DecodingError {
+      DecodingError.typeMismatch(
+        type, .init(codingPath: [key], debugDescription: "\(value) does not fit \(type)"))
     }
 
     private func real(_ key: Key, _ type: Any.Type) throws -> Double {
-      let index = try column(key, type, holding: [.real, .integer])
+      let index = try column(key, type, holding: .number)
       return sqlite3_column_double(layout.statement, index)
     }
 
@@ -89,36 +92,84 @@ struct RowDecoding: Decoder {
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-      try integer(Int64.self, key) != 0
+      try int64(key, type) != 0
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try text(key) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try real(key, type) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
       Float(try real(key, type))
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+      let value = try int64(key, type)
+      guard let exact = Int(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+      let value = try int64(key, type)
+      guard let exact = Int8(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+      let value = try int64(key, type)
+      guard let exact = Int16(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+      let value = try int64(key, type)
+      guard let exact = Int32(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64(key, type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+      let value = try int64(key, type)
+      guard let exact = UInt(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+      let value = try int64(key, type)
+      guard let exact = UInt8(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+      let value = try int64(key, type)
+      guard let exact = UInt16(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+      let value = try int64(key, type)
+      guard let exact = UInt32(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+      let value = try int64(key, type)
+      guard let exact = UInt64(exactly: value) else { throw overflow(value, type, key) }
+      return exact
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      // Dates, the commonest non-scalar field, take a path with no generic code in it: the
+      // general path below looks up generic metadata on entry, which costs more than the read.
       if T.self == Date.self {
-        // Dates by GRDB's fast reader, which parses the stored text in place.
-        let index = try column(key, type, holding: [.text, .integer, .real])
-        guard let date = Date(sqliteStatement: layout.statement, index: index) else {
-          throw DecodingError.typeMismatch(
-            type,
-            .init(codingPath: [key], debugDescription: "not a date: \(layout.value(at: index))"))
-        }
-        // T is Date (checked above): no dynamic cast needed.
-        return unsafeBitCast(date, to: T.self)
+        // T is Date (checked): no dynamic cast needed.
+        return unsafeBitCast(try date(key), to: T.self)
       }
+      return try decodeValue(type, key)
+    }
+
+    /// A date, by GRDB's fast reader, which parses the stored text in place.
+    private func date(_ key: Key) throws -> Date {
+      let index = try column(key, Date.self, holding: .textOrNumber)
+      guard let date = Date(sqliteStatement: layout.statement, index: index) else {
+        throw DecodingError.typeMismatch(
+          Date.self,
+          .init(codingPath: [key], debugDescription: "not a date: \(layout.value(at: index))"))
+      }
+      return date
+    }
+
+    /// Any other field: a storable type in GRDB's format, a raw-value enum, or JSON.
+    @inline(never)
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
       let value = layout.value(at: CInt(try column(key)))
       if let convertible = T.self as? any DatabaseValueConvertible.Type {
         // Dates, bytes, UUIDs, URLs: GRDB's own storage format for them.
@@ -168,6 +219,10 @@ struct StorageClasses: OptionSet {
   static let real = StorageClasses(rawValue: 1 << 1)
   static let text = StorageClasses(rawValue: 1 << 2)
   static let blob = StorageClasses(rawValue: 1 << 3)
+  /// A real or an integer (a stored `1` read as `1.0`).
+  static let number: StorageClasses = [.real, .integer]
+  /// Text, or a number (dates may be stored either way).
+  static let textOrNumber: StorageClasses = [.text, .real, .integer]
 
   init(rawValue: UInt8) { self.rawValue = rawValue }
 
