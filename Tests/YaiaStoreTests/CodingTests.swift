@@ -100,6 +100,66 @@ struct CodingTests {
     #expect(try await store.fetch(EverythingTable.self, ids: byGRDB.map(\.id)) == byGRDB)
   }
 
+  @Test("dates read by the store equal GRDB's reading of the same text, in every spelling")
+  func datesAsGRDBReadsThem() async throws {
+    struct Stamp: Codable, Equatable, Sendable {
+      var id: Int
+      var when: Date
+    }
+    enum Stamps: StoreMapping {
+      static let table = "stamps"
+      static func id(of value: Stamp) -> Int { value.id }
+    }
+    // Fields spread over their ranges by strides prime to them.
+    let spread: [String] = (0..<2_000).map { (index: Int) -> String in
+      let fields: [CVarArg] = [
+        1583 + index * 7_919 % 8_417, 1 + index * 5 % 12, 1 + index * 11 % 28, index * 7 % 24,
+        index * 13 % 60, index * 17 % 60, index * 389 % 1_000,
+      ]
+      return String(format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", arguments: fields)
+    }
+    let spellings =
+      spread + [
+        "2027-03-14 09:26:53.589", "2027-03-14 09:26:53", "2000-02-29 23:59:59.999",
+        "1600-02-29 00:00:00.000", "1970-01-01 00:00:00.000", "1969-12-31 23:59:59.999",
+        "1583-01-01 00:00:00.001", "9999-12-31 23:59:59.999", "2024-12-31 12:00:00.500",
+        // Spelled otherwise, out of range, or before the Gregorian calendar: GRDB's way.
+        "1900-02-29 10:00:00.000", "2027-13-01 00:00:00.000", "2027-04-31 00:00:00.000",
+        "2027-03-14 24:00:00.000", "2027-03-14T09:26:53.589", "2027-03-14 09:26:53.589Z",
+        "2027-03-14 09:26:53.589+02:00", "2027-03-14 09:26", "2027-03-14", "1582-10-04 12:00:00",
+        "1000-06-15 06:30:00.250", "2027-03-14 09:26:53.5", "2027-03-14 09:26:53.58912",
+      ]
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    let store = try DataStore.open(
+      at: path,
+      migrations: [
+        StoreMigration(
+          1, "stamps", sql: "CREATE TABLE stamps (id INTEGER PRIMARY KEY, \"when\" TEXT)")
+      ])
+    let pool = try DatabasePool(path: path)
+    try await pool.write { db in
+      for (id, text) in spellings.enumerated() {
+        try db.execute(sql: "INSERT INTO stamps VALUES (?, ?)", arguments: [id, text])
+      }
+    }
+    let byGRDB = try await pool.read { db in
+      try Row.fetchAll(db, sql: "SELECT id, \"when\" FROM stamps ORDER BY id").map {
+        Stamp(id: $0[0], when: $0[1])
+      }
+    }
+    let byStore = try await store.fetch(Stamps.self, orderBy: [.ascending("id")])
+    #expect(byStore.count == spellings.count)
+    for (stored, read) in zip(byStore, byGRDB) where stored != read {
+      let text = spellings[stored.id]
+      let (ours, theirs) = (
+        stored.when.timeIntervalSinceReferenceDate, read.when.timeIntervalSinceReferenceDate
+      )
+      Issue.record("\(text): the store read \(ours), GRDB \(theirs)")
+    }
+  }
+
   @Test("values SQLite cannot hold are encoding errors naming the table")
   func unencodable() async throws {
     struct Numbers: Codable, Sendable {

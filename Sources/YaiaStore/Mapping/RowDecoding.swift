@@ -156,9 +156,18 @@ struct RowDecoding: Decoder {
       return try decodeValue(type, key)
     }
 
-    /// A date, by GRDB's fast reader, which parses the stored text in place.
+    /// A date: canonical text by ``StoredDate``, anything else by GRDB's reader.
     private func date(_ key: Key) throws -> Date {
       let index = try column(key, Date.self, holding: .textOrNumber)
+      // Only text is read as text: reading a number as text converts it in place.
+      if sqlite3_column_type(layout.statement, index) == SQLITE_TEXT,
+        let bytes = sqlite3_column_text(layout.statement, index),
+        let date = StoredDate.parse(
+          UnsafeBufferPointer(
+            start: bytes, count: Int(sqlite3_column_bytes(layout.statement, index))))
+      {
+        return date
+      }
       guard let date = Date(sqliteStatement: layout.statement, index: index) else {
         throw DecodingError.typeMismatch(
           Date.self,
