@@ -7,8 +7,13 @@ internal import GRDBSQLite
 /// Scalars come straight from SQLite's column (integers, reals, text, dates, bytes, `UUID`s);
 /// a field whose type asks for a keyed or unkeyed container (a nested struct, an array) is
 /// read as JSON text, as it was written.
+///
+/// The decoder and its containers hold their plan without a reference count (it is copied
+/// on every field, and counting it was a sixth of a row's cost): they are valid only during
+/// the `init(from:)` call they are handed to, while ``StoreReader`` keeps the plan alive. A
+/// `Decodable` type that kept a decoder after returning would be unsupported.
 struct RowDecoding: Decoder {
-  let layout: ColumnPlan
+  unowned(unsafe) let layout: ColumnPlan
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -27,14 +32,17 @@ struct RowDecoding: Decoder {
   }
 
   struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let layout: ColumnPlan
+    unowned(unsafe) let layout: ColumnPlan
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { layout.layout.names.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { layout.index(of: key.stringValue) != nil }
 
     private func column(_ key: Key) throws -> Int {
-      guard let index = layout.index(of: key.stringValue) else {
+      let name = key.stringValue
+      // Borrowed, not retained around the call (see RowDecoding).
+      let found = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { $0.index(of: name) }
+      guard let index = found else {
         throw DecodingError.keyNotFound(
           key, .init(codingPath: [key], debugDescription: "no column \(key.stringValue)"))
       }
@@ -254,10 +262,11 @@ final class ColumnPlan {
   let layout: ColumnLayout
   /// The statement whose current row is being decoded.
   let statement: SQLiteStatement
-  private var learned: [Int] = []
-  private var cursor = 0
-  private var lastKey = ""
-  private var lastIndex: Int?
+  /// The keys the first row asked for, in order, with their columns (`nil`: no such column).
+  /// Only this thread touches the plan, so its state skips dynamic exclusivity checks.
+  @exclusivity(unchecked) private var learned: [(key: String, index: Int?)] = []
+  /// How many of this row's lookups have been made, repeats of a key aside.
+  @exclusivity(unchecked) private var cursor = 0
 
   init(_ layout: ColumnLayout, statement: SQLiteStatement) {
     self.layout = layout
@@ -272,22 +281,23 @@ final class ColumnPlan {
   /// Starts the next row.
   func startRow() {
     cursor = 0
-    lastKey = ""
   }
 
   /// The index of the column `key`, or `nil` if the query has none.
+  ///
+  /// The key expected next costs one comparison of equal strings; the key just asked for
+  /// again (`decodeIfPresent` asks three times) one more; any other a dictionary lookup.
   func index(of key: String) -> Int? {
-    if key == lastKey { return lastIndex }
-    let found: Int?
-    if cursor < learned.count, learned[cursor] >= 0, layout.names[learned[cursor]] == key {
-      found = learned[cursor]
-    } else {
-      found = layout.index[key]
-      if cursor == learned.count { learned.append(found ?? -1) }
+    if cursor < learned.count, learned[cursor].key == key {
+      cursor += 1
+      return learned[cursor - 1].index
     }
+    if cursor > 0, cursor <= learned.count, learned[cursor - 1].key == key {
+      return learned[cursor - 1].index
+    }
+    let found = layout.index[key]
+    if cursor == learned.count { learned.append((key, found)) }
     cursor += 1
-    lastKey = key
-    lastIndex = found
     return found
   }
 }

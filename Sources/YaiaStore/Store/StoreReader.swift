@@ -92,12 +92,15 @@ public struct StoreReader: ~Copyable {
       ColumnLayout(statement.columnNames), statement: statement.sqliteStatement)
     var values: [M.Value] = []
     let rows = try Row.fetchCursor(statement)
-    while values.count < limit, try rows.next() != nil {
-      plan.startRow()
-      do {
-        values.append(try M.Value(from: RowDecoding(layout: plan)))
-      } catch let error as DecodingError {
-        throw StoreError.decoding(table: M.table, detail: "\(error)")
+    // The decoders hold the plan without counting it (see RowDecoding): it lives until here.
+    try withExtendedLifetime(plan) {
+      while values.count < limit, try rows.next() != nil {
+        plan.startRow()
+        do {
+          values.append(try M.Value(from: RowDecoding(layout: plan)))
+        } catch let error as DecodingError {
+          throw StoreError.decoding(table: M.table, detail: "\(error)")
+        }
       }
     }
     return values
