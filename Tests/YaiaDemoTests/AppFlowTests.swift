@@ -19,15 +19,16 @@ struct AppFlowTests {
     .launch(LaunchEvent(step: step, kind: kind, time: .milliseconds(ms)))
   }
 
-  static func summary(updateRequired: String? = nil) -> LaunchSummary {
-    LaunchSummary(
-      outcome: updateRequired == nil ? "completed" : "aborted by forceUpdate: \(updateRequired!)",
-      updateRequired: updateRequired, launchTime: .milliseconds(412), budget: .seconds(3),
-      steps: [
+  static func summary(updateRequired: String? = nil) -> LaunchReport<DemoStep> {
+    LaunchReport(
+      outcome: updateRequired.map { .aborted(by: .forceUpdate, reason: $0) } ?? .completed,
+      records: [
         .init(
-          step: .presentSplash, duration: .milliseconds(401), outcome: "finished",
+          step: .presentSplash, outcome: .finished, start: .zero, end: .milliseconds(401),
           needsUserInput: false)
-      ])
+      ],
+      duration: .milliseconds(412), launchTime: .milliseconds(412),
+      criticalPath: [.presentSplash], budget: .seconds(3))
   }
 
   @Test("the launch screen shows each step's line as the launch reports it")

@@ -128,21 +128,22 @@ struct DataTests {
     #expect(manager.fileExists(atPath: folder.database))
   }
 
-  @Test("a real launch's report becomes the summary; an abort by the version check means update")
-  func summaryFromReport() async throws {
+  @Test("a real launch's report is shown as it is; an abort by the version check means update")
+  func reportOfARealLaunch() async throws {
     let abort = DemoLaunchSteps([
       .forceUpdate: { _ in throw LaunchAbortError("version 9.0 or newer is required") }
     ])
     let report = await Launch(try DemoLaunch.plan(.push(message: "hi"), steps: abort)).run()
-    let summary = LaunchSummary(report: report)
-    #expect(summary.updateRequired == "version 9.0 or newer is required")
-    #expect(summary.outcome == "aborted by forceUpdate: version 9.0 or newer is required")
-    #expect(summary.steps.count == 6)
+    #expect(report.updateRequired == "version 9.0 or newer is required")
+    #expect(report.records.count == 6)
 
     let fine = await Launch(try DemoLaunch.plan(.regular)).run()
-    let done = LaunchSummary(report: fine)
-    #expect(done.outcome == "completed" && done.updateRequired == nil)
-    #expect(done.headline.hasPrefix("Launch completed in "))
-    #expect(done.steps.first { $0.step == .login }?.needsUserInput == true)
+    #expect(fine.outcome == .completed && fine.updateRequired == nil)
+    #expect(fine.record(of: .login)?.needsUserInput == true)
+    var app = DemoAppState(scenario: .regular, plan: try DemoLaunch.plan(.regular))
+    _ = app.handle(.launchEnded(fine))
+    let drawn = ScreenText(ansi: false).text(for: app.viewModel)
+    #expect(drawn.contains("Launch completed in "), "\(drawn)")
+    #expect(drawn.contains("(budget 3 s)"), "\(drawn)")
   }
 }

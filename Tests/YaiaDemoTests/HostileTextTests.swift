@@ -35,8 +35,9 @@ struct HostileTextTests {
     _ = app.handle(
       .launchEnded(
         .init(
-          outcome: hostile, updateRequired: nil, launchTime: .milliseconds(1), budget: .seconds(3),
-          steps: [])))
+          outcome: .aborted(by: .forceUpdate, reason: hostile), records: [],
+          duration: .milliseconds(1), launchTime: .milliseconds(1), criticalPath: [],
+          budget: .seconds(3))))
     models.append(app.viewModel)
     for model in models {
       for ansi in [false, true] {

@@ -84,7 +84,7 @@ public enum DemoApp {
       let events = Task { for await event in launch.events { shell.send(.launch(event)) } }
       let report = await launch.run()
       await events.value
-      shell.send(.launchEnded(LaunchSummary(report: report)))
+      shell.send(.launchEnded(report))
     }
 
     let input: Task<DemoError?, Never>
@@ -102,7 +102,7 @@ public enum DemoApp {
         // The input ended (a pipe, /dev/null): show the launch until it ends or waits for
         // input nobody can give any more, then quit.
         while !Task.isCancelled, shell.viewModel.path == [.launch] {
-          if case .launch(let progress) = shell.viewModel.screen, progress.summary != nil { break }
+          if case .launch(let progress) = shell.viewModel.screen, progress.report != nil { break }
           try? await Task.sleep(for: .milliseconds(50))
         }
         if shell.viewModel.path != [.home] {

@@ -16,7 +16,7 @@ public struct DemoAppState: SceneState {
     /// A launch step told the app something.
     case note(LaunchNote)
     /// The launch ended.
-    case launchEnded(LaunchSummary)
+    case launchEnded(LaunchReport<DemoStep>)
     /// The login screen's events.
     case login(LoginState.Event)
     /// The pairing screen's events.
@@ -59,7 +59,7 @@ public struct DemoAppState: SceneState {
 
   /// The screen on top, with what it shows.
   public enum Screen: Equatable, Sendable {
-    /// The launch's steps, live, then its summary.
+    /// The launch's steps, live, then its report.
     case launch(LaunchProgress)
     /// The update screen, with the reason and the launch it stopped.
     case update(String, launch: LaunchProgress)
@@ -71,8 +71,8 @@ public struct DemoAppState: SceneState {
     case tutorial(TutorialState.ViewModel)
     /// The pairing assistant.
     case pairing(PairingState.ViewModel)
-    /// Home, with the launch's summary.
-    case home(HomeState.ViewModel, launch: LaunchSummary?)
+    /// Home, with the launch's report.
+    case home(HomeState.ViewModel, launch: LaunchReport<DemoStep>?)
     /// The push notification.
     case push(String)
   }
@@ -106,7 +106,7 @@ public struct DemoAppState: SceneState {
   private var status: [String: String] = [:]
   private var nothingToReconnect = false
   private var pushMessage: String?
-  private var summary: LaunchSummary?
+  private var report: LaunchReport<DemoStep>?
   private var message: String?
 
   /// The app at the start of a launch of `scenario` running `plan`.
@@ -131,9 +131,9 @@ public struct DemoAppState: SceneState {
       }
     case .note(let note):
       take(note)
-    case .launchEnded(let summary):
-      self.summary = summary
-      progress.finish(summary)
+    case .launchEnded(let report):
+      self.report = report
+      progress.finish(report)
       promptQueue = []
       var commands: [Command] = pairing != nil ? [.stopScan] : []
       pairing = nil
@@ -141,7 +141,7 @@ public struct DemoAppState: SceneState {
       tutorial = nil
       language = nil
       let operations = navigation.change { navigation in
-        if summary.updateRequired != nil {
+        if report.updateRequired != nil {
           navigation.setRoot(.update)
         } else {
           navigation.setRoot(.home)
@@ -321,14 +321,14 @@ public struct DemoAppState: SceneState {
     case .launch: screen = .launch(progress)
     case .update:
       screen = .update(
-        status["update"] ?? summary?.updateRequired ?? "An update is required.", launch: progress)
+        status["update"] ?? report?.updateRequired ?? "An update is required.", launch: progress)
     case .language:
       screen = .language(
         language?.viewModel ?? LanguageState(languages: [], suggested: "en").viewModel)
     case .login: screen = .login((login ?? LoginState()).viewModel)
     case .tutorial: screen = .tutorial((tutorial ?? TutorialState()).viewModel)
     case .pairing: screen = .pairing((pairing ?? PairingState()).viewModel)
-    case .home: screen = .home(home.viewModel, launch: summary)
+    case .home: screen = .home(home.viewModel, launch: report)
     case .push: screen = .push(pushMessage ?? "")
     }
     let title: String

@@ -2,7 +2,7 @@ import Yaia
 import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
-/// happen, then the summary from its report. A plain value: tests feed it events.
+/// happen, then its report. A plain value: tests feed it events.
 public struct LaunchProgress: Equatable, Sendable {
   /// Where a step is.
   public enum Status: Equatable, Sendable {
@@ -32,8 +32,8 @@ public struct LaunchProgress: Equatable, Sendable {
 
   /// The lines, in the plan's order.
   public private(set) var lines: [Line]
-  /// The summary, once the launch has ended.
-  public private(set) var summary: LaunchSummary?
+  /// The launch's report, once it has ended.
+  public private(set) var report: LaunchReport<DemoStep>?
 
   /// Every step of `plan` pending.
   public init(plan: LaunchPlan<DemoStep>) {
@@ -59,85 +59,16 @@ public struct LaunchProgress: Equatable, Sendable {
     }
   }
 
-  /// Takes in the launch's summary.
-  public mutating func finish(_ summary: LaunchSummary) {
-    self.summary = summary
+  /// Takes in the launch's report.
+  public mutating func finish(_ report: LaunchReport<DemoStep>) {
+    self.report = report
   }
 }
 
-/// How a launch went, from its report: the outcome, the launch time against the budget, and
-/// each step's time.
-public struct LaunchSummary: Equatable, Sendable {
-  /// One step's result.
-  public struct Step: Equatable, Sendable {
-    /// The step.
-    public var step: DemoStep
-    /// How long it ran, if it ran.
-    public var duration: Duration?
-    /// How it ended.
-    public var outcome: String
-    /// Whether it waited for the user (its time does not count against the budget).
-    public var needsUserInput: Bool
-
-    /// A step's result.
-    public init(step: DemoStep, duration: Duration?, outcome: String, needsUserInput: Bool) {
-      self.step = step
-      self.duration = duration
-      self.outcome = outcome
-      self.needsUserInput = needsUserInput
-    }
-  }
-
-  /// `completed`, or what stopped it.
-  public var outcome: String
-  /// Whether an update is required (the version check aborted the launch).
-  public var updateRequired: String?
-  /// The launch time: the longest chain of steps, user input not counted.
-  public var launchTime: Duration
-  /// The budget.
-  public var budget: Duration
-  /// Each step, in the plan's order.
-  public var steps: [Step]
-
-  /// The summary of `report`.
-  public init(report: LaunchReport<DemoStep>) {
-    switch report.outcome {
-    case .completed:
-      outcome = "completed"
-    case .failed(let steps):
-      outcome = "completed with failures: \(steps.map(\.description).joined(separator: ", "))"
-    case .aborted(let step, let reason):
-      outcome = "aborted by \(step): \(reason)"
-    case .cancelled:
-      outcome = "cancelled"
-    }
-    if case .aborted(by: .forceUpdate, let reason) = report.outcome {
-      updateRequired = reason
-    }
-    launchTime = report.launchTime
-    budget = report.budget
-    steps = report.records.map {
-      Step(
-        step: $0.step, duration: $0.duration, outcome: $0.outcome.description,
-        needsUserInput: $0.needsUserInput)
-    }
-  }
-
-  /// A summary from its parts (tests).
-  public init(
-    outcome: String, updateRequired: String? = nil, launchTime: Duration, budget: Duration,
-    steps: [Step]
-  ) {
-    self.outcome = outcome
-    self.updateRequired = updateRequired
-    self.launchTime = launchTime
-    self.budget = budget
-    self.steps = steps
-  }
-
-  /// `Launch completed in 612 ms (budget 3.00 s)`.
-  public var headline: String {
-    "Launch \(outcome) in \(DurationText.format(launchTime)) (budget \(DurationText.format(budget))"
-      + (launchTime > budget ? ", OVER BUDGET)" : ")")
+extension LaunchReport where ID == DemoStep {
+  /// Why the app must be updated, when the version check aborted the launch.
+  public var updateRequired: String? {
+    if case .aborted(by: .forceUpdate, let reason) = outcome { return reason }
+    return nil
   }
 }

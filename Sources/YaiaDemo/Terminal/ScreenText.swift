@@ -1,4 +1,5 @@
 import Yaia
+import YaiaSequencer
 
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
 /// only view. With `ansi`, it adds bold, colour and reverse video for a terminal; without, it
@@ -72,7 +73,7 @@ public struct ScreenText: Sendable {
       let took = line.duration.map { " \(DurationText.format($0))" } ?? ""
       lines.append("  \(symbol) \(pad(v(line.step.description), 18)) \(detail)\(start)\(took)")
     }
-    if let summary = progress.summary { lines += ["", v(summary.headline)] }
+    if let report = progress.report { lines += ["", v(headline(report))] }
     return lines
   }
 
@@ -99,11 +100,26 @@ public struct ScreenText: Sendable {
     return lines
   }
 
-  private func home(_ home: HomeState.ViewModel, launch: LaunchSummary?) -> [String] {
+  /// `Launch completed in 612 ms (budget 3 s)`, or how it ended otherwise.
+  private func headline(_ report: LaunchReport<DemoStep>) -> String {
+    let outcome: String
+    switch report.outcome {
+    case .completed: outcome = "completed"
+    case .failed(let steps):
+      outcome = "completed with failures: \(steps.map(\.description).joined(separator: ", "))"
+    case .aborted(let step, let reason): outcome = "aborted by \(step): \(reason)"
+    case .cancelled: outcome = "cancelled"
+    }
+    let times =
+      "in \(DurationText.format(report.launchTime)) (budget \(DurationText.format(report.budget))"
+    return "Launch \(outcome) \(times)" + (report.budgetOverrun != nil ? ", OVER BUDGET)" : ")")
+  }
+
+  private func home(_ home: HomeState.ViewModel, launch: LaunchReport<DemoStep>?) -> [String] {
     var lines: [String] = []
     if let launch {
-      lines.append(v(launch.headline))
-      let steps = launch.steps.map { step in
+      lines.append(v(headline(launch)))
+      let steps = launch.records.map { step in
         "\(v("\(step.step)")) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
       }
       lines += wrapped(steps + ["(* may wait for you: not counted)"], width: 76).map {

@@ -28,6 +28,18 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
     /// Whether it waits for the user (and so is left out of the budget).
     public let needsUserInput: Bool
 
+    /// A record from its parts: a launch makes these, and a test builds one to hand a
+    /// report to a state as a plain value.
+    public init(
+      step: ID, outcome: StepOutcome<ID>, start: Duration?, end: Duration?, needsUserInput: Bool
+    ) {
+      self.step = step
+      self.outcome = outcome
+      self.start = start
+      self.end = end
+      self.needsUserInput = needsUserInput
+    }
+
     /// How long it ran; `nil` if it never ran.
     public var duration: Duration? {
       guard let start, let end else { return nil }
@@ -65,6 +77,20 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
   public let criticalPath: [ID]
   /// The budget the launch was measured against.
   public let budget: Duration
+
+  /// A report from its parts: a launch makes these, and a test builds one to hand to a state
+  /// as a plain value (the state that shows a finished launch is tested without running one).
+  public init(
+    outcome: Outcome, records: [Record], duration: Duration, launchTime: Duration,
+    criticalPath: [ID], budget: Duration
+  ) {
+    self.outcome = outcome
+    self.records = records
+    self.duration = duration
+    self.launchTime = launchTime
+    self.criticalPath = criticalPath
+    self.budget = budget
+  }
 
   /// The overrun, if ``launchTime`` exceeded ``budget``.
   public var budgetOverrun: BudgetOverrun? {
