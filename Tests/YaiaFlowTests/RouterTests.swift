@@ -52,8 +52,26 @@ struct RouterTests {
   func terminal() {
     var shown: [String] = []
     let navigator = TerminalNavigator { shown.append($0) }
-    let router = Router<String, TerminalNavigator>(navigator: navigator) { $0.capitalized }
+    let router = Router<String, TerminalNavigator<String>>(navigator: navigator) { $0.capitalized }
     router.apply([.setStack(["home"]), .push("speakers"), .present("pairing"), .dismiss(count: 1)])
     #expect(shown == ["Home", "Home › Speakers", "Home › Speakers ⟦Pairing⟧", "Home › Speakers"])
+  }
+
+  @Test("going back on the terminal navigator dismisses, then pops, never the root, and says so")
+  func terminalBack() {
+    let navigator = TerminalNavigator<String>(title: { $0.uppercased() })
+    var reported: [NavigationOperation<String>] = []
+    let router = Router<String, TerminalNavigator<String>>(navigator: navigator) { $0 }
+    router.onUserNavigation = { reported.append($0) }
+    router.apply([.setStack(["home"]), .push("pairing"), .present("push")])
+    var navigation = NavigationState(stack: ["home", "pairing"], modals: ["push"])
+    while let operation: NavigationOperation<String> = navigator.goBack() {
+      router.userNavigated(operation)
+      navigation.apply(operation)
+    }
+    #expect(reported == [.dismiss(count: 1), .pop(count: 1)])
+    #expect(navigator.stack == ["home"] && navigator.modals.isEmpty && navigator.top == "home")
+    #expect(navigation == NavigationState(root: "home"))
+    #expect(navigator.breadcrumb == "HOME")
   }
 }

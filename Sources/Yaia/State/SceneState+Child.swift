@@ -80,3 +80,45 @@ extension SceneState {
     return commands.map(lift)
   }
 }
+
+extension SceneState {
+  /// Hands `event` to the child at `child` and lets the parent react to each command the
+  /// child returns, with the parent itself in hand: for a child whose commands are results
+  /// for the parent ("logged in", "picked this one") as much as work for the shell.
+  ///
+  /// ```swift
+  /// case .login(let event):
+  ///   handle(event, in: \.login) { app, command in
+  ///     switch command {
+  ///     case .logIn(let user, let password): [.logIn(user: user, password: password)]
+  ///     case .finished(let session): app.loggedIn(session)  // the parent's own step
+  ///     }
+  ///   }
+  /// ```
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event,
+    in child: WritableKeyPath<Self, Child>,
+    react: (inout Self, Child.Command) -> [Command]
+  ) -> [Command] {
+    let commands = self[keyPath: child].handle(event)
+    var reactions: [Command] = []
+    for command in commands { reactions += react(&self, command) }
+    return reactions
+  }
+
+  /// Hands `event` to the child at `child` if it is there, and lets the parent react to each
+  /// command it returns; when the child is `nil` (its screen has gone), the event is dropped.
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event,
+    in child: WritableKeyPath<Self, Child?>,
+    react: (inout Self, Child.Command) -> [Command]
+  ) -> [Command] {
+    guard self[keyPath: child] != nil else { return [] }
+    let commands = self[keyPath: child]!.handle(event)
+    var reactions: [Command] = []
+    for command in commands { reactions += react(&self, command) }
+    return reactions
+  }
+}
