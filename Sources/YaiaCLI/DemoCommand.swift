@@ -51,6 +51,12 @@ struct DemoCommand: AsyncParsableCommand {
   @Flag(help: "Print the script format and exit.")
   var helpScript = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Open this deep link once the launch has ended (and you are logged in): yaia-demo://speakers/<nickname or address>, yaia-demo://pair, yaia-demo://settings/language.",
+      valueName: "url"))
+  var open: String?
+
   func validate() throws {
     if firstRun, push != nil {
       throw ValidationError("--first-run and --push are different launches: pick one.")
@@ -87,6 +93,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
     options.reset = reset
     options.seed = seed
+    options.link = open
     if let script {
       let text: String
       do {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import YaiaDemo
 import YaiaFlow
 import YaiaSequencer
 import YaiaTesting
+
+@testable import YaiaDemo
 
 @Suite("The app's flow, as a value")
 struct AppFlowTests {
@@ -39,8 +40,8 @@ struct AppFlowTests {
         Self.event(.forceUpdate, .ended(.finished), ms: 9)
       )
       .then([])
-    guard case .launch(let progress) = state.viewModel.screen else {
-      Issue.record("not on the launch screen: \(state.viewModel.screen)")
+    guard case .launch(let progress) = state.topScreen else {
+      Issue.record("not on the launch screen: \(state.topScreen)")
       return
     }
     #expect(progress.lines.map(\.status).prefix(3) == [.running, .finished, .pending])
@@ -53,7 +54,7 @@ struct AppFlowTests {
     let asking = Given(try Self.app())
       .when(Self.event(.login, .waitingForUser(DemoPrompts.login.key)))
       .then([.navigate([.push(.login)])])
-    #expect(asking.viewModel.path == [.launch, .login])
+    #expect(asking.path == [.launch, .login])
     let loggedIn = Given(asking)
       .when(
         .login(.typed("ada")), .login(.switchField), .login(.typed("swordfish")), .login(.submit),
@@ -63,7 +64,7 @@ struct AppFlowTests {
         .logIn(user: "ada", password: "swordfish"), .answer(.login(Self.session)),
         .navigate([.pop(count: 1)]),
       ])
-    #expect(loggedIn.viewModel.path == [.launch])
+    #expect(loggedIn.path == [.launch])
   }
 
   @Test("two steps asking at once are shown one after the other")
@@ -79,7 +80,7 @@ struct AppFlowTests {
         .navigate([.push(.login)]), .logIn(user: "ada", password: "pw"),
         .answer(.login(Self.session)), .navigate([.pop(count: 1)]), .navigate([.push(.tutorial)]),
       ])
-    #expect(state.viewModel.path == [.launch, .tutorial])
+    #expect(state.path == [.launch, .tutorial])
   }
 
   @Test("the end of the launch goes home, with the push notification on top if there is one")
@@ -90,7 +91,7 @@ struct AppFlowTests {
     let pushed = Given(try Self.app(.push(message: "New album")))
       .when(.note(.push(message: "New album")), .launchEnded(Self.summary()))
       .then([.navigate([.setStack([.home]), .present(.push)])])
-    #expect(pushed.viewModel.screen == .push("New album"))
+    #expect(pushed.topScreen == .push("New album"))
     Given(pushed).when(.dismissPush).then([.navigate([.dismiss(count: 1)])])
   }
 
@@ -103,12 +104,12 @@ struct AppFlowTests {
         .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
       )
       .then([.navigate([.push(.login)]), .navigate([.setStack([.update])])])
-    guard case .update(let reason, _) = state.viewModel.screen else {
-      Issue.record("not on the update screen: \(state.viewModel.screen)")
+    guard case .update(let reason, _) = state.topScreen else {
+      Issue.record("not on the update screen: \(state.topScreen)")
       return
     }
     #expect(reason == "This is version 1.0; the server requires 9.0.")
-    #expect(Keymap.event(for: .text("q"), on: state.viewModel.screen) == .quit)
+    #expect(Keymap.event(for: .text("q"), on: state.topScreen) == .quit)
   }
 
   @Test("the first run's pairing assistant answers the launch with the speaker paired")
@@ -153,11 +154,12 @@ struct AppFlowTests {
       .home(.speakers([PairedSpeaker(id: "a", model: "m", nickname: "Den", pairedAt: .now)])))
     #expect(state.viewModel.status.last == "Paired speakers are reconnected at the next launch.")
     _ = state.handle(.launchEnded(Self.summary()))
-    let refused = Keymap.event(for: .text("x"), on: state.viewModel.screen)
+    let refused = Keymap.event(for: .text("x"), on: state.topScreen)
     _ = state.handle(refused)
     #expect(
       state.viewModel.message
-        == "Unknown key 'x' here: ↑/↓ select · r rename · d delete · p pair · q quit.")
+        == "Unknown key 'x' here: ↑/↓ select · r rename · d delete · p pair · o open a link · q quit."
+    )
     _ = state.handle(.home(.moveSelection(by: 1)))
     #expect(state.viewModel.message == nil)
   }
@@ -166,7 +168,7 @@ struct AppFlowTests {
   func keymap() throws {
     var app = try Self.app()
     _ = app.handle(.launchEnded(Self.summary()))
-    let home = app.viewModel.screen
+    let home = app.topScreen
     #expect(Keymap.event(for: .text("p"), on: home) == .home(.pairNew))
     #expect(Keymap.event(for: .down, on: home) == .home(.moveSelection(by: 1)))
     #expect(Keymap.event(for: .interrupt, on: home) == .quit)
@@ -186,14 +188,14 @@ struct AppFlowTests {
         .radio(.appeared(Broadcast(id: "a", model: "Bose SoundLink Flex", signal: -50)))))
     _ = app.handle(.pairing(.pick))
     _ = app.handle(.pairing(.submit))
-    #expect(ScreenText(ansi: false).text(for: app.viewModel).contains("! Nickname is empty"))
+    #expect(ScreenText(ansi: false).text(for: app).contains("! Nickname is empty"))
     _ = app.handle(.pairing(.typed("\u{202E}")))
-    #expect(ScreenText(ansi: false).text(for: app.viewModel).contains("U+202E"))
+    #expect(ScreenText(ansi: false).text(for: app).contains("U+202E"))
   }
 
   @Test("the screen is drawn as plain text without ANSI codes, and styled with them")
   func drawing() throws {
-    let model = try Self.app().viewModel
+    let model = try Self.app()
     let plain = ScreenText(ansi: false).text(for: model)
     #expect(plain.hasPrefix("Yaia Demo · regular launch\nLaunch\n\nLaunching\n"))
     #expect(plain.contains("· presentSplash      not started"))

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import YaiaDemo
 
 @testable import YaiaCLI
+@testable import YaiaDemo
 
 @Suite("yaia demo's options")
 struct DemoCommandTests {

@@ -1,8 +1,8 @@
 import Testing
-import YaiaDemo
 import YaiaSequencer
 
 @testable import YaiaCLI
+@testable import YaiaDemo
 
 @Suite("The sample app's launch graph")
 struct DemoLaunchTests {

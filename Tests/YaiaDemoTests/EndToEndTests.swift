@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-import YaiaDemo
+
+@testable import YaiaDemo
 
 /// The whole app, as a user runs it: the built `yaia demo` in a child process, fed by
 /// `--script`, on its embedded mock server and a SQLite file in a temporary folder.

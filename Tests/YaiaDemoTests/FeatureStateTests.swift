@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import YaiaDemo
 import YaiaTesting
+
+@testable import YaiaDemo
 
 private func broadcast(_ id: String, _ signal: Int) -> Broadcast {
   Broadcast(id: id, model: "Model \(id)", signal: signal)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import YaiaDemo
 import YaiaTesting
+
+@testable import YaiaDemo
 
 /// Text a hostile server (or file) could send: escape sequences that clear the screen, retitle
 /// the window and write the clipboard, a carriage return, a right-to-left override, a C1 CSI.
@@ -31,14 +32,14 @@ struct HostileTextTests {
       .note(.configuration(.init(country: hostile, language: hostile, supportedLanguages: []))))
     _ = app.handle(.note(.savedLoginRefused(hostile)))
     _ = app.handle(.note(.push(message: hostile)))
-    var models = [app.viewModel]
+    var models = [app]
     _ = app.handle(
       .launchEnded(
         .init(
           outcome: .aborted(by: .forceUpdate, reason: hostile), records: [],
           duration: .milliseconds(1), launchTime: .milliseconds(1), criticalPath: [],
           budget: .seconds(3))))
-    models.append(app.viewModel)
+    models.append(app)
     for model in models {
       for ansi in [false, true] {
         let text = ScreenText(ansi: ansi).text(for: model)

@@ -1,5 +1,6 @@
 import Testing
-import YaiaDemo
+
+@testable import YaiaDemo
 
 @Suite("Text fields refuse bad input and change nothing")
 struct TextEntryTests {

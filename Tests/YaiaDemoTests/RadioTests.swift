@@ -1,5 +1,6 @@
 import Testing
-import YaiaDemo
+
+@testable import YaiaDemo
 
 @Suite("The simulated radio's schedule")
 struct RadioScheduleTests {

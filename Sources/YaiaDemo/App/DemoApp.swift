@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaFlow
 import YaiaMockServer
 import YaiaRemote
 import YaiaSequencer
@@ -8,13 +9,13 @@ import YaiaSequencer
 /// launch, shell), connects them, runs until the user quits, and takes everything down
 /// cleanly. This is the only place that knows every part.
 @MainActor
-public enum DemoApp {
+package enum DemoApp {
   /// Runs the app with `options` on `terminal`; returns when the user quits (or the script
   /// ends).
   ///
   /// - Throws: ``DemoError`` when the data folder or the backend cannot be used, or when a
   ///   script's `wait` times out.
-  public static func run(_ options: DemoOptions, terminal: TerminalIO) async throws(DemoError) {
+  package static func run(_ options: DemoOptions, terminal: TerminalIO) async throws(DemoError) {
     let folder = options.dataFolder
     let library: SpeakerLibrary
     do {
@@ -44,11 +45,11 @@ public enum DemoApp {
       baseURL: baseURL, interceptors: options.serverScenario.map { [MockScenarioHeader($0)] } ?? [])
     let radio = SimulatedRadio(seed: options.seed)
 
-    // The launch steps tell the shell what they learn; the shell exists only later.
-    let box = ShellBox()
+    // Everything the launch says reaches the app on one feed, followed by the shell.
+    let feed = LaunchFeed()
     let steps = LiveLaunchSteps(
       client: client, library: library, loginFile: LoginFile(folder.loginFile), radio: radio,
-      notify: { note in await MainActor.run { box.shell?.send(.note(note)) } })
+      notify: feed.note)
     let plan: LaunchPlan<DemoStep>
     do {
       plan = try DemoLaunch.plan(options.scenario, steps: steps.steps(for: options.scenario))
@@ -60,52 +61,61 @@ public enum DemoApp {
     let (quitRequests, requestQuit) = AsyncStream.makeStream(of: Void.self)
     // Watched before the first screen is drawn: a signal from then on is a clean quit.
     let interrupts = InterruptWatch { requestQuit.yield() }
+    let ansi = options.ansi ?? terminal.outputIsTerminal
+    let display = DemoDisplay(text: ScreenText(ansi: ansi), write: terminal.write)
+    let router = Router<DemoRoute, TerminalNavigator<DemoRoute>>(navigator: display.navigator) {
+      $0
+    }
     let services = DemoShell(
-      client: client, library: library, radio: radio, launch: launch,
+      client: client, library: library, radio: radio, launch: launch, feed: feed, router: router,
       quit: { requestQuit.yield() })
-    let shell = Shell(DemoAppState(scenario: options.scenario, plan: plan)) { command, effects in
+    let shell = Shell(
+      DemoAppState(scenario: options.scenario, plan: plan),
+      sources: [
+        EventSource(feed.messages) { message in
+          switch message {
+          case .event(let event): .launch(event)
+          case .note(let note): .note(note)
+          case .ended(let report): .launchEnded(report)
+          }
+        },
+        EventSource(library.updates()) { update in
+          switch update {
+          case .all(let speakers): .home(.speakers(speakers))
+          case .changed(let saved, let deleted): .home(.changed(saved: saved, deleted: deleted))
+          case .failed(let problem): .home(.writeFailed(problem))
+          }
+        },
+      ]
+    ) { command, effects in
       services.run(command, effects)
     }
+    // The user's own navigation (Escape) comes back as an event, like a back gesture.
+    router.onUserNavigation = { [weak shell] operation in shell?.send(.userNavigated(operation)) }
+    shell.onRender { display.show($0) }
     shell.start()
-    box.shell = shell
-
-    let ansi = options.ansi ?? terminal.outputIsTerminal
-    let styled = ScreenText(ansi: ansi)
-    shell.onRender { model in
-      if ansi {
-        terminal.write("\u{1B}[H\u{1B}[2J" + styled.lines(for: model).joined(separator: "\r\n"))
-      } else {
-        terminal.write(styled.text(for: model) + "\n")
-      }
-    }
-
-    let feed = Task { await feedSpeakers(from: library, to: shell) }
-    let launchEnded = Task {
-      let events = Task { for await event in launch.events { shell.send(.launch(event)) } }
-      let report = await launch.run()
-      await events.value
-      shell.send(.launchEnded(report))
-    }
+    shell.send(.started)
+    if let link = options.link { shell.send(.openLink(link)) }
 
     let input: Task<DemoError?, Never>
     if let script = options.script {
       input = Task {
         // The script is the user: when it ends (or fails), the app quits.
-        let failure = await play(script, on: shell)
+        let failure = await play(script, on: shell, display: display, router: router)
         requestQuit.yield()
         return failure
       }
     } else {
       if terminal.inputIsTerminal { terminal.startRawMode() }
       input = Task {
-        await readKeyboard(terminal, into: shell)
+        await readKeyboard(terminal, into: shell, display: display, router: router)
         // The input ended (a pipe, /dev/null): show the launch until it ends or waits for
         // input nobody can give any more, then quit.
-        while !Task.isCancelled, shell.viewModel.path == [.launch] {
-          if case .launch(let progress) = shell.viewModel.screen, progress.report != nil { break }
+        while !Task.isCancelled, display.navigator.top == .launch {
+          if case .launch(let progress) = display.topScreen, progress.report != nil { break }
           try? await Task.sleep(for: .milliseconds(50))
         }
-        if shell.viewModel.path != [.home] {
+        if display.navigator.top != .home {
           terminal.write("The input ended while the app waited for it; quitting.\n")
         }
         requestQuit.yield()
@@ -121,8 +131,6 @@ public enum DemoApp {
     // the quit.
     await DemoShell.writesSettled(in: shell, timeout: .seconds(5))
     try? await library.flush()
-    launchEnded.cancel()
-    feed.cancel()
     shell.end()
     terminal.restore()
     await mockServer?.stop()
@@ -133,53 +141,56 @@ public enum DemoApp {
     if let scriptFailure { throw scriptFailure }
   }
 
-  /// Sends the speakers to the shell at start and after every committed change.
-  private static func feedSpeakers(from library: SpeakerLibrary, to shell: Shell<DemoAppState>)
-    async
-  {
-    let changes = library.changes()  // subscribed before the first read: nothing is missed
-    func reload() async {
-      do {
-        shell.send(.home(.speakers(try await library.speakers())))
-      } catch {
-        shell.send(.home(.writeFailed("Could not read the speakers: \(error.description)")))
-      }
-    }
-    await reload()
-    for await _ in changes { await reload() }
-  }
-
   /// Turns keyboard bytes into keys, and keys into events for the screen on top.
-  private static func readKeyboard(_ terminal: TerminalIO, into shell: Shell<DemoAppState>) async {
+  private static func readKeyboard(
+    _ terminal: TerminalIO, into shell: Shell<DemoAppState>, display: DemoDisplay,
+    router: Router<DemoRoute, TerminalNavigator<DemoRoute>>
+  ) async {
     var decoder = KeyDecoder()
     for await bytes in terminal.keyboard() {
       for key in decoder.keys(from: bytes) {
         if key == .endOfInput, !terminal.inputIsTerminal { return }
-        shell.send(Keymap.event(for: key, on: shell.viewModel.screen))
+        press(key, on: shell, display: display, router: router)
       }
     }
   }
 
+  /// One key: the terminal's back button goes back on the navigator, which tells the router
+  /// (and so the app); any other key becomes the event the screen on top gives it.
+  static func press(
+    _ key: Key, on shell: Shell<DemoAppState>, display: DemoDisplay,
+    router: Router<DemoRoute, TerminalNavigator<DemoRoute>>
+  ) {
+    if Keymap.goesBack(key, on: display.navigator.top, showing: display.topScreen),
+      let operation: NavigationOperation<DemoRoute> = display.navigator.goBack()
+    {
+      router.userNavigated(operation)
+    } else {
+      shell.send(Keymap.event(for: key, on: display.topScreen))
+    }
+  }
+
   /// Plays `script`; returns the failure of a `wait` that timed out, if any.
-  static func play(_ script: DemoScript, on shell: Shell<DemoAppState>) async -> DemoError? {
-    let plain = ScreenText(ansi: false)
+  static func play(
+    _ script: DemoScript, on shell: Shell<DemoAppState>, display: DemoDisplay,
+    router: Router<DemoRoute, TerminalNavigator<DemoRoute>>
+  ) async -> DemoError? {
     let clock = ContinuousClock()
     for step in script.steps {
       switch step.action {
       case .keys(let keys):
         for key in keys {
-          shell.send(Keymap.event(for: key, on: shell.viewModel.screen))
+          press(key, on: shell, display: display, router: router)
           await Task.yield()
         }
       case .wait(let text, let timeout):
         let deadline = clock.now.advanced(by: timeout)
-        while !plain.text(for: shell.viewModel).contains(text) {
+        while !display.plainText().contains(text) {
           // Quitting (Ctrl-C, SIGTERM) cancels the script: that is no failed wait.
           if Task.isCancelled { return nil }
           guard clock.now < deadline else {
             return .waitTimedOut(
-              line: step.line, text: text, timeout: timeout,
-              screen: plain.text(for: shell.viewModel))
+              line: step.line, text: text, timeout: timeout, screen: display.plainText())
           }
           try? await Task.sleep(for: .milliseconds(20))
         }
@@ -189,12 +200,6 @@ public enum DemoApp {
     }
     return nil
   }
-}
-
-/// Holds the shell for the closures created before it.
-@MainActor
-private final class ShellBox {
-  weak var shell: Shell<DemoAppState>?
 }
 
 /// Calls `quit` on SIGINT (Ctrl-C when the keyboard is not in raw mode) and SIGTERM.

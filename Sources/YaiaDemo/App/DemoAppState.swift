@@ -2,15 +2,18 @@ import Yaia
 import YaiaFlow
 import YaiaSequencer
 
-/// The sample app's flow coordinator: which screen is on top and what happens between them.
+/// The sample app's flow coordinator: where the app is, and what happens between screens.
 ///
-/// It takes the launch's events (a step waiting for the user shows that step's screen; the
-/// answer goes back to the step), runs each feature's state as a child, turns their results
-/// into navigation, and hands I/O to the shell as commands. Being a value, the whole app's
+/// It takes the launch's events from one feed (a step waiting for the user shows that step's
+/// screen; the answer goes back as a command), runs each feature's state as a child, turns
+/// their results into navigation through its ``NavigationState``, opens deep links through a
+/// ``DeepLinkGate``, and hands I/O to the shell as commands. Being a value, the whole app's
 /// behaviour is tested by feeding it events.
-public struct DemoAppState: SceneState {
+struct DemoAppState: SceneState {
   /// Everything that can happen to the app.
-  public enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
+    /// The app started: run the launch.
+    case started
     /// The launch reported a step's progress.
     case launch(LaunchEvent<DemoStep>)
     /// A launch step told the app something.
@@ -25,8 +28,17 @@ public struct DemoAppState: SceneState {
     case home(HomeState.Event)
     /// The tutorial's events.
     case tutorial(TutorialState.Event)
-    /// The language screen's events.
+    /// The language screen's events (the launch's question or the setting).
     case language(LanguageState.Event)
+    /// The link prompt's events.
+    case linkPrompt(LinkPromptState.Event)
+    /// Open the prompt to type a link.
+    case openLinkPrompt
+    /// A deep link, as text (`--open`, or typed).
+    case openLink(String)
+    /// The user navigated on the platform (Escape, a back gesture): the navigator already did
+    /// it.
+    case userNavigated(NavigationOperation<DemoRoute>)
     /// Close the push notification.
     case dismissPush
     /// Input the current screen does not take; the message says what it does take.
@@ -36,7 +48,9 @@ public struct DemoAppState: SceneState {
   }
 
   /// The I/O the app asks its shell for.
-  public enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
+    /// Run the launch, feeding its events back.
+    case runLaunch
     /// Change the screens.
     case navigate([NavigationOperation<DemoRoute>])
     /// Answer a launch step waiting for the user.
@@ -57,13 +71,13 @@ public struct DemoAppState: SceneState {
     case quit
   }
 
-  /// The screen on top, with what it shows.
-  public enum Screen: Equatable, Sendable {
+  /// A screen, with what it shows.
+  enum Screen: Equatable, Sendable {
     /// The launch's steps, live, then its report.
     case launch(LaunchProgress)
     /// The update screen, with the reason and the launch it stopped.
     case update(String, launch: LaunchProgress)
-    /// The language question.
+    /// The language question or setting.
     case language(LanguageState.ViewModel)
     /// The login form.
     case login(LoginState.ViewModel)
@@ -75,32 +89,39 @@ public struct DemoAppState: SceneState {
     case home(HomeState.ViewModel, launch: LaunchReport<DemoStep>?)
     /// The push notification.
     case push(String)
+    /// The prompt for a link.
+    case linkPrompt(LinkPromptState.ViewModel)
   }
 
-  /// What the terminal draws.
-  public struct ViewModel: Equatable, Sendable {
+  /// What the terminal draws: the screen of every route the app has navigated to; the
+  /// navigator says which is on top.
+  struct ViewModel: Equatable, Sendable {
     /// `Yaia Demo · regular launch`.
-    public var title: String
-    /// The screens, bottom to top (modals last).
-    public var path: [DemoRoute]
-    /// The screen on top.
-    public var screen: Screen
+    var title: String
+    /// Each route's screen.
+    var screens: [DemoRoute: Screen]
     /// What the app knows: user, configuration, speaker connection.
-    public var status: [String]
+    var status: [String]
     /// Input refused, and why.
-    public var message: String?
+    var message: String?
+    /// The last link that opened nothing, and why.
+    var linkProblem: DeepLinkError?
   }
 
   private let scenario: DemoScenario
   private(set) var navigation = NavigationState<DemoRoute>(root: .launch)
   private var progress: LaunchProgress
   private var login: LoginState?
+  private var loginForLink = false
   private var tutorial: TutorialState?
   private var language: LanguageState?
-  private var pairing: PairingState?
+  private var languageSetting: LanguageState?
+  private var linkPrompt: LinkPromptState?
+  private(set) var pairing = ChildFlow<PairingState>()
   private var pairingForLaunch = false
   private var home = HomeState()
-  private var paired: [String: String] = [:]
+  private var gate = DeepLinkGate<DemoLink>(needsLogin: { _ in true })
+  private var isLoggedIn = false
   private var promptQueue: [DemoRoute] = []
   private var configuration: DemoAPI.Configuration?
   private var status: [String: String] = [:]
@@ -108,21 +129,24 @@ public struct DemoAppState: SceneState {
   private var pushMessage: String?
   private var report: LaunchReport<DemoStep>?
   private var message: String?
+  private var linkProblem: DeepLinkError?
 
   /// The app at the start of a launch of `scenario` running `plan`.
-  public init(scenario: DemoScenario, plan: LaunchPlan<DemoStep>) {
+  init(scenario: DemoScenario, plan: LaunchPlan<DemoStep>) {
     self.scenario = scenario
     progress = LaunchProgress(plan: plan)
   }
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     if case .refused(let problem) = event {
       message = problem
       return []
     }
     if event.isUserInput { message = nil }
     switch event {
+    case .started:
+      return [.navigate([.setStack(navigation.stack)]), .runLaunch]
     case .launch(let launchEvent):
       progress.apply(launchEvent)
       if case .waitingForUser(let prompt) = launchEvent.kind, let route = Self.route(asking: prompt)
@@ -130,91 +154,57 @@ public struct DemoAppState: SceneState {
         return show(route)
       }
     case .note(let note):
-      take(note)
+      return take(note)
     case .launchEnded(let report):
-      self.report = report
-      progress.finish(report)
-      promptQueue = []
-      var commands: [Command] = pairing != nil ? [.stopScan] : []
-      pairing = nil
-      login = nil
-      tutorial = nil
-      language = nil
-      let operations = navigation.change { navigation in
-        if report.updateRequired != nil {
-          navigation.setRoot(.update)
-        } else {
-          navigation.setRoot(.home)
-          if pushMessage != nil { navigation.present(.push) }
-        }
+      return launchEnded(report)
+    case .login(let event):
+      return handle(event, in: \.login) { app, command in app.login(command) }
+    case .tutorial(let event):
+      return handle(event, in: \.tutorial) { app, command in
+        app.tutorial = nil
+        return [.answer(.tutorialSeen)] + app.finishPrompt()
       }
-      commands.append(.navigate(operations))
+    case .language(let event) where navigation.top == .languageSetting:
+      return handle(event, in: \.languageSetting) { app, command in
+        guard case .chosen(let chosen) = command else { return [] }
+        app.languageSetting = nil
+        app.status["configuration"] = app.configurationLine(language: chosen)
+        return app.navigated { $0.pop() }
+      }
+    case .language(let event):
+      return handle(event, in: \.language) { app, command in
+        guard case .chosen(let chosen) = command else { return [] }
+        app.language = nil
+        app.status["configuration"] = app.configurationLine(language: chosen)
+        return [.answer(.language(chosen))] + app.finishPrompt()
+      }
+    case .pairing(let event):
+      // An ended pairing (the user backed out) receives nothing: late radio events and saves
+      // change nothing.
+      return pairing.handle(event).flatMap { pairingResult($0) }
+    case .home(let event):
+      let commands = handle(event, in: \.home) { app, command in app.homeResult(command) }
+      if event.changesSpeakers { _ = pairing.handle(.paired(paired)) }
       return commands
-    case .login(let loginEvent):
-      guard var child = login else { return [] }
-      let commands = child.handle(loginEvent)
-      login = child
-      return commands.flatMap { command -> [Command] in
-        switch command {
-        case .logIn(let user, let password): return [.logIn(user: user, password: password)]
-        case .finished(let session):
-          login = nil
-          return [.answer(.login(session))] + finishPrompt()
-        }
+    case .linkPrompt(let event):
+      return handle(event, in: \.linkPrompt) { app, command in
+        guard case .open(let link) = command else { return [] }
+        app.linkPrompt = nil
+        return app.navigated { $0.dismiss() } + app.openLink(link)
       }
-    case .tutorial(let tutorialEvent):
-      guard var child = tutorial else { return [] }
-      let commands = child.handle(tutorialEvent)
-      tutorial = child
-      guard commands.contains(.finished) else { return [] }
-      tutorial = nil
-      return [.answer(.tutorialSeen)] + finishPrompt()
-    case .language(let languageEvent):
-      guard var child = language else { return [] }
-      let commands = child.handle(languageEvent)
-      language = child
-      guard case .chosen(let chosen)? = commands.first else { return [] }
-      language = nil
-      status["configuration"] = configurationLine(language: chosen)
-      return [.answer(.language(chosen))] + finishPrompt()
-    case .pairing(let pairingEvent):
-      guard var child = pairing else { return [] }
-      let commands = child.handle(pairingEvent)
-      pairing = child
-      return commands.flatMap { command -> [Command] in
-        switch command {
-        case .save(let address, let model, let nickname):
-          return [.pair(address: address, model: model, nickname: nickname)]
-        case .finished(let address):
-          pairing = nil
-          if pairingForLaunch {
-            pairingForLaunch = false
-            return [.stopScan, .answer(.pairing(address: address))] + finishPrompt()
-          }
-          return [.stopScan, .navigate(navigation.change { $0.pop(to: .home) })]
-        }
-      }
-    case .home(let homeEvent):
-      if case .speakers(let speakers) = homeEvent {
-        paired = Dictionary(
-          speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
-        _ = pairing?.handle(.paired(paired))
-      }
-      return home.handle(homeEvent).flatMap { command -> [Command] in
-        switch command {
-        case .rename(let address, let nickname):
-          return [.rename(address: address, nickname: nickname)]
-        case .delete(let address): return [.delete(address: address)]
-        case .pairNew:
-          guard navigation.top == .home else { return [] }
-          startPairing(forLaunch: false)
-          return [.startScan, .navigate(navigation.change { $0.push(.pairing) })]
-        }
-      }
+    case .openLinkPrompt:
+      guard navigation.top == .home else { return [] }
+      linkPrompt = LinkPromptState()
+      return navigated { $0.present(.linkPrompt) }
+    case .openLink(let link):
+      return openLink(link)
+    case .userNavigated(let operation):
+      navigation.apply(operation)
+      return userNavigated()
     case .dismissPush:
       guard navigation.top == .push else { return [] }
       pushMessage = nil
-      return [.navigate(navigation.change { $0.dismiss() })]
+      return navigated { $0.dismiss() }
     case .quit:
       return [.quit]
     case .refused:
@@ -223,7 +213,7 @@ public struct DemoAppState: SceneState {
     return []
   }
 
-  /// The screen that answers the question `step` asks.
+  /// The screen that answers the question `prompt` asks.
   static func route(asking prompt: PromptKey<DemoStep>) -> DemoRoute? {
     switch prompt {
     case DemoPrompts.language.key: .language
@@ -232,6 +222,42 @@ public struct DemoAppState: SceneState {
     case DemoPrompts.pairing.key: .pairing
     default: nil
     }
+  }
+
+  /// The paired speakers' nicknames, by address, as Home has them.
+  private var paired: [String: String] {
+    Dictionary(
+      home.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Changes the navigation with `body`; the command that shows the change, if any.
+  private mutating func navigated(_ body: (inout NavigationState<DemoRoute>) -> Void) -> [Command] {
+    let operations = navigation.change(body)
+    return operations.isEmpty ? [] : [.navigate(operations)]
+  }
+
+  // MARK: The launch
+
+  private mutating func launchEnded(_ report: LaunchReport<DemoStep>) -> [Command] {
+    self.report = report
+    progress.finish(report)
+    promptQueue = []
+    var commands: [Command] = pairing.isRunning ? [.stopScan] : []
+    pairing.end()
+    login = nil
+    tutorial = nil
+    language = nil
+    if report.updateRequired != nil {
+      // The app cannot be used: links stay held.
+      commands += navigated { $0.setRoot(.update) }
+      return commands
+    }
+    let showsPush = pushMessage != nil
+    commands += navigated { navigation in
+      navigation.setRoot(.home)
+      if showsPush { navigation.present(.push) }
+    }
+    return commands + opened(gate.handle(.launchFinished(loggedIn: isLoggedIn)))
   }
 
   /// Shows the screen of a waiting step now, or after the one already asking.
@@ -250,31 +276,23 @@ public struct DemoAppState: SceneState {
       language = LanguageState(
         languages: configuration.supportedLanguages, suggested: configuration.language)
     case .pairing:
-      startPairing(forLaunch: true)
-      commands.append(.startScan)
-    case .launch, .update, .home, .push: return []
+      return startPairing(forLaunch: true)
+    case .launch, .update, .home, .push, .languageSetting, .linkPrompt: return []
     }
-    commands.append(.navigate(navigation.change { $0.push(route) }))
+    commands += navigated { $0.push(route) }
     return commands
   }
 
   /// Back to the launch screen after a question is answered, then the next question.
   private mutating func finishPrompt() -> [Command] {
-    var commands: [Command] = [.navigate(navigation.change { $0.pop(to: .launch) })]
+    var commands: [Command] = navigated { $0.pop(to: .launch) }
     if !promptQueue.isEmpty {
       commands += show(promptQueue.removeFirst())
     }
     return commands
   }
 
-  private mutating func startPairing(forLaunch: Bool) {
-    var state = PairingState()
-    _ = state.handle(.paired(paired))
-    pairing = state
-    pairingForLaunch = forLaunch
-  }
-
-  private mutating func take(_ note: LaunchNote) {
+  private mutating func take(_ note: LaunchNote) -> [Command] {
     switch note {
     case .splashShown:
       break
@@ -287,6 +305,8 @@ public struct DemoAppState: SceneState {
       status["configuration"] = "Configuration unavailable (\(reason)); using the defaults."
     case .loggedIn(let user, let automatically):
       status["user"] = "Logged in as \(user)" + (automatically ? " (saved login)." : ".")
+      isLoggedIn = true
+      return opened(gate.handle(.loggedIn))
     case .savedLoginRefused(let reason):
       status["user"] = "The saved login was refused (\(reason)); log in again."
     case .connected(let nickname):
@@ -299,7 +319,127 @@ public struct DemoAppState: SceneState {
     case .push(let message):
       pushMessage = message
     }
+    return []
   }
+
+  // MARK: Children's results
+
+  private mutating func login(_ command: LoginState.Command) -> [Command] {
+    switch command {
+    case .logIn(let user, let password):
+      return [.logIn(user: user, password: password)]
+    case .finished(let session):
+      login = nil
+      guard loginForLink else { return [.answer(.login(session))] + finishPrompt() }
+      // Logged in for a held link (this run only: the launch saves logins).
+      loginForLink = false
+      isLoggedIn = true
+      status["user"] = "Logged in as \(session.user)."
+      return navigated { $0.pop() } + opened(gate.handle(.loggedIn))
+    }
+  }
+
+  private mutating func pairingResult(_ command: PairingState.Command) -> [Command] {
+    switch command {
+    case .save(let address, let model, let nickname):
+      return [.pair(address: address, model: model, nickname: nickname)]
+    case .finished(let address):
+      pairing.end()
+      if pairingForLaunch {
+        pairingForLaunch = false
+        return [.stopScan, .answer(.pairing(address: address))] + finishPrompt()
+      }
+      return [.stopScan] + navigated { $0.pop(to: .home) }
+    }
+  }
+
+  private mutating func homeResult(_ command: HomeState.Command) -> [Command] {
+    switch command {
+    case .rename(let address, let nickname): return [.rename(address: address, nickname: nickname)]
+    case .delete(let address): return [.delete(address: address)]
+    case .pairNew:
+      guard navigation.top == .home else { return [] }
+      return startPairing(forLaunch: false)
+    }
+  }
+
+  /// Starts the pairing assistant as a child flow above the current stack.
+  private mutating func startPairing(forLaunch: Bool) -> [Command] {
+    var child = PairingState()
+    _ = child.handle(.paired(paired))
+    pairing.start(child, above: navigation)
+    pairingForLaunch = forLaunch
+    return [.startScan] + navigated { $0.push(.pairing) }
+  }
+
+  /// After the user's own navigation: children whose screens are gone end.
+  private mutating func userNavigated() -> [Command] {
+    var commands: [Command] = []
+    if pairing.stackChanged(navigation) {
+      commands.append(.stopScan)
+      if pairingForLaunch {
+        // Backing out of the first run's pairing skips it.
+        pairingForLaunch = false
+        commands += [.answer(.pairing(address: nil))] + finishPrompt()
+      }
+    }
+    let shown = Set(navigation.stack + navigation.modals)
+    if !shown.contains(.languageSetting) { languageSetting = nil }
+    if !shown.contains(.linkPrompt) { linkPrompt = nil }
+    if report != nil, !shown.contains(.push) { pushMessage = nil }
+    return commands
+  }
+
+  // MARK: Deep links
+
+  /// Opens `link`: resolved by ``DemoLinks``, held by the gate until the launch has ended
+  /// and the user is logged in; one that opens nothing shows why, and the app carries on.
+  private mutating func openLink(_ link: String) -> [Command] {
+    do {
+      let links = try DemoLinks.links(for: link)
+      linkProblem = nil
+      return opened(gate.handle(.linkOpened(links)))
+    } catch {
+      linkProblem = error
+      return []
+    }
+  }
+
+  /// Carries out what the gate lets through.
+  private mutating func opened(_ gateCommands: [DeepLinkGate<DemoLink>.Command]) -> [Command] {
+    gateCommands.flatMap { command -> [Command] in
+      switch command {
+      case .show(let links): return links.flatMap { show($0) }
+      case .showLogin:
+        guard login == nil else { return [] }
+        login = LoginState()
+        loginForLink = true
+        return navigated { $0.push(.login) }
+      }
+    }
+  }
+
+  /// Shows what one link opens, from Home: whatever was above Home closes first.
+  private mutating func show(_ link: DemoLink) -> [Command] {
+    var commands: [Command] = []
+    commands += navigated { $0.setRoot(.home) }
+    commands += userNavigated()
+    switch link {
+    case .speaker(let key):
+      _ = home.handle(.select(key))
+    case .pair:
+      commands += startPairing(forLaunch: false)
+    case .languageSettings:
+      let configuration = configuration
+      languageSetting = LanguageState(
+        languages: configuration?.supportedLanguages ?? [],
+        suggested: configuration?.language ?? "en")
+      commands += navigated { $0.push(.languageSetting) }
+    }
+    return commands
+  }
+
+  // MARK: Drawing
 
   private func configurationLine(language: String) -> String {
     guard let configuration else { return "Language \(language)." }
@@ -309,27 +449,34 @@ public struct DemoAppState: SceneState {
   /// What the launch found about speakers, once it knows there was none to reconnect.
   private var speakerLine: [String] {
     guard nothingToReconnect else { return [] }
-    return paired.isEmpty
+    return home.speakers.isEmpty
       ? ["No speaker paired yet: press p on Home to pair one."]
       : ["Paired speakers are reconnected at the next launch."]
   }
 
-  /// What the terminal draws now.
-  public var viewModel: ViewModel {
-    let screen: Screen
-    switch navigation.top ?? .launch {
-    case .launch: screen = .launch(progress)
+  /// The screen of `route`, if the app has one for it now.
+  private func screen(_ route: DemoRoute) -> Screen? {
+    switch route {
+    case .launch: .launch(progress)
     case .update:
-      screen = .update(
+      .update(
         status["update"] ?? report?.updateRequired ?? "An update is required.", launch: progress)
-    case .language:
-      screen = .language(
-        language?.viewModel ?? LanguageState(languages: [], suggested: "en").viewModel)
-    case .login: screen = .login((login ?? LoginState()).viewModel)
-    case .tutorial: screen = .tutorial((tutorial ?? TutorialState()).viewModel)
-    case .pairing: screen = .pairing((pairing ?? PairingState()).viewModel)
-    case .home: screen = .home(home.viewModel, launch: report)
-    case .push: screen = .push(pushMessage ?? "")
+    case .language: language.map { .language($0.viewModel) }
+    case .languageSetting: languageSetting.map { .language($0.viewModel) }
+    case .login: login.map { .login($0.viewModel) }
+    case .tutorial: tutorial.map { .tutorial($0.viewModel) }
+    case .pairing: pairing.state.map { .pairing($0.viewModel) }
+    case .home: .home(home.viewModel, launch: report)
+    case .push: pushMessage.map { .push($0) }
+    case .linkPrompt: linkPrompt.map { .linkPrompt($0.viewModel) }
+    }
+  }
+
+  /// What the terminal draws now.
+  var viewModel: ViewModel {
+    var screens: [DemoRoute: Screen] = [:]
+    for route in DemoRoute.allCases {
+      if let screen = screen(route) { screens[route] = screen }
     }
     let title: String
     switch scenario {
@@ -338,9 +485,9 @@ public struct DemoAppState: SceneState {
     case .push: title = "Yaia Demo · launched from a notification"
     }
     return ViewModel(
-      title: title, path: navigation.stack + navigation.modals, screen: screen,
+      title: title, screens: screens,
       status: ["user", "configuration", "speaker"].compactMap { status[$0] } + speakerLine,
-      message: message)
+      message: message, linkProblem: linkProblem)
   }
 }
 
@@ -349,11 +496,23 @@ extension DemoAppState.Event {
   /// the radio, the store and the launch do not clear it).
   var isUserInput: Bool {
     switch self {
-    case .launch, .note, .launchEnded, .pairing(.radio), .pairing(.paired), .pairing(.saved),
-      .home(.speakers), .home(.writeFailed), .login(.response):
+    case .started, .launch, .note, .launchEnded, .pairing(.radio), .pairing(.paired),
+      .pairing(.saved), .home(.speakers), .home(.changed), .home(.writeFailed),
+      .login(.response):
       false
-    case .login, .pairing, .home, .tutorial, .language, .dismissPush, .refused, .quit:
+    case .login, .pairing, .home, .tutorial, .language, .linkPrompt, .openLinkPrompt, .openLink,
+      .userNavigated, .dismissPush, .refused, .quit:
       true
+    }
+  }
+}
+
+extension HomeState.Event {
+  /// Whether the event brings the store's speakers.
+  var changesSpeakers: Bool {
+    switch self {
+    case .speakers, .changed: true
+    default: false
     }
   }
 }

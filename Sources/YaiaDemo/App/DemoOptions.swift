@@ -2,30 +2,32 @@ import Foundation
 import Yaia
 
 /// How to run the sample app: what `yaia demo`'s options say.
-public struct DemoOptions: Sendable {
+package struct DemoOptions: Sendable {
   /// Which launch.
-  public var scenario: DemoScenario = .regular
+  package var scenario: DemoScenario = .regular
   /// Another server instead of the embedded mock server.
-  public var server: URL?
+  package var server: URL?
   /// The mock server scenario every request asks for (`update-required`, `server-error`…).
-  public var serverScenario: String?
+  package var serverScenario: String?
   /// Where the data lives.
-  public var dataFolder: DataFolder = .standard()
+  package var dataFolder: DataFolder = .standard()
   /// Whether to wipe the data folder first.
-  public var reset = false
+  package var reset = false
   /// The radio's seed.
-  public var seed: UInt64 = 1
+  package var seed: UInt64 = 1
   /// A script of inputs instead of the keyboard.
-  public var script: DemoScript?
+  package var script: DemoScript?
   /// ANSI screens (`nil`: when the output is a terminal).
-  public var ansi: Bool?
+  package var ansi: Bool?
+  /// A deep link to open at start (`yaia-demo://pair`), held until the launch has ended.
+  package var link: String?
 
   /// The defaults: a regular launch on the embedded server, data in the standard folder.
-  public init() {}
+  package init() {}
 }
 
 /// Why the demo could not run, or why its script failed.
-public enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The data folder or store could not be used.
   case data(String)
   /// The backend did not start.
@@ -36,7 +38,7 @@ public enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
   case waitTimedOut(line: Int, text: String, timeout: Duration, screen: String)
 
   /// What went wrong and what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .data(let problem): return problem
     case .backend(let problem): return problem

@@ -1,6 +1,6 @@
 /// The sample app's screens, as navigation values: the flow decides which is on top, the
 /// router shows it.
-public enum DemoRoute: String, Hashable, Sendable, CaseIterable {
+package enum DemoRoute: String, Hashable, Sendable, CaseIterable {
   /// The splash with the launch's live steps.
   case launch
   /// "Update required": the launch was aborted.
@@ -17,9 +17,13 @@ public enum DemoRoute: String, Hashable, Sendable, CaseIterable {
   case home
   /// The push notification the app was launched from (a modal).
   case push
+  /// The language setting, opened by a deep link.
+  case languageSetting
+  /// The prompt to type a deep link (a modal).
+  case linkPrompt
 
   /// The screen's title.
-  public var title: String {
+  package var title: String {
     switch self {
     case .launch: "Launch"
     case .update: "Update required"
@@ -29,6 +33,8 @@ public enum DemoRoute: String, Hashable, Sendable, CaseIterable {
     case .pairing: "Pair a speaker"
     case .home: "Home"
     case .push: "Notification"
+    case .languageSetting: "Language setting"
+    case .linkPrompt: "Open a link"
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaFlow
 import YaiaRemote
 import YaiaSequencer
 
@@ -12,14 +13,20 @@ struct DemoShell {
   let library: SpeakerLibrary
   let radio: SimulatedRadio
   let launch: Launch<DemoStep>
+  let feed: LaunchFeed
+  let router: Router<DemoRoute, TerminalNavigator<DemoRoute>>
   let quit: @MainActor () -> Void
 
   func run(_ command: DemoAppState.Command, _ effects: ShellEffects<DemoAppState>) {
     switch command {
-    case .navigate:
-      // The terminal redraws the whole screen from the view model, whose navigation state says
-      // which screen is on top; a UIKit shell would hand these operations to `Router.apply`.
-      break
+    case .runLaunch:
+      let (launch, feed) = (launch, feed)
+      effects.run(id: "launch") { () -> DemoAppState.Event? in
+        await feed.run(launch)
+        return nil
+      }
+    case .navigate(let operations):
+      router.apply(operations)
     case .answer(let answer):
       let launch = launch
       effects.run { () -> DemoAppState.Event? in

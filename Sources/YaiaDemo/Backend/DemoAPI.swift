@@ -3,25 +3,25 @@ import YaiaRemote
 
 /// The sample app's API, as request values: each function builds a request and nothing else,
 /// so tests compare them with `==` and the shell sends them with a `RemoteClient`.
-public enum DemoAPI {
+package enum DemoAPI {
   /// The version of the sample app, sent to the version check.
-  public static let appVersion = "1.0"
+  package static let appVersion = "1.0"
 
   /// The answer of the version check.
-  public struct VersionCheck: Codable, Hashable, Sendable {
+  package struct VersionCheck: Codable, Hashable, Sendable {
     /// Whether this version must be updated before it can be used.
-    public var updateRequired: Bool
+    package var updateRequired: Bool
     /// The oldest version the server accepts.
-    public var minimumVersion: String
+    package var minimumVersion: String
 
     /// A version check answer.
-    public init(updateRequired: Bool, minimumVersion: String) {
+    package init(updateRequired: Bool, minimumVersion: String) {
       self.updateRequired = updateRequired
       self.minimumVersion = minimumVersion
     }
 
     /// Decodes an answer, refusing a version that is not a short run of digits and dots.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       updateRequired = try container.decode(Bool.self, forKey: .updateRequired)
       minimumVersion = try ServerText.checked(
@@ -32,16 +32,16 @@ public enum DemoAPI {
   }
 
   /// The app's configuration: where the user is and which languages there are.
-  public struct Configuration: Codable, Hashable, Sendable {
+  package struct Configuration: Codable, Hashable, Sendable {
     /// The country code: `DE`.
-    public var country: String
+    package var country: String
     /// The suggested language: `de`.
-    public var language: String
+    package var language: String
     /// The languages the user may choose.
-    public var supportedLanguages: [String]
+    package var supportedLanguages: [String]
 
     /// A configuration.
-    public init(country: String, language: String, supportedLanguages: [String]) {
+    package init(country: String, language: String, supportedLanguages: [String]) {
       self.country = country
       self.language = language
       self.supportedLanguages = supportedLanguages
@@ -49,7 +49,7 @@ public enum DemoAPI {
 
     /// Decodes a configuration, refusing codes that are not short ASCII letters, digits and
     /// hyphens, and more than 50 languages.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       func code(_ text: String, _ field: String, _ key: CodingKeys) throws -> String {
         try ServerText.checked(
@@ -73,17 +73,17 @@ public enum DemoAPI {
   }
 
   /// Tokens, from a login or a refresh.
-  public struct Tokens: Codable, Hashable, Sendable {
+  package struct Tokens: Codable, Hashable, Sendable {
     /// The access token.
-    public var token: Secret
+    package var token: Secret
     /// The refresh token.
-    public var refreshToken: Secret
+    package var refreshToken: Secret
     /// The user, when the server says.
-    public var user: String?
+    package var user: String?
 
     /// Decodes tokens, refusing a user name that is long or holds control or format characters
     /// (it is shown on screen and saved for the next launch).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       token = try container.decode(Secret.self, forKey: .token)
       refreshToken = try container.decode(Secret.self, forKey: .refreshToken)
@@ -96,7 +96,7 @@ public enum DemoAPI {
   }
 
   /// `GET /app/version-check?version=1.0`.
-  public static func versionCheck() -> Request<VersionCheck> {
+  package static func versionCheck() -> Request<VersionCheck> {
     .json(
       RequestData(
         .get, Endpoint("/app/version-check", query: [QueryItem("version", appVersion)]),
@@ -104,12 +104,12 @@ public enum DemoAPI {
   }
 
   /// `GET /configuration`.
-  public static func configuration() -> Request<Configuration> {
+  package static func configuration() -> Request<Configuration> {
     .json(RequestData(.get, Endpoint("/configuration"), timeout: .seconds(2)))
   }
 
   /// `POST /auth/login` with the user name and password.
-  public static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
+  package static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
     .json(
       try .json(
         .post, Endpoint("/auth/login"), body: ["user": user, "password": password],
@@ -117,7 +117,7 @@ public enum DemoAPI {
   }
 
   /// `POST /auth/refresh` with the refresh token.
-  public static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
+  package static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
     .json(
       try .json(
         .post, Endpoint("/auth/refresh"), body: ["refreshToken": refreshToken],
@@ -127,17 +127,17 @@ public enum DemoAPI {
 
 /// Sends `X-Mock-Scenario` with every request, so `--server-scenario` works against the
 /// embedded mock server and a separate `yaia mock-server` alike.
-public struct MockScenarioHeader: Interceptor {
+package struct MockScenarioHeader: Interceptor {
   /// The scenario name.
-  public let scenario: String
+  package let scenario: String
 
   /// An interceptor naming `scenario`.
-  public init(_ scenario: String) {
+  package init(_ scenario: String) {
     self.scenario = scenario
   }
 
   /// Adds the header.
-  public func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
+  package func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
     var request = request
     request.headers[HTTPHeaderName.mockScenario] = scenario
     return request

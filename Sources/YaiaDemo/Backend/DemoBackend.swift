@@ -3,9 +3,9 @@ import YaiaMockServer
 
 /// The sample app's backend: the mock server, in-process on a free loopback port, serving the
 /// fixtures bundled with the app (`Backend/demo-api`).
-public enum DemoBackend {
+package enum DemoBackend {
   /// The bundled fixtures folder.
-  public static var fixtures: URL? {
+  package static var fixtures: URL? {
     Bundle.module.url(forResource: "demo-api", withExtension: nil)
   }
 
@@ -13,7 +13,7 @@ public enum DemoBackend {
   ///
   /// - Throws: ``DemoBackendError`` if the fixtures are missing or broken (the message names
   ///   the manifest's file and line), or if no port could be bound.
-  public static func start() async throws(DemoBackendError) -> (MockServer, URL) {
+  package static func start() async throws(DemoBackendError) -> (MockServer, URL) {
     guard let folder = fixtures else { throw .fixturesMissing }
     let routes: [MockRoute]
     do {
@@ -33,7 +33,7 @@ public enum DemoBackend {
 }
 
 /// Why the embedded backend could not start.
-public enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The fixtures are not next to the executable.
   case fixturesMissing
   /// The manifest did not load.
@@ -42,7 +42,7 @@ public enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertibl
   case cannotStart(String)
 
   /// What went wrong and what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .fixturesMissing:
       return

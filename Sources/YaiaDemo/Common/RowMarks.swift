@@ -2,7 +2,7 @@ import Yaia
 
 /// How a row of a list changed in the last update, shown in the terminal the way a table view
 /// would animate it: `+` inserted, `↕` moved, `~` updated.
-public enum RowMark: String, Hashable, Sendable {
+package enum RowMark: String, Hashable, Sendable {
   /// The row is new.
   case inserted = "+"
   /// The row moved to this place.
@@ -14,20 +14,20 @@ public enum RowMark: String, Hashable, Sendable {
 /// The marks of one list update, computed with `RowAnimations`, the same diff a table view
 /// would be given: which rows of the new list were inserted, moved or updated, and how many
 /// rows were deleted.
-public struct RowMarks: Hashable, Sendable {
+package struct RowMarks: Hashable, Sendable {
   /// The mark of each row of the new list that changed, by its index.
-  public var marks: [Int: RowMark]
+  package var marks: [Int: RowMark]
   /// How many rows of the old list are gone.
-  public var deletedCount: Int
+  package var deletedCount: Int
 
   /// No changes.
-  public init() {
+  package init() {
     marks = [:]
     deletedCount = 0
   }
 
   /// The marks of going from `old` to `new`.
-  public init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
+  package init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
     let animations = RowAnimations(from: old, to: new)
     var marks: [Int: RowMark] = [:]
     // Reloads are indexes in the old list (UIKit's rule): find each row in the new one.
@@ -42,10 +42,10 @@ public struct RowMarks: Hashable, Sendable {
   }
 
   /// The mark of row `index` of the new list, if it changed.
-  public subscript(index: Int) -> RowMark? { marks[index] }
+  package subscript(index: Int) -> RowMark? { marks[index] }
 
   /// A line summing up the update, or `nil` when nothing changed: `+1 ↕1 ~0 −2`.
-  public var summary: String? {
+  package var summary: String? {
     guard !marks.isEmpty || deletedCount > 0 else { return nil }
     func count(_ mark: RowMark) -> Int { marks.values.filter { $0 == mark }.count }
     return "changes: +\(count(.inserted)) inserted, ↕\(count(.moved)) moved, "

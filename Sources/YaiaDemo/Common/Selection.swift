@@ -19,6 +19,11 @@ struct Selection: Equatable, Sendable {
     id = rows[min(max(place + offset, 0), rows.count - 1)].id
   }
 
+  /// Selects the row `id`.
+  mutating func select(_ id: String) {
+    self.id = id
+  }
+
   /// The selected row of `rows`, if any.
   func row<Row: Identifiable>(in rows: [Row]) -> Row? where Row.ID == String {
     rows.first { $0.id == id }

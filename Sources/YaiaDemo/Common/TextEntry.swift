@@ -5,18 +5,18 @@
 /// format, separator and private-use characters (a right-to-left override, a zero-width space:
 /// what ``VisibleText`` would not show as is); more than `limit` characters; and more than
 /// `4 × limit` Unicode scalars, so that combining marks cannot pile up behind one character.
-public struct TextEntry: Equatable, Sendable {
+package struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
-  public let label: String
+  package let label: String
   /// The most characters the field holds.
-  public let limit: Int
+  package let limit: Int
   /// Whether the screen shows bullets instead of the text (passwords).
-  public let isSecure: Bool
+  package let isSecure: Bool
   /// The text typed so far.
-  public private(set) var text: String
+  package private(set) var text: String
 
   /// An empty field, or one holding `text`.
-  public init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
+  package init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
     self.label = label
     self.limit = limit
     self.isSecure = isSecure
@@ -24,7 +24,7 @@ public struct TextEntry: Equatable, Sendable {
   }
 
   /// Appends `input`, or leaves the text as it was and returns the problem.
-  public mutating func type(_ input: String) -> TextEntryError? {
+  package mutating func type(_ input: String) -> TextEntryError? {
     if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
       return .controlCharacter(field: label, code: scalar.value)
     }
@@ -44,29 +44,29 @@ public struct TextEntry: Equatable, Sendable {
   }
 
   /// Removes the last character, if any.
-  public mutating func deleteBackward() {
+  package mutating func deleteBackward() {
     if !text.isEmpty { text.removeLast() }
   }
 
   /// Empties the field.
-  public mutating func clear() {
+  package mutating func clear() {
     text = ""
   }
 
   /// The text without surrounding spaces, or `.empty` when nothing but spaces was typed.
-  public func validated() -> Result<String, TextEntryError> {
+  package func validated() -> Result<String, TextEntryError> {
     let trimmed = text.trimmingSpaces
     return trimmed.isEmpty ? .failure(.empty(field: label)) : .success(trimmed)
   }
 
   /// What the screen shows: the text, or a bullet per character when secure.
-  public var display: String {
+  package var display: String {
     isSecure ? String(repeating: "•", count: text.count) : text
   }
 }
 
 /// Why typed input was refused. Each message names the field and what to do.
-public enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing (or only spaces) was typed where something is needed.
   case empty(field: String)
   /// The text would be `count` characters long; the field holds `limit`.
@@ -81,7 +81,7 @@ public enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible 
   case tooManyScalars(field: String, count: Int, limit: Int)
 
   /// The message for the screen.
-  public var description: String {
+  package var description: String {
     switch self {
     case .empty(let field):
       return "\(field) is empty: type at least one letter."

@@ -2,18 +2,18 @@ import Foundation
 
 /// Where the sample app keeps its data: the SQLite database and the login file, in one
 /// folder the user can choose (`--data-dir`) and wipe (`--reset`).
-public struct DataFolder: Hashable, Sendable {
+package struct DataFolder: Hashable, Sendable {
   /// The folder.
-  public let url: URL
+  package let url: URL
 
   /// The folder at `url`.
-  public init(_ url: URL) {
+  package init(_ url: URL) {
     self.url = url
   }
 
   /// The default: `Yaia Demo` in the user's application-support folder (on Linux,
   /// `$XDG_DATA_HOME` or `~/.local/share`).
-  public static func standard() -> DataFolder {
+  package static func standard() -> DataFolder {
     let base =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share")
@@ -21,13 +21,13 @@ public struct DataFolder: Hashable, Sendable {
   }
 
   /// The SQLite database file.
-  public var database: String { url.appending(path: "demo.sqlite").path }
+  package var database: String { url.appending(path: "demo.sqlite").path }
 
   /// The file holding the login token.
-  public var loginFile: URL { url.appending(path: "login.json") }
+  package var loginFile: URL { url.appending(path: "login.json") }
 
   /// Creates the folder if needed, readable by the user only.
-  public func create() throws(DataFolderError) {
+  package func create() throws(DataFolderError) {
     do {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -43,7 +43,7 @@ public struct DataFolder: Hashable, Sendable {
   /// file that merely has one of the app's names, or a `demo.sqlite` that is not a SQLite
   /// database, is refused untouched with ``DataFolderError/cannotReset(path:reason:)``, checked
   /// before anything is deleted.
-  public func reset() throws(DataFolderError) {
+  package func reset() throws(DataFolderError) {
     let names = ["demo.sqlite", "demo.sqlite-wal", "demo.sqlite-shm", "login.json"]
     var doomed: [URL] = []
     for name in names {
@@ -85,14 +85,14 @@ public struct DataFolder: Hashable, Sendable {
 }
 
 /// Why the data folder could not be used.
-public enum DataFolderError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DataFolderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The folder could not be created.
   case cannotCreate(path: String, reason: String)
   /// A file could not be deleted by `--reset`.
   case cannotReset(path: String, reason: String)
 
   /// What went wrong and what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotCreate(let path, let reason):
       return "Cannot create the data folder \(path): \(reason). Pick another with --data-dir."

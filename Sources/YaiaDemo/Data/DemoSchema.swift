@@ -2,9 +2,9 @@ import YaiaStore
 
 /// The sample app's tables, and the mappings that tie its plain values to them. This file and
 /// ``SpeakerLibrary`` are the only places in the app that know about SQLite.
-public enum DemoSchema {
+package enum DemoSchema {
   /// The schema, one step per version.
-  public static let migrations = [
+  package static let migrations = [
     StoreMigration(1, "create speakers and memory") { schema in
       try schema.createTable(
         "speakers",
@@ -22,18 +22,18 @@ public enum DemoSchema {
   ]
 
   /// Paired speakers, by Bluetooth address.
-  public enum Speakers: StoreMapping {
+  package enum Speakers: StoreMapping {
     /// `speakers`.
-    public static let table = "speakers"
+    package static let table = "speakers"
     /// The address.
-    public static func id(of speaker: PairedSpeaker) -> String { speaker.id }
+    package static func id(of speaker: PairedSpeaker) -> String { speaker.id }
   }
 
   /// The app's memory, one row.
-  public enum Memory: StoreMapping {
+  package enum Memory: StoreMapping {
     /// `memory`.
-    public static let table = "memory"
+    package static let table = "memory"
     /// Always `app`.
-    public static func id(of memory: AppMemory) -> String { memory.id }
+    package static func id(of memory: AppMemory) -> String { memory.id }
   }
 }

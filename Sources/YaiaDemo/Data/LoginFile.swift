@@ -3,50 +3,50 @@ import Foundation
 /// A secret string (a token): it prints, dumps and logs as `<redacted>`, so a token cannot
 /// reach the terminal or a log by accident. Only `LoginFile` and the request that sends it
 /// read ``value``.
-public struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
+package struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
   /// The secret itself.
-  public let value: String
+  package let value: String
 
   /// Wraps `value`.
-  public init(_ value: String) {
+  package init(_ value: String) {
     self.value = value
   }
 
   /// Encoded as the plain string (for the login file and request bodies).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     value = try decoder.singleValueContainer().decode(String.self)
   }
 
   /// Encodes the plain string.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(value)
   }
 
   /// `<redacted>`.
-  public var description: String { "<redacted>" }
+  package var description: String { "<redacted>" }
   /// `<redacted>`.
-  public var debugDescription: String { "<redacted>" }
+  package var debugDescription: String { "<redacted>" }
   /// No children: test diffs and `dump` show nothing of the value.
-  public var customMirror: Mirror { Mirror(self, children: []) }
+  package var customMirror: Mirror { Mirror(self, children: []) }
 }
 
 /// A logged-in user: what auto-login needs at the next launch.
-public struct LoginSession: Codable, Hashable, Sendable {
+package struct LoginSession: Codable, Hashable, Sendable {
   /// The user name.
-  public var user: String
+  package var user: String
   /// The access token.
-  public var token: Secret
+  package var token: Secret
   /// The token that gets a new access token.
-  public var refreshToken: Secret
+  package var refreshToken: Secret
 
   /// The longest user name kept, in characters.
-  public static let longestUserName = 64
+  package static let longestUserName = 64
 
   /// A session.
-  public init(user: String, token: Secret, refreshToken: Secret) {
+  package init(user: String, token: Secret, refreshToken: Secret) {
     self.user = user
     self.token = token
     self.refreshToken = refreshToken
@@ -54,7 +54,7 @@ public struct LoginSession: Codable, Hashable, Sendable {
 
   /// Decodes a saved session, refusing a user name that is long or holds control or format
   /// characters (a file written by hand, or by an older version that did not check).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     user = try ServerText.checked(
       container.decode(String.self, forKey: .user), field: "user name",
@@ -66,12 +66,12 @@ public struct LoginSession: Codable, Hashable, Sendable {
 
 /// The login file: the session as JSON, readable and writable by the user only (mode 0600),
 /// written atomically so a crash leaves the old file or the new one.
-public struct LoginFile: Sendable {
+package struct LoginFile: Sendable {
   /// The file.
-  public let url: URL
+  package let url: URL
 
   /// The login file at `url`.
-  public init(_ url: URL) {
+  package init(_ url: URL) {
     self.url = url
   }
 
@@ -79,7 +79,7 @@ public struct LoginFile: Sendable {
   ///
   /// - Throws: ``LoginFileError/unreadable(path:reason:)`` if the file exists but is not a
   ///   session; the caller logs in again and overwrites it.
-  public func load() throws(LoginFileError) -> LoginSession? {
+  package func load() throws(LoginFileError) -> LoginSession? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     do {
       return try JSONDecoder().decode(LoginSession.self, from: Data(contentsOf: url))
@@ -89,7 +89,7 @@ public struct LoginFile: Sendable {
   }
 
   /// Saves `session`, creating the file with mode 0600 before any byte is written.
-  public func save(_ session: LoginSession) throws(LoginFileError) {
+  package func save(_ session: LoginSession) throws(LoginFileError) {
     let temporary = url.deletingLastPathComponent().appending(path: ".login.json.partial")
     do {
       let data = try JSONEncoder().encode(session)
@@ -117,20 +117,20 @@ public struct LoginFile: Sendable {
   }
 
   /// Deletes the saved session (logging out).
-  public func delete() {
+  package func delete() {
     try? FileManager.default.removeItem(at: url)
   }
 }
 
 /// Why the login file could not be used.
-public enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file exists but could not be read as a session.
   case unreadable(path: String, reason: String)
   /// The file could not be written.
   case unwritable(path: String, reason: String)
 
   /// What went wrong and what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let path, let reason):
       return "The saved login \(path) is unreadable (\(reason)); log in again to replace it."

@@ -2,39 +2,48 @@ import Foundation
 
 /// A speaker the user paired and named: a plain value, saved in SQLite by `SpeakerLibrary`
 /// without knowing it.
-public struct PairedSpeaker: Codable, Hashable, Sendable, Identifiable {
+package struct PairedSpeaker: Codable, Hashable, Sendable, Identifiable {
   /// The speaker's Bluetooth address, as the radio announces it: `C3:D4:19:07`.
-  public var id: String
+  package var id: String
   /// The model the speaker announces: `JBL Charge 5`.
-  public var model: String
+  package var model: String
   /// The name the user gave it: `Kitchen`.
-  public var nickname: String
+  package var nickname: String
   /// When it was paired.
-  public var pairedAt: Date
+  package var pairedAt: Date
 
   /// A paired speaker.
-  public init(id: String, model: String, nickname: String, pairedAt: Date) {
+  package init(id: String, model: String, nickname: String, pairedAt: Date) {
     self.id = id
     self.model = model
     self.nickname = nickname
     self.pairedAt = pairedAt
   }
+
+  /// The order the library lists speakers in, SQLite's `ORDER BY nickname, id` (bytes of
+  /// UTF-8 compared), so a list patched from exact changes stays in the order a full read has.
+  static func byNickname(_ a: PairedSpeaker, _ b: PairedSpeaker) -> Bool {
+    if !a.nickname.utf8.elementsEqual(b.nickname.utf8) {
+      return a.nickname.utf8.lexicographicallyPrecedes(b.nickname.utf8)
+    }
+    return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+  }
 }
 
 /// What the app remembers between launches besides speakers and the login: it decides how
 /// the next launch goes (skip the tutorial, reconnect the last speaker).
-public struct AppMemory: Codable, Hashable, Sendable {
+package struct AppMemory: Codable, Hashable, Sendable {
   /// Always `app`: the table holds one row.
-  public var id = "app"
+  package var id = "app"
   /// The country from the configuration.
-  public var country: String?
+  package var country: String?
   /// The language the user chose or the configuration gave.
-  public var language: String?
+  package var language: String?
   /// The app version whose tutorial the user has seen.
-  public var tutorialSeenVersion: String?
+  package var tutorialSeenVersion: String?
   /// The speaker to reconnect at launch.
-  public var lastSpeakerID: String?
+  package var lastSpeakerID: String?
 
   /// Nothing remembered yet.
-  public init() {}
+  package init() {}
 }

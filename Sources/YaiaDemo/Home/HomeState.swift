@@ -3,11 +3,16 @@ import Yaia
 /// The home screen: the paired speakers, as the store's change stream delivers them, with
 /// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
 /// to write, and the change comes back through the stream like any other.
-public struct HomeState: SceneState {
+package struct HomeState: SceneState {
   /// What can happen on the home screen.
-  public enum Event: Equatable, Sendable {
-    /// The store's speakers, after a change (or at start).
+  package enum Event: Equatable, Sendable {
+    /// The store's speakers, all of them (at start).
     case speakers([PairedSpeaker])
+    /// The store's exact change: the speakers saved (new or changed), as stored now, and the
+    /// addresses of those deleted. Only these rows were read again.
+    case changed(saved: [PairedSpeaker], deleted: [String])
+    /// Select the speaker with this nickname or address (a deep link).
+    case select(String)
     /// Move the selection up (-1) or down (+1).
     case moveSelection(by: Int)
     /// Start renaming the selected speaker.
@@ -31,7 +36,7 @@ public struct HomeState: SceneState {
   }
 
   /// What the home screen asks of its shell and its parent.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// Rename the speaker at `address`.
     case rename(address: String, nickname: String)
     /// Forget the speaker at `address`.
@@ -41,23 +46,23 @@ public struct HomeState: SceneState {
   }
 
   /// What the home screen shows.
-  public struct ViewModel: Equatable, Sendable {
+  package struct ViewModel: Equatable, Sendable {
     /// A paired speaker.
-    public struct Row: Equatable, Sendable, Identifiable {
+    package struct Row: Equatable, Sendable, Identifiable {
       /// Its address.
-      public var id: String
+      package var id: String
       /// Its nickname.
-      public var nickname: String
+      package var nickname: String
       /// Its model.
-      public var model: String
+      package var model: String
       /// Whether it is selected.
-      public var isSelected: Bool
+      package var isSelected: Bool
       /// How it changed in the last update.
-      public var mark: RowMark?
+      package var mark: RowMark?
     }
 
     /// What the user is doing.
-    public enum Mode: Equatable, Sendable {
+    package enum Mode: Equatable, Sendable {
       /// Looking at the list.
       case browsing
       /// Typing a new nickname for `model`.
@@ -67,13 +72,13 @@ public struct HomeState: SceneState {
     }
 
     /// The paired speakers, by nickname.
-    public var rows: [Row]
+    package var rows: [Row]
     /// The last update's changes, summed up.
-    public var changes: String?
+    package var changes: String?
     /// What the user is doing.
-    public var mode: Mode
+    package var mode: Mode
     /// A problem to show.
-    public var message: String?
+    package var message: String?
   }
 
   private enum Mode: Equatable {
@@ -89,23 +94,29 @@ public struct HomeState: SceneState {
   private var message: String?
 
   /// An empty home, before the store has answered.
-  public init() {}
+  package init() {}
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  package mutating func handle(_ event: Event) -> [Command] {
     switch event {
-    case .speakers(let new):
-      marks = RowMarks(from: speakers, to: new)
-      selection.follow(from: speakers, to: new)
-      speakers = new
-      switch mode {
-      case .renaming(let id, _), .confirmingDelete(let id):
-        if !new.contains(where: { $0.id == id }) {
-          mode = .browsing
-          message = "That speaker was deleted meanwhile."
-        }
-      case .browsing: break
+    case .speakers(let all):
+      replace(with: all)
+    case .changed(let saved, let deleted):
+      let changed = Set(saved.map(\.id)).union(deleted)
+      let kept = speakers.filter { !changed.contains($0.id) }
+      replace(with: (kept + saved).sorted(by: PairedSpeaker.byNickname))
+    case .select(let key):
+      let wanted = key.lowercased()
+      guard
+        let speaker = speakers.first(where: { $0.id == key })
+          ?? speakers.first(where: { $0.nickname.lowercased() == wanted })
+      else {
+        message = "No paired speaker is called \(key)."
+        return []
       }
+      mode = .browsing
+      selection.select(speaker.id)
+      message = nil
     case .moveSelection(let offset):
       guard mode == .browsing else { return [] }
       selection.move(by: offset, in: speakers)
@@ -160,13 +171,29 @@ public struct HomeState: SceneState {
 
   private var selected: PairedSpeaker? { selection.row(in: speakers) }
 
+  /// Takes in the speakers as stored now: marks what changed, keeps the selection on its row,
+  /// and ends a rename or delete whose speaker is gone.
+  private mutating func replace(with new: [PairedSpeaker]) {
+    marks = RowMarks(from: speakers, to: new)
+    selection.follow(from: speakers, to: new)
+    speakers = new
+    switch mode {
+    case .renaming(let id, _), .confirmingDelete(let id):
+      if !new.contains(where: { $0.id == id }) {
+        mode = .browsing
+        message = "That speaker was deleted meanwhile."
+      }
+    case .browsing: break
+    }
+  }
+
   private mutating func noSpeaker() -> [Command] {
     message = "No speaker paired yet: press p to pair one."
     return []
   }
 
   /// What the screen shows now.
-  public var viewModel: ViewModel {
+  package var viewModel: ViewModel {
     let shownMode: ViewModel.Mode
     switch mode {
     case .browsing:

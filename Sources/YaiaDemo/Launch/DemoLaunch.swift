@@ -2,7 +2,7 @@ import YaiaSequencer
 
 /// The steps of the sample app's launch, from the seed article's music app that plays on a
 /// Bluetooth speaker.
-public enum DemoStep: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum DemoStep: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// Show the animated splash; other steps that need the screen wait for it.
   case presentSplash
   /// Ask the server whether this version may run; an update required aborts the launch.
@@ -19,11 +19,11 @@ public enum DemoStep: String, Hashable, Sendable, CaseIterable, CustomStringConv
   case presentPush
 
   /// The step's name as in the seed: `presentSplash`.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }
 
 /// Which launch this is: what the app already knows decides which steps can run together.
-public enum DemoScenario: Hashable, Sendable {
+package enum DemoScenario: Hashable, Sendable {
   /// Country, login token and last speaker known: five steps start at once.
   case regular
   /// Nothing known yet: configuration, login, tutorial and the first speaker one after another.
@@ -34,17 +34,17 @@ public enum DemoScenario: Hashable, Sendable {
 
 /// The work of each step, injected, so the same graph serves the app (steps that call the
 /// mock server and the store), its tests, and `yaia graph` (steps that do nothing).
-public struct DemoLaunchSteps: Sendable {
+package struct DemoLaunchSteps: Sendable {
   /// The body of each step; a missing step does nothing.
-  public var bodies: [DemoStep: LaunchStep<DemoStep>.Body]
+  package var bodies: [DemoStep: LaunchStep<DemoStep>.Body]
 
   /// Steps with these bodies.
-  public init(_ bodies: [DemoStep: LaunchStep<DemoStep>.Body] = [:]) {
+  package init(_ bodies: [DemoStep: LaunchStep<DemoStep>.Body] = [:]) {
     self.bodies = bodies
   }
 
   /// Steps that do nothing: for drawing and checking the graph.
-  public static let inert = DemoLaunchSteps()
+  package static let inert = DemoLaunchSteps()
 
   func body(_ step: DemoStep) -> LaunchStep<DemoStep>.Body {
     bodies[step] ?? { _ in }
@@ -52,9 +52,9 @@ public struct DemoLaunchSteps: Sendable {
 }
 
 /// The sample app's launch plans, one per scenario.
-public enum DemoLaunch {
+package enum DemoLaunch {
   /// The plan for `scenario`, each step running its body from `steps`.
-  public static func plan(
+  package static func plan(
     _ scenario: DemoScenario, steps: DemoLaunchSteps = .inert
   ) throws(LaunchPlanError<DemoStep>) -> LaunchPlan<DemoStep> {
     try LaunchPlan {

@@ -2,20 +2,20 @@ import YaiaSequencer
 
 /// The questions launch steps ask the user. A step asks with `context.ask(prompt)`; the
 /// launch reports it as waiting; the app's flow shows the matching screen and answers.
-public enum DemoPrompts {
+package enum DemoPrompts {
   /// The first run's language choice.
-  public static let language = UserPrompt<DemoStep, String>(
+  package static let language = UserPrompt<DemoStep, String>(
     "choose a language", for: .fetchConfiguration)
   /// The login screen, when there is no saved login (or it was refused).
-  public static let login = UserPrompt<DemoStep, LoginSession>("log in", for: .login)
+  package static let login = UserPrompt<DemoStep, LoginSession>("log in", for: .login)
   /// The tutorial.
-  public static let tutorial = UserPrompt<DemoStep, Bool>("see the tutorial", for: .tutorial)
+  package static let tutorial = UserPrompt<DemoStep, Bool>("see the tutorial", for: .tutorial)
   /// The pairing assistant: the address paired, or `nil` if the user skipped it.
-  public static let pairing = UserPrompt<DemoStep, String?>("pair a speaker", for: .connectSpeaker)
+  package static let pairing = UserPrompt<DemoStep, String?>("pair a speaker", for: .connectSpeaker)
 }
 
 /// What a launch step tells the app besides its outcome, so screens can say what happened.
-public enum LaunchNote: Equatable, Sendable {
+package enum LaunchNote: Equatable, Sendable {
   /// The splash is on screen.
   case splashShown
   /// The server requires a newer version.
@@ -39,7 +39,7 @@ public enum LaunchNote: Equatable, Sendable {
 }
 
 /// An answer to one of ``DemoPrompts``, as the flow hands it to its shell.
-public enum DemoAnswer: Equatable, Sendable {
+package enum DemoAnswer: Equatable, Sendable {
   /// The language chosen.
   case language(String)
   /// The login done on the login screen.

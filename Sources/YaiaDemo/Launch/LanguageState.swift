@@ -2,9 +2,9 @@ import Yaia
 
 /// The first run's language question (the configuration step asks it): the languages the
 /// configuration offers, the suggested one selected.
-public struct LanguageState: SceneState {
+package struct LanguageState: SceneState {
   /// What can happen on the language screen.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     /// Move the selection up (-1) or down (+1).
     case moveSelection(by: Int)
     /// Take the selected language.
@@ -12,17 +12,17 @@ public struct LanguageState: SceneState {
   }
 
   /// What the language screen asks of its parent.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// The user chose this language.
     case chosen(String)
   }
 
   /// What the screen shows.
-  public struct ViewModel: Equatable, Sendable {
+  package struct ViewModel: Equatable, Sendable {
     /// The languages.
-    public var languages: [String]
+    package var languages: [String]
     /// The selected one's index.
-    public var selected: Int
+    package var selected: Int
   }
 
   private let languages: [String]
@@ -30,14 +30,14 @@ public struct LanguageState: SceneState {
 
   /// The choice among `languages` (never empty: the suggested one is always offered),
   /// `suggested` selected.
-  public init(languages: [String], suggested: String) {
+  package init(languages: [String], suggested: String) {
     let offered = languages.contains(suggested) ? languages : [suggested] + languages
     self.languages = offered
     selected = offered.firstIndex(of: suggested) ?? 0
   }
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  package mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .moveSelection(let offset):
       selected = min(max(selected + offset, 0), languages.count - 1)
@@ -48,5 +48,5 @@ public struct LanguageState: SceneState {
   }
 
   /// What the screen shows now.
-  public var viewModel: ViewModel { ViewModel(languages: languages, selected: selected) }
+  package var viewModel: ViewModel { ViewModel(languages: languages, selected: selected) }
 }

@@ -3,9 +3,9 @@ import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
 /// happen, then its report. A plain value: tests feed it events.
-public struct LaunchProgress: Equatable, Sendable {
+package struct LaunchProgress: Equatable, Sendable {
   /// Where a step is.
-  public enum Status: Equatable, Sendable {
+  package enum Status: Equatable, Sendable {
     /// Not started: waiting for its dependencies.
     case pending
     /// Running.
@@ -19,29 +19,29 @@ public struct LaunchProgress: Equatable, Sendable {
   }
 
   /// One step's line.
-  public struct Line: Equatable, Sendable {
+  package struct Line: Equatable, Sendable {
     /// The step.
-    public var step: DemoStep
+    package var step: DemoStep
     /// Where it is.
-    public var status: Status
+    package var status: Status
     /// When it started, from the start of the launch.
-    public var started: Duration?
+    package var started: Duration?
     /// How long it ran, once ended.
-    public var duration: Duration?
+    package var duration: Duration?
   }
 
   /// The lines, in the plan's order.
-  public private(set) var lines: [Line]
+  package private(set) var lines: [Line]
   /// The launch's report, once it has ended.
-  public private(set) var report: LaunchReport<DemoStep>?
+  package private(set) var report: LaunchReport<DemoStep>?
 
   /// Every step of `plan` pending.
-  public init(plan: LaunchPlan<DemoStep>) {
+  package init(plan: LaunchPlan<DemoStep>) {
     lines = plan.waves.flatMap { $0 }.map { Line(step: $0, status: .pending) }
   }
 
   /// Takes in one event of the launch.
-  public mutating func apply(_ event: LaunchEvent<DemoStep>) {
+  package mutating func apply(_ event: LaunchEvent<DemoStep>) {
     guard let index = lines.firstIndex(where: { $0.step == event.step }) else { return }
     switch event.kind {
     case .started:
@@ -60,14 +60,14 @@ public struct LaunchProgress: Equatable, Sendable {
   }
 
   /// Takes in the launch's report.
-  public mutating func finish(_ report: LaunchReport<DemoStep>) {
+  package mutating func finish(_ report: LaunchReport<DemoStep>) {
     self.report = report
   }
 }
 
 extension LaunchReport where ID == DemoStep {
   /// Why the app must be updated, when the version check aborted the launch.
-  public var updateRequired: String? {
+  package var updateRequired: String? {
     if case .aborted(by: .forceUpdate, let reason) = outcome { return reason }
     return nil
   }

@@ -5,24 +5,24 @@ import YaiaSequencer
 /// The launch steps' real work: calls to the server, reads and writes of the store and the
 /// login file, questions to the user. Each body is a few lines of I/O; what the app does with
 /// the results is decided by ``DemoAppState``, which hears of them as ``LaunchNote``s.
-public struct LiveLaunchSteps: Sendable {
+package struct LiveLaunchSteps: Sendable {
   /// The server.
-  public var client: RemoteClient
+  package var client: RemoteClient
   /// The store.
-  public var library: SpeakerLibrary
+  package var library: SpeakerLibrary
   /// The saved login.
-  public var loginFile: LoginFile
+  package var loginFile: LoginFile
   /// The radio, to reconnect the last speaker.
-  public var radio: SimulatedRadio
+  package var radio: SimulatedRadio
   /// Tells the app something; returns once the app has taken it in.
-  public var notify: @Sendable (LaunchNote) async -> Void
+  package var notify: @Sendable (LaunchNote) -> Void
   /// How long the splash animation runs.
-  public var splashDuration: Duration = .milliseconds(400)
+  package var splashDuration: Duration = .milliseconds(400)
 
   /// Steps over these services.
-  public init(
+  package init(
     client: RemoteClient, library: SpeakerLibrary, loginFile: LoginFile, radio: SimulatedRadio,
-    notify: @escaping @Sendable (LaunchNote) async -> Void
+    notify: @escaping @Sendable (LaunchNote) -> Void
   ) {
     self.client = client
     self.library = library
@@ -32,11 +32,11 @@ public struct LiveLaunchSteps: Sendable {
   }
 
   /// The bodies for `scenario`.
-  public func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
+  package func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
     let firstRun = scenario == .firstRun
     return DemoLaunchSteps([
       .presentSplash: { _ in
-        await notify(.splashShown)
+        notify(.splashShown)
         try await Task.sleep(for: splashDuration)
       },
       .forceUpdate: { _ in try await checkVersion() },
@@ -45,7 +45,7 @@ public struct LiveLaunchSteps: Sendable {
       .tutorial: { context in try await tutorial(context, always: firstRun) },
       .connectSpeaker: { context in try await connectSpeaker(context, assist: firstRun) },
       .presentPush: { _ in
-        if case .push(let message) = scenario { await notify(.push(message: message)) }
+        if case .push(let message) = scenario { notify(.push(message: message)) }
       },
     ])
   }
@@ -53,7 +53,7 @@ public struct LiveLaunchSteps: Sendable {
   private func checkVersion() async throws {
     let check = try await client.send(DemoAPI.versionCheck())
     guard !check.updateRequired else {
-      await notify(.updateRequired(minimumVersion: check.minimumVersion))
+      notify(.updateRequired(minimumVersion: check.minimumVersion))
       throw LaunchAbortError("version \(check.minimumVersion) or newer is required")
     }
   }
@@ -64,10 +64,10 @@ public struct LiveLaunchSteps: Sendable {
       configuration = try await client.send(DemoAPI.configuration())
     } catch {
       // Cancelled (the launch was aborted): nothing to tell.
-      if error != .cancelled { await notify(.configurationUnavailable(error.shortDescription)) }
+      if error != .cancelled { notify(.configurationUnavailable(error.shortDescription)) }
       throw error
     }
-    await notify(.configuration(configuration))
+    notify(.configuration(configuration))
     var language = configuration.language
     if ask { language = try await context.ask(DemoPrompts.language) }
     try await library.remember { [language] memory in
@@ -86,20 +86,20 @@ public struct LiveLaunchSteps: Sendable {
             user: saved.user, token: tokens.token, refreshToken: tokens.refreshToken)
         }
       } catch let error as LoginFileError {
-        await notify(.savedLoginRefused(error.description))
+        notify(.savedLoginRefused(error.description))
       } catch let error as RemoteError where error.status == 401 {
-        await notify(.savedLoginRefused("the server answered 401"))
+        notify(.savedLoginRefused("the server answered 401"))
       }
       if let refreshed {
         // A session that cannot be saved fails the step: the app does not go on half logged in.
         try loginFile.save(refreshed)
-        await notify(.loggedIn(user: refreshed.user, automatically: true))
+        notify(.loggedIn(user: refreshed.user, automatically: true))
         return
       }
     }
     let session = try await context.ask(DemoPrompts.login)
     try loginFile.save(session)
-    await notify(.loggedIn(user: session.user, automatically: false))
+    notify(.loggedIn(user: session.user, automatically: false))
   }
 
   private func tutorial(_ context: StepContext<DemoStep>, always: Bool) async throws {
@@ -117,10 +117,10 @@ public struct LiveLaunchSteps: Sendable {
       speaker = try await library.speakerToReconnect()
     }
     guard let speaker else {
-      await notify(assist ? .pairingSkipped : .nothingToReconnect)
+      notify(assist ? .pairingSkipped : .nothingToReconnect)
       return
     }
     try await radio.connect(to: speaker.id)
-    await notify(.connected(nickname: speaker.nickname))
+    notify(.connected(nickname: speaker.nickname))
   }
 }

@@ -2,9 +2,9 @@ import Yaia
 
 /// The login screen: user name and password, validation before anything is sent, a request,
 /// the error banner when it fails, and the session handed on when it succeeds.
-public struct LoginState: SceneState {
+package struct LoginState: SceneState {
   /// Which field takes the typing.
-  public enum Field: Equatable, Sendable {
+  package enum Field: Equatable, Sendable {
     /// The user name.
     case user
     /// The password.
@@ -12,7 +12,7 @@ public struct LoginState: SceneState {
   }
 
   /// Why a login failed.
-  public enum Failure: Error, Hashable, Sendable {
+  package enum Failure: Error, Hashable, Sendable {
     /// The server refused the user name and password.
     case wrongPassword
     /// The request failed for another reason; the message says which.
@@ -20,7 +20,7 @@ public struct LoginState: SceneState {
   }
 
   /// What can happen on the login screen.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     /// Text typed into the focused field.
     case typed(String)
     /// Backspace in the focused field.
@@ -34,7 +34,7 @@ public struct LoginState: SceneState {
   }
 
   /// What the login screen asks of its shell and its parent.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// Send the login request.
     case logIn(user: String, password: String)
     /// The user is logged in.
@@ -42,17 +42,17 @@ public struct LoginState: SceneState {
   }
 
   /// What the login screen shows.
-  public struct ViewModel: Equatable, Sendable {
+  package struct ViewModel: Equatable, Sendable {
     /// The user name typed.
-    public var user: String
+    package var user: String
     /// The password, as bullets.
-    public var password: String
+    package var password: String
     /// The focused field.
-    public var focus: Field
+    package var focus: Field
     /// The error banner: wrong password, server down, invalid input.
-    public var banner: String?
+    package var banner: String?
     /// Whether the request is under way.
-    public var isLoading: Bool
+    package var isLoading: Bool
   }
 
   private var user = TextEntry("User name", limit: 64)
@@ -62,10 +62,10 @@ public struct LoginState: SceneState {
   private var isLoading = false
 
   /// An empty login form.
-  public init() {}
+  package init() {}
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  package mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .typed(let text):
       guard !isLoading else { return [] }
@@ -112,7 +112,7 @@ public struct LoginState: SceneState {
   }
 
   /// What the screen shows now.
-  public var viewModel: ViewModel {
+  package var viewModel: ViewModel {
     ViewModel(
       user: user.display, password: password.display, focus: focus, banner: banner,
       isLoading: isLoading)

@@ -3,9 +3,9 @@ import Yaia
 /// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
 /// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
 /// and it is saved.
-public struct PairingState: SceneState {
+package struct PairingState: SceneState {
   /// What can happen on the pairing screen.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     /// The radio heard something.
     case radio(RadioChange)
     /// The speakers already paired, address → nickname (from the store).
@@ -27,18 +27,18 @@ public struct PairingState: SceneState {
   }
 
   /// Why saving failed, for the screen.
-  public struct SaveError: Error, Hashable, Sendable {
+  package struct SaveError: Error, Hashable, Sendable {
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// A failure saying `message`.
-    public init(_ message: String) {
+    package init(_ message: String) {
       self.message = message
     }
   }
 
   /// What the pairing screen asks of its shell and its parent.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// Save this speaker under this nickname (and make it the one to reconnect).
     case save(address: String, model: String, nickname: String)
     /// Pairing is over: the address of the speaker paired, or `nil` if the user left.
@@ -46,51 +46,51 @@ public struct PairingState: SceneState {
   }
 
   /// What the pairing screen shows.
-  public struct ViewModel: Equatable, Sendable {
+  package struct ViewModel: Equatable, Sendable {
     /// One speaker in range.
-    public struct Row: Equatable, Sendable, Identifiable {
+    package struct Row: Equatable, Sendable, Identifiable {
       /// Its address.
-      public var id: String
+      package var id: String
       /// Its model.
-      public var model: String
+      package var model: String
       /// Its signal in dBm.
-      public var signal: Int
+      package var signal: Int
       /// The nickname, if it is already paired.
-      public var pairedAs: String?
+      package var pairedAs: String?
       /// Whether it is selected.
-      public var isSelected: Bool
+      package var isSelected: Bool
       /// How it changed in the last update.
-      public var mark: RowMark?
+      package var mark: RowMark?
     }
 
     /// The speakers in range, strongest first.
-    public var rows: [Row]
+    package var rows: [Row]
     /// The last update's changes, summed up.
-    public var changes: String?
+    package var changes: String?
     /// While naming: the model being named and the nickname typed so far.
-    public var naming: Naming?
+    package var naming: Naming?
     /// A problem to show: bad input, a failed save.
-    public var message: String?
+    package var message: String?
     /// Whether a save is under way.
-    public var isSaving: Bool
+    package var isSaving: Bool
   }
 
   /// The nickname being typed for a speaker.
-  public struct Naming: Equatable, Sendable {
+  package struct Naming: Equatable, Sendable {
     /// The model being named.
-    public var model: String
+    package var model: String
     /// The nickname so far.
-    public var nickname: String
+    package var nickname: String
 
     /// A nickname being typed for `model`.
-    public init(model: String, nickname: String) {
+    package init(model: String, nickname: String) {
       self.model = model
       self.nickname = nickname
     }
   }
 
   /// The longest nickname.
-  public static let nicknameLimit = 32
+  package static let nicknameLimit = 32
 
   private(set) var speakers: [Broadcast] = []
   private(set) var marks = RowMarks()
@@ -101,10 +101,10 @@ public struct PairingState: SceneState {
   private var isSaving = false
 
   /// An empty list: the radio has heard nothing yet.
-  public init() {}
+  package init() {}
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  package mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .radio(let change):
       apply(change)
@@ -186,7 +186,7 @@ public struct PairingState: SceneState {
   }
 
   /// What the screen shows now.
-  public var viewModel: ViewModel {
+  package var viewModel: ViewModel {
     ViewModel(
       rows: speakers.enumerated().map { index, speaker in
         ViewModel.Row(

@@ -1,14 +1,14 @@
 /// A speaker's announcement, as a Bluetooth scan reports it.
-public struct Broadcast: Hashable, Sendable, Identifiable {
+package struct Broadcast: Hashable, Sendable, Identifiable {
   /// The speaker's address: `C3:D4:19:07`.
-  public var id: String
+  package var id: String
   /// The model it announces.
-  public var model: String
+  package var model: String
   /// The received signal strength in dBm: -30 is next to you, -90 is barely there.
-  public var signal: Int
+  package var signal: Int
 
   /// An announcement.
-  public init(id: String, model: String, signal: Int) {
+  package init(id: String, model: String, signal: Int) {
     self.id = id
     self.model = model
     self.signal = signal
@@ -16,7 +16,7 @@ public struct Broadcast: Hashable, Sendable, Identifiable {
 }
 
 /// What the radio hears.
-public enum RadioChange: Hashable, Sendable {
+package enum RadioChange: Hashable, Sendable {
   /// A speaker started announcing itself.
   case appeared(Broadcast)
   /// A speaker's signal changed.
@@ -29,17 +29,17 @@ public enum RadioChange: Hashable, Sendable {
 /// and when, decided entirely by a seed. The same seed gives the same schedule on every
 /// machine, so a demo run or a test is reproducible; the shell (``SimulatedRadio``) only
 /// plays it on a clock.
-public struct RadioSchedule: Sequence, Sendable {
+package struct RadioSchedule: Sequence, Sendable {
   /// One change and when it happens, counted from the start of the scan.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// When, from the start of the scan.
-    public var at: Duration
+    package var at: Duration
     /// What happens.
-    public var change: RadioChange
+    package var change: RadioChange
   }
 
   /// The speakers that may be around.
-  public static let catalog: [(address: String, model: String)] = [
+  package static let catalog: [(address: String, model: String)] = [
     ("A1:B2:3C:01", "Bose SoundLink Flex"),
     ("C3:D4:19:07", "JBL Charge 5"),
     ("E5:F6:42:11", "Sonos Roam"),
@@ -51,20 +51,20 @@ public struct RadioSchedule: Sequence, Sendable {
   ]
 
   /// The seed.
-  public let seed: UInt64
+  package let seed: UInt64
 
   /// The schedule for `seed`.
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     self.seed = seed
   }
 
   /// The schedule's entries, without end.
-  public func makeIterator() -> Iterator { Iterator(seed: seed) }
+  package func makeIterator() -> Iterator { Iterator(seed: seed) }
 
   /// Produces the entries one by one: first three speakers appear within a second, then every
   /// 0.4–1.2 s a present speaker's signal changes (most often), a new one appears, or one
   /// vanishes, with at least two and at most six speakers around.
-  public struct Iterator: IteratorProtocol, Sendable {
+  package struct Iterator: IteratorProtocol, Sendable {
     private var random: SplitMix64
     private var time: Duration = .zero
     private var present: [String: Int] = [:]
@@ -76,7 +76,7 @@ public struct RadioSchedule: Sequence, Sendable {
     }
 
     /// The next entry.
-    public mutating func next() -> Entry? {
+    package mutating func next() -> Entry? {
       if opening > 0 {
         opening -= 1
         time += .milliseconds(150 + random.next(upTo: 300))

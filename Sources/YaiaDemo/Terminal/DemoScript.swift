@@ -27,23 +27,23 @@ import Yaia
 /// - `timeout DURATION`: the timeout of the following waits (10s unless set): `500ms`, `15s`.
 /// - `sleep DURATION`: waits that long.
 /// - Blank lines and lines starting with `#` are ignored.
-public struct DemoScript: Equatable, Sendable {
+package struct DemoScript: Equatable, Sendable {
   /// One instruction, with its line in the file.
-  public struct Step: Equatable, Sendable {
+  package struct Step: Equatable, Sendable {
     /// The line number, from 1.
-    public var line: Int
+    package var line: Int
     /// What to do.
-    public var action: Action
+    package var action: Action
 
     /// The instruction `action` at `line`.
-    public init(line: Int, action: Action) {
+    package init(line: Int, action: Action) {
       self.line = line
       self.action = action
     }
   }
 
   /// What a step does.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Press these keys, in order.
     case keys([Key])
     /// Wait until the screen shows the text.
@@ -53,12 +53,12 @@ public struct DemoScript: Equatable, Sendable {
   }
 
   /// The steps, in order.
-  public var steps: [Step]
+  package var steps: [Step]
 
   /// Parses `text`.
   ///
   /// - Throws: ``DemoScriptError`` naming the line and what is wrong with it.
-  public init(parsing text: String) throws(DemoScriptError) {
+  package init(parsing text: String) throws(DemoScriptError) {
     var steps: [Step] = []
     var timeout = Duration.seconds(10)
     for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -202,21 +202,21 @@ public struct DemoScript: Equatable, Sendable {
 }
 
 /// A line of a script that cannot be run.
-public struct DemoScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct DemoScriptError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The line number, from 1.
-  public var line: Int
+  package var line: Int
   /// The line.
-  public var text: String
+  package var text: String
   /// What is wrong.
-  public var problem: String
+  package var problem: String
 
   /// A script error.
-  public init(line: Int, text: String, problem: String) {
+  package init(line: Int, text: String, problem: String) {
     self.line = line
     self.text = text
     self.problem = problem
   }
 
   /// `script line 3 (`kee enter`): unknown instruction…`.
-  public var description: String { "script line \(line) (`\(text)`): \(problem)" }
+  package var description: String { "script line \(line) (`\(text)`): \(problem)" }
 }

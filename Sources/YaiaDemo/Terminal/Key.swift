@@ -1,5 +1,5 @@
 /// A key the user pressed, decoded from the terminal's bytes.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+package enum Key: Hashable, Sendable, CustomStringConvertible {
   /// A printable character (or several, pasted at once).
   case text(String)
   /// Enter / Return.
@@ -26,7 +26,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   case control(UInt8)
 
   /// How a message names the key: `'x'`, `Tab`, `Ctrl-G`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .text(let text): return text.count > 20 ? "'\(text.prefix(20))…'" : "'\(text)'"
     case .enter: return "Enter"
@@ -47,14 +47,14 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control characters, and the
 /// escape sequences of the arrow keys. Bytes may arrive split anywhere; an incomplete
 /// sequence waits for the next chunk.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
   /// A decoder with nothing pending.
-  public init() {}
+  package init() {}
 
   /// The keys in `bytes` (and whatever was pending), in order.
-  public mutating func keys(from bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func keys(from bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     var text: [UInt8] = []

@@ -1,10 +1,27 @@
 /// Which key does what on each screen: the terminal's equivalent of buttons and text fields.
 /// A pure function from the screen on top and a key to an app event; a key the screen does
 /// not take becomes a `.refused` event whose message lists the keys it does take.
-public enum Keymap {
-  /// The event for `key` on `screen`.
-  public static func event(for key: Key, on screen: DemoAppState.Screen) -> DemoAppState.Event {
+enum Keymap {
+  /// Whether `key` on `screen` is the terminal's back button: the navigator goes back and
+  /// the app is told, as a platform reports its back gesture (``DemoAppState/Event/userNavigated(_:)``).
+  /// The launch's own questions have no back button: their step waits for an answer.
+  static func goesBack(_ key: Key, on route: DemoRoute?, showing screen: DemoAppState.Screen?)
+    -> Bool
+  {
+    switch (route, screen) {
+    case (.pairing, .pairing(let pairing)):
+      return pairing.naming == nil && (key == .escape || key == .text("q"))
+    case (.languageSetting, _), (.linkPrompt, _):
+      return key == .escape
+    default:
+      return false
+    }
+  }
+
+  /// The event for `key` on `screen` (`nil`: no screen is drawn yet).
+  static func event(for key: Key, on screen: DemoAppState.Screen?) -> DemoAppState.Event {
     if key == .interrupt || key == .endOfInput { return .quit }
+    guard let screen else { return refuse(key, "the app is starting; Ctrl-C quits") }
     switch screen {
     case .launch:
       return key == .text("q") ? .quit : refuse(key, "the launch is running; q quits")
@@ -40,7 +57,6 @@ public enum Keymap {
       case .up, .text("k"): return .pairing(.moveSelection(by: -1))
       case .down, .text("j"): return .pairing(.moveSelection(by: 1))
       case .enter: return .pairing(.pick)
-      case .escape, .text("q"): return .pairing(.cancel)
       default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
       }
     case .home(let home, _):
@@ -64,12 +80,18 @@ public enum Keymap {
         case .text("r"): return .home(.rename)
         case .text("d"): return .home(.delete)
         case .text("p"): return .home(.pairNew)
+        case .text("o"): return .openLinkPrompt
         case .text("q"): return .quit
-        default: return refuse(key, "↑/↓ select · r rename · d delete · p pair · q quit")
+        default:
+          return refuse(key, "↑/↓ select · r rename · d delete · p pair · o open a link · q quit")
         }
       }
     case .push:
       return key == .enter || key == .escape ? .dismissPush : refuse(key, "Enter closes")
+    case .linkPrompt:
+      return textField(
+        key, { .linkPrompt(.typed($0)) }, .linkPrompt(.deleteBackward), .linkPrompt(.submit))
+        ?? refuse(key, "type a link · Enter opens it · Esc goes back")
     }
   }
 

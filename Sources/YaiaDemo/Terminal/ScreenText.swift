@@ -4,32 +4,40 @@ import YaiaSequencer
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
 /// only view. With `ansi`, it adds bold, colour and reverse video for a terminal; without, it
 /// is plain text for a pipe, a log or a test.
-public struct ScreenText: Sendable {
+package struct ScreenText: Sendable {
   /// Whether to use ANSI styling.
-  public var ansi: Bool
+  package var ansi: Bool
 
   /// A renderer, styled or plain.
-  public init(ansi: Bool) {
+  package init(ansi: Bool) {
     self.ansi = ansi
   }
 
-  /// The screen for `model`, as lines.
-  public func lines(for model: DemoAppState.ViewModel) -> [String] {
-    var lines = [bold(v(model.title)), dim(v(model.path.map(\.title).joined(separator: " › ")))]
+  /// The screen for `model`, as lines: the screen of `top`, the route the navigator shows,
+  /// under the navigator's `breadcrumb`.
+  func lines(for model: DemoAppState.ViewModel, top: DemoRoute?, breadcrumb: String) -> [String] {
+    var lines = [bold(v(model.title)), dim(v(breadcrumb))]
     lines += model.status.map { "  " + v($0) }
     lines.append("")
-    switch model.screen {
+    switch top.flatMap({ model.screens[$0] }) {
+    case nil:
+      lines.append("…")
     case .launch(let progress):
       lines += launch(progress)
     case .update(let reason, let progress):
       lines += [bold("Update required"), v(reason), "Get the new version from the store.", ""]
       lines += launch(progress) + ["", dim("q quits")]
     case .language(let language):
-      lines.append(bold("Which language?"))
+      lines.append(bold(top == .languageSetting ? "Language" : "Which language?"))
       for (index, name) in language.languages.enumerated() {
         lines.append(row(v(name), selected: index == language.selected))
       }
-      lines += ["", dim("↑/↓ choose · Enter confirms")]
+      lines += [
+        "",
+        dim(
+          top == .languageSetting
+            ? "↑/↓ choose · Enter sets it · Esc goes back" : "↑/↓ choose · Enter confirms"),
+      ]
     case .login(let login):
       lines.append(bold("Log in"))
       lines.append(field("User name", v(login.user), focused: login.focus == .user))
@@ -46,14 +54,22 @@ public struct ScreenText: Sendable {
       lines += self.home(home, launch: launch)
     case .push(let message):
       lines += [bold("🔔 Notification"), "  " + v(message), "", dim("Enter closes")]
+    case .linkPrompt(let prompt):
+      lines += [
+        bold("Open a link"), field("Link", v(prompt.link), focused: true),
+        dim("  yaia-demo://speakers/<nickname> · yaia-demo://pair · yaia-demo://settings/language"),
+      ]
+      if let problem = prompt.message { lines.append(yellow("! " + v(problem))) }
+      lines += ["", dim("type a link · Enter opens it · Esc goes back")]
     }
+    if let problem = model.linkProblem { lines += ["", red("✗ " + v(problem.description))] }
     if let message = model.message { lines += ["", yellow("! " + v(message))] }
     return lines
   }
 
-  /// The screen for `model`, as one string ending in a newline.
-  public func text(for model: DemoAppState.ViewModel) -> String {
-    lines(for: model).joined(separator: "\n") + "\n"
+  /// The screen for `model` as one string ending in a newline (see ``lines(for:top:breadcrumb:)``).
+  func text(for model: DemoAppState.ViewModel, top: DemoRoute?, breadcrumb: String) -> String {
+    lines(for: model, top: top, breadcrumb: breadcrumb).joined(separator: "\n") + "\n"
   }
 
   private func launch(_ progress: LaunchProgress) -> [String] {
@@ -138,7 +154,7 @@ public struct ScreenText: Sendable {
     lines.append("")
     switch home.mode {
     case .browsing:
-      lines.append(dim("↑/↓ select · r rename · d delete · p pair · q quit"))
+      lines.append(dim("↑/↓ select · r rename · d delete · p pair · o open a link · q quit"))
     case .renaming(let model, let nickname):
       lines.append(field("New nickname for \(v(model))", v(nickname), focused: true))
       lines.append(dim("Enter saves · Esc cancels"))

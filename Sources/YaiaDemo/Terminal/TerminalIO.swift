@@ -9,15 +9,15 @@ import Foundation
 /// The process's terminal: whether input and output are terminals, raw keyboard mode (keys
 /// arrive one by one, unechoed, Ctrl-C as a key), reading the keyboard on a thread of its
 /// own, and writing whole screens.
-public final class TerminalIO: Sendable {
+package final class TerminalIO: Sendable {
   /// Whether standard output is a terminal (then screens use ANSI and are redrawn in place).
-  public let outputIsTerminal: Bool
+  package let outputIsTerminal: Bool
   /// Whether standard input is a terminal (then it is put in raw mode).
-  public let inputIsTerminal: Bool
+  package let inputIsTerminal: Bool
   private let saved: SavedMode?
 
   /// The process's terminal, unchanged until ``startRawMode()``.
-  public init() {
+  package init() {
     outputIsTerminal = isatty(STDOUT_FILENO) == 1
     inputIsTerminal = isatty(STDIN_FILENO) == 1
     var mode = termios()
@@ -25,7 +25,7 @@ public final class TerminalIO: Sendable {
   }
 
   /// Puts the keyboard in raw mode: no echo, no line buffering, Ctrl-C read as a key.
-  public func startRawMode() {
+  package func startRawMode() {
     guard var mode = saved?.mode else { return }
     mode.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     mode.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -38,7 +38,7 @@ public final class TerminalIO: Sendable {
   }
 
   /// Puts the keyboard back as it was. Safe to call more than once.
-  public func restore() {
+  package func restore() {
     guard var mode = saved?.mode else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode)
     write("\u{1B}[?25h")
@@ -46,7 +46,7 @@ public final class TerminalIO: Sendable {
 
   /// The bytes typed on standard input, read on a thread of its own; finishes at the end of
   /// the input.
-  public func keyboard() -> AsyncStream<[UInt8]> {
+  package func keyboard() -> AsyncStream<[UInt8]> {
     AsyncStream { continuation in
       let thread = Thread {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -63,7 +63,7 @@ public final class TerminalIO: Sendable {
   }
 
   /// Writes `text` to standard output at once.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 }

@@ -7,10 +7,10 @@
 /// make text read differently from what it is. Text from outside the program (a server's
 /// answer, a request path, a file the user names) passes through ``escaped(_:)`` before it is
 /// printed: the demo's screens, `yaia mock-server`'s log, error messages that quote bodies.
-public enum VisibleText {
+package enum VisibleText {
   /// `text` with every control, format, separator and private-use character written as a
   /// visible `\u{XXXX}` escape; everything else unchanged.
-  public static func escaped(_ text: some StringProtocol) -> String {
+  package static func escaped(_ text: some StringProtocol) -> String {
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -24,7 +24,7 @@ public enum VisibleText {
   }
 
   /// Whether `text` holds only characters a terminal shows as they are.
-  public static func isPlain(_ text: some StringProtocol) -> Bool {
+  package static func isPlain(_ text: some StringProtocol) -> Bool {
     text.unicodeScalars.allSatisfy(isShown)
   }
 

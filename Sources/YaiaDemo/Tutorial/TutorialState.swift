@@ -1,9 +1,9 @@
 import Yaia
 
 /// The tutorial: a few pages, shown on a first run or after an update.
-public struct TutorialState: SceneState {
+package struct TutorialState: SceneState {
   /// What can happen in the tutorial.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     /// Next page, or done after the last.
     case next
     /// Skip the rest.
@@ -11,23 +11,23 @@ public struct TutorialState: SceneState {
   }
 
   /// What the tutorial asks of its parent.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// The user has seen it.
     case finished
   }
 
   /// What the tutorial shows.
-  public struct ViewModel: Equatable, Sendable {
+  package struct ViewModel: Equatable, Sendable {
     /// The page's text.
-    public var page: String
+    package var page: String
     /// `2 of 3`.
-    public var position: String
+    package var position: String
     /// Whether this is the last page.
-    public var isLast: Bool
+    package var isLast: Bool
   }
 
   /// The pages.
-  public static let pages = [
+  package static let pages = [
     "Your speakers are on Home. Pick one with ↑/↓, rename it with r, forget it with d.",
     "Press p to pair another: the radio lists the speakers around you, strongest first.",
     "Rows marked + are new, ↕ moved, ~ changed: the same diff a table view would animate.",
@@ -36,10 +36,10 @@ public struct TutorialState: SceneState {
   private var index = 0
 
   /// The tutorial at its first page.
-  public init() {}
+  package init() {}
 
   /// Handles one event.
-  public mutating func handle(_ event: Event) -> [Command] {
+  package mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .next:
       guard index + 1 < Self.pages.count else { return [.finished] }
@@ -51,7 +51,7 @@ public struct TutorialState: SceneState {
   }
 
   /// What the screen shows now.
-  public var viewModel: ViewModel {
+  package var viewModel: ViewModel {
     ViewModel(
       page: Self.pages[index], position: "\(index + 1) of \(Self.pages.count)",
       isLast: index + 1 == Self.pages.count)

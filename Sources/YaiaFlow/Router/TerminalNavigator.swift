@@ -11,12 +11,14 @@ public final class TerminalNavigator<Screen>: Navigator {
   /// The modally presented screens, first presented first.
   public private(set) var modals: [Screen] = []
   private let title: (Screen) -> String
-  private let show: (String) -> Void
 
-  /// A navigator that names screens with `title` and hands each new breadcrumb to `show`.
-  public init(title: @escaping (Screen) -> String, show: @escaping (String) -> Void = { _ in }) {
+  /// Called with the new breadcrumb after every change: where the app redraws.
+  public var onChange: ((String) -> Void)?
+
+  /// A navigator that names screens with `title` and hands each new breadcrumb to `onChange`.
+  public init(title: @escaping (Screen) -> String, onChange: ((String) -> Void)? = nil) {
     self.title = title
-    self.show = show
+    self.onChange = onChange
   }
 
   /// The screen on top: the last modal, else the top of the stack.
@@ -53,13 +55,13 @@ public final class TerminalNavigator<Screen>: Navigator {
 
   private func update(_ change: () -> Void) {
     change()
-    show(breadcrumb)
+    onChange?(breadcrumb)
   }
 }
 
 extension TerminalNavigator where Screen == String {
   /// A navigator whose screens are their titles, handing each new breadcrumb to `show`.
   public convenience init(show: @escaping (String) -> Void) {
-    self.init(title: { $0 }, show: show)
+    self.init(title: { $0 }, onChange: show)
   }
 }

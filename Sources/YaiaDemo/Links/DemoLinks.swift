@@ -1,0 +1,72 @@
+import Foundation
+import YaiaFlow
+
+/// What a deep link into the sample app opens.
+enum DemoLink: Hashable, Sendable {
+  /// Home, with this speaker (a nickname or an address) selected.
+  case speaker(String)
+  /// The pairing assistant.
+  case pair
+  /// The language setting.
+  case languageSettings
+}
+
+/// The sample app's deep links, `yaia-demo://…`, as a ``DeepLinkMap``: a pure function from
+/// the text of a link to what it opens, or the typed reason it opens nothing.
+enum DemoLinks {
+  /// The scheme of the app's links.
+  static let scheme = "yaia-demo"
+  /// The longest link taken (a link is typed or passed on the command line; anything longer
+  /// is refused before it is parsed).
+  static let maxLength = 2_048
+
+  /// The patterns: `speakers/<nickname or address>`, `pair`, `settings/language`. The host
+  /// is part of the path here (`yaia-demo://pair` has the host `pair`), so each pattern is
+  /// matched against host and path together.
+  static let map: DeepLinkMap<DemoLink> = {
+    var map = DeepLinkMap<DemoLink>(scheme: scheme)
+    map.add("/speakers/:speaker") { parameters throws(DeepLinkError) in
+      guard let speaker = parameters["speaker"], !speaker.isEmpty else {
+        throw .malformed("speakers", reason: "no speaker named")
+      }
+      return [.speaker(speaker)]
+    }
+    map.add("/pair") { _ in [.pair] }
+    map.add("/settings/language") { _ in [.languageSettings] }
+    return map
+  }()
+
+  /// What `text` opens.
+  ///
+  /// - Throws: ``DeepLinkError``: `malformed` for text that is too long or no URL,
+  ///   `wrongScheme` for another app's link, `unknownLink` when no pattern matches.
+  static func links(for text: String) throws(DeepLinkError) -> [DemoLink] {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard trimmed.utf8.count <= maxLength else {
+      throw .malformed(
+        String(trimmed.prefix(40)) + "…", reason: "longer than \(maxLength) bytes")
+    }
+    guard let url = URL(string: trimmed), url.scheme != nil else {
+      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+    }
+    // `yaia-demo://speakers/Den`: the host is the first segment of the route.
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+    }
+    if let host = components.percentEncodedHost, !host.isEmpty {
+      let path = components.percentEncodedPath
+      components.percentEncodedPath = "/" + host + path
+      components.percentEncodedHost = ""
+    }
+    guard let routed = components.url else {
+      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+    }
+    do {
+      return try map.routes(for: routed)
+    } catch .unknownLink {
+      throw .unknownLink(trimmed)
+    } catch .wrongScheme(_, let expected) {
+      throw .wrongScheme(trimmed, expected: expected)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Yaia
+
+/// The prompt where a link is typed while the app runs (the warm path of deep links): a
+/// text field whose Enter opens the link.
+struct LinkPromptState: SceneState {
+  /// What the user does in the prompt.
+  enum Event: Equatable, Sendable {
+    /// Text typed.
+    case typed(String)
+    /// Backspace.
+    case deleteBackward
+    /// Open the link.
+    case submit
+  }
+
+  /// What the prompt asks of its parent.
+  enum Command: Equatable, Sendable {
+    /// Open this link.
+    case open(String)
+  }
+
+  /// What the prompt shows.
+  struct ViewModel: Equatable, Sendable {
+    /// The link typed so far.
+    var link: String
+    /// A problem with what was typed.
+    var message: String?
+  }
+
+  private var field = TextEntry("Link", limit: DemoLinks.maxLength)
+  private var message: String?
+
+  /// Handles one event.
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .typed(let text):
+      message = field.type(text)?.description
+    case .deleteBackward:
+      field.deleteBackward()
+      message = nil
+    case .submit:
+      switch field.validated() {
+      case .failure(let problem): message = problem.description
+      case .success(let link): return [.open(link)]
+      }
+    }
+    return []
+  }
+
+  /// What the prompt shows now.
+  var viewModel: ViewModel { ViewModel(link: field.display, message: message) }
+}

@@ -1,0 +1,48 @@
+import YaiaFlow
+
+/// The terminal as the app's screen: the navigator the router drives, and the last view model;
+/// it draws the screen of the navigator's top route under the navigator's breadcrumb whenever
+/// either changes.
+@MainActor
+final class DemoDisplay {
+  /// The terminal's navigation controller.
+  let navigator = TerminalNavigator<DemoRoute>(title: \.title)
+  private let text: ScreenText
+  private let write: (String) -> Void
+  private var model: DemoAppState.ViewModel?
+
+  /// A display drawing with `text` through `write`.
+  init(text: ScreenText, write: @escaping (String) -> Void) {
+    self.text = text
+    self.write = write
+    navigator.onChange = { [unowned self] _ in draw() }
+  }
+
+  /// Takes in a new view model and draws it.
+  func show(_ model: DemoAppState.ViewModel) {
+    self.model = model
+    draw()
+  }
+
+  /// The screen on top, as the keymap needs it.
+  var topScreen: DemoAppState.Screen? {
+    navigator.top.flatMap { model?.screens[$0] }
+  }
+
+  /// The screen as plain text, for a script's `wait`.
+  func plainText() -> String {
+    guard let model else { return "" }
+    return ScreenText(ansi: false).text(
+      for: model, top: navigator.top, breadcrumb: navigator.breadcrumb)
+  }
+
+  private func draw() {
+    guard let model else { return }
+    let lines = text.lines(for: model, top: navigator.top, breadcrumb: navigator.breadcrumb)
+    if text.ansi {
+      write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+    } else {
+      write(lines.joined(separator: "\n") + "\n\n")
+    }
+  }
+}

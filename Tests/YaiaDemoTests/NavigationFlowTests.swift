@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import YaiaFlow
+import YaiaSequencer
+import YaiaTesting
+
+@testable import YaiaDemo
+
+/// Navigation, the pairing child flow and deep links, as values: events in, commands and
+/// screens out, no terminal, no server.
+@Suite("The app's navigation, child flow and deep links, as values")
+struct NavigationFlowTests {
+  static func app(_ scenario: DemoScenario = .regular) throws -> DemoAppState {
+    DemoAppState(scenario: scenario, plan: try DemoLaunch.plan(scenario))
+  }
+
+  static let den = PairedSpeaker(
+    id: "A1", model: "JBL", nickname: "Den", pairedAt: Date(timeIntervalSince1970: 0))
+  static let kitchen = PairedSpeaker(
+    id: "B2", model: "Bose", nickname: "Kitchen", pairedAt: Date(timeIntervalSince1970: 0))
+  static let broadcast = Broadcast(id: "C3", model: "Sonos Roam", signal: -50)
+
+  static var report: LaunchReport<DemoStep> {
+    LaunchReport(
+      outcome: .completed, records: [], duration: .milliseconds(5),
+      launchTime: .milliseconds(5), criticalPath: [], budget: .seconds(3))
+  }
+
+  @Test("the app starts by telling the router its stack, then runs the launch")
+  func start() throws {
+    Given(try Self.app()).when(.started).then([.navigate([.setStack([.launch])]), .runLaunch])
+  }
+
+  @Test(
+    "backing out of pairing started on Home ends the child: radio stops, late events do nothing")
+  func pairingBackedOut() throws {
+    let backed = Given(try Self.app())
+      .when(.launchEnded(Self.report), .home(.pairNew), .userNavigated(.pop(count: 1)))
+      .then([
+        .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
+      ])
+    #expect(backed.path == [.home])
+    #expect(!backed.pairing.isRunning)
+    // The radio's late events and a late save reach no one.
+    Given(backed)
+      .when(
+        .pairing(.radio(.appeared(Self.broadcast))), .pairing(.pick),
+        .pairing(.saved(.success("C3")))
+      )
+      .then([], viewModel: backed.viewModel)
+  }
+
+  @Test("backing out of the first run's pairing answers the launch: pairing skipped")
+  func firstRunPairingBackedOut() throws {
+    let state = Given(try Self.app(.firstRun))
+      .when(
+        .launch(
+          LaunchEvent(
+            step: .connectSpeaker, kind: .waitingForUser(DemoPrompts.pairing.key), time: .zero)),
+        .userNavigated(.pop(count: 1))
+      )
+      .then([
+        .startScan, .navigate([.push(.pairing)]), .stopScan, .answer(.pairing(address: nil)),
+      ])
+    #expect(state.path == [.launch])
+  }
+
+  @Test("a link at cold start waits for the launch and the login, then selects its speaker")
+  func coldStartLink() throws {
+    let state = Given(try Self.app())
+      .when(
+        .openLink("yaia-demo://speakers/kitchen"), .home(.speakers([Self.den, Self.kitchen])),
+        .note(.loggedIn(user: "ada", automatically: false)), .launchEnded(Self.report)
+      )
+      .then([.navigate([.setStack([.home])])])
+    guard case .home(let home, _) = state.topScreen else {
+      Issue.record("not on Home: \(String(describing: state.topScreen))")
+      return
+    }
+    #expect(home.rows.first { $0.isSelected }?.nickname == "Kitchen")
+  }
+
+  @Test("without a login, a link after the launch goes through the login screen, then opens")
+  func linkNeedsLogin() throws {
+    let session = LoginSession(user: "ada", token: Secret("t"), refreshToken: Secret("r"))
+    let opened = Given(try Self.app())
+      .when(
+        .launchEnded(Self.report), .openLink("yaia-demo://pair"), .login(.typed("ada")),
+        .login(.switchField), .login(.typed("pw")), .login(.submit),
+        .login(.response(.success(session)))
+      )
+      .then([
+        .navigate([.setStack([.home])]), .navigate([.push(.login)]),
+        .logIn(user: "ada", password: "pw"), .navigate([.pop(count: 1)]), .startScan,
+        .navigate([.push(.pairing)]),
+      ])
+    #expect(opened.path == [.home, .pairing])
+  }
+
+  @Test("an unknown or malformed link shows its typed error, and the app carries on")
+  func badLinks() throws {
+    var app = try Self.app()
+    _ = app.handle(.note(.loggedIn(user: "ada", automatically: true)))
+    _ = app.handle(.launchEnded(Self.report))
+    #expect(app.handle(.openLink("yaia-demo://nowhere")).isEmpty)
+    #expect(app.viewModel.linkProblem == .unknownLink("yaia-demo://nowhere"))
+    #expect(ScreenText(ansi: false).text(for: app).contains("opens nothing in this app"))
+    #expect(app.handle(.openLink("not a link")).isEmpty)
+    guard case .malformed = app.viewModel.linkProblem else {
+      Issue.record("expected malformed, got \(String(describing: app.viewModel.linkProblem))")
+      return
+    }
+    #expect(app.handle(.home(.pairNew)) == [.startScan, .navigate([.push(.pairing)])])
+  }
+
+  @Test("a link typed while running: o opens the prompt, Enter opens the language setting")
+  func typedLink() throws {
+    let state = Given(try Self.app())
+      .when(
+        .note(.loggedIn(user: "ada", automatically: true)),
+        .note(
+          .configuration(.init(country: "CH", language: "de", supportedLanguages: ["de", "fr"]))),
+        .launchEnded(Self.report), .openLinkPrompt,
+        .linkPrompt(.typed("yaia-demo://settings/language")), .linkPrompt(.submit),
+        .language(.moveSelection(by: 1)), .language(.confirm)
+      )
+      .then([
+        .navigate([.setStack([.home])]), .navigate([.present(.linkPrompt)]),
+        .navigate([.dismiss(count: 1)]), .navigate([.push(.languageSetting)]),
+        .navigate([.pop(count: 1)]),
+      ])
+    #expect(state.path == [.home])
+    #expect(state.viewModel.status.contains("Country CH, language fr."))
+  }
+
+  @Test("Home follows the store's exact changes: rows saved and deleted, in the store's order")
+  func exactChanges() throws {
+    var home = HomeState()
+    _ = home.handle(.speakers([Self.den, Self.kitchen]))
+    let attic = PairedSpeaker(
+      id: "C3", model: "Sonos", nickname: "Attic", pairedAt: Date(timeIntervalSince1970: 0))
+    var renamed = Self.kitchen
+    renamed.nickname = "Bathroom"
+    _ = home.handle(.changed(saved: [attic, renamed], deleted: ["A1"]))
+    #expect(home.viewModel.rows.map(\.nickname) == ["Attic", "Bathroom"])
+    #expect(home.viewModel.rows.map(\.mark) == [.inserted, .updated])
+    _ = home.handle(.changed(saved: [], deleted: ["nobody"]))
+    #expect(home.viewModel.rows.map(\.nickname) == ["Attic", "Bathroom"])
+  }
+
+  @Test("deep links resolve to what they open, or to a typed error")
+  func links() throws {
+    #expect(try DemoLinks.links(for: "yaia-demo://speakers/Den") == [.speaker("Den")])
+    #expect(try DemoLinks.links(for: "yaia-demo://speakers/C3%3AD4") == [.speaker("C3:D4")])
+    #expect(try DemoLinks.links(for: "yaia-demo:///pair") == [.pair])
+    #expect(try DemoLinks.links(for: "YAIA-DEMO://settings/language") == [.languageSettings])
+    #expect(throws: DeepLinkError.wrongScheme("https://example.com/pair", expected: "yaia-demo")) {
+      try DemoLinks.links(for: "https://example.com/pair")
+    }
+    #expect(throws: DeepLinkError.unknownLink("yaia-demo://speakers")) {
+      try DemoLinks.links(for: "yaia-demo://speakers")
+    }
+    let long = "yaia-demo://speakers/" + String(repeating: "x", count: 3_000)
+    #expect(throws: DeepLinkError.self) { try DemoLinks.links(for: long) }
+    #expect(throws: DeepLinkError.self) { try DemoLinks.links(for: "") }
+  }
+}
