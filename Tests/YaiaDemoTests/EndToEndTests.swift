@@ -169,6 +169,73 @@ struct EndToEndTests {
     #expect(second.output.contains("Bye. 1 paired speaker saved in"))
   }
 
+  @Test("a deep link at cold start, with no saved login, lands after login on its speaker")
+  func coldStartLink() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Two paired speakers and the tutorial seen, but no saved login.
+    let data = DataFolder(folder.appending(path: "data", directoryHint: .isDirectory))
+    try data.create()
+    let library = try SpeakerLibrary.open(in: data)
+    for (id, nickname) in [("A1", "Den"), ("B2", "Kitchen")] {
+      try await library.save(
+        PairedSpeaker(id: id, model: "JBL Flip 6", nickname: nickname, pairedAt: Date()))
+    }
+    try await library.remember { $0.tutorialSeenVersion = DemoAPI.appVersion }
+    try await library.flush()
+
+    let run = try await Self.demo(
+      ["--open", "yaia-demo://speakers/kitchen"],
+      script: Self.logIn + "wait Your speakers\ntype q", in: folder)
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    let home = try #require(run.output.components(separatedBy: "Your speakers").last)
+    #expect(home.contains(/›[ +~↕] Kitchen/), "\(home)")
+    #expect(!home.contains(/›[ +~↕] Den/), "\(home)")
+  }
+
+  @Test("a deep link to pairing, backed out with Escape, returns to Home with nothing paired")
+  func pairingLinkBackedOut() async throws {
+    let run = try await Self.demo(
+      ["--open", "yaia-demo://pair"],
+      script: Self.logIn + """
+        wait Tutorial (1 of 3)
+        key enter 3
+        wait Speakers nearby
+        wait dBm
+        key esc
+        wait Your speakers
+        sleep 300ms
+        type q
+        """)
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(run.output.contains("Home › Pair a speaker"))
+    #expect(run.output.contains("Bye. 0 paired speakers saved in "))
+  }
+
+  @Test("an unknown link shows its error and the app keeps working: a typed link opens")
+  func unknownLinkThenTypedOne() async throws {
+    let run = try await Self.demo(
+      ["--open", "yaia-demo://nowhere"],
+      script: Self.logIn + """
+        wait Tutorial (1 of 3)
+        key enter 3
+        wait Your speakers
+        wait opens nothing in this app
+        type o
+        wait Open a link
+        type yaia-demo://settings/language
+        key enter
+        wait Home › Language setting
+        key esc
+        wait Your speakers
+        type q
+        """)
+    #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
+    #expect(
+      run.output.contains(
+        "✗ yaia-demo://nowhere opens nothing in this app: no deep link pattern matches it."))
+  }
+
   @Test("update required: the update screen appears and the other steps are cancelled")
   func updateRequired() async throws {
     let run = try await Self.demo(

@@ -36,8 +36,10 @@ final class DemoDisplay {
       for: model, top: navigator.top, breadcrumb: navigator.breadcrumb)
   }
 
+  /// Draws the screen; not while the navigator shows a route the model has no screen for
+  /// (the model changes before the router applies the same event's navigation, which draws).
   private func draw() {
-    guard let model else { return }
+    guard let model, let top = navigator.top, model.screens[top] != nil else { return }
     let lines = text.lines(for: model, top: navigator.top, breadcrumb: navigator.breadcrumb)
     if text.ansi {
       write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
