@@ -131,7 +131,7 @@ struct AppFlowTests {
   @Test("p on home opens pairing; leaving it goes back home and stops the radio")
   func pairingFromHome() throws {
     Given(try Self.app())
-      .when(.launchEnded(Self.summary()), .home(.pairNew), .pairing(.cancel))
+      .when(.launchEnded(Self.summary()), .home(.speakers(.pairNew)), .pairing(.cancel))
       .then([
         .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
         .navigate([.pop(count: 1)]),
@@ -151,7 +151,8 @@ struct AppFlowTests {
         "No speaker paired yet: press p on Home to pair one.",
       ])
     _ = state.handle(
-      .home(.speakers([PairedSpeaker(id: "a", model: "m", nickname: "Den", pairedAt: .now)])))
+      .home(
+        .speakers(.loaded([PairedSpeaker(id: "a", model: "m", nickname: "Den", pairedAt: .now)]))))
     #expect(state.viewModel.status.last == "Paired speakers are reconnected at the next launch.")
     _ = state.handle(.launchEnded(Self.summary()))
     let refused = Keymap.event(for: .text("x"), on: state.topScreen)
@@ -160,7 +161,7 @@ struct AppFlowTests {
       state.viewModel.message
         == "Unknown key 'x' here: ↑/↓ select · r rename · d delete · p pair · o open a link · q quit."
     )
-    _ = state.handle(.home(.moveSelection(by: 1)))
+    _ = state.handle(.home(.speakers(.moveSelection(by: 1))))
     #expect(state.viewModel.message == nil)
   }
 
@@ -169,8 +170,8 @@ struct AppFlowTests {
     var app = try Self.app()
     _ = app.handle(.launchEnded(Self.summary()))
     let home = app.topScreen
-    #expect(Keymap.event(for: .text("p"), on: home) == .home(.pairNew))
-    #expect(Keymap.event(for: .down, on: home) == .home(.moveSelection(by: 1)))
+    #expect(Keymap.event(for: .text("p"), on: home) == .home(.speakers(.pairNew)))
+    #expect(Keymap.event(for: .down, on: home) == .home(.speakers(.moveSelection(by: 1))))
     #expect(Keymap.event(for: .interrupt, on: home) == .quit)
     let login = DemoAppState.Screen.login(LoginState().viewModel)
     #expect(Keymap.event(for: .text("q"), on: login) == .login(.typed("q")))
@@ -182,7 +183,7 @@ struct AppFlowTests {
   func pairingMessages() throws {
     var app = try Self.app()
     _ = app.handle(.launchEnded(Self.summary()))
-    _ = app.handle(.home(.pairNew))
+    _ = app.handle(.home(.speakers(.pairNew)))
     _ = app.handle(
       .pairing(
         .radio(.appeared(Broadcast(id: "a", model: "Bose SoundLink Flex", signal: -50)))))

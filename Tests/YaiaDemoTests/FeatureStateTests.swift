@@ -98,11 +98,11 @@ struct PairingStateTests {
 }
 
 @Suite("Home, as a value")
-struct HomeStateTests {
+struct SpeakerListStateTests {
   @Test("the store's list is shown by nickname; a rename coming back marks the moved row")
   func listAndRename() {
-    var state = HomeState()
-    _ = state.handle(.speakers([speaker("a", "Attic"), speaker("b", "Bath")]))
+    var state = SpeakerListState()
+    _ = state.handle(.loaded([speaker("a", "Attic"), speaker("b", "Bath")]))
     #expect(state.viewModel.rows.map(\.nickname) == ["Attic", "Bath"])
     #expect(state.viewModel.rows.map(\.mark) == [.inserted, .inserted])
     let commands = Given(state).when(
@@ -111,17 +111,18 @@ struct HomeStateTests {
     )
     .then([.rename(address: "a", nickname: "Zoo")])
     #expect(commands.viewModel.mode == .browsing)
-    _ = state.handle(.speakers([speaker("b", "Bath"), speaker("a", "Zoo")]))
+    _ = state.handle(.loaded([speaker("b", "Bath"), speaker("a", "Zoo")]))
     // The fewest moves: b moves above a, and a (in place) is reloaded with its new name.
     #expect(state.viewModel.rows.map(\.mark) == [.moved, .updated])
     #expect(state.viewModel.changes == "changes: +0 inserted, ↕1 moved, ~1 updated, −0 removed")
-    _ = state.handle(.speakers([speaker("b", "Bath"), speaker("a", "Zoo"), speaker("c", "Zz")]))
+    _ = state.handle(.loaded([speaker("b", "Bath"), speaker("a", "Zoo"), speaker("c", "Zz")]))
     #expect(state.viewModel.rows.map(\.mark) == [nil, nil, .inserted])
   }
 
   @Test("delete asks first; n keeps the speaker")
   func delete() {
-    let given = Given(HomeState()).when(.speakers([speaker("a", "Attic")]), .moveSelection(by: 1))
+    let given = Given(SpeakerListState()).when(
+      .loaded([speaker("a", "Attic")]), .moveSelection(by: 1))
     given.then([])
     Given(given.then([])).when(.delete, .confirmDelete(false)).then([])
     let asking = Given(given.then([])).when(.delete).then([])
@@ -131,9 +132,9 @@ struct HomeStateTests {
 
   @Test("bad nicknames are refused while renaming; nothing is written")
   func badRename() {
-    var state = Given(HomeState())
+    var state = Given(SpeakerListState())
       .when(
-        .speakers([speaker("a", "Den")]), .rename, .deleteBackward, .deleteBackward,
+        .loaded([speaker("a", "Den")]), .rename, .deleteBackward, .deleteBackward,
         .deleteBackward, .submit
       )
       .then([])
@@ -147,8 +148,8 @@ struct HomeStateTests {
 
   @Test("with nothing paired, rename and delete say how to pair; p asks for pairing")
   func empty() {
-    var state = HomeState()
-    _ = state.handle(.speakers([]))
+    var state = SpeakerListState()
+    _ = state.handle(.loaded([]))
     _ = state.handle(.rename)
     #expect(state.viewModel.message == "No speaker paired yet: press p to pair one.")
     #expect(state.handle(.pairNew) == [.pairNew])
@@ -156,8 +157,8 @@ struct HomeStateTests {
 
   @Test("a speaker deleted elsewhere while being renamed ends the rename with a message")
   func deletedMeanwhile() {
-    let state = Given(HomeState())
-      .when(.speakers([speaker("a", "Den")]), .rename, .speakers([]))
+    let state = Given(SpeakerListState())
+      .when(.loaded([speaker("a", "Den")]), .rename, .loaded([]))
       .then([])
     #expect(state.viewModel.mode == .browsing)
     #expect(state.viewModel.message == "That speaker was deleted meanwhile.")

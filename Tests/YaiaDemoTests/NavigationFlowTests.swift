@@ -35,7 +35,7 @@ struct NavigationFlowTests {
     "backing out of pairing started on Home ends the child: radio stops, late events do nothing")
   func pairingBackedOut() throws {
     let backed = Given(try Self.app())
-      .when(.launchEnded(Self.report), .home(.pairNew), .userNavigated(.pop(count: 1)))
+      .when(.launchEnded(Self.report), .home(.speakers(.pairNew)), .userNavigated(.pop(count: 1)))
       .then([
         .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
       ])
@@ -69,15 +69,16 @@ struct NavigationFlowTests {
   func coldStartLink() throws {
     let state = Given(try Self.app())
       .when(
-        .openLink("yaia-demo://speakers/kitchen"), .home(.speakers([Self.den, Self.kitchen])),
+        .openLink("yaia-demo://speakers/kitchen"),
+        .home(.speakers(.loaded([Self.den, Self.kitchen]))),
         .note(.loggedIn(user: "ada", automatically: false)), .launchEnded(Self.report)
       )
       .then([.navigate([.setStack([.home])])])
-    guard case .home(let home, _) = state.topScreen else {
+    guard case .home(let home) = state.topScreen else {
       Issue.record("not on Home: \(String(describing: state.topScreen))")
       return
     }
-    #expect(home.rows.first { $0.isSelected }?.nickname == "Kitchen")
+    #expect(home.speakers.rows.first { $0.isSelected }?.nickname == "Kitchen")
   }
 
   @Test("without a login, a link after the launch goes through the login screen, then opens")
@@ -110,7 +111,7 @@ struct NavigationFlowTests {
       Issue.record("expected malformed, got \(String(describing: app.viewModel.linkProblem))")
       return
     }
-    #expect(app.handle(.home(.pairNew)) == [.startScan, .navigate([.push(.pairing)])])
+    #expect(app.handle(.home(.speakers(.pairNew))) == [.startScan, .navigate([.push(.pairing)])])
   }
 
   @Test("a link typed while running: o opens the prompt, Enter opens the language setting")
@@ -135,8 +136,8 @@ struct NavigationFlowTests {
 
   @Test("Home follows the store's exact changes: rows saved and deleted, in the store's order")
   func exactChanges() throws {
-    var home = HomeState()
-    _ = home.handle(.speakers([Self.den, Self.kitchen]))
+    var home = SpeakerListState()
+    _ = home.handle(.loaded([Self.den, Self.kitchen]))
     let attic = PairedSpeaker(
       id: "C3", model: "Sonos", nickname: "Attic", pairedAt: Date(timeIntervalSince1970: 0))
     var renamed = Self.kitchen
@@ -163,5 +164,18 @@ struct NavigationFlowTests {
     let long = "yaia-demo://speakers/" + String(repeating: "x", count: 3_000)
     #expect(throws: DeepLinkError.self) { try DemoLinks.links(for: long) }
     #expect(throws: DeepLinkError.self) { try DemoLinks.links(for: "") }
+  }
+
+  @Test("Home is three sections; the list's commands come out lifted, the status counts its rows")
+  func homeSections() throws {
+    let home = Given(HomeState())
+      .when(
+        .status(.note(.nothingToReconnect)), .speakers(.loaded([Self.den])),
+        .launch(.ended(Self.report)), .speakers(.delete), .speakers(.confirmDelete(true))
+      )
+      .then([.speakers(.delete(address: "A1"))])
+    #expect(home.viewModel.status.lines == ["Paired speakers are reconnected at the next launch."])
+    #expect(home.viewModel.launch.report == Self.report)
+    #expect(home.viewModel.speakers.rows.map(\.nickname) == ["Den"])
   }
 }

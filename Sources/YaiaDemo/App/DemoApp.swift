@@ -81,9 +81,10 @@ package enum DemoApp {
         },
         EventSource(library.updates()) { update in
           switch update {
-          case .all(let speakers): .home(.speakers(speakers))
-          case .changed(let saved, let deleted): .home(.changed(saved: saved, deleted: deleted))
-          case .failed(let problem): .home(.writeFailed(problem))
+          case .all(let speakers): .home(.speakers(.loaded(speakers)))
+          case .changed(let saved, let deleted):
+            .home(.speakers(.changed(saved: saved, deleted: deleted)))
+          case .failed(let problem): .home(.speakers(.writeFailed(problem)))
           }
         },
       ]

@@ -85,8 +85,8 @@ struct DemoAppState: SceneState {
     case tutorial(TutorialState.ViewModel)
     /// The pairing assistant.
     case pairing(PairingState.ViewModel)
-    /// Home, with the launch's report.
-    case home(HomeState.ViewModel, launch: LaunchReport<DemoStep>?)
+    /// Home, by section.
+    case home(HomeState.ViewModel)
     /// The push notification.
     case push(String)
     /// The prompt for a link.
@@ -119,13 +119,10 @@ struct DemoAppState: SceneState {
   private var linkPrompt: LinkPromptState?
   private(set) var pairing = ChildFlow<PairingState>()
   private var pairingForLaunch = false
-  private var home = HomeState()
+  private(set) var home = HomeState()
   private var gate = DeepLinkGate<DemoLink>(needsLogin: { _ in true })
   private var isLoggedIn = false
   private var promptQueue: [DemoRoute] = []
-  private var configuration: DemoAPI.Configuration?
-  private var status: [String: String] = [:]
-  private var nothingToReconnect = false
   private var pushMessage: String?
   private var report: LaunchReport<DemoStep>?
   private var message: String?
@@ -168,14 +165,14 @@ struct DemoAppState: SceneState {
       return handle(event, in: \.languageSetting) { app, command in
         guard case .chosen(let chosen) = command else { return [] }
         app.languageSetting = nil
-        app.status["configuration"] = app.configurationLine(language: chosen)
+        _ = app.home.handle(.status(.languageChosen(chosen)))
         return app.navigated { $0.pop() }
       }
     case .language(let event):
       return handle(event, in: \.language) { app, command in
         guard case .chosen(let chosen) = command else { return [] }
         app.language = nil
-        app.status["configuration"] = app.configurationLine(language: chosen)
+        _ = app.home.handle(.status(.languageChosen(chosen)))
         return [.answer(.language(chosen))] + app.finishPrompt()
       }
     case .pairing(let event):
@@ -184,7 +181,9 @@ struct DemoAppState: SceneState {
       return pairing.handle(event).flatMap { pairingResult($0) }
     case .home(let event):
       let commands = handle(event, in: \.home) { app, command in app.homeResult(command) }
-      if event.changesSpeakers { _ = pairing.handle(.paired(paired)) }
+      if case .speakers(let listEvent) = event, listEvent.changesSpeakers {
+        _ = pairing.handle(.paired(paired))
+      }
       return commands
     case .linkPrompt(let event):
       return handle(event, in: \.linkPrompt) { app, command in
@@ -227,7 +226,7 @@ struct DemoAppState: SceneState {
   /// The paired speakers' nicknames, by address, as Home has them.
   private var paired: [String: String] {
     Dictionary(
-      home.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
+      home.speakers.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Changes the navigation with `body`; the command that shows the change, if any.
@@ -241,6 +240,7 @@ struct DemoAppState: SceneState {
   private mutating func launchEnded(_ report: LaunchReport<DemoStep>) -> [Command] {
     self.report = report
     progress.finish(report)
+    _ = home.handle(.launch(.ended(report)))
     promptQueue = []
     var commands: [Command] = pairing.isRunning ? [.stopScan] : []
     pairing.end()
@@ -272,7 +272,8 @@ struct DemoAppState: SceneState {
     case .tutorial: tutorial = TutorialState()
     case .language:
       let configuration =
-        configuration ?? DemoAPI.Configuration(country: "?", language: "en", supportedLanguages: [])
+        home.status.configuration
+        ?? DemoAPI.Configuration(country: "?", language: "en", supportedLanguages: [])
       language = LanguageState(
         languages: configuration.supportedLanguages, suggested: configuration.language)
     case .pairing:
@@ -292,32 +293,17 @@ struct DemoAppState: SceneState {
     return commands
   }
 
+  /// A step's note: the status shows it; a push is kept to show; a login lets held links go.
   private mutating func take(_ note: LaunchNote) -> [Command] {
+    _ = home.handle(.status(.note(note)))
     switch note {
-    case .splashShown:
-      break
-    case .updateRequired(let minimum):
-      status["update"] = "This is version \(DemoAPI.appVersion); the server requires \(minimum)."
-    case .configuration(let configuration):
-      self.configuration = configuration
-      status["configuration"] = configurationLine(language: configuration.language)
-    case .configurationUnavailable(let reason):
-      status["configuration"] = "Configuration unavailable (\(reason)); using the defaults."
-    case .loggedIn(let user, let automatically):
-      status["user"] = "Logged in as \(user)" + (automatically ? " (saved login)." : ".")
-      isLoggedIn = true
-      return opened(gate.handle(.loggedIn))
-    case .savedLoginRefused(let reason):
-      status["user"] = "The saved login was refused (\(reason)); log in again."
-    case .connected(let nickname):
-      status["speaker"] = "Connected to \(nickname)."
-    case .nothingToReconnect:
-      status["speaker"] = nil
-      nothingToReconnect = true
-    case .pairingSkipped:
-      status["speaker"] = "Pairing skipped: press p on Home to pair a speaker."
     case .push(let message):
       pushMessage = message
+    case .loggedIn:
+      isLoggedIn = true
+      return opened(gate.handle(.loggedIn))
+    default:
+      break
     }
     return []
   }
@@ -334,7 +320,7 @@ struct DemoAppState: SceneState {
       // Logged in for a held link (this run only: the launch saves logins).
       loginForLink = false
       isLoggedIn = true
-      status["user"] = "Logged in as \(session.user)."
+      _ = home.handle(.status(.loggedIn(user: session.user)))
       return navigated { $0.pop() } + opened(gate.handle(.loggedIn))
     }
   }
@@ -354,6 +340,7 @@ struct DemoAppState: SceneState {
   }
 
   private mutating func homeResult(_ command: HomeState.Command) -> [Command] {
+    guard case .speakers(let command) = command else { return [] }
     switch command {
     case .rename(let address, let nickname): return [.rename(address: address, nickname: nickname)]
     case .delete(let address): return [.delete(address: address)]
@@ -426,11 +413,11 @@ struct DemoAppState: SceneState {
     commands += userNavigated()
     switch link {
     case .speaker(let key):
-      _ = home.handle(.select(key))
+      _ = home.handle(.speakers(.select(key)))
     case .pair:
       commands += startPairing(forLaunch: false)
     case .languageSettings:
-      let configuration = configuration
+      let configuration = home.status.configuration
       languageSetting = LanguageState(
         languages: configuration?.supportedLanguages ?? [],
         suggested: configuration?.language ?? "en")
@@ -441,32 +428,20 @@ struct DemoAppState: SceneState {
 
   // MARK: Drawing
 
-  private func configurationLine(language: String) -> String {
-    guard let configuration else { return "Language \(language)." }
-    return "Country \(configuration.country), language \(language)."
-  }
-
-  /// What the launch found about speakers, once it knows there was none to reconnect.
-  private var speakerLine: [String] {
-    guard nothingToReconnect else { return [] }
-    return home.speakers.isEmpty
-      ? ["No speaker paired yet: press p on Home to pair one."]
-      : ["Paired speakers are reconnected at the next launch."]
-  }
-
   /// The screen of `route`, if the app has one for it now.
   private func screen(_ route: DemoRoute) -> Screen? {
     switch route {
     case .launch: .launch(progress)
     case .update:
       .update(
-        status["update"] ?? report?.updateRequired ?? "An update is required.", launch: progress)
+        home.status.viewModel.update ?? report?.updateRequired ?? "An update is required.",
+        launch: progress)
     case .language: language.map { .language($0.viewModel) }
     case .languageSetting: languageSetting.map { .language($0.viewModel) }
     case .login: login.map { .login($0.viewModel) }
     case .tutorial: tutorial.map { .tutorial($0.viewModel) }
     case .pairing: pairing.state.map { .pairing($0.viewModel) }
-    case .home: .home(home.viewModel, launch: report)
+    case .home: .home(home.viewModel)
     case .push: pushMessage.map { .push($0) }
     case .linkPrompt: linkPrompt.map { .linkPrompt($0.viewModel) }
     }
@@ -486,7 +461,7 @@ struct DemoAppState: SceneState {
     }
     return ViewModel(
       title: title, screens: screens,
-      status: ["user", "configuration", "speaker"].compactMap { status[$0] } + speakerLine,
+      status: home.status.viewModel.lines,
       message: message, linkProblem: linkProblem)
   }
 }
@@ -497,7 +472,8 @@ extension DemoAppState.Event {
   var isUserInput: Bool {
     switch self {
     case .started, .launch, .note, .launchEnded, .pairing(.radio), .pairing(.paired),
-      .pairing(.saved), .home(.speakers), .home(.changed), .home(.writeFailed),
+      .pairing(.saved), .home(.speakers(.loaded)), .home(.speakers(.changed)),
+      .home(.speakers(.writeFailed)), .home(.status), .home(.launch),
       .login(.response):
       false
     case .login, .pairing, .home, .tutorial, .language, .linkPrompt, .openLinkPrompt, .openLink,
@@ -507,11 +483,11 @@ extension DemoAppState.Event {
   }
 }
 
-extension HomeState.Event {
+extension SpeakerListState.Event {
   /// Whether the event brings the store's speakers.
   var changesSpeakers: Bool {
     switch self {
-    case .speakers, .changed: true
+    case .loaded, .changed: true
     default: false
     }
   }

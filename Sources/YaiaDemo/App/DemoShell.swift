@@ -59,9 +59,9 @@ struct DemoShell {
       effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
         do {
           let renamed = try await library.rename(id: address, to: nickname)
-          return renamed ? nil : .home(.writeFailed("That speaker is no longer paired."))
+          return renamed ? nil : .home(.speakers(.writeFailed("That speaker is no longer paired.")))
         } catch {
-          return .home(.writeFailed("Not renamed: \(error)"))
+          return .home(.speakers(.writeFailed("Not renamed: \(error)")))
         }
       }
     case .delete(let address):
@@ -71,7 +71,7 @@ struct DemoShell {
           try await library.delete(id: address)
           return nil
         } catch {
-          return .home(.writeFailed("Not deleted: \(error)"))
+          return .home(.speakers(.writeFailed("Not deleted: \(error)")))
         }
       }
     case .startScan:

@@ -1,215 +1,87 @@
 import Yaia
+import YaiaSequencer
 
-/// The home screen: the paired speakers, as the store's change stream delivers them, with
-/// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
-/// to write, and the change comes back through the stream like any other.
-package struct HomeState: SceneState {
-  /// What can happen on the home screen.
-  package enum Event: Equatable, Sendable {
-    /// The store's speakers, all of them (at start).
-    case speakers([PairedSpeaker])
-    /// The store's exact change: the speakers saved (new or changed), as stored now, and the
-    /// addresses of those deleted. Only these rows were read again.
-    case changed(saved: [PairedSpeaker], deleted: [String])
-    /// Select the speaker with this nickname or address (a deep link).
-    case select(String)
-    /// Move the selection up (-1) or down (+1).
-    case moveSelection(by: Int)
-    /// Start renaming the selected speaker.
-    case rename
-    /// Ask to delete the selected speaker.
-    case delete
-    /// Answer the delete question.
-    case confirmDelete(Bool)
-    /// Text typed into the new nickname.
-    case typed(String)
-    /// Backspace in the new nickname.
-    case deleteBackward
-    /// Save the new nickname.
-    case submit
-    /// Stop renaming, or stop asking.
-    case cancel
-    /// Pair another speaker.
-    case pairNew
-    /// A write failed; the message says why.
-    case writeFailed(String)
+/// The home screen, made of three sections, each a state of its own: the status, the speaker
+/// list, and the summary of the launch. It forwards each section's events with the library's
+/// composition helpers and tells the status how many speakers the list holds.
+struct HomeState: SceneState {
+  /// What can happen on Home, by section.
+  enum Event: Equatable, Sendable {
+    /// The speaker list's events.
+    case speakers(SpeakerListState.Event)
+    /// The status's events.
+    case status(StatusState.Event)
+    /// The launch summary's events.
+    case launch(LaunchSummaryState.Event)
   }
 
-  /// What the home screen asks of its shell and its parent.
-  package enum Command: Equatable, Sendable {
-    /// Rename the speaker at `address`.
-    case rename(address: String, nickname: String)
-    /// Forget the speaker at `address`.
-    case delete(address: String)
-    /// Show the pairing screen.
-    case pairNew
+  /// What Home asks of its shell and its parent: only the speaker list asks for anything.
+  enum Command: Equatable, Sendable {
+    /// The speaker list's commands.
+    case speakers(SpeakerListState.Command)
   }
 
-  /// What the home screen shows.
-  package struct ViewModel: Equatable, Sendable {
-    /// A paired speaker.
-    package struct Row: Equatable, Sendable, Identifiable {
-      /// Its address.
-      package var id: String
-      /// Its nickname.
-      package var nickname: String
-      /// Its model.
-      package var model: String
-      /// Whether it is selected.
-      package var isSelected: Bool
-      /// How it changed in the last update.
-      package var mark: RowMark?
-    }
-
-    /// What the user is doing.
-    package enum Mode: Equatable, Sendable {
-      /// Looking at the list.
-      case browsing
-      /// Typing a new nickname for `model`.
-      case renaming(model: String, nickname: String)
-      /// Asked whether to delete `nickname`.
-      case confirmingDelete(nickname: String)
-    }
-
-    /// The paired speakers, by nickname.
-    package var rows: [Row]
-    /// The last update's changes, summed up.
-    package var changes: String?
-    /// What the user is doing.
-    package var mode: Mode
-    /// A problem to show.
-    package var message: String?
+  /// What Home shows, by section.
+  struct ViewModel: Equatable, Sendable {
+    /// The speaker list.
+    var speakers: SpeakerListState.ViewModel
+    /// The status.
+    var status: StatusState.ViewModel
+    /// The launch summary.
+    var launch: LaunchSummaryState.ViewModel
   }
 
-  private enum Mode: Equatable {
-    case browsing
-    case renaming(id: String, field: TextEntry)
-    case confirmingDelete(id: String)
-  }
-
-  private(set) var speakers: [PairedSpeaker] = []
-  private var marks = RowMarks()
-  private var selection = Selection()
-  private var mode = Mode.browsing
-  private var message: String?
-
-  /// An empty home, before the store has answered.
-  package init() {}
+  private(set) var speakers = SpeakerListState()
+  private(set) var status = StatusState()
+  private var launch = LaunchSummaryState()
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
-    case .speakers(let all):
-      replace(with: all)
-    case .changed(let saved, let deleted):
-      let changed = Set(saved.map(\.id)).union(deleted)
-      let kept = speakers.filter { !changed.contains($0.id) }
-      replace(with: (kept + saved).sorted(by: PairedSpeaker.byNickname))
-    case .select(let key):
-      let wanted = key.lowercased()
-      guard
-        let speaker = speakers.first(where: { $0.id == key })
-          ?? speakers.first(where: { $0.nickname.lowercased() == wanted })
-      else {
-        message = "No paired speaker is called \(key)."
-        return []
-      }
-      mode = .browsing
-      selection.select(speaker.id)
-      message = nil
-    case .moveSelection(let offset):
-      guard mode == .browsing else { return [] }
-      selection.move(by: offset, in: speakers)
-      message = nil
-    case .rename:
-      guard mode == .browsing else { return [] }
-      guard let speaker = selected else { return noSpeaker() }
-      mode = .renaming(
-        id: speaker.id,
-        field: TextEntry("Nickname", limit: PairingState.nicknameLimit, text: speaker.nickname))
-      message = nil
-    case .delete:
-      guard mode == .browsing else { return [] }
-      guard let speaker = selected else { return noSpeaker() }
-      mode = .confirmingDelete(id: speaker.id)
-      message = nil
-    case .confirmDelete(let yes):
-      guard case .confirmingDelete(let id) = mode else { return [] }
-      mode = .browsing
-      return yes ? [.delete(address: id)] : []
-    case .typed(let text):
-      guard case .renaming(let id, var field) = mode else { return [] }
-      message = field.type(text)?.description
-      mode = .renaming(id: id, field: field)
-    case .deleteBackward:
-      guard case .renaming(let id, var field) = mode else { return [] }
-      field.deleteBackward()
-      mode = .renaming(id: id, field: field)
-      message = nil
-    case .submit:
-      guard case .renaming(let id, let field) = mode else { return [] }
-      switch field.validated() {
-      case .failure(let problem):
-        message = problem.description
-      case .success(let nickname):
-        mode = .browsing
-        message = nil
-        return [.rename(address: id, nickname: nickname)]
-      }
-    case .cancel:
-      mode = .browsing
-      message = nil
-    case .pairNew:
-      guard mode == .browsing else { return [] }
-      message = nil
-      return [.pairNew]
-    case .writeFailed(let problem):
-      message = problem
+    case .speakers(let event):
+      let commands = handle(event, in: \.speakers, lift: Command.speakers)
+      _ = status.handle(.paired(count: speakers.speakers.count))
+      return commands
+    case .status(let event):
+      return handle(event, in: \.status) { _, never in switch never {} }
+    case .launch(let event):
+      return handle(event, in: \.launch) { _, never in switch never {} }
+    }
+  }
+
+  /// What Home shows now.
+  var viewModel: ViewModel {
+    ViewModel(speakers: speakers.viewModel, status: status.viewModel, launch: launch.viewModel)
+  }
+}
+
+/// Home's launch summary section: the report of the launch that led here.
+struct LaunchSummaryState: SceneState {
+  /// What the summary learns.
+  enum Event: Equatable, Sendable {
+    /// The launch ended with this report.
+    case ended(LaunchReport<DemoStep>)
+  }
+
+  /// The summary asks for nothing.
+  typealias Command = Never
+
+  /// What the summary shows: the report, once there is one.
+  struct ViewModel: Equatable, Sendable {
+    /// The launch's report.
+    var report: LaunchReport<DemoStep>?
+  }
+
+  private var report: LaunchReport<DemoStep>?
+
+  /// Handles one event.
+  mutating func handle(_ event: Event) -> [Never] {
+    switch event {
+    case .ended(let report): self.report = report
     }
     return []
   }
 
-  private var selected: PairedSpeaker? { selection.row(in: speakers) }
-
-  /// Takes in the speakers as stored now: marks what changed, keeps the selection on its row,
-  /// and ends a rename or delete whose speaker is gone.
-  private mutating func replace(with new: [PairedSpeaker]) {
-    marks = RowMarks(from: speakers, to: new)
-    selection.follow(from: speakers, to: new)
-    speakers = new
-    switch mode {
-    case .renaming(let id, _), .confirmingDelete(let id):
-      if !new.contains(where: { $0.id == id }) {
-        mode = .browsing
-        message = "That speaker was deleted meanwhile."
-      }
-    case .browsing: break
-    }
-  }
-
-  private mutating func noSpeaker() -> [Command] {
-    message = "No speaker paired yet: press p to pair one."
-    return []
-  }
-
-  /// What the screen shows now.
-  package var viewModel: ViewModel {
-    let shownMode: ViewModel.Mode
-    switch mode {
-    case .browsing:
-      shownMode = .browsing
-    case .renaming(let id, let field):
-      let model = speakers.first { $0.id == id }?.model ?? ""
-      shownMode = .renaming(model: model, nickname: field.display)
-    case .confirmingDelete(let id):
-      shownMode = .confirmingDelete(nickname: speakers.first { $0.id == id }?.nickname ?? "")
-    }
-    return ViewModel(
-      rows: speakers.enumerated().map { index, speaker in
-        ViewModel.Row(
-          id: speaker.id, nickname: speaker.nickname, model: speaker.model,
-          isSelected: speaker.id == selection.id, mark: marks[index])
-      },
-      changes: marks.summary, mode: shownMode, message: message)
-  }
+  /// What the summary shows now.
+  var viewModel: ViewModel { ViewModel(report: report) }
 }

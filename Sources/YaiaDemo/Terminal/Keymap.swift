@@ -59,27 +59,30 @@ enum Keymap {
       case .enter: return .pairing(.pick)
       default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
       }
-    case .home(let home, _):
-      switch home.mode {
+    case .home(let home):
+      switch home.speakers.mode {
       case .renaming:
-        return textField(key, { .home(.typed($0)) }, .home(.deleteBackward), .home(.submit))
+        return textField(
+          key, { .home(.speakers(.typed($0))) }, .home(.speakers(.deleteBackward)),
+          .home(.speakers(.submit)))
           ?? {
             key == .escape
-              ? .home(.cancel) : refuse(key, "type the new nickname · Enter saves · Esc cancels")
+              ? .home(.speakers(.cancel))
+              : refuse(key, "type the new nickname · Enter saves · Esc cancels")
           }()
       case .confirmingDelete:
         switch key {
-        case .text("y"): return .home(.confirmDelete(true))
-        case .text("n"), .escape: return .home(.confirmDelete(false))
+        case .text("y"): return .home(.speakers(.confirmDelete(true)))
+        case .text("n"), .escape: return .home(.speakers(.confirmDelete(false)))
         default: return refuse(key, "y deletes · n keeps it")
         }
       case .browsing:
         switch key {
-        case .up, .text("k"): return .home(.moveSelection(by: -1))
-        case .down, .text("j"): return .home(.moveSelection(by: 1))
-        case .text("r"): return .home(.rename)
-        case .text("d"): return .home(.delete)
-        case .text("p"): return .home(.pairNew)
+        case .up, .text("k"): return .home(.speakers(.moveSelection(by: -1)))
+        case .down, .text("j"): return .home(.speakers(.moveSelection(by: 1)))
+        case .text("r"): return .home(.speakers(.rename))
+        case .text("d"): return .home(.speakers(.delete))
+        case .text("p"): return .home(.speakers(.pairNew))
         case .text("o"): return .openLinkPrompt
         case .text("q"): return .quit
         default:

@@ -50,8 +50,8 @@ package struct ScreenText: Sendable {
       lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
     case .pairing(let pairing):
       lines += self.pairing(pairing)
-    case .home(let home, let launch):
-      lines += self.home(home, launch: launch)
+    case .home(let home):
+      lines += self.home(home.speakers, launch: home.launch.report)
     case .push(let message):
       lines += [bold("🔔 Notification"), "  " + v(message), "", dim("Enter closes")]
     case .linkPrompt(let prompt):
@@ -131,7 +131,9 @@ package struct ScreenText: Sendable {
     return "Launch \(outcome) \(times)" + (report.budgetOverrun != nil ? ", OVER BUDGET)" : ")")
   }
 
-  private func home(_ home: HomeState.ViewModel, launch: LaunchReport<DemoStep>?) -> [String] {
+  private func home(_ home: SpeakerListState.ViewModel, launch: LaunchReport<DemoStep>?)
+    -> [String]
+  {
     var lines: [String] = []
     if let launch {
       lines.append(v(headline(launch)))

@@ -1,0 +1,92 @@
+import Yaia
+
+/// Home's status section, shown above every screen: who is logged in, the configuration, the
+/// speaker connection, and why an update is required. It takes what the launch's steps learn
+/// and returns no commands: a section that only shows.
+struct StatusState: SceneState {
+  /// What the status learns.
+  enum Event: Equatable, Sendable {
+    /// A launch step's note.
+    case note(LaunchNote)
+    /// The user chose a language (the first run's question, or the setting).
+    case languageChosen(String)
+    /// The user logged in outside the launch (for a held deep link).
+    case loggedIn(user: String)
+    /// How many speakers are paired now.
+    case paired(count: Int)
+  }
+
+  /// The status asks for nothing.
+  typealias Command = Never
+
+  /// What the status shows.
+  struct ViewModel: Equatable, Sendable {
+    /// The lines, in the order user, configuration, speaker.
+    var lines: [String]
+    /// Why an update is required, once the version check said so.
+    var update: String?
+  }
+
+  private var user: String?
+  private var configurationLine: String?
+  private var speaker: String?
+  private var update: String?
+  private(set) var configuration: DemoAPI.Configuration?
+  private var nothingToReconnect = false
+  private var pairedCount = 0
+
+  /// Handles one event.
+  mutating func handle(_ event: Event) -> [Never] {
+    switch event {
+    case .note(let note): take(note)
+    case .languageChosen(let language): configurationLine = line(language: language)
+    case .loggedIn(let name): user = "Logged in as \(name)."
+    case .paired(let count): pairedCount = count
+    }
+    return []
+  }
+
+  private mutating func take(_ note: LaunchNote) {
+    switch note {
+    case .splashShown, .push:
+      break
+    case .updateRequired(let minimum):
+      update = "This is version \(DemoAPI.appVersion); the server requires \(minimum)."
+    case .configuration(let configuration):
+      self.configuration = configuration
+      configurationLine = line(language: configuration.language)
+    case .configurationUnavailable(let reason):
+      configurationLine = "Configuration unavailable (\(reason)); using the defaults."
+    case .loggedIn(let name, let automatically):
+      user = "Logged in as \(name)" + (automatically ? " (saved login)." : ".")
+    case .savedLoginRefused(let reason):
+      user = "The saved login was refused (\(reason)); log in again."
+    case .connected(let nickname):
+      speaker = "Connected to \(nickname)."
+    case .nothingToReconnect:
+      speaker = nil
+      nothingToReconnect = true
+    case .pairingSkipped:
+      speaker = "Pairing skipped: press p on Home to pair a speaker."
+    }
+  }
+
+  private func line(language: String) -> String {
+    guard let configuration else { return "Language \(language)." }
+    return "Country \(configuration.country), language \(language)."
+  }
+
+  /// What the launch found about speakers, once it knows there was none to reconnect.
+  private var speakerLine: [String] {
+    guard nothingToReconnect else { return [] }
+    return pairedCount == 0
+      ? ["No speaker paired yet: press p on Home to pair one."]
+      : ["Paired speakers are reconnected at the next launch."]
+  }
+
+  /// What the status shows now.
+  var viewModel: ViewModel {
+    ViewModel(
+      lines: [user, configurationLine, speaker].compactMap { $0 } + speakerLine, update: update)
+  }
+}
