@@ -178,4 +178,27 @@ struct NavigationFlowTests {
     #expect(home.viewModel.launch.report == Self.report)
     #expect(home.viewModel.speakers.rows.map(\.nickname) == ["Den"])
   }
+
+  @Test(
+    "the app's navigation commands, applied by a Router, keep a navigator in step with the state")
+  @MainActor
+  func routerFollowsTheState() throws {
+    let navigator = RecordingNavigator<DemoRoute>()
+    let router = Router<DemoRoute, RecordingNavigator<DemoRoute>>(navigator: navigator) { $0 }
+    var app = try Self.app(.push(message: "New album"))
+    let events: [DemoAppState.Event] = [
+      .started, .note(.push(message: "New album")),
+      .note(.loggedIn(user: "ada", automatically: true)),
+      .launch(
+        LaunchEvent(step: .login, kind: .waitingForUser(DemoPrompts.login.key), time: .zero)),
+      .launchEnded(Self.report), .dismissPush, .home(.speakers(.pairNew)),
+      .openLink("yaia-demo://settings/language"),
+    ]
+    for event in events {
+      for case .navigate(let operations) in app.handle(event) { router.apply(operations) }
+      #expect(navigator.stack == app.navigation.stack, "after \(event)")
+      #expect(navigator.modals == app.navigation.modals, "after \(event)")
+    }
+    #expect(navigator.stack == [.home, .languageSetting])
+  }
 }

@@ -187,9 +187,12 @@ struct DemoAppState: SceneState {
       return commands
     case .linkPrompt(let event):
       return handle(event, in: \.linkPrompt) { app, command in
-        guard case .open(let link) = command else { return [] }
-        app.linkPrompt = nil
-        return app.navigated { $0.dismiss() } + app.openLink(link)
+        switch command {
+        case .navigate(let operations): return [.navigate(operations)]
+        case .finish(let link):
+          app.linkPrompt = nil
+          return app.navigated { $0.dismiss() } + app.openLink(link)
+        }
       }
     case .openLinkPrompt:
       guard navigation.top == .home else { return [] }

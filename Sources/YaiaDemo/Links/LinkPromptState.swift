@@ -1,7 +1,9 @@
 import Yaia
+import YaiaFlow
 
 /// The prompt where a link is typed while the app runs (the warm path of deep links): a
-/// text field whose Enter opens the link.
+/// text field whose Enter opens the link. A flow of one screen: its only command is its
+/// result, the link, handed to the parent with ``FlowCommand/finish(_:)``.
 struct LinkPromptState: SceneState {
   /// What the user does in the prompt.
   enum Event: Equatable, Sendable {
@@ -13,11 +15,8 @@ struct LinkPromptState: SceneState {
     case submit
   }
 
-  /// What the prompt asks of its parent.
-  enum Command: Equatable, Sendable {
-    /// Open this link.
-    case open(String)
-  }
+  /// What the prompt asks of its parent: to finish with the link typed.
+  typealias Command = FlowCommand<DemoRoute, String>
 
   /// What the prompt shows.
   struct ViewModel: Equatable, Sendable {
@@ -41,7 +40,7 @@ struct LinkPromptState: SceneState {
     case .submit:
       switch field.validated() {
       case .failure(let problem): message = problem.description
-      case .success(let link): return [.open(link)]
+      case .success(let link): return [.finish(link)]
       }
     }
     return []
