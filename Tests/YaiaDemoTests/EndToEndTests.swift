@@ -24,19 +24,24 @@ struct EndToEndTests {
 
     """
 
-  /// From the tutorial to Home, then pairs the first speaker offered as `nickname`.
-  static func pair(_ nickname: String) -> String {
-    """
+  /// Pages through the first run's tutorial.
+  static let throughTutorial = """
     wait Tutorial (1 of 3)
     key enter 3
-    wait Your speakers
-    type p
-    wait dBm
-    key enter
-    type \(nickname)
-    key enter
 
     """
+
+  /// From the tutorial to Home, then pairs the first speaker offered as `nickname`.
+  static func pair(_ nickname: String) -> String {
+    throughTutorial + """
+      wait Your speakers
+      type p
+      wait dBm
+      key enter
+      type \(nickname)
+      key enter
+
+      """
   }
 
   /// Runs `yaia demo` with `arguments` and `script`, its data in `folder` (by default a
@@ -197,9 +202,7 @@ struct EndToEndTests {
   func pairingLinkBackedOut() async throws {
     let run = try await Self.demo(
       ["--open", "yaia-demo://pair"],
-      script: Self.logIn + """
-        wait Tutorial (1 of 3)
-        key enter 3
+      script: Self.logIn + Self.throughTutorial + """
         wait Speakers nearby
         wait dBm
         key esc
@@ -216,9 +219,7 @@ struct EndToEndTests {
   func unknownLinkThenTypedOne() async throws {
     let run = try await Self.demo(
       ["--open", "yaia-demo://nowhere"],
-      script: Self.logIn + """
-        wait Tutorial (1 of 3)
-        key enter 3
+      script: Self.logIn + Self.throughTutorial + """
         wait Your speakers
         wait opens nothing in this app
         type o
