@@ -122,3 +122,19 @@ extension SceneState {
     return reactions
   }
 }
+
+extension SceneState {
+  /// Hands `event` to a child that asks for nothing (its `Command` is `Never`): a section that
+  /// only shows what it is told, such as a status line or a summary.
+  ///
+  /// ```swift
+  /// case .status(let event): handle(event, in: \.status)
+  /// ```
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event, in child: WritableKeyPath<Self, Child>
+  ) -> [Command] where Child.Command == Never {
+    _ = self[keyPath: child].handle(event)
+    return []
+  }
+}

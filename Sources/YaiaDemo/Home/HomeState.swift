@@ -43,9 +43,9 @@ struct HomeState: SceneState {
       _ = status.handle(.paired(count: speakers.speakers.count))
       return commands
     case .status(let event):
-      return handle(event, in: \.status) { _, never in switch never {} }
+      return handle(event, in: \.status)
     case .launch(let event):
-      return handle(event, in: \.launch) { _, never in switch never {} }
+      return handle(event, in: \.launch)
     }
   }
 

@@ -174,4 +174,23 @@ struct CompositionTests {
     }
     Given(Always()).when(.down, .down).then([.counted(4), .counted(3)], viewModel: 3)
   }
+
+  @Test("a section that asks for nothing is told its events; the parent returns nothing for it")
+  func sectionWithoutCommands() {
+    struct Counter: SceneState {
+      typealias Command = Never
+      var viewModel = 0
+      mutating func handle(_ event: Int) -> [Never] {
+        viewModel += event
+        return []
+      }
+    }
+    struct Screen: SceneState {
+      enum Command: Equatable { case none }
+      var counter = Counter()
+      var viewModel: Int { counter.viewModel }
+      mutating func handle(_ event: Int) -> [Command] { handle(event, in: \.counter) }
+    }
+    Given(Screen()).when(2, 3).then([], viewModel: 5)
+  }
 }
