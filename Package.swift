@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
+    .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
@@ -25,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     .target(name: "Yaia"),
@@ -53,6 +55,15 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
+    // The architecture's rules checked on source (`yaia lint`); the only user of swift-syntax.
+    .target(
+      name: "YaiaLint",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .target(
       name: "YaiaDemo",
       dependencies: [
@@ -65,6 +76,7 @@ let package = Package(
       dependencies: [
         "YaiaMockServer",
         "YaiaDemo",
+        "YaiaLint",
         "YaiaSequencer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -111,6 +123,7 @@ let package = Package(
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
+    .testTarget(name: "YaiaLintTests", dependencies: ["YaiaLint"]),
     .testTarget(
       name: "YaiaMockServerTests",
       dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"]),

@@ -6,5 +6,5 @@ struct Yaia: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "yaia",
     abstract: "Tools for apps built with Yaia.",
-    subcommands: [DemoCommand.self, MockServerCommand.self, GraphCommand.self])
+    subcommands: [DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintCommand.self])
 }

@@ -1,0 +1,104 @@
+import SwiftSyntax
+
+/// The Law of Demeter: a chain of property accesses that reaches through more objects than the
+/// configured number (`order.customer.address.city.name`). Method calls end a reach (fluent
+/// builders are not findings), and so do chains that start at a type (`Color.red`).
+public struct LawOfDemeterRule: LintRule {
+  /// The rule's id.
+  public let id = "law-of-demeter"
+  /// The severity when the configuration sets none.
+  public let defaultSeverity = LintSeverity.warning
+  /// Why the rule exists.
+  public let reason =
+    "Reaching through objects couples code to the structure of things it does not own (the Law of Demeter: talk to your immediate friends)."
+  /// What to do about a finding.
+  public let fix =
+    "Ask the nearest object for what you need (a computed property or a method), or pass the value in."
+  /// The options a configuration may set.
+  public let options = [
+    LintOption(
+      "max-chain", .integer(default: 3, range: 1...20),
+      help: "How many property accesses a chain may make from its first object.")
+  ]
+
+  /// The rule.
+  public init() {}
+
+  /// The findings in `file`.
+  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+    let scan = Scan(limit: context.integer("max-chain", default: 3))
+    scan.walk(file.tree)
+    return scan.findings
+  }
+
+  private final class Scan: SyntaxVisitor {
+    let limit: Int
+    var findings: [RuleFinding] = []
+
+    init(limit: Int) {
+      self.limit = limit
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The expression under optional chaining or a force unwrap.
+    private func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+      var current = expression
+      while true {
+        if let optional = current.as(OptionalChainingExprSyntax.self) {
+          current = optional.expression
+        } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+          current = forced.expression
+        } else {
+          return current
+        }
+      }
+    }
+
+    /// Whether `node` is accessed or called by its parent (then it is not a chain's end).
+    private func continues(_ node: some SyntaxProtocol) -> Bool {
+      var parent = node.parent
+      while let wrapper = parent,
+        wrapper.is(OptionalChainingExprSyntax.self) || wrapper.is(ForceUnwrapExprSyntax.self)
+      {
+        parent = wrapper.parent
+      }
+      return parent?.is(MemberAccessExprSyntax.self) == true
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      guard !continues(node) else { return .visitChildren }
+      // Count property accesses from this end back to the first object.
+      var count = 0
+      var current: ExprSyntax? = ExprSyntax(node)
+      var root: ExprSyntax?
+      while let expression = current.map(unwrapped) {
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+          let isCalled = access.parent?.is(FunctionCallExprSyntax.self) == true
+          if isCalled { count = 0 } else { count += 1 }
+          current = access.base
+          root = access.base
+        } else if let call = expression.as(FunctionCallExprSyntax.self),
+          call.calledExpression.is(MemberAccessExprSyntax.self)
+        {
+          // A method call's result is the first object of the reach.
+          current = nil
+          root = ExprSyntax(call)
+        } else {
+          current = nil
+        }
+      }
+      guard count > limit, let root = root.map(unwrapped) else { return .visitChildren }
+      if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text {
+        if name.first?.isUppercase == true { return .visitChildren }
+        if name == "self" { count -= 1 }
+      }
+      if count > limit {
+        findings.append(
+          RuleFinding(
+            node,
+            "reaches through \(count) properties (\(node.trimmedDescription)); at most \(limit)"))
+      }
+      return .visitChildren
+    }
+  }
+}

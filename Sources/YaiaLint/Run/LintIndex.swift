@@ -1,0 +1,160 @@
+import SwiftSyntax
+
+/// What every linted file declares, gathered before any rule runs: which types exist and of
+/// what kind, what each conforms to (in its declaration and in extensions, in any file), where
+/// each is declared, and the notification names the app defines. Rules read it to decide what
+/// crosses files: whether a type is a state, whether a property's type is a class, which
+/// layer a referenced type belongs to.
+public struct LintIndex: Sendable {
+  /// The kind of a declared type.
+  public enum Kind: String, Sendable {
+    /// A struct.
+    case `struct`
+    /// A class.
+    case `class`
+    /// An enum.
+    case `enum`
+    /// An actor.
+    case actor
+    /// A protocol.
+    case `protocol`
+  }
+
+  /// Where a type is declared.
+  public struct Declaration: Sendable, Hashable {
+    /// The file.
+    public var path: String
+    /// Its module, if known.
+    public var module: String?
+  }
+
+  private(set) var kinds: [String: Kind] = [:]
+  private(set) var inherited: [String: Set<String>] = [:]
+  private(set) var declarations: [String: Declaration] = [:]
+  /// Notification names the app declares (`extension Notification.Name { static let … }`).
+  public private(set) var notificationNames: Set<String> = []
+  private var sceneStateProtocols: Set<String> = ["SceneState"]
+
+  /// An index of `facts`, one per file.
+  init(_ facts: [FileFacts]) {
+    for file in facts {
+      for type in file.types {
+        kinds[type.name] = kinds[type.name] ?? type.kind
+        inherited[type.name, default: []].formUnion(type.inherited)
+        declarations[type.name] =
+          declarations[type.name] ?? Declaration(path: file.path, module: file.module)
+      }
+      for (name, conformances) in file.extensions {
+        inherited[name, default: []].formUnion(conformances)
+      }
+      notificationNames.formUnion(file.notificationNames)
+    }
+    // Protocols that refine SceneState, however indirectly.
+    var changed = true
+    while changed {
+      changed = false
+      for (name, kind) in kinds where kind == .protocol && !sceneStateProtocols.contains(name) {
+        if !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols) {
+          sceneStateProtocols.insert(name)
+          changed = true
+        }
+      }
+    }
+  }
+
+  /// Whether `name` is a state: it conforms to `SceneState`, directly, in an extension, or
+  /// through a protocol that refines it.
+  public func isState(_ name: String) -> Bool {
+    kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols)
+  }
+
+  /// The kind of the type `name`, if the linted files declare it.
+  public func kind(of name: String) -> Kind? { kinds[name] }
+
+  /// Where the type `name` is declared, if in the linted files.
+  public func declaration(of name: String) -> Declaration? { declarations[name] }
+}
+
+/// What one file declares, for the index.
+struct FileFacts: Sendable {
+  struct TypeFact: Sendable {
+    var name: String
+    var kind: LintIndex.Kind
+    var inherited: [String]
+  }
+
+  var path: String
+  var module: String?
+  var types: [TypeFact] = []
+  var extensions: [(String, [String])] = []
+  var notificationNames: [String] = []
+
+  init(path: String, module: String?, tree: SourceFileSyntax) {
+    self.path = path
+    self.module = module
+    let collector = FactCollector(viewMode: .sourceAccurate)
+    collector.walk(tree)
+    types = collector.types
+    extensions = collector.extensions
+    notificationNames = collector.notificationNames
+  }
+}
+
+/// The last component of a type's name: `Yaia.SceneState` is `SceneState`.
+func simpleName(_ type: some SyntaxProtocol) -> String {
+  let text = type.trimmedDescription
+  let base = text.split(separator: "<").first.map(String.init) ?? text
+  return base.split(separator: ".").last.map(String.init) ?? base
+}
+
+private final class FactCollector: SyntaxVisitor {
+  var types: [FileFacts.TypeFact] = []
+  var extensions: [(String, [String])] = []
+  var notificationNames: [String] = []
+
+  private func names(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.map { simpleName($0.type) } ?? []
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(
+      .init(name: node.name.text, kind: .struct, inherited: names(node.inheritanceClause)))
+    return .visitChildren
+  }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(
+      .init(name: node.name.text, kind: .class, inherited: names(node.inheritanceClause)))
+    return .visitChildren
+  }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(.init(name: node.name.text, kind: .enum, inherited: names(node.inheritanceClause)))
+    return .visitChildren
+  }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(
+      .init(name: node.name.text, kind: .actor, inherited: names(node.inheritanceClause)))
+    return .visitChildren
+  }
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(
+      .init(name: node.name.text, kind: .protocol, inherited: names(node.inheritanceClause)))
+    return .skipChildren
+  }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let extended = node.extendedType.trimmedDescription
+    if extended == "Notification.Name" || extended == "NSNotification.Name" {
+      for member in node.memberBlock.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self),
+          variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        else { continue }
+        for binding in variable.bindings {
+          if let name = binding.pattern.as(IdentifierPatternSyntax.self) {
+            notificationNames.append(name.identifier.text)
+          }
+        }
+      }
+    }
+    extensions.append((simpleName(node.extendedType), names(node.inheritanceClause)))
+    return .visitChildren
+  }
+}

@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// A Swift source to lint: its path (as reported) and its text.
+public struct LintSource: Sendable {
+  /// The path, as findings report it.
+  public var path: String
+  /// The text.
+  public var text: String
+
+  /// A source.
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+  }
+
+  /// The module of a path like `Sources/<Module>/…` or `Tests/<Module>/…`.
+  var module: String? {
+    let parts = path.split(separator: "/").map(String.init)
+    guard let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
+      root + 2 < parts.count
+    else { return nil }
+    return parts[root + 1]
+  }
+}
+
+/// What a run found: the findings (sorted by place), the files it could not lint, and how much
+/// it read.
+public struct LintReport: Sendable {
+  /// The findings, by path, line and column.
+  public var findings: [LintFinding]
+  /// Files that could not be linted, and why.
+  public var problems: [LintProblem]
+  /// How many files were linted.
+  public var fileCount: Int
+  /// How many lines they held.
+  public var lineCount: Int
+
+  /// Whether a finding is at error level.
+  public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// Runs rules over sources: parses every file (on all cores), indexes what they declare, runs
+/// each enabled rule on each file, and applies severities and in-code suppressions.
+///
+/// ```swift
+/// let report = Linter(rules: LintRules.all, configuration: configuration).run(sources)
+/// ```
+public struct Linter: Sendable {
+  /// The rules that may run.
+  public var rules: [any LintRule]
+  /// What the team decided about them.
+  public var configuration: LintConfiguration
+
+  /// The id of findings about suppression comments themselves.
+  public static let suppressionRuleID = "suppression"
+
+  /// A linter.
+  public init(rules: [any LintRule], configuration: LintConfiguration = LintConfiguration()) {
+    self.rules = rules
+    self.configuration = configuration
+  }
+
+  /// Lints `sources`.
+  public func run(_ sources: [LintSource]) -> LintReport {
+    let kept = sources.filter { !configuration.isExcluded($0.path) }
+    // Parse and gather facts on all cores.
+    let parsed = concurrentMap(kept) { source -> Parsed in
+      let tree = Parser.parse(source: source.text)
+      let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+      let lines = source.text.utf8.reduce(into: 1) { count, byte in
+        if byte == UInt8(ascii: "\n") { count += 1 }
+      }
+      if tree.hasError {
+        let line = firstError(in: tree).map { converter.location(for: $0).line }
+        return Parsed(
+          file: nil, facts: nil, lines: lines,
+          problem: LintProblem(
+            path: source.path,
+            message:
+              "does not parse\(line.map { " (first error on line \($0))" } ?? ""); not linted"
+          ))
+      }
+      let file = LintedFile(
+        path: source.path, module: source.module, tree: tree, converter: converter)
+      return Parsed(
+        file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
+        lines: lines, problem: nil)
+    }
+    let index = LintIndex(parsed.compactMap(\.facts))
+    let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
+    let findings = concurrentMap(parsed.compactMap(\.file)) { file -> [LintFinding] in
+      findingsOf(file, rules: active, index: index)
+    }
+    return LintReport(
+      findings: findings.flatMap { $0 }.sorted {
+        ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
+      },
+      problems: parsed.compactMap(\.problem),
+      fileCount: parsed.count - parsed.filter { $0.problem != nil }.count,
+      lineCount: parsed.reduce(0) { $0 + $1.lines })
+  }
+
+  private struct Parsed: Sendable {
+    var file: LintedFile?
+    var facts: FileFacts?
+    var lines: Int
+    var problem: LintProblem?
+  }
+
+  private func findingsOf(_ file: LintedFile, rules: [any LintRule], index: LintIndex)
+    -> [LintFinding]
+  {
+    let suppressions = Suppressions(file)
+    var findings = suppressions.problems.map { problem in
+      LintFinding(
+        ruleID: Self.suppressionRuleID, severity: .error, message: problem.message,
+        location: location(file, problem.position),
+        fix: "Write why after the rule id: // yaia-lint:disable:next RULE-ID because …")
+    }
+    for rule in rules {
+      let context = LintContext(index: index, configuration: configuration, ruleID: rule.id)
+      let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
+      for found in rule.check(file, context) {
+        let place = location(file, found.position)
+        if suppressions.covers(rule.id, line: place.line) { continue }
+        findings.append(
+          LintFinding(
+            ruleID: rule.id, severity: severity, message: found.message, location: place,
+            fix: rule.fix))
+      }
+    }
+    return findings
+  }
+
+  private func location(_ file: LintedFile, _ position: AbsolutePosition) -> LintLocation {
+    let place = file.converter.location(for: position)
+    return LintLocation(path: file.path, line: place.line, column: place.column)
+  }
+
+  private func firstError(in tree: SourceFileSyntax) -> AbsolutePosition? {
+    for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
+      return token.positionAfterSkippingLeadingTrivia
+    }
+    return tree.children(viewMode: .all).first { $0.hasError }?.position
+  }
+}
+
+/// `transform` of each element, on all cores, in order.
+func concurrentMap<Element: Sendable, Result: Sendable>(
+  _ elements: [Element], _ transform: @Sendable (Element) -> Result
+) -> [Result] {
+  let slots = Slots<Result>(count: elements.count)
+  DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+    slots.set(index, transform(elements[index]))
+  }
+  return slots.values()
+}
+
+/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+private final class Slots<Value>: @unchecked Sendable {
+  private var storage: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: Value) {
+    lock.withLock { storage[index] = value }
+  }
+
+  func values() -> [Value] { storage.compactMap { $0 } }
+}

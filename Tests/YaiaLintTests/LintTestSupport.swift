@@ -1,0 +1,31 @@
+import YaiaLint
+
+/// Lints `files` (path → source) with every built-in rule and `yaml` as configuration;
+/// the findings of `rule`, as the lines they are on.
+func lines(
+  of rule: String, in files: [String: String], yaml: String? = nil
+) throws -> [Int] {
+  try findings(in: files, yaml: yaml).filter { $0.ruleID == rule }.map(\.location.line)
+}
+
+/// Lints one file at `Sources/App/File.swift`; the lines of `rule`'s findings.
+func lines(of rule: String, in source: String, yaml: String? = nil) throws -> [Int] {
+  try lines(of: rule, in: ["Sources/App/File.swift": source], yaml: yaml)
+}
+
+/// Every finding in `files`.
+func findings(in files: [String: String], yaml: String? = nil) throws -> [LintFinding] {
+  let configuration =
+    try yaml.map {
+      try LintConfiguration.load(yaml: $0, path: ".yaia-lint.yml", rules: LintRules.all)
+    }
+    ?? LintConfiguration()
+  let sources = files.sorted { $0.key < $1.key }.map { LintSource(path: $0.key, text: $0.value) }
+  return Linter(rules: LintRules.all, configuration: configuration).run(sources).findings
+}
+
+/// A state prelude: the protocol as Yaia declares it, so fixtures conform to it.
+let statePrelude = """
+  protocol SceneState {}
+
+  """

@@ -1,0 +1,117 @@
+import Testing
+import YaiaLint
+
+@Suite("state-purity and value-types")
+struct StateRuleTests {
+  @Test("handle and viewModel (and what they call) do no I/O, await nothing, read no clock")
+  func impureStates() throws {
+    let source =
+      statePrelude + """
+        struct Search: SceneState {
+          mutating func handle(_ event: Int) -> [Int] {
+            let now = Date()
+            Task { }
+            helper()
+            return []
+          }
+          var viewModel: String { UserDefaults.standard.string(forKey: "k") ?? "" }
+          func helper() { _ = Int.random(in: 0..<3) }
+          func unreached() async { await Task.yield() }
+        }
+        """
+    // Date(), Task, .random via helper, UserDefaults (type and its .standard once each).
+    #expect(try lines(of: "state-purity", in: source) == [4, 5, 9, 10])
+  }
+
+  @Test("a state by extension or through a refining protocol is checked too")
+  func indirectStates() throws {
+    let files = [
+      "Sources/App/Protocols.swift": statePrelude + "protocol Screen: SceneState {}\n",
+      "Sources/App/A.swift": """
+      struct A: Screen {
+        func handle(_ e: Int) -> [Int] { _ = UUID(); return [] }
+      }
+      """,
+      "Sources/App/B.swift": """
+      struct B {
+        func handle(_ e: Int) -> [Int] { _ = Date.now; return [] }
+      }
+      extension B: SceneState {}
+      """,
+    ]
+    #expect(try lines(of: "state-purity", in: files) == [2, 2])
+  }
+
+  @Test("look-alikes: a non-state doing I/O, a state's shell-side helper, a date passed in")
+  func pureLookAlikes() throws {
+    let source =
+      statePrelude + """
+        struct Loader {
+          func handle(_ e: Int) async -> [Int] { _ = Date(); await Task.yield(); return [] }
+        }
+        struct Clock: SceneState {
+          var now: Date
+          mutating func handle(_ event: Date) -> [Int] {
+            now = event
+            let later = Date(timeIntervalSince1970: 0)
+            return [Int(later.timeIntervalSince1970)]
+          }
+          var viewModel: Date { now }
+          func shellSide() async { await Task.yield() }
+        }
+        """
+    #expect(try lines(of: "state-purity", in: source).isEmpty)
+  }
+
+  @Test("stored class properties are findings unless allowed")
+  func classProperties() throws {
+    let source =
+      statePrelude + """
+        final class Cache {}
+        final class Logger {}
+        struct S: SceneState {
+          var cache: Cache
+          let logger = Logger()
+          var count: Int
+          var computed: Cache { Cache() }
+        }
+        """
+    #expect(try lines(of: "state-purity", in: source) == [5, 6])
+    let allowed = "rules:\n  state-purity: { allowed-classes: [Logger] }\n"
+    #expect(try lines(of: "state-purity", in: source, yaml: allowed) == [5])
+  }
+
+  @Test("Command and ViewModel are values: no class, closure, Any or reference inside")
+  func valueTypes() throws {
+    let source =
+      statePrelude + """
+        final class Box {}
+        struct S: SceneState {
+          enum Command { case run(() -> Void), log(Any), keep(Box), fine(Int) }
+          final class ViewModel {}
+        }
+        struct T: SceneState {
+          struct ViewModel { var title: String; var onTap: (@Sendable () -> Void)? }
+          enum Command: Equatable { case save(String) }
+        }
+        """
+    #expect(try lines(of: "value-types", in: source) == [4, 4, 4, 5, 8])
+  }
+
+  @Test("look-alikes: commands of a non-state, value commands, a static closure")
+  func valueLookAlikes() throws {
+    let source =
+      statePrelude + """
+        struct Router { enum Command { case go(() -> Void) } }
+        struct S: SceneState {
+          enum Command: Equatable { case save(String), delete(id: Int) }
+          struct ViewModel: Equatable {
+            var rows: [String]
+            static let format: (Int) -> String = { "\\($0)" }
+            var count: Int { rows.count }
+          }
+        }
+        """
+    #expect(try lines(of: "value-types", in: source).isEmpty)
+  }
+}
