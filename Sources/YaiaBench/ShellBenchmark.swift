@@ -136,7 +136,6 @@ final class EagerObserver {
 final class FrameObserver {
   private let shell: Shell<CounterState>
   private(set) var invalidations = 0
-  private var isDirty = false
   private let flag = DirtyFlag()
 
   init(_ shell: Shell<CounterState>) {

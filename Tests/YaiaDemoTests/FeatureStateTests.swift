@@ -22,7 +22,8 @@ struct PairingStateTests {
     _ = state.handle(.radio(.appeared(broadcast("b", -50))))
     #expect(state.viewModel.rows.map(\.id) == ["b", "a"])
     #expect(state.viewModel.rows.map(\.mark) == [.inserted, nil])
-    #expect(state.viewModel.rows.first?.isSelected == false)  // the first to appear stays selected
+    let rows = state.viewModel.rows
+    #expect(rows.first?.isSelected == false)  // the first to appear stays selected
     _ = state.handle(.radio(.signal(id: "b", dBm: -55)))
     #expect(state.viewModel.rows.map(\.mark) == [.updated, nil])
     _ = state.handle(.radio(.appeared(broadcast("c", -60))))

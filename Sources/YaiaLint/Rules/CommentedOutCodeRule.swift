@@ -69,24 +69,67 @@ public struct CommentedOutCodeRule: LintRule {
   /// from each line, the longest stretch that parses, so prose around code is left out.
   static func codeGroups(_ run: [String]) -> [(Int, Int)] {
     var groups: [(Int, Int)] = []
+    // Only stretches of lines that look like code are parsed: a line of words alone ends a
+    // stretch, so a long run of prose costs one glance per line.
     var start = 0
-    let window = 60  // a commented-out block longer than this is reported in pieces
     while start < run.count {
+      guard looksLikeCode(run[start]) else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < run.count,
+        looksLikeCode(run[end]) || run[end].trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        end += 1
+      }
+      groups += codeGroups(in: run, from: start, to: end)
+      start = end
+    }
+    return groups
+  }
+
+  /// Whether a line has what code has: brackets, an assignment, a call, a keyword.
+  static func looksLikeCode(_ line: String) -> Bool {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.contains(where: { "(){}=;[]".contains($0) }) { return true }
+    let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
+    return [
+      "let", "var", "func", "return", "import", "guard", "if", "for", "while", "switch", "case",
+      "struct", "class", "enum",
+    ].contains(first)
+  }
+
+  /// The code groups among `run[start..<end]`: from each line, the longest of a few stretches
+  /// (all of it up to 20 lines, then 10, 5, 2 and 1) that parses. At most five parses a line, and no more
+  /// than ``maxParsesPerRun`` for a run: a hostile file of code-like comments stays fast.
+  private static func codeGroups(in run: [String], from start: Int, to end: Int) -> [(Int, Int)] {
+    var groups: [(Int, Int)] = []
+    var first = start
+    var parses = 0
+    while first < end, parses < maxParsesPerRun {
       var longest = 0
-      for end in stride(from: min(run.count, start + window), to: start, by: -1)
-      where isCode(Array(run[start..<end])) {
-        longest = end - start
-        break
+      let most = min(20, end - first)
+      for size in [most] + [10, 5, 2, 1].filter({ $0 < most }) {
+        let last = first + size
+        parses += 1
+        if isCode(Array(run[first..<last])) {
+          longest = last - first
+          break
+        }
       }
       if longest > 0 {
-        groups.append((start, longest))
-        start += longest
+        groups.append((first, longest))
+        first += longest
       } else {
-        start += 1
+        first += 1
       }
     }
     return groups
   }
+
+  /// The most parses spent on one run of comment lines.
+  static let maxParsesPerRun = 1_000
 
   /// Whether `lines` read as Swift: they parse without error, and hold a declaration, an
   /// assignment, a call or a control statement (a lone word or a sentence does not count).

@@ -37,7 +37,7 @@ public struct LayersRule: LintRule {
     }
     for statement in file.tree.statements {
       guard let importDecl = statement.item.as(ImportDeclSyntax.self),
-        let module = importDecl.path.first?.name.text,
+        let module = importDecl.path.first.map({ $0.name.text }),
         let other = configuration.layer(ofModule: module), let problem = verdict(other)
       else { continue }
       findings.append(
@@ -46,10 +46,16 @@ public struct LayersRule: LintRule {
     let scan = References(viewMode: .sourceAccurate)
     scan.walk(file.tree)
     var reported: Set<String> = []
-    for (name, node) in scan.names where !reported.contains(name) {
-      guard let declaration = context.index.declaration(of: name),
-        let other = configuration.layer(path: declaration.path, module: declaration.module),
-        let problem = verdict(other)
+    for (name, node) in scan.names where !reported.contains(name) && !scan.generic.contains(name) {
+      // A name is a crossing only when every type of that name lives in a layer this one
+      // may not use (a same-named type nearer is the one meant).
+      let declarations = context.index.declarations(of: name)
+      let nested = context.index.nestedDeclarations(of: name)
+      let verdicts = (declarations + nested).map { declaration in
+        configuration.layer(path: declaration.path, module: declaration.module).flatMap(verdict)
+      }
+      guard let declaration = declarations.first, let problem = verdicts.first ?? nil,
+        !verdicts.contains(where: { $0 == nil })
       else { continue }
       reported.insert(name)
       findings.append(
@@ -82,13 +88,29 @@ public struct LayersRule: LintRule {
 
   private final class References: SyntaxVisitor {
     var names: [(String, Syntax)] = []
+    /// Generic parameters declared in the file: `State` in `Shell<State>` is not a type of
+    /// another layer.
+    var generic: Set<String> = []
+    override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
+      generic.insert(node.name.text)
+      return .visitChildren
+    }
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
+      generic.insert(node.name.text)
+      return .visitChildren
+    }
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
       names.append((node.name.text, Syntax(node)))
       return .visitChildren
     }
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-      if node.baseName.text.first?.isUppercase == true {
-        names.append((node.baseName.text, Syntax(node)))
+      // `Outer.Inner`: the member's name is Outer's business.
+      if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+        return .visitChildren
+      }
+      let name = node.baseName.text
+      if name.first?.isUppercase == true {
+        names.append((name, Syntax(node)))
       }
       return .visitChildren
     }

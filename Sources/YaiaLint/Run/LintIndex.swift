@@ -30,7 +30,8 @@ public struct LintIndex: Sendable {
 
   private(set) var kinds: [String: Kind] = [:]
   private(set) var inherited: [String: Set<String>] = [:]
-  private(set) var declarations: [String: Declaration] = [:]
+  private(set) var declarations: [String: [Declaration]] = [:]
+  private(set) var nestedDeclarations: [String: [Declaration]] = [:]
   /// Notification names the app declares (`extension Notification.Name { static let … }`).
   public private(set) var notificationNames: Set<String> = []
   private var sceneStateProtocols: Set<String> = ["SceneState"]
@@ -41,8 +42,12 @@ public struct LintIndex: Sendable {
       for type in file.types {
         kinds[type.name] = kinds[type.name] ?? type.kind
         inherited[type.name, default: []].formUnion(type.inherited)
-        declarations[type.name] =
-          declarations[type.name] ?? Declaration(path: file.path, module: file.module)
+        let declaration = Declaration(path: file.path, module: file.module)
+        if type.isTopLevel {
+          declarations[type.name, default: []].append(declaration)
+        } else {
+          nestedDeclarations[type.name, default: []].append(declaration)
+        }
       }
       for (name, conformances) in file.extensions {
         inherited[name, default: []].formUnion(conformances)
@@ -71,8 +76,14 @@ public struct LintIndex: Sendable {
   /// The kind of the type `name`, if the linted files declare it.
   public func kind(of name: String) -> Kind? { kinds[name] }
 
-  /// Where the type `name` is declared, if in the linted files.
-  public func declaration(of name: String) -> Declaration? { declarations[name] }
+  /// Where top-level types named `name` are declared in the linted files (nested types are
+  /// named through their outer type, so they are not listed).
+  public func declarations(of name: String) -> [Declaration] { declarations[name] ?? [] }
+
+  /// Where types named `name` are declared inside other types or functions.
+  public func nestedDeclarations(of name: String) -> [Declaration] {
+    nestedDeclarations[name] ?? []
+  }
 }
 
 /// What one file declares, for the index.
@@ -81,6 +92,8 @@ struct FileFacts: Sendable {
     var name: String
     var kind: LintIndex.Kind
     var inherited: [String]
+    /// Declared at the top level of its file (not inside another type or a function).
+    var isTopLevel = true
   }
 
   var path: String
@@ -112,34 +125,51 @@ private final class FactCollector: SyntaxVisitor {
   var extensions: [(String, [String])] = []
   var notificationNames: [String] = []
 
+  private var nesting = 0
+
+  private func add(_ name: TokenSyntax, _ kind: LintIndex.Kind, _ clause: InheritanceClauseSyntax?)
+  {
+    types.append(
+      .init(name: name.text, kind: kind, inherited: names(clause), isTopLevel: nesting == 0))
+  }
+
   private func names(_ clause: InheritanceClauseSyntax?) -> [String] {
     clause?.inheritedTypes.map { simpleName($0.type) } ?? []
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append(
-      .init(name: node.name.text, kind: .struct, inherited: names(node.inheritanceClause)))
+    add(node.name, .struct, node.inheritanceClause)
+    nesting += 1
     return .visitChildren
   }
+  override func visitPost(_ node: StructDeclSyntax) { nesting -= 1 }
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append(
-      .init(name: node.name.text, kind: .class, inherited: names(node.inheritanceClause)))
+    add(node.name, .class, node.inheritanceClause)
+    nesting += 1
     return .visitChildren
   }
+  override func visitPost(_ node: ClassDeclSyntax) { nesting -= 1 }
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append(.init(name: node.name.text, kind: .enum, inherited: names(node.inheritanceClause)))
+    add(node.name, .enum, node.inheritanceClause)
+    nesting += 1
     return .visitChildren
   }
+  override func visitPost(_ node: EnumDeclSyntax) { nesting -= 1 }
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append(
-      .init(name: node.name.text, kind: .actor, inherited: names(node.inheritanceClause)))
+    add(node.name, .actor, node.inheritanceClause)
+    nesting += 1
     return .visitChildren
   }
+  override func visitPost(_ node: ActorDeclSyntax) { nesting -= 1 }
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    types.append(
-      .init(name: node.name.text, kind: .protocol, inherited: names(node.inheritanceClause)))
+    add(node.name, .protocol, node.inheritanceClause)
     return .skipChildren
   }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    nesting += 1
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { nesting -= 1 }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let extended = node.extendedType.trimmedDescription
     if extended == "Notification.Name" || extended == "NSNotification.Name" {
@@ -155,6 +185,8 @@ private final class FactCollector: SyntaxVisitor {
       }
     }
     extensions.append((simpleName(node.extendedType), names(node.inheritanceClause)))
+    nesting += 1
     return .visitChildren
   }
+  override func visitPost(_ node: ExtensionDeclSyntax) { nesting -= 1 }
 }

@@ -145,6 +145,7 @@ public final class TestClock: Clock, @unchecked Sendable {
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
           enum Start { case ready, cancelled, waiting }
+          // yaia-lint:disable:next nested-closures because the timeout, the cancellation handler, the continuation and the lock each need their own closure
           let start = lock.withLock { () -> Start in
             if sleeping.count >= count { return .ready }
             if Task.isCancelled { return .cancelled }
@@ -159,6 +160,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
       } onCancel: {
         let waiter = lock.withLock { () -> CountWaiter? in
+          // yaia-lint:disable:next nested-closures because the search runs under the lock, inside the cancellation handler
           guard let index = countWaiters.firstIndex(where: { $0.id == id }) else { return nil }
           return countWaiters.remove(at: index)
         }

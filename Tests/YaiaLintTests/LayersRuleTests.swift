@@ -1,0 +1,70 @@
+import Testing
+import YaiaLint
+
+@Suite("layers")
+struct LayersRuleTests {
+  static let yaml = """
+    layers:
+      - { name: view, paths: ["Sources/App/Views/**"], may-use: [domain] }
+      - { name: domain, paths: ["Sources/App/Domain/**"], may-use: [data] }
+      - { name: data, modules: [AppData] }
+    """
+
+  static let files = [
+    "Sources/App/Views/SpeakerView.swift": """
+    import AppData
+    import SwiftUI
+    struct SpeakerView { var state: SpeakersState; var store: SpeakerStore }
+    """,
+    "Sources/App/Domain/SpeakersState.swift": """
+    struct SpeakersState { var count = 0 }
+    func load(_ store: SpeakerStore) {}
+    """,
+    "Sources/AppData/SpeakerStore.swift": """
+    struct SpeakerStore { var view: SpeakerView? }
+    """,
+  ]
+
+  @Test("an import of a forbidden layer and a reference to its type name both ends")
+  func crossings() throws {
+    let found = try findings(in: Self.files, yaml: Self.yaml).filter { $0.ruleID == "layers" }
+    let summary = found.map { "\($0.location.path):\($0.location.line)" }
+    #expect(
+      summary == [
+        "Sources/App/Views/SpeakerView.swift:1", "Sources/App/Views/SpeakerView.swift:3",
+        "Sources/AppData/SpeakerStore.swift:1",
+      ])
+    #expect(found[0].message.contains("imports AppData: layer view may not use layer data"))
+    #expect(
+      found[1].message.contains(
+        "refers to SpeakerStore, declared in Sources/AppData/SpeakerStore.swift"))
+    #expect(found[2].message.contains("refers to SpeakerView"))
+  }
+
+  @Test("a cycle the configuration allows is a finding at the reference that closes it")
+  func cycle() throws {
+    let yaml = """
+      layers:
+        - { name: a, paths: ["Sources/A/**"], may-use: [b] }
+        - { name: b, paths: ["Sources/B/**"], may-use: [a] }
+      """
+    let files = [
+      "Sources/A/One.swift": "struct One { var two: Two }",
+      "Sources/B/Two.swift": "struct Two { var count = 0 }",
+    ]
+    let found = try findings(in: files, yaml: yaml).filter { $0.ruleID == "layers" }
+    #expect(found.count == 1)
+    #expect(found.first?.message.contains("depend on each other") == true)
+  }
+
+  @Test("look-alikes: allowed uses, same-layer uses, files in no layer, system imports")
+  func allowed() throws {
+    let files = [
+      "Sources/App/Views/A.swift": "import SwiftUI\nstruct A { var b: B; var s: SpeakersState }",
+      "Sources/App/Views/B.swift": "struct B {}",
+      "Sources/App/Domain/SpeakersState.swift": "struct SpeakersState {}",
+      "Scripts/Tool.swift": "struct Tool { var a: A }",
+    ]
+    #expect(try lines(of: "layers", in: files, yaml: Self.yaml).isEmpty)
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import YaiaLint
+
+@Suite("The linter: configuration, suppressions, baseline, output, bad input")
+struct LinterTests {
+  static func configError(_ yaml: String) -> LintConfigurationError? {
+    do {
+      _ = try LintConfiguration.load(yaml: yaml, path: ".yaia-lint.yml", rules: LintRules.all)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("unknown keys and bad values are errors naming the file and line")
+  func configurationErrors() {
+    #expect(
+      Self.configError("rules:\n  nested-closures:\n    max-dept: 4\n")?.description
+        == ".yaia-lint.yml:3: unknown key 'max-dept' for rule nested-closures (known: enabled, severity, max-depth)"
+    )
+    #expect(Self.configError("rules:\n  nested-closures: { max-depth: 0 }\n")?.line == 2)
+    #expect(
+      Self.configError("rules:\n  no-such-rule: off\n")?.message.hasPrefix(
+        "unknown rule 'no-such-rule'") == true)
+    #expect(Self.configError("rules:\n  layers: loud\n")?.line == 2)
+    #expect(
+      Self.configError("colour: red\n")?.description.hasPrefix(
+        ".yaia-lint.yml:1: unknown key 'colour'") == true)
+    #expect(
+      Self.configError("layers:\n  - { name: v, may-use: [d] }\n")?.message
+        == "layer v needs paths or modules")
+    #expect(
+      Self.configError("layers:\n  - { name: v, paths: [a], may-use: [d] }\n")?.message
+        == "layer v may use 'd', which is not a layer")
+    #expect(Self.configError("a: &x [1]\nb: *x\n") != nil)
+    #expect(Self.configError("rules: [\n") != nil)
+  }
+
+  @Test("rules off, severities and excluded paths apply")
+  func settings() throws {
+    let source = "func f() { a { b { c { d { } } } } }\n"
+    let files = ["Sources/App/A.swift": source, "Sources/Generated/B.swift": source]
+    #expect(try lines(of: "nested-closures", in: files) == [1, 1])
+    let yaml = """
+      rules:
+        nested-closures: error
+      exclude: ["Sources/Generated/**"]
+      """
+    let found = try findings(in: files, yaml: yaml)
+    #expect(found.map(\.severity) == [.error])
+    #expect(try findings(in: files, yaml: "rules:\n  nested-closures: off\n").isEmpty)
+  }
+
+  @Test("a suppression with a reason silences the next line; one without a reason is reported")
+  func suppressions() throws {
+    let source = """
+      func f() {
+        // yaia-lint:disable:next nested-closures because the test needs four levels
+        a { b { c { d { } } } }
+        // yaia-lint:disable:next nested-closures
+        a { b { c { d { } } } }
+      }
+      """
+    let found = try findings(in: ["Sources/App/A.swift": source])
+    #expect(
+      found.map { "\($0.location.line) \($0.ruleID)" } == ["4 suppression", "5 nested-closures"])
+  }
+
+  @Test("a baseline accepts the findings it lists, one each, whatever their line")
+  func baseline() throws {
+    let before = "func f() { a { b { c { d { } } } } }\n"
+    let linter = Linter(rules: LintRules.all)
+    let baseline = LintBaseline(linter.run([LintSource(path: "A.swift", text: before)]))
+    let stored = try LintBaseline.read(baseline.data(), path: "baseline.json")
+    let after = "\n\nfunc f() { a { b { c { d { } } } } }\nfunc g() { a { b { c { d { } } } } }\n"
+    let remaining = stored.filter(linter.run([LintSource(path: "A.swift", text: after)]))
+    #expect(remaining.findings.map(\.location.line) == [4])
+    #expect(throws: LintBaselineError.self) {
+      try LintBaseline.read(Data("[]".utf8), path: "b.json")
+    }
+  }
+
+  @Test("text, JSON, SARIF 2.1.0 and GitHub output; control characters never reach a terminal")
+  func formats() throws {
+    let source =
+      "func f() { NotificationCenter.default.post(name: Notification.Name(\"a\\u{1B}[2J\"), object: nil) }\n"
+    let linter = Linter(rules: LintRules.all)
+    let report = linter.run([LintSource(path: "Sources/App/A.swift", text: source)])
+    let text = LintFormat.text.render(report, rules: LintRules.all)
+    #expect(text.hasPrefix("Sources/App/A.swift:1:12: warning: posts the app's own notification"))
+    #expect(text.contains("[notification-center]") && !text.contains("\u{1B}"))
+    let github = LintFormat.github.render(report, rules: LintRules.all)
+    #expect(
+      github.hasPrefix(
+        "::warning file=Sources/App/A.swift,line=1,col=12,title=notification-center::"))
+    let sarif =
+      try JSONSerialization.jsonObject(
+        with: Data(LintFormat.sarif.render(report, rules: LintRules.all).utf8)) as? [String: Any]
+    #expect(sarif?["version"] as? String == "2.1.0")
+    let run = (sarif?["runs"] as? [[String: Any]])?.first
+    let results = run?["results"] as? [[String: Any]]
+    #expect(results?.first?["ruleId"] as? String == "notification-center")
+    let driver = (run?["tool"] as? [String: Any])?["driver"] as? [String: Any]
+    #expect((driver?["rules"] as? [Any])?.count == LintRules.all.count)
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(LintFormat.json.render(report, rules: LintRules.all).utf8)) as? [String: Any]
+    #expect((json?["findings"] as? [Any])?.count == 1)
+  }
+
+  @Test("a file that does not parse is reported and the others are still linted")
+  func unparsable() {
+    let report = Linter(rules: LintRules.all).run([
+      LintSource(path: "Bad.swift", text: "func f( {\n"),
+      LintSource(path: "Good.swift", text: "func g() { a { b { c { d { } } } } }\n"),
+    ])
+    #expect(report.problems.map(\.path) == ["Bad.swift"])
+    #expect(report.problems.first?.message.hasPrefix("does not parse") == true)
+    #expect(report.findings.map(\.location.path) == ["Good.swift"])
+  }
+
+  @Test("binary, non-UTF-8, huge, unreadable files and link loops are clear messages, not crashes")
+  func badFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-lint-\(UUID().uuidString)")
+    let manager = FileManager.default
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: folder) }
+    try Data([0x66, 0x00, 0x01]).write(to: folder.appending(path: "binary.swift"))
+    try Data([0xC3, 0x28]).write(to: folder.appending(path: "latin.swift"))
+    // 50,000 lines, mostly comments: debug builds of swift-syntax parse code slowly, and the
+    // point here is that size alone breaks nothing (the release figure is in the benchmark).
+    let long =
+      String(repeating: "let value = f(1, 2) + g(3)\n", count: 500)
+      + String(repeating: "// a note about the values above\n", count: 49_500)
+    try Data(long.utf8).write(to: folder.appending(path: "long.swift"))
+    try manager.createSymbolicLink(
+      atPath: folder.appending(path: "loop").path, withDestinationPath: folder.path)
+    try manager.createSymbolicLink(
+      atPath: folder.appending(path: "a.swift").path,
+      withDestinationPath: folder.appending(path: "b.swift").path)
+    try manager.createSymbolicLink(
+      atPath: folder.appending(path: "b.swift").path,
+      withDestinationPath: folder.appending(path: "a.swift").path)
+    let locked = folder.appending(path: "locked")
+    try manager.createDirectory(at: locked, withIntermediateDirectories: true)
+    try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+    defer { try? manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
+
+    let (sources, problems) = LintFiles.collect([folder.path])
+    let messages = Dictionary(
+      problems.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.message) },
+      uniquingKeysWith: { first, _ in first })
+    #expect(messages["binary.swift"]?.contains("binary") == true)
+    #expect(messages["latin.swift"]?.contains("not UTF-8") == true)
+    #expect(messages["a.swift"] != nil && messages["b.swift"] != nil)
+    #expect(sources.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["long.swift"])
+    // Root reads any directory; otherwise the locked one is reported.
+    if getuid() != 0 { #expect(messages["locked"]?.contains("cannot be read") == true) }
+    let report = Linter(rules: LintRules.all).run(sources)
+    #expect(report.lineCount == 50_001 && report.problems.isEmpty)
+  }
+}
