@@ -16,6 +16,10 @@ let package = Package(
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
+    // The same tool under its target's name: a command plugin can only run an executable
+    // whose product is named like its target (SwiftPM 6.3).
+    .executable(name: "YaiaCLI", targets: ["YaiaCLI"]),
+    .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
   ],
   dependencies: [
@@ -81,6 +85,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // `swift package yaia-lint`: yaia lint on the package that depends on Yaia.
+    .plugin(
+      name: "YaiaLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "yaia-lint", description: "Check the architecture's rules (yaia lint)"),
+        permissions: []),
+      dependencies: [.target(name: "YaiaCLI")]
+    ),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",
@@ -94,9 +106,11 @@ let package = Package(
         "YaiaRemote",
         "YaiaStore",
         "YaiaMockServer",
+        "YaiaLint",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),

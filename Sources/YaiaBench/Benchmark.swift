@@ -12,6 +12,7 @@ struct Benchmark: Sendable {
     Benchmark(name: "remote", run: { try await RemoteBenchmark.run() }),
     Benchmark(name: "store", run: { try await StoreBenchmark.run() }),
     Benchmark(name: "mockserver", run: { try await MockServerBenchmark.run() }),
+    Benchmark(name: "lint", run: { LintBenchmark.run() }),
   ]
 }
 

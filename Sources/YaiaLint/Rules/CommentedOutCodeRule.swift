@@ -24,45 +24,65 @@ public struct CommentedOutCodeRule: LintRule {
   ]
 
   /// The findings in `file`.
+  ///
+  /// Whole-line `//` comments are found in the text, one pass over its bytes, and a run that
+  /// has code-like lines is checked against the tree (a `//` line inside a multi-line string
+  /// is no comment): walking every token's trivia cost more than all the other rules.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
     var findings: [RuleFinding] = []
-    for token in file.tree.tokens(viewMode: .sourceAccurate) {
-      var run: [String] = []
-      var offset = token.position
-      var starts: [AbsolutePosition] = []
-      func close() {
-        for (first, count) in Self.codeGroups(run) {
-          findings.append(
-            RuleFinding(
-              at: starts[first], "\(count) line\(count == 1 ? "" : "s") of commented-out code"))
-        }
+    var run: [String] = []
+    var starts: [Int] = []
+    func close() {
+      defer {
         run = []
         starts = []
       }
-      for piece in token.leadingTrivia {
-        defer { offset += piece.sourceLength }
-        switch piece {
-        case .lineComment(let text):
-          let body = String(text.dropFirst(2))
-          if Self.notes.contains(where: { body.trimmingCharacters(in: .whitespaces).hasPrefix($0) })
-          {
-            close()
-          } else {
-            starts.append(offset)
-            run.append(body)
-          }
-        case .newlines(let count) where count > 1,
-          .carriageReturnLineFeeds(let count) where count > 1:
-          close()
-        case .newlines, .carriageReturnLineFeeds, .spaces, .tabs:
-          break
-        default:
-          close()
-        }
+      guard let first = starts.first, run.contains(where: Self.looksLikeCode),
+        isComment(at: first, in: file)
+      else { return }
+      for (index, count) in Self.codeGroups(run) {
+        findings.append(
+          RuleFinding(
+            at: AbsolutePosition(utf8Offset: starts[index]),
+            "\(count) line\(count == 1 ? "" : "s") of commented-out code"))
       }
-      close()
     }
+    let bytes = Array(file.text.utf8)
+    var lineStart = 0
+    while lineStart < bytes.count {
+      var lineEnd = lineStart
+      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      var first = lineStart
+      while first < lineEnd, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
+      {
+        first += 1
+      }
+      let slash = UInt8(ascii: "/")
+      if first + 1 < lineEnd, bytes[first] == slash, bytes[first + 1] == slash,
+        first + 2 >= lineEnd || bytes[first + 2] != slash
+      {
+        let body = String(decoding: bytes[(first + 2)..<lineEnd], as: UTF8.self)
+        if Self.notes.contains(where: { body.trimmingCharacters(in: .whitespaces).hasPrefix($0) }) {
+          close()
+        } else {
+          starts.append(first)
+          run.append(body)
+        }
+      } else {
+        close()
+      }
+      lineStart = lineEnd + 1
+    }
+    close()
     return findings
+  }
+
+  /// Whether the `//` at `offset` is a comment (in a token's leading trivia), not text in a
+  /// string literal.
+  private func isComment(at offset: Int, in file: LintedFile) -> Bool {
+    let position = AbsolutePosition(utf8Offset: offset)
+    guard let token = file.tree.token(at: position) else { return true }
+    return position < token.positionAfterSkippingLeadingTrivia
   }
 
   /// The groups of consecutive lines in `run` that read as code, as (first index, count):

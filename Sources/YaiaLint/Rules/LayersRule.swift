@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// The layered architecture: a layer uses only itself and the layers the configuration lets
 /// it use. An import of another layer's module, or a reference to a type declared in another
-/// layer, is a finding naming both ends; so is one that closes a cycle between layers.
+/// layer of the same module (layers by folder), is a finding naming both ends; so is one that
+/// closes a cycle between layers.
 public struct LayersRule: LintRule {
   /// The rule's id.
   public let id = "layers"
@@ -49,7 +50,10 @@ public struct LayersRule: LintRule {
     for (name, node) in scan.names where !reported.contains(name) && !scan.generic.contains(name) {
       // A name is a crossing only when every type of that name lives in a layer this one
       // may not use (a same-named type nearer is the one meant).
-      let declarations = context.index.declarations(of: name)
+      // Only types of the file's own module: another module's types need its import, which
+      // is checked above, and a same-named type of a module outside the linted files (GRDB's
+      // `Row`) must not look like one of ours.
+      let declarations = context.index.declarations(of: name).filter { $0.module == file.module }
       let nested = context.index.nestedDeclarations(of: name)
       let verdicts = (declarations + nested).map { declaration in
         configuration.layer(path: declaration.path, module: declaration.module).flatMap(verdict)

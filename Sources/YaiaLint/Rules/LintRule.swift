@@ -81,12 +81,14 @@ public struct LintedFile: Sendable {
   public let module: String?
   /// The tree.
   public let tree: SourceFileSyntax
+  /// The source text.
+  public let text: String
   /// The line of a position.
-  let converter: SourceLocationConverter
+  let lines: LineTable
 
   /// The 1-based line of `position`.
   public func line(of position: AbsolutePosition) -> Int {
-    converter.location(for: position).line
+    lines.location(of: position).line
   }
 }
 
@@ -99,6 +101,8 @@ public struct LintContext: Sendable {
   public let configuration: LintConfiguration
   /// The rule being run, for its options.
   let ruleID: String
+  /// The states the file declares or extends, found once for every rule.
+  let states: [StateScope]
 
   /// The configured value of the integer option `key` (its default otherwise).
   public func integer(_ key: String, default value: Int) -> Int {

@@ -24,6 +24,7 @@ public struct NotificationCenterRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+    guard contains(file.text, "NotificationCenter") else { return [] }
     let scan = Scan(names: context.index.notificationNames)
     scan.walk(file.tree)
     return scan.findings

@@ -41,9 +41,10 @@ public struct StatePurityRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+    guard !context.states.isEmpty else { return [] }
     let allowed = Set(context.names("allowed-classes", default: []))
     var findings: [RuleFinding] = []
-    for state in StateScope.all(in: file, index: context.index) {
+    for state in context.states {
       findings += impurities(in: state)
       if let primary = state.primary {
         findings += classProperties(

@@ -27,6 +27,15 @@ struct StateScope {
       super.init(viewMode: .sourceAccurate)
     }
 
+    // States are declared at the top level or inside types, never in bodies or values.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+      .skipChildren
+    }
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+      .skipChildren
+    }
+
     func add(_ name: String, _ block: MemberBlockSyntax, primary: Bool) {
       guard index.isState(name) else { return }
       if scopes[name] == nil {

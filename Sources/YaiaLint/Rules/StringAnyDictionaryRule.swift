@@ -18,6 +18,7 @@ public struct StringAnyDictionaryRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+    guard contains(file.text, "Any") else { return [] }
     let scan = Scan(viewMode: .sourceAccurate)
     scan.walk(file.tree)
     return scan.findings

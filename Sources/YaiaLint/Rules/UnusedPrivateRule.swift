@@ -17,6 +17,7 @@ public struct UnusedPrivateRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+    guard contains(file.text, "private") else { return [] }
     let scan = Scan(viewMode: .sourceAccurate)
     scan.walk(file.tree)
     var findings: [RuleFinding] = []

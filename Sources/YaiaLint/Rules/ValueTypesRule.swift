@@ -21,7 +21,7 @@ public struct ValueTypesRule: LintRule {
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
     var findings: [RuleFinding] = []
-    for state in StateScope.all(in: file, index: context.index) {
+    for state in context.states {
       for block in state.blocks {
         for member in block.members {
           findings += check(member.decl, in: state.name, index: context.index)

@@ -127,6 +127,14 @@ private final class FactCollector: SyntaxVisitor {
 
   private var nesting = 0
 
+  // Bodies, accessors and initial values hold no declarations the index needs (a type local to
+  // a function is nobody else's business): skipping them halves the walk.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+
   private func add(_ name: TokenSyntax, _ kind: LintIndex.Kind, _ clause: InheritanceClauseSyntax?)
   {
     types.append(

@@ -69,12 +69,10 @@ public struct Linter: Sendable {
     // Parse and gather facts on all cores.
     let parsed = concurrentMap(kept) { source -> Parsed in
       let tree = Parser.parse(source: source.text)
-      let converter = SourceLocationConverter(fileName: source.path, tree: tree)
-      let lines = source.text.utf8.reduce(into: 1) { count, byte in
-        if byte == UInt8(ascii: "\n") { count += 1 }
-      }
+      let table = LineTable(source.text)
+      let lines = table.count
       if tree.hasError {
-        let line = firstError(in: tree).map { converter.location(for: $0).line }
+        let line = firstError(in: tree).map { table.location(of: $0).line }
         return Parsed(
           file: nil, facts: nil, lines: lines,
           problem: LintProblem(
@@ -84,7 +82,8 @@ public struct Linter: Sendable {
           ))
       }
       let file = LintedFile(
-        path: source.path, module: source.module, tree: tree, converter: converter)
+        path: source.path, module: source.module, tree: tree, text: source.text,
+        lines: table)
       return Parsed(
         file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
         lines: lines, problem: nil)
@@ -120,8 +119,10 @@ public struct Linter: Sendable {
         location: location(file, problem.position),
         fix: "Write why after the rule id: // yaia-lint:disable:next RULE-ID because …")
     }
+    let states = StateScope.all(in: file, index: index)
     for rule in rules {
-      let context = LintContext(index: index, configuration: configuration, ruleID: rule.id)
+      let context = LintContext(
+        index: index, configuration: configuration, ruleID: rule.id, states: states)
       let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
       for found in rule.check(file, context) {
         let place = location(file, found.position)
@@ -136,7 +137,7 @@ public struct Linter: Sendable {
   }
 
   private func location(_ file: LintedFile, _ position: AbsolutePosition) -> LintLocation {
-    let place = file.converter.location(for: position)
+    let place = file.lines.location(of: position)
     return LintLocation(path: file.path, line: place.line, column: place.column)
   }
 
