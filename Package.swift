@@ -137,7 +137,13 @@ let package = Package(
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
-    .testTarget(name: "YaiaLintTests", dependencies: ["YaiaLint"]),
+    .testTarget(
+      name: "YaiaLintTests",
+      dependencies: [
+        "YaiaLint", "YaiaCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // A fixture app with one of everything yaia lint reports: read, never compiled.
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "YaiaMockServerTests",
       dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"]),
