@@ -16,20 +16,33 @@ public struct UnusedPrivateRule: LintRule {
   public init() {}
 
   /// The findings in `file`.
+  ///
+  /// Two passes: the private declarations (declarations only, bodies skipped), then the uses
+  /// of those names, which stops as soon as every one has been seen: most private members
+  /// are used near where they are declared.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
     guard contains(file.text, "private") else { return [] }
     let scan = Scan(viewMode: .sourceAccurate)
     scan.walk(file.tree)
-    var findings: [RuleFinding] = []
-    for (name, node) in scan.declared where (scan.references[name] ?? 0) == 0 {
-      findings.append(RuleFinding(node, "private \(name) is never used"))
+    guard !scan.declared.isEmpty else { return [] }
+    // Any identifier token with a declared name, other than the declaration's own name, is
+    // a use; the scan ends when every name has been used.
+    var pending = Set(scan.declared.map(\.0))
+    let names = Set(scan.declared.map { $0.1.id })
+    for token in file.tree.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let text) = token.tokenKind, pending.contains(text),
+        !names.contains(Syntax(token).id)
+      else { continue }
+      pending.remove(text)
+      if pending.isEmpty { break }
     }
-    return findings
+    return scan.declared.filter { pending.contains($0.0) }.map { name, node in
+      RuleFinding(node, "private \(name) is never used")
+    }
   }
 
   private final class Scan: SyntaxVisitor {
     var declared: [(String, Syntax)] = []
-    var references: [String: Int] = [:]
 
     private func isPrivate(_ modifiers: DeclModifierListSyntax) -> Bool {
       modifiers.contains {
@@ -88,21 +101,13 @@ public struct UnusedPrivateRule: LintRule {
       declare(node.name, node.attributes, node.modifiers)
       return .visitChildren
     }
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-      references[node.baseName.text, default: 0] += 1
-      return .visitChildren
+    // Private declarations live at the top level and in types, not in bodies or values.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+      .skipChildren
     }
-    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-      references[node.name.text, default: 0] += 1
-      return .visitChildren
-    }
-    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-      references[node.name.text, default: 0] += 1
-      return .visitChildren
-    }
-    override func visit(_ node: KeyPathPropertyComponentSyntax) -> SyntaxVisitorContinueKind {
-      references[node.declName.baseName.text, default: 0] += 1
-      return .visitChildren
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+      .skipChildren
     }
   }
 }
