@@ -140,7 +140,8 @@ let package = Package(
     .testTarget(
       name: "YaiaLintTests",
       dependencies: [
-        "YaiaLint", "YaiaCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "YaiaLint", "YaiaCLI", "YaiaTesting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A fixture app with one of everything yaia lint reports: read, never compiled.
       resources: [.copy("Fixtures")]),

@@ -14,7 +14,7 @@ struct FixtureAppTests {
   }
 
   @Test("every finding is reported once, on its exact line")
-  func everyFindingOnce() throws {
+  func everyFindingOnce() async throws {
     let root = try Self.root
     let (sources, problems) = LintFiles.collect([root.appending(path: "Sources").path])
     #expect(problems.isEmpty)
@@ -46,7 +46,7 @@ struct FixtureAppTests {
 
   @Test(
     "yaia lint exits with 1 for findings at error level, 2 for a bad configuration, 0 when clean")
-  func exitStatus() throws {
+  func exitStatus() async throws {
     let root = try Self.root
     let config = root.appending(path: ".yaia-lint.yml").path
     let sources = root.appending(path: "Sources").path

@@ -29,8 +29,8 @@ struct LayersRuleTests {
   ]
 
   @Test("an import of a forbidden layer and a reference to its type name both ends")
-  func crossings() throws {
-    let found = try findings(in: Self.files, yaml: Self.yaml).filter { $0.ruleID == "layers" }
+  func crossings() async throws {
+    let found = try await findings(in: Self.files, yaml: Self.yaml).filter { $0.ruleID == "layers" }
     let summary = found.map { "\($0.location.path):\($0.location.line)" }
     #expect(
       summary == [
@@ -48,7 +48,7 @@ struct LayersRuleTests {
   }
 
   @Test("a cycle the configuration allows is a finding at the reference that closes it")
-  func cycle() throws {
+  func cycle() async throws {
     let yaml = """
       layers:
         - { name: a, paths: ["Sources/App/A/**"], may-use: [b] }
@@ -58,13 +58,13 @@ struct LayersRuleTests {
       "Sources/App/A/One.swift": "struct One { var two: Two }",
       "Sources/App/B/Two.swift": "struct Two { var count = 0 }",
     ]
-    let found = try findings(in: files, yaml: yaml).filter { $0.ruleID == "layers" }
+    let found = try await findings(in: files, yaml: yaml).filter { $0.ruleID == "layers" }
     #expect(found.count == 1)
     #expect(found.first?.message.contains("depend on each other") == true)
   }
 
   @Test("look-alikes: allowed uses, same-layer uses, files in no layer, another module's namesake")
-  func allowed() throws {
+  func allowed() async throws {
     let files = [
       "Sources/App/Views/A.swift":
         "import SwiftUI\nstruct A { var b: B; var s: SpeakersState; var row: Row }",
@@ -74,6 +74,6 @@ struct LayersRuleTests {
       "Sources/AppData/Row.swift": "struct Row {}",
       "Scripts/Tool.swift": "struct Tool { var a: A }",
     ]
-    #expect(try lines(of: "layers", in: files, yaml: Self.yaml).isEmpty)
+    #expect(try await lines(of: "layers", in: files, yaml: Self.yaml).isEmpty)
   }
 }

@@ -1,20 +1,26 @@
 import YaiaLint
+import YaiaTesting
 
 /// Lints `files` (path → source) with every built-in rule and `yaml` as configuration;
 /// the findings of `rule`, as the lines they are on.
 func lines(
   of rule: String, in files: [String: String], yaml: String? = nil
-) throws -> [Int] {
-  try findings(in: files, yaml: yaml).filter { $0.ruleID == rule }.map(\.location.line)
+) async throws -> [Int] {
+  try await findings(in: files, yaml: yaml).filter { $0.ruleID == rule }.map(\.location.line)
 }
 
 /// Lints one file at `Sources/App/File.swift`; the lines of `rule`'s findings.
-func lines(of rule: String, in source: String, yaml: String? = nil) throws -> [Int] {
-  try lines(of: rule, in: ["Sources/App/File.swift": source], yaml: yaml)
+func lines(of rule: String, in source: String, yaml: String? = nil) async throws -> [Int] {
+  try await lines(of: rule, in: ["Sources/App/File.swift": source], yaml: yaml)
 }
 
-/// Every finding in `files`.
-func findings(in files: [String: String], yaml: String? = nil) throws -> [LintFinding] {
+/// Every finding in `files`, linted on a thread of its own: the linter blocks while it works
+/// on all cores, and the tests' cooperative pool (two threads here) must stay free.
+func findings(in files: [String: String], yaml: String? = nil) async throws -> [LintFinding] {
+  try await onThread { try lint(files, yaml: yaml) }.value
+}
+
+private func lint(_ files: [String: String], yaml: String?) throws -> [LintFinding] {
   let configuration =
     try yaml.map {
       try LintConfiguration.load(yaml: $0, path: ".yaia-lint.yml", rules: LintRules.all)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import YaiaLint
+import YaiaTesting
 
 @Suite("The linter: configuration, suppressions, baseline, output, bad input")
 struct LinterTests {
@@ -38,22 +39,22 @@ struct LinterTests {
   }
 
   @Test("rules off, severities and excluded paths apply")
-  func settings() throws {
+  func settings() async throws {
     let source = "func f() { a { b { c { d { } } } } }\n"
     let files = ["Sources/App/A.swift": source, "Sources/Generated/B.swift": source]
-    #expect(try lines(of: "nested-closures", in: files) == [1, 1])
+    #expect(try await lines(of: "nested-closures", in: files) == [1, 1])
     let yaml = """
       rules:
         nested-closures: error
       exclude: ["Sources/Generated/**"]
       """
-    let found = try findings(in: files, yaml: yaml)
+    let found = try await findings(in: files, yaml: yaml)
     #expect(found.map(\.severity) == [.error])
-    #expect(try findings(in: files, yaml: "rules:\n  nested-closures: off\n").isEmpty)
+    #expect(try await findings(in: files, yaml: "rules:\n  nested-closures: off\n").isEmpty)
   }
 
   @Test("a suppression with a reason silences the next line; one without a reason is reported")
-  func suppressions() throws {
+  func suppressions() async throws {
     let source = """
       func f() {
         // yaia-lint:disable:next nested-closures because the test needs four levels
@@ -62,13 +63,13 @@ struct LinterTests {
         a { b { c { d { } } } }
       }
       """
-    let found = try findings(in: ["Sources/App/A.swift": source])
+    let found = try await findings(in: ["Sources/App/A.swift": source])
     #expect(
       found.map { "\($0.location.line) \($0.ruleID)" } == ["4 suppression", "5 nested-closures"])
   }
 
   @Test("a baseline accepts the findings it lists, one each, whatever their line")
-  func baseline() throws {
+  func baseline() async throws {
     let before = "func f() { a { b { c { d { } } } } }\n"
     let linter = Linter(rules: LintRules.all)
     let baseline = LintBaseline(linter.run([LintSource(path: "A.swift", text: before)]))
@@ -82,7 +83,7 @@ struct LinterTests {
   }
 
   @Test("text, JSON, SARIF 2.1.0 and GitHub output; control characters never reach a terminal")
-  func formats() throws {
+  func formats() async throws {
     let source =
       "func f() { NotificationCenter.default.post(name: Notification.Name(\"a\\u{1B}[2J\"), object: nil) }\n"
     let linter = Linter(rules: LintRules.all)
@@ -121,7 +122,7 @@ struct LinterTests {
   }
 
   @Test("binary, non-UTF-8, huge, unreadable files and link loops are clear messages, not crashes")
-  func badFiles() throws {
+  func badFiles() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(
       path: "yaia-lint-\(UUID().uuidString)")
     let manager = FileManager.default
@@ -148,7 +149,9 @@ struct LinterTests {
     try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
     defer { try? manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
 
-    let (sources, problems) = LintFiles.collect([folder.path])
+    // Off the cooperative pool: reading and linting 50,000 lines blocks while it works.
+    let path = folder.path
+    let (sources, problems) = try await onThread { LintFiles.collect([path]) }.value
     let messages = Dictionary(
       problems.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.message) },
       uniquingKeysWith: { first, _ in first })
@@ -158,7 +161,7 @@ struct LinterTests {
     #expect(sources.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["long.swift"])
     // Root reads any directory; otherwise the locked one is reported.
     if getuid() != 0 { #expect(messages["locked"]?.contains("cannot be read") == true) }
-    let report = Linter(rules: LintRules.all).run(sources)
+    let report = try await onThread { Linter(rules: LintRules.all).run(sources) }.value
     #expect(report.lineCount == 50_001 && report.problems.isEmpty)
   }
 }

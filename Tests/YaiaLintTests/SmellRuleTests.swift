@@ -5,7 +5,7 @@ import YaiaLint
 struct SmellRuleTests {
   @Test(
     "view controllers and app delegates over their limits; small ones and other classes are fine")
-  func massiveTypes() throws {
+  func massiveTypes() async throws {
     let body = String(repeating: "  var x = 0\n", count: 12)
     let source = """
       class Big: UIViewController {
@@ -18,12 +18,12 @@ struct SmellRuleTests {
       """
     let yaml =
       "rules:\n  massive-type: { max-view-controller-lines: 10, max-app-delegate-lines: 10 }\n"
-    #expect(try lines(of: "massive-type", in: source, yaml: yaml) == [1, 16])
+    #expect(try await lines(of: "massive-type", in: source, yaml: yaml) == [1, 16])
   }
 
   @Test(
     "walking superviews and scanning subviews by type; one superview and plain subviews are fine")
-  func viewHierarchy() throws {
+  func viewHierarchy() async throws {
     let source = """
       func f(_ view: UIView) {
         _ = view.superview?.superview?.superview
@@ -33,11 +33,11 @@ struct SmellRuleTests {
         view.subviews.forEach { $0.removeFromSuperview() }
       }
       """
-    #expect(try lines(of: "view-hierarchy", in: source) == [2, 3])
+    #expect(try await lines(of: "view-hierarchy", in: source) == [2, 3])
   }
 
   @Test("the app's own notifications through NotificationCenter; the system's are fine")
-  func notifications() throws {
+  func notifications() async throws {
     let files = [
       "Sources/App/Names.swift": """
       extension Notification.Name { static let speakerChanged = Notification.Name("x") }
@@ -51,11 +51,11 @@ struct SmellRuleTests {
       }
       """,
     ]
-    #expect(try lines(of: "notification-center", in: files) == [2, 3])
+    #expect(try await lines(of: "notification-center", in: files) == [2, 3])
   }
 
   @Test("[String: Any] in the app's API; private helpers and locals are fine")
-  func stringAny() throws {
+  func stringAny() async throws {
     let source = """
       struct Client {
         var payload: [String: Any]
@@ -65,11 +65,11 @@ struct SmellRuleTests {
         var typed: [String: Int]
       }
       """
-    #expect(try lines(of: "string-any-dictionary", in: source) == [2, 3, 3])
+    #expect(try await lines(of: "string-any-dictionary", in: source) == [2, 3, 3])
   }
 
   @Test("commented-out code; prose, directives and doc comments are fine")
-  func commentedOut() throws {
+  func commentedOut() async throws {
     let source = """
       // let total = items.reduce(0, +)
       // print(total)
@@ -82,11 +82,11 @@ struct SmellRuleTests {
       // }
       func g() {}
       """
-    #expect(try lines(of: "commented-out-code", in: source) == [1, 7])
+    #expect(try await lines(of: "commented-out-code", in: source) == [1, 7])
   }
 
   @Test("closures nested past the limit, reported once per pyramid; shallow ones are fine")
-  func nestedClosures() throws {
+  func nestedClosures() async throws {
     let source = """
       func f() {
         a { b { c { d { e { } } } } }
@@ -94,15 +94,15 @@ struct SmellRuleTests {
         a { b { c { d { } } } }
       }
       """
-    #expect(try lines(of: "nested-closures", in: source) == [2, 4])
+    #expect(try await lines(of: "nested-closures", in: source) == [2, 4])
     #expect(
-      try lines(
+      try await lines(
         of: "nested-closures", in: source, yaml: "rules:\n  nested-closures: { max-depth: 4 }\n")
         == [2])
   }
 
   @Test("reaching through objects; fluent builders, types, self and short chains are fine")
-  func demeter() throws {
+  func demeter() async throws {
     let source = """
       func f() {
         _ = order.customer.address.city.name
@@ -114,11 +114,11 @@ struct SmellRuleTests {
         _ = order.customer().address.city.name.count
       }
       """
-    #expect(try lines(of: "law-of-demeter", in: source) == [2, 3, 8])
+    #expect(try await lines(of: "law-of-demeter", in: source) == [2, 3, 8])
   }
 
   @Test("unused private declarations; used ones, overrides and @objc are fine")
-  func unusedPrivate() throws {
+  func unusedPrivate() async throws {
     let source = """
       final class C: Base {
         private var used = 0
@@ -132,6 +132,6 @@ struct SmellRuleTests {
         func run() { _ = called(); let path = \\C.used; _ = path }
       }
       """
-    #expect(try lines(of: "unused-private", in: source) == [3, 4, 9])
+    #expect(try await lines(of: "unused-private", in: source) == [3, 4, 9])
   }
 }

@@ -4,7 +4,7 @@ import YaiaLint
 @Suite("state-purity and value-types")
 struct StateRuleTests {
   @Test("handle and viewModel (and what they call) do no I/O, await nothing, read no clock")
-  func impureStates() throws {
+  func impureStates() async throws {
     let source =
       statePrelude + """
         struct Search: SceneState {
@@ -20,11 +20,11 @@ struct StateRuleTests {
         }
         """
     // Date(), Task, .random via helper, UserDefaults (type and its .standard once each).
-    #expect(try lines(of: "state-purity", in: source) == [4, 5, 9, 10])
+    #expect(try await lines(of: "state-purity", in: source) == [4, 5, 9, 10])
   }
 
   @Test("a state by extension or through a refining protocol is checked too")
-  func indirectStates() throws {
+  func indirectStates() async throws {
     let files = [
       "Sources/App/Protocols.swift": statePrelude + "protocol Screen: SceneState {}\n",
       "Sources/App/A.swift": """
@@ -39,11 +39,11 @@ struct StateRuleTests {
       extension B: SceneState {}
       """,
     ]
-    #expect(try lines(of: "state-purity", in: files) == [2, 2])
+    #expect(try await lines(of: "state-purity", in: files) == [2, 2])
   }
 
   @Test("look-alikes: a non-state doing I/O, a state's shell-side helper, a date passed in")
-  func pureLookAlikes() throws {
+  func pureLookAlikes() async throws {
     let source =
       statePrelude + """
         struct Loader {
@@ -60,11 +60,11 @@ struct StateRuleTests {
           func shellSide() async { await Task.yield() }
         }
         """
-    #expect(try lines(of: "state-purity", in: source).isEmpty)
+    #expect(try await lines(of: "state-purity", in: source).isEmpty)
   }
 
   @Test("stored class properties are findings unless allowed")
-  func classProperties() throws {
+  func classProperties() async throws {
     let source =
       statePrelude + """
         final class Cache {}
@@ -76,13 +76,13 @@ struct StateRuleTests {
           var computed: Cache { Cache() }
         }
         """
-    #expect(try lines(of: "state-purity", in: source) == [5, 6])
+    #expect(try await lines(of: "state-purity", in: source) == [5, 6])
     let allowed = "rules:\n  state-purity: { allowed-classes: [Logger] }\n"
-    #expect(try lines(of: "state-purity", in: source, yaml: allowed) == [5])
+    #expect(try await lines(of: "state-purity", in: source, yaml: allowed) == [5])
   }
 
   @Test("Command and ViewModel are values: no class, closure, Any or reference inside")
-  func valueTypes() throws {
+  func valueTypes() async throws {
     let source =
       statePrelude + """
         final class Box {}
@@ -95,11 +95,11 @@ struct StateRuleTests {
           enum Command: Equatable { case save(String) }
         }
         """
-    #expect(try lines(of: "value-types", in: source) == [4, 4, 4, 5, 8])
+    #expect(try await lines(of: "value-types", in: source) == [4, 4, 4, 5, 8])
   }
 
   @Test("look-alikes: commands of a non-state, value commands, a static closure")
-  func valueLookAlikes() throws {
+  func valueLookAlikes() async throws {
     let source =
       statePrelude + """
         struct Router { enum Command { case go(() -> Void) } }
@@ -112,6 +112,6 @@ struct StateRuleTests {
           }
         }
         """
-    #expect(try lines(of: "value-types", in: source).isEmpty)
+    #expect(try await lines(of: "value-types", in: source).isEmpty)
   }
 }

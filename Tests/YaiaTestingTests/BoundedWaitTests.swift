@@ -6,18 +6,26 @@ import YaiaTesting
 struct BoundedWaitTests {
   @Test("value(of:) returns at its timeout even when the task ignores cancellation")
   func taskIgnoringCancellation() async {
-    // Sleeps three seconds in steps, and no cancellation stops it.
+    // Waits on a continuation no cancellation resumes: it can only end when released, so
+    // value(of:) returning at all proves it stopped at its own bound (no wall-clock bound
+    // needed, which a loaded machine could break).
+    let gate = Gate()
     let stubborn = Task { () -> Int in
-      for _ in 0..<30 { try? await Task.sleep(for: .milliseconds(100)) }
+      await withCheckedContinuation { gate.hold($0) }
       return 1
     }
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Should value(of:) ignore its bound, the test still ends: the gate opens after 20 s and
+    // the task's value makes the expectation fail.
+    let watchdog = Task {
+      try? await Task.sleep(for: .seconds(20))
+      gate.release()
+    }
     await withKnownIssue {
       #expect(await value(of: stubborn, timeout: .milliseconds(200)) == nil)
     }
-    // Far below the task's three seconds: the wait ended at its own bound.
-    #expect(clock.now - start < .milliseconds(2500))
+    watchdog.cancel()
+    gate.release()
+    #expect(await stubborn.value == 1)
   }
 
   @Test("value(of:) for a throwing task rethrows its error, and gives its value")
@@ -27,5 +35,32 @@ struct BoundedWaitTests {
       try await value(of: Task { () throws -> Int in throw Refused() })
     }
     #expect(try await value(of: Task { () throws -> Int in 7 }) == 7)
+  }
+}
+
+/// Holds a task's continuation until the test releases it.
+private final class Gate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Void, Never>?
+  private var released = false
+
+  /// Keeps `continuation`, or resumes it at once if already released.
+  func hold(_ continuation: CheckedContinuation<Void, Never>) {
+    let resumeNow = lock.withLock { () -> Bool in
+      if released { return true }
+      self.continuation = continuation
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+
+  /// Resumes the held continuation, or the next one held.
+  func release() {
+    let held = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+      released = true
+      defer { continuation = nil }
+      return continuation
+    }
+    held?.resume()
   }
 }
