@@ -17,23 +17,14 @@ struct StateScope {
     return collector.order.compactMap { collector.scopes[$0] }
   }
 
-  private final class Collector: SyntaxVisitor {
+  private final class Collector: DeclarationVisitor {
     let index: LintIndex
     var scopes: [String: StateScope] = [:]
     var order: [String] = []
 
     init(index: LintIndex) {
       self.index = index
-      super.init(viewMode: .sourceAccurate)
-    }
-
-    // States are declared at the top level or inside types, never in bodies or values.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-      .skipChildren
-    }
-    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
-      .skipChildren
+      super.init()
     }
 
     func add(_ name: String, _ block: MemberBlockSyntax, primary: Bool) {

@@ -27,12 +27,6 @@ public struct StringAnyDictionaryRule: LintRule {
   private final class Scan: SyntaxVisitor {
     var findings: [RuleFinding] = []
 
-    private func isPrivate(_ modifiers: DeclModifierListSyntax) -> Bool {
-      modifiers.contains {
-        $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
-      }
-    }
-
     private func check(_ type: TypeSyntax?, _ what: String) {
       guard let type else { return }
       for node in type.descendants(DictionaryTypeSyntax.self)
@@ -44,7 +38,7 @@ public struct StringAnyDictionaryRule: LintRule {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-      guard !isPrivate(node.modifiers),
+      guard !node.modifiers.isPrivate,
         node.parent?.parent?.is(MemberBlockItemListSyntax.self) == true
           || node.parent?.parent?.is(CodeBlockItemListSyntax.self) == true
             && node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
@@ -56,7 +50,7 @@ public struct StringAnyDictionaryRule: LintRule {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      guard !isPrivate(node.modifiers) else { return .skipChildren }
+      guard !node.modifiers.isPrivate else { return .skipChildren }
       for parameter in node.signature.parameterClause.parameters {
         check(
           parameter.type,
@@ -67,7 +61,7 @@ public struct StringAnyDictionaryRule: LintRule {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-      guard !isPrivate(node.modifiers) else { return .skipChildren }
+      guard !node.modifiers.isPrivate else { return .skipChildren }
       for parameter in node.signature.parameterClause.parameters {
         check(
           parameter.type, "parameter \((parameter.secondName ?? parameter.firstName).text) of init")

@@ -22,7 +22,7 @@ public struct UnusedPrivateRule: LintRule {
   /// are used near where they are declared.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
     guard contains(file.text, "private") else { return [] }
-    let scan = Scan(viewMode: .sourceAccurate)
+    let scan = Scan()
     scan.walk(file.tree)
     guard !scan.declared.isEmpty else { return [] }
     // Any identifier token with a declared name, other than the declaration's own name, is
@@ -41,14 +41,8 @@ public struct UnusedPrivateRule: LintRule {
     }
   }
 
-  private final class Scan: SyntaxVisitor {
+  private final class Scan: DeclarationVisitor {
     var declared: [(String, Syntax)] = []
-
-    private func isPrivate(_ modifiers: DeclModifierListSyntax) -> Bool {
-      modifiers.contains {
-        $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
-      }
-    }
 
     /// Declarations the rule leaves alone: overrides and members the runtime or a framework
     /// calls (`@objc`, `@IBAction`, `@IBOutlet`), and `CodingKeys`.
@@ -67,7 +61,7 @@ public struct UnusedPrivateRule: LintRule {
     private func declare(
       _ name: TokenSyntax, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
     ) {
-      guard isPrivate(modifiers), !isExempt(attributes, modifiers), name.text != "CodingKeys" else {
+      guard modifiers.isPrivate, !isExempt(attributes, modifiers), name.text != "CodingKeys" else {
         return
       }
       declared.append((name.text, Syntax(name)))
@@ -100,14 +94,6 @@ public struct UnusedPrivateRule: LintRule {
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
       declare(node.name, node.attributes, node.modifiers)
       return .visitChildren
-    }
-    // Private declarations live at the top level and in types, not in bodies or values.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-      .skipChildren
-    }
-    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
-      .skipChildren
     }
   }
 }

@@ -105,7 +105,7 @@ struct FileFacts: Sendable {
   init(path: String, module: String?, tree: SourceFileSyntax) {
     self.path = path
     self.module = module
-    let collector = FactCollector(viewMode: .sourceAccurate)
+    let collector = FactCollector()
     collector.walk(tree)
     types = collector.types
     extensions = collector.extensions
@@ -120,20 +120,12 @@ func simpleName(_ type: some SyntaxProtocol) -> String {
   return base.split(separator: ".").last.map(String.init) ?? base
 }
 
-private final class FactCollector: SyntaxVisitor {
+private final class FactCollector: DeclarationVisitor {
   var types: [FileFacts.TypeFact] = []
   var extensions: [(String, [String])] = []
   var notificationNames: [String] = []
 
   private var nesting = 0
-
-  // Bodies, accessors and initial values hold no declarations the index needs (a type local to
-  // a function is nobody else's business): skipping them halves the walk.
-  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
-    .skipChildren
-  }
 
   private func add(_ name: TokenSyntax, _ kind: LintIndex.Kind, _ clause: InheritanceClauseSyntax?)
   {
