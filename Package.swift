@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
+    .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
     // The same tool under its target's name: a command plugin can only run an executable
     // whose product is named like its target (SwiftPM 6.3).
@@ -59,6 +60,8 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
+    // Watching a running app: its events, commands and view models as values (issue 17).
+    .target(name: "YaiaInspector", dependencies: ["Yaia"]),
     // The architecture's rules checked on source (`yaia lint`); the only user of swift-syntax.
     .target(
       name: "YaiaLint",
@@ -137,6 +140,7 @@ let package = Package(
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
+    .testTarget(name: "YaiaInspectorTests", dependencies: ["YaiaInspector"]),
     .testTarget(
       name: "YaiaLintTests",
       dependencies: [
