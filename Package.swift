@@ -66,6 +66,7 @@ let package = Package(
     .target(
       name: "YaiaLint",
       dependencies: [
+        "Yaia",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),

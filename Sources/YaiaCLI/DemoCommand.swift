@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Yaia
 import YaiaDemo
 
 /// `yaia demo`: the sample app, on its embedded mock server and SQLite.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Yaia
 import YaiaLint
 
 /// `yaia lint`: the architecture's rules, checked in the user's own code.
@@ -35,7 +36,7 @@ struct LintCommand: ParsableCommand {
   func run() throws {
     guard let format = LintFormat(rawValue: format) else {
       throw usage(
-        "--format must be text, json, sarif or github (got '\(LintFormat.visible(format))')")
+        "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
     }
     let rules = LintRules.all
     var configuration = LintConfiguration()
@@ -44,22 +45,22 @@ struct LintCommand: ParsableCommand {
     if let configPath {
       guard let data = FileManager.default.contents(atPath: configPath),
         let text = String(data: data, encoding: .utf8)
-      else { throw usage("cannot read the configuration \(LintFormat.visible(configPath))") }
+      else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
       do {
         configuration = try LintConfiguration.load(yaml: text, path: configPath, rules: rules)
       } catch {
-        throw usage(LintFormat.visible(error.description))
+        throw usage(VisibleText.escaped(error.description))
       }
     }
     var accepted: LintBaseline?
     if let baseline {
       guard let data = FileManager.default.contents(atPath: baseline) else {
-        throw usage("cannot read the baseline \(LintFormat.visible(baseline))")
+        throw usage("cannot read the baseline \(VisibleText.escaped(baseline))")
       }
       do {
         accepted = try LintBaseline.read(data, path: baseline)
       } catch {
-        throw usage(LintFormat.visible(error.description))
+        throw usage(VisibleText.escaped(error.description))
       }
     }
     let (sources, problems) = LintFiles.collect(paths.isEmpty ? ["."] : paths)
@@ -68,7 +69,7 @@ struct LintCommand: ParsableCommand {
     for problem in report.problems {
       FileHandle.standardError.write(
         Data(
-          "yaia lint: \(LintFormat.visible(problem.path)) \(LintFormat.visible(problem.message))\n"
+          "yaia lint: \(VisibleText.escaped(problem.path)) \(VisibleText.escaped(problem.message))\n"
             .utf8))
     }
     if let writeBaseline {
@@ -76,10 +77,10 @@ struct LintCommand: ParsableCommand {
         try LintBaseline(report).data().write(to: URL(fileURLWithPath: writeBaseline))
       } catch {
         throw usage(
-          "cannot write the baseline \(LintFormat.visible(writeBaseline)): \(error.localizedDescription)"
+          "cannot write the baseline \(VisibleText.escaped(writeBaseline)): \(error.localizedDescription)"
         )
       }
-      print("Wrote \(report.findings.count) findings to \(LintFormat.visible(writeBaseline)).")
+      print("Wrote \(report.findings.count) findings to \(VisibleText.escaped(writeBaseline)).")
       return
     }
     if let accepted { report = accepted.filter(report) }

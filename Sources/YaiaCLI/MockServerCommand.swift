@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Yaia
 import YaiaDemo
 import YaiaMockServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 import YaiaTesting
 
 @testable import YaiaDemo

@@ -1,3 +1,5 @@
+import Yaia
+
 /// Checks text that comes from outside the app (a server's answer, the saved login) where it
 /// enters, so that only short, printable text is shown, kept or persisted.
 enum ServerText {

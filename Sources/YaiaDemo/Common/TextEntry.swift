@@ -1,3 +1,5 @@
+import Yaia
+
 /// A line of text the user types into: a nickname, a user name, a password.
 ///
 /// It refuses input that would make it invalid and says why, so the screen can show the reason

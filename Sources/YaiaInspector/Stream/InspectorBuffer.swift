@@ -4,6 +4,10 @@ import Foundation
 /// actor without ever waiting, the sender takes what is there. When the inspector is slower
 /// than the app and the buffer is full, new entries are dropped and counted; the next batch
 /// taken says how many were lost before it, so the page can show the gap where it was.
+///
+/// `@unchecked Sendable`, proven: every stored property that changes (`slots`, `head`,
+/// `count`, `dropped`) is read and written only between `lock.lock()` and `lock.unlock()`;
+/// `capacity` and `lock` are constants.
 public final class InspectorBuffer<Entry: Sendable>: @unchecked Sendable {
   /// What the sender takes: the entries, in order, and how many were dropped before them.
   public struct Batch: Sendable {

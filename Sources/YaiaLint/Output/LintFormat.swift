@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 /// How findings are written: for people and editors (`text`), for tools (`json`), for code
 /// scanning services (`sarif`, SARIF 2.1.0), or as GitHub Actions annotations (`github`).
@@ -13,7 +14,8 @@ public enum LintFormat: String, CaseIterable, Sendable {
   case github
 
   /// `report` written in this format. Text from source files (in messages) is shown with
-  /// control and format characters escaped, so nothing reaches a terminal that acts on it.
+  /// control and format characters escaped (the core's `VisibleText`), so nothing reaches a
+  /// terminal that acts on it.
   public func render(_ report: LintReport, rules: [any LintRule]) -> String {
     switch self {
     case .text: return Self.text(report)
@@ -23,26 +25,11 @@ public enum LintFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// `\u{1B}` for an escape character: text safe for a terminal or a log.
-  package static func visible(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned,
-        .surrogate:
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
   private static func text(_ report: LintReport) -> String {
     var lines = report.findings.map { finding in
       let place = finding.location
       return
-        "\(visible(place.path)):\(place.line):\(place.column): \(finding.severity.rawValue): \(visible(finding.message)) [\(finding.ruleID)]"
+        "\(VisibleText.escaped(place.path)):\(place.line):\(place.column): \(finding.severity.rawValue): \(VisibleText.escaped(finding.message)) [\(finding.ruleID)]"
     }
     let errors = report.findings.filter { $0.severity == .error }.count
     lines.append(
@@ -171,7 +158,7 @@ public enum LintFormat: String, CaseIterable, Sendable {
   /// GitHub's workflow-command escaping: `%`, CR and LF in messages; also `:` and `,` in
   /// properties.
   private static func escaped(_ text: String, property: Bool) -> String {
-    var result = visible(text).replacingOccurrences(of: "%", with: "%25")
+    var result = VisibleText.escaped(text).replacingOccurrences(of: "%", with: "%25")
     if property {
       result = result.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
         of: ",", with: "%2C")

@@ -161,6 +161,9 @@ func concurrentMap<Element: Sendable, Result: Sendable>(
 }
 
 /// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+///
+/// `@unchecked Sendable`, proven: `storage` is written only inside `lock`, and read by
+/// `values()` only after `concurrentPerform` has returned, which happens after every write.
 private final class Slots<Value>: @unchecked Sendable {
   private var storage: [Value?]
   private let lock = NSLock()

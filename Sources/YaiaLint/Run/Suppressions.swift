@@ -1,4 +1,3 @@
-import Foundation
 import SwiftSyntax
 
 /// The suppressions a file's comments ask for: `// yaia-lint:disable:next RULE-ID because …`
@@ -47,31 +46,5 @@ struct Suppressions {
   /// Whether `rule` is silenced on `line`.
   func covers(_ rule: String, line: Int) -> Bool {
     byLine[line]?.contains(rule) ?? false
-  }
-}
-
-/// Whether `text` contains `needle`, by a byte search (the generic `firstRange(of:)` cost a
-/// quarter of a lint run).
-func contains(_ text: String, _ needle: String) -> Bool {
-  var text = text
-  var needle = needle
-  return text.withUTF8 { haystack in
-    needle.withUTF8 { wanted in
-      guard let base = haystack.baseAddress, let key = wanted.baseAddress, wanted.count > 0,
-        haystack.count >= wanted.count
-      else { return false }
-      let first = key.pointee
-      var index = 0
-      let last = haystack.count - wanted.count
-      while index <= last {
-        if base[index] == first,
-          memcmp(base + index, key, wanted.count) == 0
-        {
-          return true
-        }
-        index += 1
-      }
-      return false
-    }
   }
 }

@@ -6,7 +6,9 @@
 /// that was already printed. Format characters (a right-to-left override, zero-width joiners)
 /// make text read differently from what it is. Text from outside the program (a server's
 /// answer, a request path, a file the user names) passes through ``escaped(_:)`` before it is
-/// printed: the demo's screens, `yaia mock-server`'s log, error messages that quote bodies.
+/// printed: the demo's screens, `yaia mock-server`'s log, `yaia lint`'s findings, error messages
+/// that quote bodies. It lives in the core (package-internal) so that every tool uses this one
+/// rule.
 package enum VisibleText {
   /// `text` with every control, format, separator and private-use character written as a
   /// visible `\u{XXXX}` escape; everything else unchanged.
@@ -29,7 +31,7 @@ package enum VisibleText {
   }
 
   /// Whether a terminal shows `scalar` rather than acting on it or hiding it.
-  static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isShown(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
       .unassigned:
