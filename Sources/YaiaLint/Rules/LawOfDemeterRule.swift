@@ -6,6 +6,8 @@ import SwiftSyntax
 public struct LawOfDemeterRule: LintRule {
   /// The rule's id.
   public let id = "law-of-demeter"
+  /// It looks at one file only, so it runs as soon as that file is parsed.
+  public let readsOtherFiles = false
   /// The severity when the configuration sets none.
   public let defaultSeverity = LintSeverity.warning
   /// Why the rule exists.
@@ -26,19 +28,13 @@ public struct LawOfDemeterRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    let scan = Scan(limit: context.integer("max-chain", default: 3))
-    scan.walk(file.tree)
-    return scan.findings
+    let chains = Chains(limit: context.integer("max-chain", default: 3))
+    return file.nodes.memberAccesses.compactMap { chains.finding(at: $0) }
   }
 
-  private final class Scan: SyntaxVisitor {
+  /// Measures the chain that ends at a member access.
+  private struct Chains {
     let limit: Int
-    var findings: [RuleFinding] = []
-
-    init(limit: Int) {
-      self.limit = limit
-      super.init(viewMode: .sourceAccurate)
-    }
 
     /// The expression under optional chaining or a force unwrap.
     private func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
@@ -65,8 +61,9 @@ public struct LawOfDemeterRule: LintRule {
       return parent?.is(MemberAccessExprSyntax.self) == true
     }
 
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-      guard !continues(node) else { return .visitChildren }
+    /// The finding for the chain ending at `node`, if it reaches too far.
+    func finding(at node: MemberAccessExprSyntax) -> RuleFinding? {
+      guard !continues(node) else { return nil }
       // Count property accesses from this end back to the first object.
       var count = 0
       var current: ExprSyntax? = ExprSyntax(node)
@@ -87,18 +84,14 @@ public struct LawOfDemeterRule: LintRule {
           current = nil
         }
       }
-      guard count > limit, let root = root.map(unwrapped) else { return .visitChildren }
+      guard count > limit, let root = root.map(unwrapped) else { return nil }
       if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text {
-        if name.first?.isUppercase == true { return .visitChildren }
+        if name.first?.isUppercase == true { return nil }
         if name == "self" { count -= 1 }
       }
-      if count > limit {
-        findings.append(
-          RuleFinding(
-            node,
-            "reaches through \(count) properties (\(node.trimmedDescription)); at most \(limit)"))
-      }
-      return .visitChildren
+      guard count > limit else { return nil }
+      return RuleFinding(
+        node, "reaches through \(count) properties (\(node.trimmedDescription)); at most \(limit)")
     }
   }
 }

@@ -18,6 +18,10 @@ public protocol LintRule: Sendable {
   var fix: String { get }
   /// The options a configuration may set, with their defaults and ranges.
   var options: [LintOption] { get }
+  /// Whether the check reads the ``LintIndex`` or the file's states (what other files
+  /// declare). A rule that does not runs on each file right after it is parsed, while its tree
+  /// is still in the processor's caches; one that does runs once every file is indexed.
+  var readsOtherFiles: Bool { get }
   /// What the rule finds in `file`.
   func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding]
 }
@@ -25,6 +29,8 @@ public protocol LintRule: Sendable {
 extension LintRule {
   /// No options.
   public var options: [LintOption] { [] }
+  /// A rule reads other files unless it says it does not: the safe assumption.
+  public var readsOtherFiles: Bool { true }
 }
 
 /// What a rule found, before the linter gives it a location and a severity.
@@ -85,6 +91,8 @@ public struct LintedFile: Sendable {
   public let text: String
   /// The line of a position.
   let lines: LineTable
+  /// The closures and member accesses, gathered once for every rule.
+  let nodes: FileNodes
 
   /// The 1-based line of `position`.
   public func line(of position: AbsolutePosition) -> Int {

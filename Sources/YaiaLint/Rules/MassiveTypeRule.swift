@@ -5,6 +5,8 @@ import SwiftSyntax
 public struct MassiveTypeRule: LintRule {
   /// The rule's id.
   public let id = "massive-type"
+  /// It looks at one file only, so it runs as soon as that file is parsed.
+  public let readsOtherFiles = false
   /// The severity when the configuration sets none.
   public let defaultSeverity = LintSeverity.warning
   /// Why the rule exists.

@@ -5,6 +5,8 @@ import SwiftSyntax
 public struct NestedClosuresRule: LintRule {
   /// The rule's id.
   public let id = "nested-closures"
+  /// It looks at one file only, so it runs as soon as that file is parsed.
+  public let readsOtherFiles = false
   /// The severity when the configuration sets none.
   public let defaultSeverity = LintSeverity.warning
   /// Why the rule exists.
@@ -25,33 +27,11 @@ public struct NestedClosuresRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    let scan = Scan(limit: context.integer("max-depth", default: 3))
-    scan.walk(file.tree)
-    return scan.findings
-  }
-
-  private final class Scan: SyntaxVisitor {
-    let limit: Int
-    var depth = 0
-    var findings: [RuleFinding] = []
-
-    init(limit: Int) {
-      self.limit = limit
-      super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-      depth += 1
-      // Only the closure that first goes past the limit: its inner ones are the same pyramid.
-      if depth == limit + 1 {
-        findings.append(
-          RuleFinding(node.leftBrace, "closure nested \(depth) deep (at most \(limit))"))
-      }
-      return .visitChildren
-    }
-
-    override func visitPost(_ node: ClosureExprSyntax) {
-      depth -= 1
+    let limit = context.integer("max-depth", default: 3)
+    // Only the closure that first goes past the limit: its inner ones are the same pyramid.
+    return file.nodes.closures.filter { $0.depth == limit + 1 }.map { closure in
+      RuleFinding(
+        closure.node.leftBrace, "closure nested \(closure.depth) deep (at most \(limit))")
     }
   }
 }

@@ -4,6 +4,8 @@ import SwiftSyntax
 public struct UnusedPrivateRule: LintRule {
   /// The rule's id.
   public let id = "unused-private"
+  /// It looks at one file only, so it runs as soon as that file is parsed.
+  public let readsOtherFiles = false
   /// The severity when the configuration sets none.
   public let defaultSeverity = LintSeverity.warning
   /// Why the rule exists.

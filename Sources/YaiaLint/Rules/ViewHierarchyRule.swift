@@ -5,6 +5,8 @@ import SwiftSyntax
 public struct ViewHierarchyRule: LintRule {
   /// The rule's id.
   public let id = "view-hierarchy"
+  /// It looks at one file only, so it runs as soon as that file is parsed.
+  public let readsOtherFiles = false
   /// The severity when the configuration sets none.
   public let defaultSeverity = LintSeverity.warning
   /// Why the rule exists.
@@ -18,50 +20,45 @@ public struct ViewHierarchyRule: LintRule {
 
   /// The findings in `file`.
   public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    // A file that never names them walks no hierarchy: one byte search spares a tree walk.
+    // A file that never names them walks no hierarchy: one byte search spares the loop.
     guard contains(file.text, "superview") || contains(file.text, "subviews") else { return [] }
-    let scan = Scan(viewMode: .sourceAccurate)
-    scan.walk(file.tree)
-    return scan.findings
+    var findings: [RuleFinding] = []
+    for node in file.nodes.memberAccesses { Self.check(node, into: &findings) }
+    return findings
   }
 
-  private final class Scan: SyntaxVisitor {
-    var findings: [RuleFinding] = []
-
-    /// The member access under optional chaining or a force unwrap, if any.
-    private func access(_ expression: ExprSyntax?) -> MemberAccessExprSyntax? {
-      var current = expression
-      while let wrapped = current {
-        if let access = wrapped.as(MemberAccessExprSyntax.self) { return access }
-        if let optional = wrapped.as(OptionalChainingExprSyntax.self) {
-          current = optional.expression
-        } else if let forced = wrapped.as(ForceUnwrapExprSyntax.self) {
-          current = forced.expression
-        } else {
-          return nil
-        }
+  /// The member access under optional chaining or a force unwrap, if any.
+  private static func access(_ expression: ExprSyntax?) -> MemberAccessExprSyntax? {
+    var current = expression
+    while let wrapped = current {
+      if let access = wrapped.as(MemberAccessExprSyntax.self) { return access }
+      if let optional = wrapped.as(OptionalChainingExprSyntax.self) {
+        current = optional.expression
+      } else if let forced = wrapped.as(ForceUnwrapExprSyntax.self) {
+        current = forced.expression
+      } else {
+        return nil
       }
-      return nil
     }
+    return nil
+  }
 
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-      if node.declName.baseName.text == "superview",
-        access(node.base)?.declName.baseName.text == "superview"
-      {
-        // Report the innermost pair once: the outer accesses of a longer chain see a base that
-        // was already reported.
-        if let base = access(node.base), access(base.base)?.declName.baseName.text != "superview" {
-          findings.append(RuleFinding(base, "walks up the view hierarchy (superview.superview)"))
-        }
+  private static func check(_ node: MemberAccessExprSyntax, into findings: inout [RuleFinding]) {
+    if node.declName.baseName.text == "superview",
+      access(node.base)?.declName.baseName.text == "superview"
+    {
+      // Report the innermost pair once: the outer accesses of a longer chain see a base that
+      // was already reported.
+      if let base = access(node.base), access(base.base)?.declName.baseName.text != "superview" {
+        findings.append(RuleFinding(base, "walks up the view hierarchy (superview.superview)"))
       }
-      if node.declName.baseName.text == "subviews",
-        let call = node.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(
-          FunctionCallExprSyntax.self),
-        call.hasCast
-      {
-        findings.append(RuleFinding(node.declName, "scans subviews by type"))
-      }
-      return .visitChildren
+    }
+    if node.declName.baseName.text == "subviews",
+      let call = node.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(
+        FunctionCallExprSyntax.self),
+      call.hasCast
+    {
+      findings.append(RuleFinding(node.declName, "scans subviews by type"))
     }
   }
 }

@@ -37,6 +37,9 @@ public struct LintIndex: Sendable {
   private var sceneStateProtocols: Set<String> = ["SceneState"]
 
   /// An index of `facts`, one per file.
+  /// An index of no files: what a rule that reads no other file is given.
+  static let empty = LintIndex([])
+
   init(_ facts: [FileFacts]) {
     for file in facts {
       for type in file.types {

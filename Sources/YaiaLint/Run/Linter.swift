@@ -66,7 +66,11 @@ public struct Linter: Sendable {
   /// Lints `sources`.
   public func run(_ sources: [LintSource]) -> LintReport {
     let kept = sources.filter { !configuration.isExcluded($0.path) }
-    // Parse and gather facts on all cores.
+    let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
+    let local = active.filter { !$0.readsOtherFiles }
+    let global = active.filter(\.readsOtherFiles)
+    // Parse, gather facts and run the rules that need no other file, on all cores, each file
+    // while its tree is fresh in the caches.
     let parsed = concurrentMap(kept) { source -> Parsed in
       let tree = Parser.parse(source: source.text)
       let table = LineTable(source.text)
@@ -74,7 +78,7 @@ public struct Linter: Sendable {
       if tree.hasError {
         let line = firstError(in: tree).map { table.location(of: $0).line }
         return Parsed(
-          file: nil, facts: nil, lines: lines,
+          file: nil, facts: nil, suppressions: nil, lines: lines, findings: [],
           problem: LintProblem(
             path: source.path,
             message:
@@ -83,15 +87,22 @@ public struct Linter: Sendable {
       }
       let file = LintedFile(
         path: source.path, module: source.module, tree: tree, text: source.text,
-        lines: table)
+        lines: table, nodes: FileNodes(tree))
+      let suppressions = Suppressions(file)
       return Parsed(
         file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
-        lines: lines, problem: nil)
+        suppressions: suppressions, lines: lines,
+        findings: suppressionFindings(file, suppressions)
+          + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
+        problem: nil)
     }
+    // Then the rules that read what other files declare.
     let index = LintIndex(parsed.compactMap(\.facts))
-    let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
-    let findings = concurrentMap(parsed.compactMap(\.file)) { file -> [LintFinding] in
-      findingsOf(file, rules: active, index: index)
+    let findings = concurrentMap(parsed) { parsed -> [LintFinding] in
+      guard let file = parsed.file, let suppressions = parsed.suppressions else { return [] }
+      guard !global.isEmpty else { return parsed.findings }
+      return parsed.findings
+        + findingsOf(file, rules: global, index: index, suppressions: suppressions)
     }
     return LintReport(
       findings: findings.flatMap { $0 }.sorted {
@@ -105,24 +116,34 @@ public struct Linter: Sendable {
   private struct Parsed: Sendable {
     var file: LintedFile?
     var facts: FileFacts?
+    var suppressions: Suppressions?
     var lines: Int
+    /// The findings of the rules that need no other file.
+    var findings: [LintFinding]
     var problem: LintProblem?
   }
 
-  private func findingsOf(_ file: LintedFile, rules: [any LintRule], index: LintIndex)
+  /// Findings about the suppression comments themselves (one without a reason).
+  private func suppressionFindings(_ file: LintedFile, _ suppressions: Suppressions)
     -> [LintFinding]
   {
-    let suppressions = Suppressions(file)
-    var findings = suppressions.problems.map { problem in
+    suppressions.problems.map { problem in
       LintFinding(
         ruleID: Self.suppressionRuleID, severity: .error, message: problem.message,
         location: location(file, problem.position),
         fix: "Write why after the rule id: // yaia-lint:disable:next RULE-ID because …")
     }
-    let states = StateScope.all(in: file, index: index)
+  }
+
+  /// The findings of `rules` in `file`; `index` is `nil` for rules that read no other file.
+  private func findingsOf(
+    _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions
+  ) -> [LintFinding] {
+    var findings: [LintFinding] = []
+    let states = index.map { StateScope.all(in: file, index: $0) } ?? []
     for rule in rules {
       let context = LintContext(
-        index: index, configuration: configuration, ruleID: rule.id, states: states)
+        index: index ?? .empty, configuration: configuration, ruleID: rule.id, states: states)
       let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
       for found in rule.check(file, context) {
         let place = location(file, found.position)

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The suppressions a file's comments ask for: `// yaia-lint:disable:next RULE-ID because …`
 /// silences that rule on the next line. A reason is required; a suppression without one, or
 /// naming no rule, silences nothing and is itself reported.
-struct Suppressions {
+struct Suppressions: Sendable {
   /// A malformed suppression comment.
   struct Problem {
     var position: AbsolutePosition
