@@ -39,6 +39,7 @@ let package = Package(
       name: "YaiaTesting",
       dependencies: [
         "Yaia",
+        "YaiaInspector",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
@@ -61,7 +62,13 @@ let package = Package(
       ]
     ),
     // Watching a running app: its events, commands and view models as values (issue 17).
-    .target(name: "YaiaInspector", dependencies: ["Yaia"]),
+    .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaSequencer"]),
+    // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
+    .target(
+      name: "YaiaInspectorServer",
+      dependencies: ["Yaia", "YaiaInspector", .product(name: "FlyingFox", package: "FlyingFox")],
+      resources: [.copy("Resources")]
+    ),
     // The architecture's rules checked on source (`yaia lint`); the only user of swift-syntax.
     .target(
       name: "YaiaLint",
@@ -76,6 +83,7 @@ let package = Package(
       name: "YaiaDemo",
       dependencies: [
         "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
+        "YaiaInspector",
       ],
       resources: [.copy("Backend/demo-api")]
     ),
@@ -86,6 +94,8 @@ let package = Package(
         "YaiaDemo",
         "YaiaLint",
         "YaiaSequencer",
+        "YaiaInspector",
+        "YaiaInspectorServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -141,7 +151,10 @@ let package = Package(
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
-    .testTarget(name: "YaiaInspectorTests", dependencies: ["YaiaInspector"]),
+    .testTarget(
+      name: "YaiaInspectorTests",
+      dependencies: ["YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting"]
+    ),
     .testTarget(
       name: "YaiaLintTests",
       dependencies: [

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Yaia
 import YaiaDemo
+import YaiaInspector
 
 /// `yaia demo`: the sample app, on its embedded mock server and SQLite.
 struct DemoCommand: AsyncParsableCommand {
@@ -58,6 +59,12 @@ struct DemoCommand: AsyncParsableCommand {
       valueName: "url"))
   var open: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Stream the app's events, launch and requests to Yaia Inspector at this URL (printed by yaia inspect).",
+      valueName: "url"))
+  var inspect: String?
+
   func validate() throws {
     if firstRun, push != nil {
       throw ValidationError("--first-run and --push are different launches: pick one.")
@@ -95,6 +102,13 @@ struct DemoCommand: AsyncParsableCommand {
     options.reset = reset
     options.seed = seed
     options.link = open
+    if let inspect {
+      do {
+        options.inspector = try InspectorAddress(inspect)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
     if let script {
       let text: String
       do {

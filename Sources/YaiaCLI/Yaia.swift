@@ -6,5 +6,8 @@ struct Yaia: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "yaia",
     abstract: "Tools for apps built with Yaia.",
-    subcommands: [DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintCommand.self])
+    subcommands: [
+      DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintCommand.self,
+      InspectCommand.self,
+    ])
 }

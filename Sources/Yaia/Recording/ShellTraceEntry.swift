@@ -1,5 +1,5 @@
-/// One handled event as the shell saw it: the event, the commands it produced, and whether
-/// the view model changed.
+/// One handled event as the shell saw it: the event, the commands it produced, the view model
+/// after it and whether it changed.
 ///
 /// A shell reports one entry per event to ``Shell/trace``. Its description is one line, fit
 /// for a log: `#3 loginTapped -> [sendLoginRequest(...)] (view model changed)`.
@@ -10,14 +10,20 @@ public struct ShellTraceEntry<State: SceneState> {
   public let event: State.Event
   /// The commands the state returned, in order.
   public let commands: [State.Command]
+  /// The view model after the event (the one published, when it changed).
+  public let viewModel: State.ViewModel
   /// Whether the event changed the view model (and so caused a render).
   public let viewModelChanged: Bool
 
   /// Creates an entry; shells make these, tests may too.
-  public init(index: Int, event: State.Event, commands: [State.Command], viewModelChanged: Bool) {
+  public init(
+    index: Int, event: State.Event, commands: [State.Command], viewModel: State.ViewModel,
+    viewModelChanged: Bool
+  ) {
     self.index = index
     self.event = event
     self.commands = commands
+    self.viewModel = viewModel
     self.viewModelChanged = viewModelChanged
   }
 }
@@ -30,4 +36,5 @@ extension ShellTraceEntry: CustomStringConvertible {
   }
 }
 
-extension ShellTraceEntry: Sendable where State.Event: Sendable, State.Command: Sendable {}
+extension ShellTraceEntry: Sendable
+where State.Event: Sendable, State.Command: Sendable, State.ViewModel: Sendable {}

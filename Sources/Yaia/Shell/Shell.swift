@@ -68,6 +68,10 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   /// changed. Bridge it to your logger: `shell.trace = { logger.debug("\($0)") }`.
   public var trace: (@MainActor (ShellTraceEntry<State>) -> Void)?
 
+  /// What an inspector connected (YaiaInspector): told of every handled event like ``trace``,
+  /// but a slot of its own, so that connecting an inspector never replaces an app's trace.
+  @usableFromInline package var inspection: (@MainActor (ShellTraceEntry<State>) -> Void)?
+
   /// The events handled since ``startJournal()``, in order; `nil` when not recording.
   public private(set) var journal: Journal<State.Event>?
 
@@ -226,7 +230,9 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
       publishedViewModel = next
       publish(next)
     }
-    if trace != nil || journal != nil { record(event, commands, viewModelChanged: changed) }
+    if trace != nil || journal != nil || inspection != nil {
+      record(event, commands, viewModelChanged: changed)
+    }
     if sweepsChildren { sweepGoneChildren() }
     if !commands.isEmpty { run(commands) }
     return changed
@@ -263,9 +269,12 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
   @usableFromInline
   func record(_ event: State.Event, _ commands: [State.Command], viewModelChanged: Bool) {
     journal?.events.append(event)
-    trace?(
-      ShellTraceEntry(
-        index: handledCount, event: event, commands: commands, viewModelChanged: viewModelChanged))
+    guard trace != nil || inspection != nil else { return }
+    let entry = ShellTraceEntry<State>(
+      index: handledCount, event: event, commands: commands, viewModel: publishedViewModel,
+      viewModelChanged: viewModelChanged)
+    trace?(entry)
+    inspection?(entry)
   }
 
   // MARK: Observing view models

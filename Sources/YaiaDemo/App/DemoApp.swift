@@ -1,6 +1,7 @@
 import Foundation
 import Yaia
 import YaiaFlow
+import YaiaInspector
 import YaiaMockServer
 import YaiaRemote
 import YaiaSequencer
@@ -28,13 +29,24 @@ package enum DemoApp {
       throw .data("\(error)")
     }
 
+    // Connected first, so that it sees the backend's first request and the whole launch.
+    var inspector: Inspector?
+    if let address = options.inspector {
+      do {
+        inspector = try await Inspector.connect(to: address, app: "yaia demo")
+      } catch {
+        throw .inspector(error.description)
+      }
+    }
+
     var mockServer: MockServer?
     let baseURL: URL
     if let server = options.server {
       baseURL = server
     } else {
+      let journal = inspector.map(Self.requestJournal(to:))
       do {
-        let (server, url) = try await DemoBackend.start()
+        let (server, url) = try await DemoBackend.start(onRequest: journal)
         mockServer = server
         baseURL = url
       } catch {
@@ -46,7 +58,7 @@ package enum DemoApp {
     let radio = SimulatedRadio(seed: options.seed)
 
     // Everything the launch says reaches the app on one feed, followed by the shell.
-    let feed = LaunchFeed()
+    let feed = LaunchFeed(inspector: inspector)
     let steps = LiveLaunchSteps(
       client: client, library: library, loginFile: LoginFile(folder.loginFile), radio: radio,
       notify: feed.note)
@@ -94,6 +106,7 @@ package enum DemoApp {
     // The user's own navigation (Escape) comes back as an event, like a back gesture.
     router.onUserNavigation = { [weak shell] operation in shell?.send(.userNavigated(operation)) }
     shell.onRender { display.show($0) }
+    inspector?.inspect(shell, name: "app")
     shell.start()
     shell.send(.started)
     if let link = options.link { shell.send(.openLink(link)) }
@@ -135,11 +148,25 @@ package enum DemoApp {
     shell.end()
     terminal.restore()
     await mockServer?.stop()
+    await inspector?.disconnect()
     let count = (try? await library.speakers().count) ?? 0
     terminal.write(
       "\(ansi ? "\r\n" : "")Bye. \(count) paired speaker\(count == 1 ? "" : "s") saved in \(VisibleText.escaped(folder.url.path)).\n"
     )
     if let scriptFailure { throw scriptFailure }
+  }
+
+  /// Passes each request the mock server answers on to the inspector's request journal.
+  private static func requestJournal(to inspector: Inspector)
+    -> @Sendable (MockJournalEntry)
+    -> Void
+  {
+    { entry in
+      inspector.record(
+        request: entry.request.method.rawValue, path: entry.request.path,
+        scenario: entry.scenario, route: entry.route, status: entry.status,
+        latency: entry.latency)
+    }
   }
 
   /// Turns keyboard bytes into keys, and keys into events for the screen on top.

@@ -56,7 +56,7 @@ struct DemoAppState: SceneState {
     /// Answer a launch step waiting for the user.
     case answer(DemoAnswer)
     /// Send a login request.
-    case logIn(user: String, password: String)
+    case logIn(user: String, password: Secret)
     /// Save a newly paired speaker.
     case pair(address: String, model: String, nickname: String)
     /// Rename a paired speaker.

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaInspector
 
 /// How to run the sample app: what `yaia demo`'s options say.
 package struct DemoOptions: Sendable {
@@ -21,6 +22,8 @@ package struct DemoOptions: Sendable {
   package var ansi: Bool?
   /// A deep link to open at start (`yaia-demo://pair`), held until the launch has ended.
   package var link: String?
+  /// A Yaia Inspector to stream the app's events, launch and requests to (`yaia inspect`).
+  package var inspector: InspectorAddress?
 
   /// The defaults: a regular launch on the embedded server, data in the standard folder.
   package init() {}
@@ -34,6 +37,8 @@ package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
   case backend(String)
   /// The launch plan is invalid (a bug in the app: the message names the cycle or step).
   case plan(String)
+  /// The inspector given with `--inspect` cannot be reached.
+  case inspector(String)
   /// A script's `wait` timed out; the screen it saw.
   case waitTimedOut(line: Int, text: String, timeout: Duration, screen: String)
 
@@ -43,6 +48,7 @@ package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .data(let problem): return problem
     case .backend(let problem): return problem
     case .plan(let problem): return "The launch plan is invalid: \(problem)"
+    case .inspector(let problem): return problem
     case .waitTimedOut(let line, let text, let timeout, let screen):
       return
         "script line \(line): waited \(DurationText.format(timeout)) for \"\(text)\", but the screen shows:\n\(screen)"

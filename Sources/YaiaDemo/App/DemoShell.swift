@@ -41,7 +41,7 @@ struct DemoShell {
     case .logIn(let user, let password):
       let client = client
       effects.run(id: "login") {
-        .login(.response(await Self.logIn(client, user: user, password: password)))
+        .login(.response(await Self.logIn(client, user: user, password: password.value)))
       }
     case .pair(let address, let model, let nickname):
       let library = library

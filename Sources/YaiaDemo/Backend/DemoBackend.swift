@@ -13,7 +13,11 @@ package enum DemoBackend {
   ///
   /// - Throws: ``DemoBackendError`` if the fixtures are missing or broken (the message names
   ///   the manifest's file and line), or if no port could be bound.
-  package static func start() async throws(DemoBackendError) -> (MockServer, URL) {
+  ///
+  /// - Parameter onRequest: Told of each request the server answered (the inspector's journal).
+  package static func start(
+    onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
+  ) async throws(DemoBackendError) -> (MockServer, URL) {
     guard let folder = fixtures else { throw .fixturesMissing }
     let routes: [MockRoute]
     do {
@@ -23,6 +27,7 @@ package enum DemoBackend {
     }
     var configuration = MockServer.Configuration()
     configuration.fixtures = folder
+    configuration.onRequest = onRequest
     let server = MockServer(routes: routes, configuration: configuration)
     do {
       return (server, try await server.start())

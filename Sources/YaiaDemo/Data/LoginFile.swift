@@ -1,16 +1,23 @@
 import Foundation
+import YaiaInspector
 
-/// A secret string (a token): it prints, dumps and logs as `<redacted>`, so a token cannot
-/// reach the terminal or a log by accident. Only `LoginFile` and the request that sends it
-/// read ``value``.
+/// A secret string (a token, a password, the keys typed on the login screen): it prints,
+/// dumps and logs as `<redacted>`, and Yaia Inspector never reads it (``InspectorSecret``), so
+/// it cannot reach the terminal, a log or the inspector's page by accident. Only `LoginFile`,
+/// the login screen and the request that sends it read ``value``.
 package struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible, CustomReflectable
+  CustomDebugStringConvertible, CustomReflectable, InspectorSecret, ExpressibleByStringLiteral
 {
   /// The secret itself.
   package let value: String
 
   /// Wraps `value`.
   package init(_ value: String) {
+    self.value = value
+  }
+
+  /// A literal secret, for tests (`.typed("swordfish")`).
+  package init(stringLiteral value: String) {
     self.value = value
   }
 

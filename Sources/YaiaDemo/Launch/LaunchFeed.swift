@@ -1,3 +1,4 @@
+import YaiaInspector
 import YaiaSequencer
 
 /// Everything the launch tells the app, in the order it happened, on one stream: the steps'
@@ -20,10 +21,13 @@ struct LaunchFeed: Sendable {
   /// What the launch says, in order; finishes after ``Message/ended(_:)``.
   let messages: AsyncStream<Message>
   private let sink: AsyncStream<Message>.Continuation
+  /// Where the launch's events and report also go when an inspector is connected.
+  private let inspector: Inspector?
 
-  /// An empty feed.
-  init() {
+  /// An empty feed; with an `inspector`, the launch is shown in it too.
+  init(inspector: Inspector? = nil) {
     (messages, sink) = AsyncStream.makeStream(of: Message.self)
+    self.inspector = inspector
   }
 
   /// A step's note, passed on in order.
@@ -34,9 +38,15 @@ struct LaunchFeed: Sendable {
   /// Runs `launch`, passing on each of its events, then its report; cancelling the caller
   /// cancels the launch.
   func run(_ launch: Launch<DemoStep>) async {
+    let inspection = inspector?.inspect(launch)
     async let report = launch.run()
-    for await event in launch.events { sink.yield(.event(event)) }
-    sink.yield(.ended(await report))
+    for await event in launch.events {
+      inspection?.record(event)
+      sink.yield(.event(event))
+    }
+    let ended = await report
+    inspection?.finish(ended)
+    sink.yield(.ended(ended))
     sink.finish()
   }
 }

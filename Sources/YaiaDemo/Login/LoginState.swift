@@ -21,8 +21,9 @@ package struct LoginState: SceneState {
 
   /// What can happen on the login screen.
   package enum Event: Equatable, Sendable {
-    /// Text typed into the focused field.
-    case typed(String)
+    /// Text typed into the focused field: a secret, since it may be the password (which
+    /// field takes it is the state's business, not the keyboard's).
+    case typed(Secret)
     /// Backspace in the focused field.
     case deleteBackward
     /// Go to the other field (Tab).
@@ -36,7 +37,7 @@ package struct LoginState: SceneState {
   /// What the login screen asks of its shell and its parent.
   package enum Command: Equatable, Sendable {
     /// Send the login request.
-    case logIn(user: String, password: String)
+    case logIn(user: String, password: Secret)
     /// The user is logged in.
     case finished(LoginSession)
   }
@@ -70,7 +71,7 @@ package struct LoginState: SceneState {
     case .typed(let text):
       guard !isLoading else { return [] }
       banner =
-        (focus == .user ? user.type(text) : password.type(text))?.description
+        (focus == .user ? user.type(text.value) : password.type(text.value))?.description
     case .deleteBackward:
       guard !isLoading else { return [] }
       if focus == .user { user.deleteBackward() } else { password.deleteBackward() }
@@ -95,7 +96,7 @@ package struct LoginState: SceneState {
       }
       isLoading = true
       banner = nil
-      return [.logIn(user: name, password: password.text)]
+      return [.logIn(user: name, password: Secret(password.text))]
     case .response(.success(let session)):
       isLoading = false
       return [.finished(session)]

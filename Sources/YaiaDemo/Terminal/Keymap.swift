@@ -36,7 +36,8 @@ enum Keymap {
       }
     case .login:
       if key == .tab || key == .up || key == .down { return .login(.switchField) }
-      return textField(key, { .login(.typed($0)) }, .login(.deleteBackward), .login(.submit))
+      return textField(
+        key, { .login(.typed(Secret($0))) }, .login(.deleteBackward), .login(.submit))
         ?? refuse(key, "type · Tab switches field · Enter logs in")
     case .tutorial:
       switch key {

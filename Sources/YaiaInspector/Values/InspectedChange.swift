@@ -1,6 +1,6 @@
 /// One field-level difference between two values: where (a path such as `rows[2].title`),
 /// and what it was and is. The inspector's page shows a view model's changes as these.
-public struct InspectedChange: Hashable, Sendable {
+public struct InspectedChange: Hashable, Sendable, Codable {
   /// The path from the value's root (empty for the root itself).
   public var path: String
   /// The value before, `nil` when it was added.

@@ -12,7 +12,8 @@ public indirect enum InspectedValue: Hashable, Sendable {
   case text(String)
   /// A number or a Boolean, as written.
   case scalar(String)
-  /// A struct or class: its type and its fields in declaration order.
+  /// A struct or class: its type and its fields in declaration order; or a dictionary: its
+  /// entries labelled by their keys, in the keys' order.
   case record(type: String, fields: [Field])
   /// An enum case: its type, its case, and its associated values (labelled or not).
   case enumCase(type: String, name: String, values: [Field])
@@ -26,7 +27,7 @@ public indirect enum InspectedValue: Hashable, Sendable {
   case tooDeep
 
   /// A named part of a record or an enum case.
-  public struct Field: Hashable, Sendable {
+  public struct Field: Hashable, Sendable, Codable {
     /// Its label (`_0` for an unlabelled associated value).
     public var label: String
     /// Its value.
@@ -57,6 +58,17 @@ public indirect enum InspectedValue: Hashable, Sendable {
       self.depth = max(1, depth)
       self.elements = max(0, elements)
       self.text = max(1, text)
+    }
+  }
+
+  /// Whether a part of the value is ``redacted``: a value that holds a secret.
+  public var holdsSecret: Bool {
+    switch self {
+    case .redacted: true
+    case .record(_, let fields), .enumCase(_, _, let fields):
+      fields.contains { $0.value.holdsSecret }
+    case .collection(_, let elements, _): elements.contains { $0.holdsSecret }
+    case .text, .scalar, .none, .tooDeep: false
     }
   }
 
@@ -103,7 +115,23 @@ public indirect enum InspectedValue: Hashable, Sendable {
       return .enumCase(type: type, name: name, values: values)
     case .struct, .class:
       return .record(type: type, fields: children(mirror.children))
-    case .collection, .set, .dictionary, .tuple:
+    case .dictionary:
+      // Entries by key, in the keys' order: a dictionary's own order changes as it grows, and
+      // a diff by position would report entries that did not change.
+      let entries = mirror.children.map { child -> Field in
+        let pair = Array(Mirror(reflecting: child.value).children)
+        let key = pair.first.map { String(describing: $0.value) } ?? "?"
+        let value = pair.count > 1 ? pair[1].value : child.value
+        return Field(String(key.prefix(limits.text)), read(value, depth: depth + 1, limits: limits))
+      }
+      .sorted { $0.label < $1.label }
+      let kept = Array(entries.prefix(limits.elements))
+      return .record(
+        type: type,
+        fields: kept
+          + (entries.count > kept.count
+            ? [Field("…", .scalar("\(entries.count - kept.count) more"))] : []))
+    case .collection, .set, .tuple:
       let all = Array(mirror.children)
       let kept = all.prefix(limits.elements).map {
         read($0.value, depth: depth + 1, limits: limits)

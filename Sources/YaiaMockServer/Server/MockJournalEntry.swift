@@ -14,6 +14,9 @@ public struct MockJournalEntry: Sendable, Equatable {
   public let status: Int
   /// For an unmatched request, the closest routes, best first.
   public var closest: [String] = []
+  /// How long the server held the answer (the route's scripted delay); the rest of its work
+  /// takes microseconds.
+  public var latency: Duration = .zero
 
   /// The request's JSON body decoded as `T`.
   public func decodedBody<T: Decodable>(as type: T.Type, decoder: JSONDecoder = JSONDecoder())

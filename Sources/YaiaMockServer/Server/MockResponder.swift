@@ -40,12 +40,13 @@ struct MockResponder: Sendable {
       return WireResponse(
         status: 404, fields: [("Content-Type", "application/json")], body: body)
     case .matched(let route, let scenario, let response, _):
+      let delay = response.delay.map(Self.pick(in:))
       await state.record(
         MockJournalEntry(
           request: request, time: Date(), route: route, scenario: scenario,
-          status: response.status))
-      if let delay = response.delay {
-        try? await Task.sleep(for: Self.pick(in: delay))
+          status: response.status, latency: delay ?? .zero))
+      if let delay {
+        try? await Task.sleep(for: delay)
       }
       do {
         return try render(response)

@@ -1,0 +1,269 @@
+import Foundation
+import Yaia
+import YaiaSequencer
+
+/// An app's connection to Yaia Inspector (`yaia inspect`): it streams what connected shells
+/// handle, how launches run and what the in-process mock server answers, to a page that shows
+/// them as a timeline, diffs and charts.
+///
+/// ```swift
+/// let inspector = try await Inspector.connect(to: InspectorAddress(url), app: "Conference")
+/// inspector.inspect(loginShell, name: "login")
+/// let launchInspection = inspector.inspect(launch)
+/// ```
+///
+/// The main actor never waits on the network: each handled event is appended to a bounded
+/// buffer (a few hundred nanoseconds), and a task of the inspector's own reads the values and
+/// sends them in batches. When the inspector is slower than the app, the buffer fills and new
+/// entries are dropped and counted; the page shows how many. When no inspector is connected,
+/// nothing is recorded at all: the shells have no inspection attached. Values of types that
+/// conform to ``InspectorSecret`` are never read and never sent.
+public final class Inspector: Sendable {
+  /// How much the inspector buffers and reads.
+  public struct Options: Sendable {
+    /// The most entries waiting to be sent; past it, new entries are dropped and counted.
+    public var capacity: Int = 100_000
+    /// The most entries sent in one batch.
+    public var batchSize: Int = 2_000
+    /// How much of each value is read.
+    public var limits: InspectedValue.Limits = .standard
+    /// The longest one batch may take to be accepted before the inspector counts as gone.
+    public var requestTimeout: Duration = .seconds(5)
+
+    /// The defaults: 100,000 entries, batches of 2,000, standard limits, 5 seconds.
+    public init() {}
+  }
+
+  /// Where the app sends.
+  public let address: InspectorAddress
+  /// The app's name, as the page shows it.
+  public let app: String
+  /// A random id for this connection, so the page tells two runs of one app apart.
+  public let session: String
+
+  let options: Options
+  let buffer: InspectorBuffer<InspectorRecord>
+  let status = InspectorStatus()
+  private let sender: InspectorSender
+  private let start = ContinuousClock.now
+
+  /// Connects to the inspector at `address`: sends a first, empty batch and waits (at most
+  /// ``Options/requestTimeout``) for it to be accepted, so that a wrong address or token is an
+  /// error here rather than silence later.
+  ///
+  /// - Throws: ``InspectorError/unreachable(_:reason:)`` when nothing answers, or the
+  ///   inspector refuses the app (a wrong token).
+  public static func connect(
+    to address: InspectorAddress, app: String, options: Options = Options()
+  ) async throws(InspectorError) -> Inspector {
+    let inspector = Inspector(address: address, app: app, options: options)
+    try await inspector.sender.hello()
+    inspector.sender.start()
+    return inspector
+  }
+
+  private init(address: InspectorAddress, app: String, options: Options) {
+    self.address = address
+    self.app = String(app.prefix(200))
+    self.options = options
+    self.session = (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }
+      .joined()
+    let buffer = InspectorBuffer<InspectorRecord>(capacity: options.capacity)
+    self.buffer = buffer
+    self.sender = InspectorSender(
+      address: address, app: self.app, session: session, buffer: buffer, status: status,
+      options: options)
+  }
+
+  // MARK: Shells
+
+  /// Streams every event `shell` handles, under `name`, with its commands and view model.
+  /// Events are sent as the inspector reads them; an exported journal cannot replay them (see
+  /// the `Codable` variant).
+  @MainActor
+  public func inspect<State: SceneState>(_ shell: Shell<State>, name: String) {
+    attach(shell, name: name, encoder: nil)
+  }
+
+  /// Streams every event `shell` handles, under `name`, with its commands and view model; as
+  /// its events are `Encodable`, each is also sent in its own encoding, so that a journal
+  /// exported from the page replays in a test (`expectReplay`).
+  @MainActor
+  public func inspect<State: SceneState>(_ shell: Shell<State>, name: String)
+  where State.Event: Encodable {
+    attach(shell, name: name) { event in
+      { (try? JSONEncoder().encode(event)).flatMap { String(data: $0, encoding: .utf8) } }
+    }
+  }
+
+  @MainActor
+  private func attach<State: SceneState>(
+    _ shell: Shell<State>, name: String,
+    encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?
+  ) {
+    guard status.isConnected else { return }
+    let id = status.nextShell()
+    let now = seconds()
+    buffer.append(
+      InspectorRecord(
+        time: now, body: .shell(id: id, name: String(name.prefix(200)), viewModel: shell.viewModel))
+    )
+    var index = 0
+    shell.inspection = { [weak self] entry in
+      guard let self, self.status.isConnected else { return }
+      index += 1
+      self.buffer.append(
+        InspectorRecord(
+          time: self.seconds(),
+          body: .step(
+            shell: id, index: index, event: entry.event, encodeEvent: encoder?(entry.event),
+            commands: entry.commands, changed: entry.viewModelChanged,
+            viewModel: entry.viewModelChanged ? entry.viewModel : nil)))
+    }
+  }
+
+  // MARK: Launches and requests
+
+  /// Sends `launch`'s graph; record its events and report through the returned value.
+  public func inspect<ID>(_ launch: Launch<ID>) -> LaunchInspection<ID> {
+    let id = status.nextLaunch()
+    let plan = launch.plan
+    let graph = InspectedLaunch(
+      launch: id,
+      steps: plan.steps.map { step in
+        InspectedLaunch.Step(
+          id: "\(step.id)", dependencies: step.dependencies.map { "\($0)" },
+          isOptional: step.isOptional, needsUserInput: step.needsUserInput,
+          timeout: step.timeout.map(Self.seconds))
+      },
+      waves: plan.waves.map { $0.map { "\($0)" } },
+      criticalPath: plan.criticalPath().map { "\($0)" }, budget: Self.seconds(launch.budget))
+    record(.launch(graph))
+    return LaunchInspection(inspector: self, launch: id)
+  }
+
+  /// Sends a request the app's in-process mock server answered.
+  public func record(
+    request method: String, path: String, scenario: String?, route: String?, status: Int,
+    latency: Duration?
+  ) {
+    record(
+      .request(
+        InspectedRequest(
+          method: String(method.prefix(16)), path: String(path.prefix(2_048)),
+          scenario: scenario.map { String($0.prefix(200)) },
+          route: route.map { String($0.prefix(200)) }, status: status,
+          latency: latency.map { Self.seconds($0) * 1_000 }, time: seconds())))
+  }
+
+  func record(_ message: InspectorMessage) {
+    guard status.isConnected else { return }
+    buffer.append(InspectorRecord(time: seconds(), body: .message(message)))
+  }
+
+  // MARK: State
+
+  /// Whether the inspector still accepts what the app sends; `false` after ``disconnect()`` or
+  /// once it stopped answering (see ``problem``).
+  public var isConnected: Bool { status.isConnected }
+
+  /// Why the inspector stopped accepting, if it did.
+  public var problem: String? { status.problem }
+
+  /// How many entries were dropped so far because the inspector was slower than the app.
+  public var droppedCount: Int { status.dropped }
+
+  /// How many entries the inspector has accepted so far.
+  public var deliveredCount: Int { status.delivered }
+
+  /// Waits until every entry appended so far was sent (or the inspector is gone), at most
+  /// `timeout`; returns whether everything was sent.
+  @discardableResult
+  public func flush(timeout: Duration = .seconds(10)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while status.isConnected, buffer.waiting > 0 || status.isSending {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return buffer.waiting == 0
+  }
+
+  /// Sends what is buffered (within `timeout`), then stops: shells stay attached but record
+  /// nothing more.
+  public func disconnect(timeout: Duration = .seconds(5)) async {
+    await flush(timeout: timeout)
+    status.end(problem: nil)
+    await sender.stop()
+  }
+
+  private func seconds() -> Double { Self.seconds(start.duration(to: .now)) }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// A launch being inspected: pass on its events and its report as the app receives them.
+///
+/// ```swift
+/// let inspection = inspector.inspect(launch)
+/// for await event in launch.events { inspection.record(event); splash.show(event) }
+/// inspection.finish(await report)
+/// ```
+public struct LaunchInspection<ID: Hashable & Sendable>: Sendable {
+  let inspector: Inspector
+  let launch: Int
+
+  /// Sends one of the launch's events.
+  public func record(_ event: LaunchEvent<ID>) {
+    let what: InspectedLaunchEvent.Kind
+    var outcome: String?
+    let detail: String
+    switch event.kind {
+    case .started:
+      what = .started
+      detail = "started"
+    case .waitingForUser(let prompt):
+      what = .waiting
+      detail = "waiting for the user: \(prompt)"
+    case .ended(let ended):
+      what = .ended
+      outcome = Self.name(of: ended)
+      detail = ended.description
+    }
+    inspector.record(
+      .launchEvent(
+        InspectedLaunchEvent(
+          launch: launch, step: "\(event.step)", what: what, outcome: outcome,
+          detail: String(detail.prefix(1_000)), time: Inspector.seconds(event.time))))
+  }
+
+  /// Sends the launch's report.
+  public func finish(_ report: LaunchReport<ID>) {
+    let records = report.records.map { record in
+      InspectedLaunchReport.Record(
+        step: "\(record.step)", outcome: Self.name(of: record.outcome),
+        detail: String(record.outcome.description.prefix(1_000)),
+        start: record.start.map(Inspector.seconds), end: record.end.map(Inspector.seconds))
+    }
+    inspector.record(
+      .launchReport(
+        InspectedLaunchReport(
+          launch: launch, outcome: "\(report.outcome)", records: records,
+          criticalPath: report.criticalPath.map { "\($0)" },
+          launchTime: Inspector.seconds(report.launchTime),
+          budget: Inspector.seconds(report.budget))))
+  }
+
+  static func name(of outcome: StepOutcome<ID>) -> String {
+    switch outcome {
+    case .finished: "finished"
+    case .failed: "failed"
+    case .timedOut: "timedOut"
+    case .skipped: "skipped"
+    case .aborted: "aborted"
+    case .cancelled: "cancelled"
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Yaia
+
+/// Where an app sends what it inspects: the URL `yaia inspect` prints
+/// (`http://127.0.0.1:PORT/?token=…`), checked before anything is sent.
+public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
+  /// The address apps post their batches to (`/api/apps`, with the token).
+  public let endpoint: URL
+  /// The page's address, as printed.
+  public let page: URL
+  /// The token that every request carries.
+  public let token: String
+
+  /// The longest token accepted: a token is 32 hexadecimal digits; anything much longer is not
+  /// one.
+  static let longestToken = 128
+
+  /// Reads the URL `yaia inspect` printed.
+  ///
+  /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` when it is not an `http` URL with a
+  ///   host, a port and a `token` query item of letters and digits.
+  public init(_ text: String) throws(InspectorError) {
+    let shown = VisibleText.escaped(text.prefix(200))
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
+    else { throw .invalidAddress(shown, reason: "not a URL") }
+    guard scheme == "http" else {
+      throw .invalidAddress(shown, reason: "the inspector is served over http on this machine")
+    }
+    guard let host = components.host, !host.isEmpty else {
+      throw .invalidAddress(shown, reason: "no host")
+    }
+    guard let port = components.port, (1...65_535).contains(port) else {
+      throw .invalidAddress(shown, reason: "no port (yaia inspect prints it)")
+    }
+    guard let token = components.queryItems?.first(where: { $0.name == "token" })?.value,
+      !token.isEmpty
+    else {
+      throw .invalidAddress(shown, reason: "no token: copy the whole URL yaia inspect printed")
+    }
+    guard token.count <= Self.longestToken,
+      token.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+      })
+    else { throw .invalidAddress(shown, reason: "the token must be letters and digits") }
+    var base = URLComponents()
+    base.scheme = "http"
+    base.host = host
+    base.port = port
+    base.queryItems = [URLQueryItem(name: "token", value: token)]
+    base.path = "/api/apps"
+    var page = base
+    page.path = "/"
+    guard let endpoint = base.url, let pageURL = page.url else {
+      throw .invalidAddress(shown, reason: "not a URL")
+    }
+    self.endpoint = endpoint
+    self.page = pageURL
+    self.token = token
+  }
+
+  /// The page's address.
+  public var description: String { page.absoluteString }
+}
+
+/// What can go wrong connecting an app to an inspector.
+public enum InspectorError: Error, Equatable, CustomStringConvertible {
+  /// The address is not one `yaia inspect` printed.
+  case invalidAddress(String, reason: String)
+  /// The inspector could not be reached, or refused the app.
+  case unreachable(String, reason: String)
+
+  /// The problem in a sentence.
+  public var description: String {
+    switch self {
+    case .invalidAddress(let address, let reason):
+      "Inspector address \"\(address)\" is not usable: \(reason)."
+    case .unreachable(let address, let reason):
+      "Inspector at \(address) cannot be reached: \(reason)."
+    }
+  }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import Yaia
+
+/// What an app tells its inspector, one message at a time: a shell appeared, a shell handled an
+/// event, entries were lost, a launch was planned or moved, the mock server answered a request.
+///
+/// As JSON each message is one object with a `kind` and that kind's fields, so that the page
+/// reads it without a schema:
+///
+/// ```json
+/// {"kind": "step", "shell": 1, "index": 3, "time": 0.25, "event": {…}, "commands": [], "changed": true, "viewModel": {…}}
+/// ```
+public enum InspectorMessage: Sendable, Equatable {
+  /// A shell was connected: its id within the app, its name and its first view model.
+  case shell(InspectedShell)
+  /// A shell handled an event.
+  case step(InspectedStep)
+  /// The app dropped this many entries because the inspector was slower than the app.
+  case dropped(count: Int)
+  /// A launch was planned: its graph.
+  case launch(InspectedLaunch)
+  /// Something happened to a step of a launch.
+  case launchEvent(InspectedLaunchEvent)
+  /// A launch ended: its report.
+  case launchReport(InspectedLaunchReport)
+  /// The app's in-process mock server answered a request.
+  case request(InspectedRequest)
+
+  /// The `kind` of the message in JSON.
+  public var kind: String {
+    switch self {
+    case .shell: "shell"
+    case .step: "step"
+    case .dropped: "dropped"
+    case .launch: "launch"
+    case .launchEvent: "launchEvent"
+    case .launchReport: "launchReport"
+    case .request: "request"
+    }
+  }
+}
+
+extension InspectorMessage: Codable {
+  private enum Key: String, CodingKey { case kind, count }
+
+  /// Decodes a message by its `kind`; an unknown kind is a `DecodingError` that names it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let kind = try container.decode(String.self, forKey: .kind)
+    switch kind {
+    case "shell": self = .shell(try InspectedShell(from: decoder))
+    case "step": self = .step(try InspectedStep(from: decoder))
+    case "dropped":
+      let count = try container.decode(Int.self, forKey: .count)
+      guard count >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .count, in: container, debugDescription: "a count cannot be negative")
+      }
+      self = .dropped(count: count)
+    case "launch": self = .launch(try InspectedLaunch(from: decoder))
+    case "launchEvent": self = .launchEvent(try InspectedLaunchEvent(from: decoder))
+    case "launchReport": self = .launchReport(try InspectedLaunchReport(from: decoder))
+    case "request": self = .request(try InspectedRequest(from: decoder))
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .kind, in: container,
+        debugDescription: "unknown message kind \"\(VisibleText.escaped(kind.prefix(40)))\"")
+    }
+  }
+
+  /// Encodes the message as one object: its `kind` and its fields.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(kind, forKey: .kind)
+    switch self {
+    case .shell(let shell): try shell.encode(to: encoder)
+    case .step(let step): try step.encode(to: encoder)
+    case .dropped(let count): try container.encode(count, forKey: .count)
+    case .launch(let launch): try launch.encode(to: encoder)
+    case .launchEvent(let event): try event.encode(to: encoder)
+    case .launchReport(let report): try report.encode(to: encoder)
+    case .request(let request): try request.encode(to: encoder)
+    }
+  }
+}
+
+/// A shell as the inspector shows it.
+public struct InspectedShell: Codable, Sendable, Equatable {
+  /// Its id within the app (from 1, in the order shells were connected).
+  public var shell: Int
+  /// The name the app gave it.
+  public var name: String
+  /// Its view model when it was connected.
+  public var viewModel: InspectedValue
+
+  /// A shell.
+  public init(shell: Int, name: String, viewModel: InspectedValue) {
+    self.shell = shell
+    self.name = name
+    self.viewModel = viewModel
+  }
+}
+
+/// One event a shell handled: what came in, what went out, and the view model after it.
+public struct InspectedStep: Codable, Sendable, Equatable {
+  /// The shell's id.
+  public var shell: Int
+  /// The event's position among those the shell handled since it was connected, from 1.
+  public var index: Int
+  /// Seconds since the app connected to the inspector.
+  public var time: Double
+  /// The event.
+  public var event: InspectedValue
+  /// The event as the app's own `Codable` encoding writes it (JSON text), when its type is
+  /// `Codable`: what an exported journal replays.
+  public var eventJSON: String?
+  /// The commands the state returned, in order.
+  public var commands: [InspectedValue]
+  /// Whether the view model changed.
+  public var changed: Bool
+  /// The view model after the event; sent only when it changed.
+  public var viewModel: InspectedValue?
+
+  /// A step.
+  public init(
+    shell: Int, index: Int, time: Double, event: InspectedValue, eventJSON: String? = nil,
+    commands: [InspectedValue], changed: Bool, viewModel: InspectedValue?
+  ) {
+    self.shell = shell
+    self.index = index
+    self.time = time
+    self.event = event
+    self.eventJSON = eventJSON
+    self.commands = commands
+    self.changed = changed
+    self.viewModel = viewModel
+  }
+}
+
+/// A launch's graph: its steps, their dependencies, the waves they run in, and the path that
+/// decides its length.
+public struct InspectedLaunch: Codable, Sendable, Equatable {
+  /// One step of the plan.
+  public struct Step: Codable, Sendable, Equatable {
+    /// Its id, as text.
+    public var id: String
+    /// The steps it waits for.
+    public var dependencies: [String]
+    /// Whether the launch goes on when it fails.
+    public var isOptional: Bool
+    /// Whether it waits for the user.
+    public var needsUserInput: Bool
+    /// Its time limit in seconds, if any.
+    public var timeout: Double?
+
+    /// A step.
+    public init(
+      id: String, dependencies: [String], isOptional: Bool, needsUserInput: Bool,
+      timeout: Double?
+    ) {
+      self.id = id
+      self.dependencies = dependencies
+      self.isOptional = isOptional
+      self.needsUserInput = needsUserInput
+      self.timeout = timeout
+    }
+  }
+
+  /// The launch's id within the app, from 1.
+  public var launch: Int
+  /// The steps, in the plan's order.
+  public var steps: [Step]
+  /// The steps by wave: each wave's steps depend only on earlier waves.
+  public var waves: [[String]]
+  /// The longest chain of dependencies, first step first.
+  public var criticalPath: [String]
+  /// The launch's time budget in seconds.
+  public var budget: Double
+
+  /// A launch graph.
+  public init(
+    launch: Int, steps: [Step], waves: [[String]], criticalPath: [String], budget: Double
+  ) {
+    self.launch = launch
+    self.steps = steps
+    self.waves = waves
+    self.criticalPath = criticalPath
+    self.budget = budget
+  }
+}
+
+/// Something that happened to a step of a launch.
+public struct InspectedLaunchEvent: Codable, Sendable, Equatable {
+  /// What happened.
+  public enum Kind: String, Codable, Sendable {
+    /// The step started.
+    case started
+    /// The step waits for the user.
+    case waiting
+    /// The step ended (see ``InspectedLaunchEvent/outcome``).
+    case ended
+  }
+
+  /// The launch's id.
+  public var launch: Int
+  /// The step.
+  public var step: String
+  /// What happened.
+  public var what: Kind
+  /// How the step ended (`finished`, `failed`, `timedOut`, `skipped`, `aborted`, `cancelled`),
+  /// for ``Kind/ended``.
+  public var outcome: String?
+  /// The outcome or the prompt, in a sentence.
+  public var detail: String
+  /// Seconds since the launch began.
+  public var time: Double
+
+  /// A launch event.
+  public init(
+    launch: Int, step: String, what: Kind, outcome: String?, detail: String, time: Double
+  ) {
+    self.launch = launch
+    self.step = step
+    self.what = what
+    self.outcome = outcome
+    self.detail = detail
+    self.time = time
+  }
+}
+
+/// How a launch ended: each step's span and outcome, its length and critical path.
+public struct InspectedLaunchReport: Codable, Sendable, Equatable {
+  /// One step's span.
+  public struct Record: Codable, Sendable, Equatable {
+    /// The step.
+    public var step: String
+    /// Its outcome (as in ``InspectedLaunchEvent/outcome``).
+    public var outcome: String
+    /// The outcome in a sentence.
+    public var detail: String
+    /// When it started, in seconds since the launch began; `nil` when it never ran.
+    public var start: Double?
+    /// When it ended.
+    public var end: Double?
+
+    /// A record.
+    public init(step: String, outcome: String, detail: String, start: Double?, end: Double?) {
+      self.step = step
+      self.outcome = outcome
+      self.detail = detail
+      self.start = start
+      self.end = end
+    }
+  }
+
+  /// The launch's id.
+  public var launch: Int
+  /// How it ended, in a sentence.
+  public var outcome: String
+  /// The steps' spans.
+  public var records: [Record]
+  /// The critical path as it ran.
+  public var criticalPath: [String]
+  /// Seconds from start until the app could be used (steps that wait for the user excluded).
+  public var launchTime: Double
+  /// The budget in seconds.
+  public var budget: Double
+
+  /// A report.
+  public init(
+    launch: Int, outcome: String, records: [Record], criticalPath: [String], launchTime: Double,
+    budget: Double
+  ) {
+    self.launch = launch
+    self.outcome = outcome
+    self.records = records
+    self.criticalPath = criticalPath
+    self.launchTime = launchTime
+    self.budget = budget
+  }
+}
+
+/// A request the app's in-process mock server answered.
+public struct InspectedRequest: Codable, Sendable, Equatable {
+  /// The method.
+  public var method: String
+  /// The path and query.
+  public var path: String
+  /// The scenario in force, if any.
+  public var scenario: String?
+  /// The route that answered; `nil` when none matched.
+  public var route: String?
+  /// The status answered.
+  public var status: Int
+  /// Milliseconds from the request to the answer, when known.
+  public var latency: Double?
+  /// Seconds since the app connected to the inspector.
+  public var time: Double
+
+  /// A request.
+  public init(
+    method: String, path: String, scenario: String?, route: String?, status: Int,
+    latency: Double?, time: Double
+  ) {
+    self.method = method
+    self.path = path
+    self.scenario = scenario
+    self.route = route
+    self.status = status
+    self.latency = latency
+    self.time = time
+  }
+}

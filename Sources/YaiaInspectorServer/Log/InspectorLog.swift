@@ -1,0 +1,308 @@
+import Foundation
+import Yaia
+import YaiaInspector
+
+/// Everything the inspector has received, as the page reads it: a numbered log of records (an
+/// app appeared or left, a message, a problem), the view-model changes of each step computed
+/// here, and each shell's journal for export. A value: the server's shell feeds it batches and
+/// reads updates; tests do the same with plain values.
+///
+/// Every size is bounded: the log keeps the newest ``Limits/records`` records and counts the
+/// ones it let go; each shell's journal keeps its newest ``Limits/journalSteps`` steps.
+struct InspectorLog {
+  struct Limits {
+    var records = 200_000
+    var journalSteps = 50_000
+    var apps = 64
+    var shellsPerApp = 256
+    /// How long an app may stay quiet (apps send every two seconds) before the page is told
+    /// it stopped.
+    var silence: Double = 6
+  }
+
+  /// A shell across apps: the app's session and the shell's id in it.
+  struct ShellKey: Hashable, Comparable, CustomStringConvertible {
+    var session: String
+    var shell: Int
+    var description: String { "\(session):\(shell)" }
+    static func < (a: Self, b: Self) -> Bool { (a.session, a.shell) < (b.session, b.shell) }
+
+    /// Reads `session:shell`, as the page writes it.
+    init?(_ text: String) {
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, InspectorLog.isSession(parts[0]), let shell = Int(parts[1]),
+        shell > 0
+      else { return nil }
+      session = String(parts[0])
+      self.shell = shell
+    }
+
+    init(session: String, shell: Int) {
+      self.session = session
+      self.shell = shell
+    }
+  }
+
+  struct App {
+    var name: String
+    var lastSequence: Int
+    var lastSeen: Double
+    var ended = false
+    var silent = false
+    var shells: Set<Int> = []
+  }
+
+  struct ShellJournal {
+    var app: String
+    var name: String
+    var initialViewModel: InspectedValue
+    var steps: [InspectedStep] = []
+    var droppedSteps = 0
+  }
+
+  let limits: Limits
+  private(set) var records: [PageRecord] = []
+  /// The sequence number of `records[0]`.
+  private(set) var firstSequence = 1
+  private(set) var apps: [String: App] = [:]
+  private(set) var journals: [ShellKey: ShellJournal] = [:]
+  private var lastViewModel: [ShellKey: InspectedValue] = [:]
+  private var imports = 0
+
+  init(limits: Limits = Limits()) {
+    self.limits = limits
+  }
+
+  /// The sequence number the next record gets.
+  var nextSequence: Int { firstSequence + records.count }
+
+  // MARK: Receiving
+
+  /// Takes one batch from an app at `now` (seconds on any monotonic scale); returns how many
+  /// messages were kept, or why the batch was refused as a whole. A message that is wrong on
+  /// its own (a step of a shell never announced) is a problem record; the rest are kept.
+  mutating func receive(_ batch: InspectorBatch, at now: Double) -> Result<Int, InspectorRefusal> {
+    guard batch.version == InspectorBatch.currentVersion else {
+      return .failure(
+        .badBatch(
+          "format version \(batch.version) is not supported; this inspector speaks version \(InspectorBatch.currentVersion) (update yaia or the app's Yaia)"
+        ))
+    }
+    guard Self.isSession(batch.session) else {
+      return .failure(.badBatch("the session id must be 1 to 64 letters and digits"))
+    }
+    guard batch.sequence >= 1 else {
+      return .failure(.badBatch("batch numbers start at 1, not \(batch.sequence)"))
+    }
+    let session = batch.session
+    if var app = apps[session] {
+      if app.ended {
+        return .failure(.badBatch("this connection ended; connect again with a new session"))
+      }
+      if batch.sequence != app.lastSequence + 1 {
+        let missing = batch.sequence - app.lastSequence - 1
+        append(
+          session,
+          .problem(
+            missing > 0
+              ? "\(missing) batch(es) from \(app.name) are missing before batch \(batch.sequence)"
+              : "batch \(batch.sequence) from \(app.name) arrived again or out of order: its messages are ignored"
+          ))
+        if missing < 0 { return .success(0) }
+      }
+      if app.silent {
+        app.silent = false
+        append(session, .app(name: app.name, status: "connected"))
+      }
+      app.lastSequence = batch.sequence
+      app.lastSeen = now
+      apps[session] = app
+    } else {
+      guard apps.count < limits.apps else {
+        return .failure(.busy("the inspector already follows \(limits.apps) app connections"))
+      }
+      let name = Self.clean(batch.app, limit: 200)
+      apps[session] = App(name: name, lastSequence: batch.sequence, lastSeen: now)
+      append(session, .app(name: name, status: "connected"))
+      if batch.sequence != 1 {
+        append(
+          session, .problem("the first \(batch.sequence - 1) batch(es) from \(name) are missing"))
+      }
+    }
+    var kept = 0
+    for message in batch.messages where take(message, from: session) { kept += 1 }
+    if batch.ended, var app = apps[session] {
+      app.ended = true
+      apps[session] = app
+      append(session, .app(name: app.name, status: "ended"))
+    }
+    return .success(kept)
+  }
+
+  /// Adds a journal file as a shell of its own, under an app named after the file, as if an app
+  /// had sent it and ended: the page shows it like any other shell. Returns its key.
+  mutating func importJournal(_ journal: InspectorJournal, file: String) -> Result<
+    ShellKey, InspectorRefusal
+  > {
+    guard apps.count < limits.apps else {
+      return .failure(.busy("the inspector already holds \(limits.apps) apps and imports"))
+    }
+    imports += 1
+    let session = "import\(imports)"
+    let name = "\(Self.clean(file, limit: 100)) (imported)"
+    apps[session] = App(name: name, lastSequence: 0, lastSeen: 0, ended: true)
+    append(session, .app(name: name, status: "imported"))
+    _ = take(
+      .shell(InspectedShell(shell: 1, name: journal.shell, viewModel: journal.initialViewModel)),
+      from: session)
+    if journal.droppedSteps > 0 { append(session, .message(.dropped(count: journal.droppedSteps))) }
+    for var step in journal.steps.suffix(limits.journalSteps) {
+      step.shell = 1
+      _ = take(.step(step), from: session)
+    }
+    return .success(ShellKey(session: session, shell: 1))
+  }
+
+  /// Tells the page about apps that stopped sending without saying goodbye (a crash, a
+  /// debugger pause, a lost connection).
+  mutating func noteSilence(at now: Double) {
+    for (session, app) in apps.sorted(by: { $0.key < $1.key })
+    where !app.ended && !app.silent && now - app.lastSeen > limits.silence {
+      apps[session]?.silent = true
+      append(
+        session,
+        .app(name: app.name, status: "silent"))
+    }
+  }
+
+  /// Records a problem the server met (a batch it could not read, a wrong token).
+  mutating func noteProblem(_ text: String) {
+    append("", .problem(Self.clean(text, limit: 1_000)))
+  }
+
+  private mutating func take(_ message: InspectorMessage, from session: String) -> Bool {
+    switch message {
+    case .shell(let shell):
+      guard shell.shell > 0 else { return reject(session, "a shell id must be positive") }
+      guard apps[session].map({ $0.shells.count < limits.shellsPerApp }) ?? false else {
+        return reject(session, "more than \(limits.shellsPerApp) shells from one app")
+      }
+      let key = ShellKey(session: session, shell: shell.shell)
+      apps[session]?.shells.insert(shell.shell)
+      var cleaned = shell
+      cleaned.name = Self.clean(shell.name, limit: 200)
+      journals[key] = ShellJournal(
+        app: apps[session]?.name ?? "", name: cleaned.name, initialViewModel: shell.viewModel)
+      lastViewModel[key] = shell.viewModel
+      append(session, .message(.shell(cleaned)))
+    case .step(var step):
+      let key = ShellKey(session: session, shell: step.shell)
+      guard journals[key] != nil else {
+        return reject(session, "a step of shell \(step.shell), which the app never announced")
+      }
+      if let json = step.eventJSON, !Self.isJSON(json) {
+        step.eventJSON = nil
+        append(
+          session, .problem("the event of step \(step.index) is not JSON: it cannot be exported"))
+      }
+      var changes: [InspectedChange] = []
+      if step.changed, let after = step.viewModel {
+        changes = InspectedChange.between(lastViewModel[key] ?? .none, after)
+        lastViewModel[key] = after
+      }
+      journals[key]?.steps.append(step)
+      if let count = journals[key]?.steps.count,
+        count > limits.journalSteps + max(1, limits.journalSteps / 10)
+      {
+        journals[key]?.steps.removeFirst(count - limits.journalSteps)
+        journals[key]?.droppedSteps += count - limits.journalSteps
+      }
+      append(session, .message(.step(step)), changes: changes)
+    case .dropped(let count):
+      append(session, .message(.dropped(count: count)))
+    case .launch, .launchEvent, .launchReport, .request:
+      append(session, .message(message))
+    }
+    return true
+  }
+
+  private mutating func reject(_ session: String, _ why: String) -> Bool {
+    append(session, .problem(why))
+    return false
+  }
+
+  private mutating func append(
+    _ session: String, _ body: PageRecord.Body, changes: [InspectedChange] = []
+  ) {
+    records.append(
+      PageRecord(sequence: nextSequence, session: session, body: body, changes: changes))
+    // Let go in slices of a tenth, so that a full log costs no copy per record.
+    if records.count > limits.records + max(1, limits.records / 10) {
+      let extra = records.count - limits.records
+      records.removeFirst(extra)
+      firstSequence += extra
+    }
+  }
+
+  // MARK: Reading
+
+  /// The records after `sequence`, at most `limit` of them, and whether older ones the page
+  /// never saw were let go.
+  func updates(after sequence: Int, limit: Int) -> PageUpdates {
+    let start = max(0, sequence + 1 - firstSequence)
+    let end = min(records.count, start + max(1, limit))
+    let slice = start < end ? Array(records[start..<end]) : []
+    return PageUpdates(
+      records: slice, cursor: slice.last?.sequence ?? max(sequence, firstSequence - 1),
+      missed: max(0, firstSequence - 1 - sequence), more: end < records.count)
+  }
+
+  /// The journal of a shell as a file: its steps for the page, and its events (when the app's
+  /// events are `Codable`) for `expectReplay`.
+  func journalFile(of key: ShellKey) -> Data? {
+    guard let journal = journals[key] else { return nil }
+    return InspectorJournal(
+      app: journal.app, shell: journal.name, initialViewModel: journal.initialViewModel,
+      steps: journal.steps, droppedSteps: journal.droppedSteps
+    ).fileData()
+  }
+
+  // MARK: Checks
+
+  static func isSession(_ text: some StringProtocol) -> Bool {
+    (1...64).contains(text.utf8.count)
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+      }
+  }
+
+  static func isJSON(_ text: String) -> Bool {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil
+  }
+
+  /// Text from an app, bounded and with control characters made visible.
+  static func clean(_ text: String, limit: Int) -> String {
+    VisibleText.escaped(text.prefix(limit))
+  }
+}
+
+/// Why a whole batch was refused, with the status the server answers.
+enum InspectorRefusal: Error, Equatable {
+  /// The batch is not one the inspector can read (400).
+  case badBatch(String)
+  /// The inspector holds as many apps as it allows (503).
+  case busy(String)
+
+  var status: Int {
+    switch self {
+    case .badBatch: 400
+    case .busy: 503
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .badBatch(let text), .busy(let text): text
+    }
+  }
+}

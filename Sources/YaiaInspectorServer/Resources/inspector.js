@@ -1,0 +1,433 @@
+// Yaia Inspector's page: reads the server's numbered log of records and draws shells'
+// timelines, view-model diffs, launches and the mock server's requests. No framework, no
+// build step; all text reaches the page through textContent, never as HTML.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("token") || "";
+const svgNS = "http://www.w3.org/2000/svg";
+const model = {
+  page: null, cursor: 0, apps: new Map(), shells: new Map(), launches: new Map(),
+  requests: [], problems: [], dropped: 0, missed: 0,
+  selected: null,          // {type: "shell", key} | {type: "launch", key} | {type: "requests"}
+  step: null,              // selected step position within the shell's steps (null: follow the newest)
+  filter: "", connected: false, dirty: true,
+};
+
+// ---------- helpers ----------
+
+function api(path, params = {}, options = {}) {
+  const query = new URLSearchParams({ ...params, token });
+  return fetch(`${path}?${query}`, { cache: "no-store", ...options });
+}
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "onclick") node.addEventListener("click", value);
+    else if (name === "class") node.className = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(svgNS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function banner(text, action) {
+  const node = document.getElementById("banner");
+  node.replaceChildren(text);
+  if (action) node.append(" ", el("button", { onclick: action.run }, action.label));
+  node.hidden = !text;
+}
+
+const shortType = (type) => (type || "").replace(/^.*\./, "");
+
+// One line for a value: `.loginTapped(user: "ada")`, `Line(step: .login, status: .running, …)`,
+// `[3 items]`; deeper parts and long lists shortened.
+function summary(value, depth = 0) {
+  if (!value) return "?";
+  if ("text" in value) return JSON.stringify(value.text.length > 60 ? value.text.slice(0, 60) + "…" : value.text);
+  if ("scalar" in value) return value.scalar;
+  if (value.none) return "nil";
+  if (value.redacted) return "<redacted>";
+  if (value.tooDeep) return "…";
+  const fields = (list) => {
+    const shown = list.slice(0, 3).map((f) => (/^_\d+$/.test(f.label) ? "" : f.label + ": ") + summary(f.value, depth + 1));
+    if (list.length > 3) shown.push("…");
+    return shown.join(", ");
+  };
+  if ("enum" in value) {
+    if (!value.values.length) return "." + value.case;
+    if (depth > 2) return "." + value.case + "(…)";
+    return "." + value.case + "(" + fields(value.values) + ")";
+  }
+  if ("record" in value) {
+    if (depth > 2 || !value.fields.length) return shortType(value.record) + (value.fields.length ? "(…)" : "()");
+    return shortType(value.record) + "(" + fields(value.fields) + ")";
+  }
+  if ("collection" in value) {
+    const count = value.elements.length + (value.omitted || 0);
+    if (depth > 1 || count > 3) return "[" + count + (count === 1 ? " item]" : " items]");
+    return "[" + value.elements.map((v) => summary(v, depth + 1)).join(", ") + "]";
+  }
+  return "?";
+}
+
+// The whole value, indented, one field per line.
+function render(value, indent = "") {
+  if (!value) return "?";
+  const next = indent + "  ";
+  if ("record" in value) {
+    if (!value.fields.length) return shortType(value.record) + "()";
+    return shortType(value.record) + "(\n" + value.fields.map((f) => next + f.label + ": " + render(f.value, next)).join("\n") + "\n" + indent + ")";
+  }
+  if ("enum" in value) {
+    if (!value.values.length) return "." + value.case;
+    return "." + value.case + "(\n" + value.values.map((f) => next + (f.label.startsWith("_") ? "" : f.label + ": ") + render(f.value, next)).join("\n") + "\n" + indent + ")";
+  }
+  if ("collection" in value) {
+    if (!value.elements.length && !value.omitted) return "[]";
+    const lines = value.elements.map((v) => next + render(v, next));
+    if (value.omitted) lines.push(next + "… " + value.omitted + " more");
+    return "[\n" + lines.join("\n") + "\n" + indent + "]";
+  }
+  return summary(value);
+}
+
+// ---------- the log ----------
+
+function shellOf(session, id) { return model.shells.get(session + ":" + id); }
+
+function take(record) {
+  if (record.kind === "app") {
+    const app = model.apps.get(record.session) || { name: record.name, status: record.status };
+    app.status = record.status;
+    model.apps.set(record.session, app);
+    if (record.status === "silent") model.problems.push(`${record.name} stopped sending (a crash, a pause in a debugger, or a lost connection).`);
+    return;
+  }
+  if (record.kind === "problem") { model.problems.push(record.text); return; }
+  const message = record.message;
+  const session = record.session;
+  switch (message.kind) {
+    case "shell": {
+      const key = session + ":" + message.shell;
+      model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, steps: [] });
+      if (!model.selected || key === model.pendingImport) select({ type: "shell", key });
+      break;
+    }
+    case "step": {
+      const shell = shellOf(session, message.shell);
+      if (shell) shell.steps.push({ ...message, changes: record.changes || [] });
+      break;
+    }
+    case "dropped": {
+      model.dropped += message.count;
+      for (const shell of model.shells.values()) if (shell.session === session) shell.steps.push({ gap: message.count });
+      break;
+    }
+    case "launch": {
+      const key = session + ":" + message.launch;
+      model.launches.set(key, { key, graph: message, events: [], report: null, appName: (model.apps.get(session) || {}).name });
+      break;
+    }
+    case "launchEvent": {
+      const launch = model.launches.get(session + ":" + message.launch);
+      if (launch) launch.events.push(message);
+      break;
+    }
+    case "launchReport": {
+      const launch = model.launches.get(session + ":" + message.launch);
+      if (launch) launch.report = message;
+      break;
+    }
+    case "request": model.requests.push(message); if (model.requests.length > 10000) model.requests.shift(); break;
+  }
+}
+
+async function poll() {
+  try {
+    const response = await api("/api/updates", { after: model.cursor, page: model.page ?? "" });
+    if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+    const updates = await response.json();
+    for (const record of updates.records) take(record);
+    if (updates.missed) model.missed += updates.missed;
+    model.cursor = updates.cursor;
+    if (updates.lostShells.length && model.selected && updates.lostShells.includes(model.selected.key)) {
+      banner("Another page took over this shell.", { label: "Take it back", run: () => watch(model.selected.key, true) });
+    }
+    model.connected = true;
+    if (updates.records.length || updates.lostShells.length) model.dirty = true;
+    draw();
+    setTimeout(poll, updates.more ? 0 : 400);
+  } catch (error) {
+    model.connected = false;
+    document.getElementById("connection").textContent = "inspector unreachable: " + error.message;
+    document.getElementById("connection").className = "pill warn";
+    setTimeout(poll, 2000);
+  }
+}
+
+async function watch(key, takeOver = false) {
+  if (model.page === null || key.startsWith("import")) return;
+  const response = await api("/api/watch", { page: model.page, shell: key, takeOver: takeOver ? "1" : "0" }, { method: "POST" });
+  if (response.status === 409) {
+    const body = await response.json();
+    banner(body.error, { label: "Take over", run: () => watch(key, true) });
+  } else {
+    banner("");
+  }
+}
+
+function select(selection) {
+  model.selected = selection;
+  model.step = null;
+  model.dirty = true;
+  if (selection.type === "shell") watch(selection.key);
+  draw();
+}
+
+// ---------- drawing ----------
+
+function draw() {
+  if (!model.dirty) return;
+  model.dirty = false;
+  const connection = document.getElementById("connection");
+  const live = [...model.apps.values()].filter((a) => a.status === "connected").length;
+  connection.textContent = live ? `${live} app${live === 1 ? "" : "s"} connected` : "waiting for an app";
+  connection.className = live ? "pill ok" : "pill";
+  const dropped = document.getElementById("dropped");
+  dropped.hidden = !(model.dropped || model.missed);
+  dropped.textContent = [model.dropped ? `${model.dropped} entries dropped by the app (the inspector was slower)` : "", model.missed ? `${model.missed} records too old to show` : ""].filter(Boolean).join(" · ");
+  drawSidebar();
+  if (!model.selected) return;
+  if (model.selected.type === "shell") drawShell(model.shells.get(model.selected.key));
+  else if (model.selected.type === "launch") drawLaunch(model.launches.get(model.selected.key));
+  else drawRequests();
+}
+
+function drawSidebar() {
+  const shells = document.getElementById("shells");
+  const bySession = new Map();
+  for (const shell of model.shells.values()) {
+    if (!bySession.has(shell.session)) bySession.set(shell.session, []);
+    bySession.get(shell.session).push(shell);
+  }
+  const items = [];
+  for (const [session, list] of bySession) {
+    const app = model.apps.get(session) || { name: "app", status: "" };
+    items.push(el("li", { class: "app" }, `${app.name} — ${app.status}`));
+    for (const shell of list) {
+      const selected = model.selected && model.selected.key === shell.key;
+      items.push(el("li", {}, el("a", { href: "#", class: selected ? "selected" : "", "data-shell": shell.name, onclick: (e) => { e.preventDefault(); select({ type: "shell", key: shell.key }); } }, `${shell.name} (${shell.steps.filter((s) => !s.gap).length})`)));
+    }
+  }
+  shells.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "No app connected yet. Run your app with the URL yaia inspect printed.")]));
+  const launches = document.getElementById("launches");
+  const launchItems = [...model.launches.values()].map((launch) => el("li", {}, el("a", { href: "#", class: model.selected && model.selected.key === launch.key ? "selected" : "", onclick: (e) => { e.preventDefault(); select({ type: "launch", key: launch.key }); } }, `${launch.appName || "app"}: launch ${launch.graph.launch}${launch.report ? "" : " (running)"}`)));
+  launches.replaceChildren(...(launchItems.length ? launchItems : [el("li", { class: "empty" }, "No launch yet.")]));
+  document.getElementById("request-count").textContent = String(model.requests.length);
+  const problems = document.getElementById("problems");
+  const recent = model.problems.slice(-20);
+  problems.replaceChildren(...(recent.length ? recent.map((p) => el("li", {}, p)) : [el("li", { class: "empty" }, "None.")]));
+}
+
+function viewModelAt(shell, position) {
+  for (let i = position; i >= 0; i--) {
+    const step = shell.steps[i];
+    if (step && !step.gap && step.viewModel) return step.viewModel;
+  }
+  return shell.initial;
+}
+
+function matches(step, filter) {
+  if (!filter) return true;
+  const text = (summary(step.event) + " " + step.commands.map((c) => summary(c)).join(" ")).toLowerCase();
+  return text.includes(filter);
+}
+
+function drawShell(shell) {
+  const view = document.getElementById("view");
+  if (!shell) { view.replaceChildren(el("p", { class: "empty" }, "This shell is gone.")); return; }
+  const positions = [];
+  shell.steps.forEach((step, i) => { if (step.gap || matches(step, model.filter)) positions.push(i); });
+  const real = positions.filter((i) => !shell.steps[i].gap);
+  let selected = model.step;
+  if (selected === null || !real.includes(selected)) selected = real.length ? real[real.length - 1] : null;
+  const at = real.indexOf(selected);
+  const move = (delta) => { const next = real[at + delta]; if (next !== undefined) { model.step = next; model.dirty = true; draw(); } };
+
+  const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
+  search.addEventListener("input", () => { model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw(); const again = document.querySelector(".toolbar input"); again.focus(); again.setSelectionRange(again.value.length, again.value.length); });
+  const exportLink = shell.key.startsWith("import")
+    ? null
+    : el("a", { class: "button", href: `/api/journal?${new URLSearchParams({ shell: shell.key, token })}`, download: `${shell.name}.yaiajournal.json` }, "Export journal");
+  const toolbar = el("div", { class: "toolbar" },
+    el("strong", {}, shell.name),
+    el("button", { onclick: () => move(-1), disabled: at <= 0, title: "Step back" }, "◀ Back"),
+    el("span", { id: "position" }, real.length ? `step ${at + 1} of ${real.length}` : "no events yet"),
+    el("button", { onclick: () => move(1), disabled: at < 0 || at >= real.length - 1, title: "Step forward" }, "Forward ▶"),
+    el("button", { onclick: () => { model.step = null; model.dirty = true; draw(); } }, "Newest"),
+    search, exportLink);
+
+  const shown = positions.slice(-500);
+  const rows = [];
+  if (positions.length > shown.length) rows.push(el("div", { class: "gap" }, `${positions.length - shown.length} earlier events not listed: filter to find them`));
+  for (const i of shown) {
+    const step = shell.steps[i];
+    if (step.gap) { rows.push(el("div", { class: "gap" }, `${step.gap} entries dropped here (the app was faster than the inspector)`)); continue; }
+    rows.push(el("div", { class: "step" + (i === selected ? " selected" : ""), "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
+      el("span", { class: "index" }, "#" + step.index),
+      el("span", { class: "event" + (step.changed ? " changed" : "") }, summary(step.event)),
+      el("span", { class: "commands" }, step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands")));
+  }
+  const timeline = el("div", { class: "timeline", role: "list" }, rows);
+
+  const detail = el("div", { class: "detail" });
+  if (selected !== null) {
+    const step = shell.steps[selected];
+    detail.append(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("pre", { class: "value" }, render(step.event)));
+    detail.append(el("h3", {}, "Commands"), el("pre", { class: "value" }, step.commands.length ? step.commands.map((c) => render(c)).join("\n") : "none"));
+    detail.append(el("h3", {}, step.changed ? "View model changes" : "View model unchanged"));
+    if (step.changed) {
+      const changes = step.changes && step.changes.length ? step.changes : [];
+      detail.append(el("table", { class: "diff" },
+        el("tr", {}, el("th", {}, "Field"), el("th", {}, "Before"), el("th", {}, "After")),
+        changes.map((c) => el("tr", {}, el("td", { class: "code" }, c.path || "(whole value)"), el("td", { class: "code before" }, c.before ? summary(c.before) : "—"), el("td", { class: "code after" }, c.after ? summary(c.after) : "—")))));
+    }
+    detail.append(el("h3", {}, `View model after #${step.index}`), el("pre", { class: "value", id: "view-model" }, render(viewModelAt(shell, selected))));
+  } else {
+    detail.append(el("h3", {}, "View model"), el("pre", { class: "value", id: "view-model" }, render(shell.initial)));
+  }
+  view.replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
+  const chosen = timeline.querySelector(".step.selected");
+  if (chosen) chosen.scrollIntoView({ block: "nearest" });
+}
+
+function drawLaunch(launch) {
+  const view = document.getElementById("view");
+  if (!launch) { view.replaceChildren(el("p", { class: "empty" }, "No such launch.")); return; }
+  const graph = launch.graph;
+  const critical = new Set(graph.criticalPath);
+  const criticalEdges = new Set();
+  for (let i = 1; i < graph.criticalPath.length; i++) criticalEdges.add(graph.criticalPath[i - 1] + "→" + graph.criticalPath[i]);
+  const steps = new Map(graph.steps.map((s) => [s.id, s]));
+  const nodeWidth = 210, nodeHeight = 34, columnGap = 60, rowGap = 16;
+  const place = new Map();
+  graph.waves.forEach((wave, column) => wave.forEach((id, row) => place.set(id, { x: 10 + column * (nodeWidth + columnGap), y: 30 + row * (nodeHeight + rowGap) })));
+  const width = 20 + graph.waves.length * (nodeWidth + columnGap);
+  const height = 40 + Math.max(1, ...graph.waves.map((w) => w.length)) * (nodeHeight + rowGap);
+  const graphSVG = svg("svg", { class: "launch-graph", width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Launch graph" });
+  graph.waves.forEach((_, column) => graphSVG.append(svg("text", { x: 10 + column * (nodeWidth + columnGap), y: 16 }, `wave ${column + 1}`)));
+  for (const step of graph.steps) {
+    const to = place.get(step.id);
+    for (const dependency of step.dependencies) {
+      const from = place.get(dependency);
+      if (!from || !to) continue;
+      const onPath = criticalEdges.has(dependency + "→" + step.id);
+      const x1 = from.x + nodeWidth, y1 = from.y + nodeHeight / 2, x2 = to.x, y2 = to.y + nodeHeight / 2;
+      graphSVG.append(svg("path", { class: "edge" + (onPath ? " critical" : ""), d: `M${x1},${y1} C${x1 + 30},${y1} ${x2 - 30},${y2} ${x2},${y2}` }));
+    }
+  }
+  for (const [id, at] of place) {
+    const step = steps.get(id) || {};
+    const classes = ["node", critical.has(id) ? "critical" : "", step.needsUserInput ? "user" : ""].join(" ");
+    graphSVG.append(svg("g", { class: classes, "data-step": id },
+      svg("rect", { x: at.x, y: at.y, width: nodeWidth, height: nodeHeight, rx: 6 }),
+      svg("text", { x: at.x + 8, y: at.y + 21 }, id + (step.isOptional ? " (optional)" : "") + (step.needsUserInput ? " · asks the user" : ""))));
+  }
+
+  // The Gantt chart: from the report when the launch ended, from its events while it runs.
+  const spans = new Map();
+  for (const event of launch.events) {
+    const span = spans.get(event.step) || { step: event.step, start: null, end: null, state: "running" };
+    if (event.what === "started") span.start = event.time;
+    if (event.what === "waiting") span.state = "waiting";
+    if (event.what === "ended") { span.end = event.time; span.state = event.outcome; span.detail = event.detail; }
+    spans.set(event.step, span);
+  }
+  if (launch.report) for (const record of launch.report.records) spans.set(record.step, { step: record.step, start: record.start, end: record.end, state: record.outcome, detail: record.detail });
+  const latest = Math.max(graph.budget, ...[...spans.values()].map((s) => s.end ?? s.start ?? 0), ...launch.events.map((e) => e.time));
+  const chartWidth = 760, label = 160, barHeight = 18, scale = (chartWidth - label - 130) / Math.max(latest, 0.001);
+  const ordered = graph.steps.map((s) => spans.get(s.id) || { step: s.id, start: null, end: null, state: "pending" });
+  const ganttHeight = 40 + ordered.length * (barHeight + 8);
+  const gantt = svg("svg", { class: "gantt", width: chartWidth, height: ganttHeight, viewBox: `0 0 ${chartWidth} ${ganttHeight}`, role: "img", "aria-label": "Launch Gantt chart" });
+  ordered.forEach((span, row) => {
+    const y = 24 + row * (barHeight + 8);
+    gantt.append(svg("text", { x: 4, y: y + 13 }, span.step));
+    if (span.start === null || span.start === undefined) { gantt.append(svg("text", { x: label, y: y + 13, class: "note" }, span.state === "pending" ? "not started" : span.state)); return; }
+    const end = span.end ?? latest;
+    const x = label + span.start * scale, w = Math.max(2, (end - span.start) * scale);
+    gantt.append(svg("rect", { class: "bar " + span.state, x, y, width: w, height: barHeight, rx: 3, "data-step": span.step },
+      svg("title", {}, `${span.step}: ${span.detail || span.state}, ${(end - span.start).toFixed(3)} s`)));
+    gantt.append(svg("text", { x: x + w + 4, y: y + 13 }, `${Math.round((end - span.start) * 1000)} ms`));
+  });
+  const budgetX = label + graph.budget * scale;
+  gantt.append(svg("line", { class: "budget", x1: budgetX, x2: budgetX, y1: 14, y2: ganttHeight - 4 }));
+  gantt.append(svg("text", { x: budgetX + 4, y: 12 }, `budget ${graph.budget.toFixed(1)} s`));
+  const legend = el("div", { class: "legend" }, ["finished", "failed", "timedOut", "skipped", "aborted", "cancelled", "running", "waiting"].map((name) => el("span", {}, el("i", { class: "swatch " + name }), name)));
+  const report = launch.report;
+  view.replaceChildren(
+    el("div", { class: "toolbar" }, el("strong", {}, `Launch ${graph.launch}`), el("span", {}, report ? `${report.outcome}; usable after ${report.launchTime.toFixed(3)} s of a ${report.budget.toFixed(1)} s budget` : "running…")),
+    el("h3", {}, "Graph: waves as columns; the critical path in red; dashed steps wait for the user"), graphSVG,
+    el("h3", {}, "Steps over time"), gantt, legend);
+}
+
+function drawRequests() {
+  const view = document.getElementById("view");
+  const rows = model.requests.slice(-1000).reverse().map((r) => el("tr", {},
+    el("td", {}, r.time.toFixed(3)), el("td", { class: "code" }, r.method), el("td", { class: "code" }, r.path),
+    el("td", {}, r.scenario || "—"), el("td", {}, r.route || "no route matched"), el("td", {}, String(r.status)),
+    el("td", {}, r.latency === null || r.latency === undefined ? "—" : r.latency.toFixed(1) + " ms")));
+  view.replaceChildren(el("div", { class: "toolbar" }, el("strong", {}, "Mock server requests"), el("span", {}, `${model.requests.length} in all, newest first`)),
+    el("table", { class: "requests" }, el("tr", {}, ["Time (s)", "Method", "Path", "Scenario", "Route", "Status", "Latency"].map((h) => el("th", {}, h))), rows));
+}
+
+// ---------- import ----------
+
+async function importJournal(file) {
+  if (file.size > 256 * 1024 * 1024) { banner(`${file.name} is ${file.size} bytes; a journal is at most 256 MiB.`); return; }
+  const response = await api("/api/import", { name: file.name.slice(0, 100) }, { method: "POST", body: await file.arrayBuffer(), headers: { "Content-Type": "application/json" } });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) { banner(`${file.name}: ${body.error || response.statusText}`); return; }
+  banner("");
+  model.pendingImport = body.shell;
+}
+
+// ---------- start ----------
+
+async function start() {
+  document.getElementById("show-requests").addEventListener("click", (e) => { e.preventDefault(); select({ type: "requests" }); });
+  document.getElementById("import").addEventListener("change", (e) => { if (e.target.files[0]) importJournal(e.target.files[0]); e.target.value = ""; });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      const back = e.key === "ArrowUp";
+      const button = [...document.querySelectorAll(".toolbar button")].find((b) => b.title === (back ? "Step back" : "Step forward"));
+      if (button && !button.disabled) { e.preventDefault(); button.click(); }
+    }
+  });
+  try {
+    const response = await api("/api/pages", {}, { method: "POST" });
+    if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+    model.page = (await response.json()).page;
+  } catch (error) {
+    banner("This page cannot talk to the inspector: " + error.message);
+    return;
+  }
+  poll();
+}
+
+start();

@@ -1,0 +1,83 @@
+import Foundation
+import YaiaInspector
+
+/// The server's state, shared by its connections: the log and the page claims, behind one
+/// lock held only for the few microseconds a value takes to change.
+///
+/// `@unchecked Sendable`, proven: `log`, `claims` and `lastProblem` are read and written only
+/// inside `lock.withLock`; `start` is a constant.
+final class InspectorHub: @unchecked Sendable {
+  private let lock = NSLock()
+  private var log: InspectorLog
+  private var claims = PageClaims()
+  private var lastProblem: Double = -.infinity
+  private let start = ContinuousClock.now
+
+  init(limits: InspectorLog.Limits = InspectorLog.Limits()) {
+    log = InspectorLog(limits: limits)
+  }
+
+  private var now: Double {
+    let (seconds, attoseconds) = start.duration(to: .now).components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
+  func receive(_ batch: InspectorBatch) -> Result<Int, InspectorRefusal> {
+    let now = now
+    return lock.withLock { log.receive(batch, at: now) }
+  }
+
+  func importJournal(_ journal: InspectorJournal, file: String) -> Result<
+    InspectorLog.ShellKey, InspectorRefusal
+  > {
+    lock.withLock { log.importJournal(journal, file: file) }
+  }
+
+  /// Notes a problem, at most one a second, so that a client that keeps sending garbage
+  /// cannot fill the log with complaints.
+  func noteProblem(_ text: String) {
+    let now = now
+    lock.withLock {
+      guard now - lastProblem >= 1 else { return }
+      lastProblem = now
+      log.noteProblem(text)
+    }
+  }
+
+  func openPage() -> Int {
+    let now = now
+    return lock.withLock { claims.open(at: now) }
+  }
+
+  func updates(after cursor: Int, page: Int?, limit: Int) -> PageUpdates {
+    let now = now
+    return lock.withLock {
+      log.noteSilence(at: now)
+      var updates = log.updates(after: cursor, limit: limit)
+      if let page { updates.lostShells = claims.seen(page, at: now).map(\.description) }
+      return updates
+    }
+  }
+
+  func watch(_ shell: InspectorLog.ShellKey, page: Int, takeOver: Bool) -> Result<
+    Void, WatchConflict
+  >? {
+    let now = now
+    return lock.withLock {
+      guard claims.knows(page), log.journals[shell] != nil else { return nil }
+      return claims.watch(shell, by: page, takeOver: takeOver, at: now)
+    }
+  }
+
+  func journal(_ shell: InspectorLog.ShellKey) -> (name: String, data: Data)? {
+    lock.withLock {
+      guard let data = log.journalFile(of: shell), let journal = log.journals[shell] else {
+        return nil
+      }
+      return (journal.name, data)
+    }
+  }
+
+  /// What the server holds, for its own tests and the benchmark.
+  var snapshot: InspectorLog { lock.withLock { log } }
+}

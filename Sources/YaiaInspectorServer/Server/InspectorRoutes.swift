@@ -1,0 +1,190 @@
+import FlyingFox
+import Foundation
+import YaiaInspector
+
+/// The inspector's requests, each through the gate first:
+///
+/// | request | answer |
+/// | --- | --- |
+/// | `GET /`, `/inspector.js`, `/inspector.css` | the page |
+/// | `POST /api/apps` | takes an app's batch (204, or 400 with what was wrong) |
+/// | `POST /api/pages` | a new page's id |
+/// | `GET /api/updates?after=N&page=P` | the records after `N` |
+/// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
+/// | `GET /api/journal?shell=S` | the shell's journal as a file |
+/// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
+final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
+  // `@unchecked Sendable`, proven: `port` is read and written only inside `lock.withLock`;
+  // everything else is a constant of a Sendable type.
+  private let hub: InspectorHub
+  private let token: String
+  private let largestBatch: Int
+  private let lock = NSLock()
+  private var port = 0
+  private let page: PageFiles
+
+  /// The most records one answer carries; the page asks again while `more` is set.
+  static let recordsPerAnswer = 5_000
+
+  init(hub: InspectorHub, token: String, largestBatch: Int) {
+    self.hub = hub
+    self.token = token
+    self.largestBatch = largestBatch
+    self.page = PageFiles(token: token)
+  }
+
+  func setPort(_ value: Int) { lock.withLock { port = value } }
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let gate = InspectorGate(token: token, port: lock.withLock { port })
+    let query = Dictionary(
+      request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    if let refusal = gate.refusal(
+      token: query["token"], host: request.headers[.host],
+      origin: request.headers[HTTPHeader("Origin")])
+    {
+      if refusal.status == 401, request.path == "/api/apps" {
+        hub.noteProblem("An app was refused: \(refusal.message).")
+      }
+      return Self.error(refusal.status, refusal.message)
+    }
+    switch (request.method, request.path) {
+    case (.GET, "/"), (.GET, "/index.html"):
+      return page.response(for: "index.html")
+    case (.GET, "/inspector.js"), (.GET, "/inspector.css"):
+      return page.response(for: String(request.path.dropFirst()))
+    case (.POST, "/api/apps"):
+      return await receiveBatch(request)
+    case (.POST, "/api/import"):
+      return await importJournal(request, file: query["name"] ?? "journal")
+    case (.POST, "/api/pages"):
+      return Self.json(["page": hub.openPage()])
+    case (.GET, "/api/updates"):
+      let after = query["after"].flatMap(Int.init) ?? 0
+      let page = query["page"].flatMap(Int.init)
+      return Self.json(
+        hub.updates(after: max(0, after), page: page, limit: Self.recordsPerAnswer))
+    case (.POST, "/api/watch"):
+      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
+        let page = query["page"].flatMap(Int.init)
+      else { return Self.error(400, "watch needs a shell (session:id) and a page") }
+      switch hub.watch(key, page: page, takeOver: query["takeOver"] == "1") {
+      case nil: return Self.error(404, "no such shell or page: reload the page")
+      case .success: return HTTPResponse(statusCode: .noContent)
+      case .failure(let conflict): return Self.error(409, conflict.message)
+      }
+    case (.GET, "/api/journal"):
+      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
+        let (name, data) = hub.journal(key)
+      else { return Self.error(404, "no such shell") }
+      let file = name.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(60)
+      return HTTPResponse(
+        statusCode: .ok,
+        headers: [
+          .contentType: "application/json",
+          HTTPHeader("Content-Disposition"):
+            "attachment; filename=\"\(file.isEmpty ? "shell" : String(file)).yaiajournal.json\"",
+        ], body: data)
+    default:
+      return Self.error(404, "nothing here: the page is at /")
+    }
+  }
+
+  private func importJournal(_ request: HTTPRequest, file: String) async -> HTTPResponse {
+    let body: Data
+    switch await Self.body(of: request, limit: InspectorJournal.largestFile) {
+    case .success(let data): body = data
+    case .failure(let failure):
+      return Self.error(failure.status, "a journal file \(failure.message)")
+    }
+    let journal: InspectorJournal
+    do {
+      journal = try InspectorJournal(data: body)
+    } catch {
+      return Self.error(400, error.description)
+    }
+    switch hub.importJournal(journal, file: file) {
+    case .success(let key): return Self.json(["shell": key.description])
+    case .failure(let refusal): return Self.error(refusal.status, refusal.message)
+    }
+  }
+
+  /// Why a body could not be read, with the status to answer.
+  struct BodyFailure: Error {
+    var status: Int
+    var message: String
+  }
+
+  /// The body of `request`, read up to `limit` bytes.
+  static func body(of request: HTTPRequest, limit: Int) async -> Result<Data, BodyFailure> {
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      return .failure(BodyFailure(status: 413, message: "is at most \(limit) bytes, not \(length)"))
+    }
+    var body = Data()
+    do {
+      for try await chunk in request.bodySequence {
+        body.append(chunk)
+        guard body.count <= limit else {
+          return .failure(BodyFailure(status: 413, message: "is at most \(limit) bytes"))
+        }
+      }
+    } catch {
+      return .failure(BodyFailure(status: 400, message: "ended before its declared length"))
+    }
+    return .success(body)
+  }
+
+  private func receiveBatch(_ request: HTTPRequest) async -> HTTPResponse {
+    let body: Data
+    switch await Self.body(of: request, limit: largestBatch) {
+    case .success(let data): body = data
+    case .failure(let failure):
+      hub.noteProblem("A batch was refused: it \(failure.message).")
+      return Self.error(failure.status, "a batch \(failure.message)")
+    }
+    let batch: InspectorBatch
+    do {
+      batch = try JSONDecoder().decode(InspectorBatch.self, from: body)
+    } catch {
+      let reason = InspectorJournal.describe(error)
+      hub.noteProblem("A batch could not be read: \(reason).")
+      return Self.error(400, "not an inspector batch: \(reason)")
+    }
+    switch hub.receive(batch) {
+    case .success: return HTTPResponse(statusCode: .noContent)
+    case .failure(let refusal):
+      hub.noteProblem(
+        "A batch from \(InspectorLog.clean(batch.app, limit: 100)) was refused: \(refusal.message)."
+      )
+      return Self.error(refusal.status, refusal.message)
+    }
+  }
+
+  static func json(_ value: some Encodable) -> HTTPResponse {
+    let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+    return HTTPResponse(
+      statusCode: .ok,
+      headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
+      body: data)
+  }
+
+  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    let data = (try? JSONEncoder().encode(["error": message])) ?? Data()
+    return HTTPResponse(
+      statusCode: HTTPStatusCode(status, phrase: phrase(status)),
+      headers: [.contentType: "application/json"], body: data)
+  }
+
+  private static func phrase(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 409: "Conflict"
+    case 413: "Content Too Large"
+    case 503: "Service Unavailable"
+    default: "Error"
+    }
+  }
+}

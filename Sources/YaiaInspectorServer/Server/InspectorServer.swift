@@ -1,0 +1,146 @@
+import FlyingFox
+import Foundation
+import Yaia
+import YaiaInspector
+
+/// The inspector's server (`yaia inspect`): it serves the page and receives apps' batches on
+/// 127.0.0.1, behind a random token printed in its URL.
+///
+/// ```swift
+/// let server = InspectorServer()
+/// let url = try await server.start()      // http://127.0.0.1:PORT/?token=…
+/// // …apps connect with Inspector.connect(to: InspectorAddress(url.absoluteString), app:)
+/// await server.stop()
+/// ```
+///
+/// Every request needs the token; requests naming another host or coming from another
+/// origin are refused; a batch is read up to ``Configuration/largestBatch`` bytes. A bad batch
+/// is answered with what was wrong and noted on the page; the server keeps running.
+public actor InspectorServer {
+  /// Where and how the server listens.
+  public struct Configuration: Sendable {
+    /// The port; 0 picks a free one.
+    public var port: UInt16 = 0
+    /// The token; `nil` makes a random one (the usual case).
+    public var token: String?
+    /// The largest batch read, in bytes.
+    public var largestBatch = 16 << 20
+
+    /// A free port, a random token, batches up to 16 MiB.
+    public init(port: UInt16 = 0, token: String? = nil) {
+      self.port = port
+      self.token = token
+    }
+  }
+
+  /// The configuration.
+  public let configuration: Configuration
+  /// The token requests must carry.
+  public nonisolated let token: String
+  let hub = InspectorHub()
+  private var server: HTTPServer?
+  private var task: Task<Void, any Error>?
+  /// The page's address once started.
+  public private(set) var url: URL?
+
+  /// A server, not yet listening.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+    self.token =
+      configuration.token
+      ?? (0..<4).map { _ in
+        let value = UInt32.random(in: .min ... .max)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+      }.joined()
+  }
+
+  /// Listens on 127.0.0.1 and returns the page's URL, token included.
+  ///
+  /// - Throws: ``InspectorServerError/cannotListen(port:reason:)`` when the port is taken or
+  ///   the address cannot be bound.
+  public func start() async throws(InspectorServerError) -> URL {
+    if let url { return url }
+    let port = configuration.port
+    let address: sockaddr_in
+    do {
+      address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
+    } catch {
+      throw .cannotListen(port: Int(port), reason: "\(error)")
+    }
+    let routes = InspectorRoutes(
+      hub: hub, token: token, largestBatch: configuration.largestBatch)
+    let server = HTTPServer(
+      config: HTTPServer.Configuration(address: address, timeout: 15, logger: .disabled),
+      handler: routes)
+    let failure = RunFailure()
+    let task = Task {
+      do {
+        try await server.run()
+      } catch {
+        failure.set("\(error)")
+        throw error
+      }
+    }
+    // Wait until it listens, or its run fails (a port in use), at most 5 s.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while await server.listeningAddress == nil {
+      if let reason = failure.value
+        ?? (ContinuousClock.now > deadline ? "it did not start listening within 5 s" : nil)
+      {
+        task.cancel()
+        await server.stop(timeout: 0)
+        throw .cannotListen(port: Int(port), reason: reason)
+      }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    guard case .ip4(_, let bound) = await server.listeningAddress,
+      let url = URL(string: "http://127.0.0.1:\(bound)/?token=\(token)")
+    else {
+      task.cancel()
+      await server.stop(timeout: 0)
+      throw .cannotListen(port: Int(port), reason: "no address after listening")
+    }
+    routes.setPort(Int(bound))
+    self.server = server
+    self.task = task
+    self.url = url
+    return url
+  }
+
+  /// Stops listening and closes every connection.
+  public func stop() async {
+    guard let server else { return }
+    self.server = nil
+    await server.stop(timeout: 0)
+    task?.cancel()
+    task = nil
+    url = nil
+  }
+
+}
+
+/// Why the inspector could not start.
+public enum InspectorServerError: Error, Equatable, CustomStringConvertible {
+  /// The address could not be bound.
+  case cannotListen(port: Int, reason: String)
+
+  /// The problem in a sentence.
+  public var description: String {
+    switch self {
+    case .cannotListen(let port, let reason):
+      "The inspector cannot listen on 127.0.0.1:\(port): \(reason)."
+    }
+  }
+}
+
+/// Why a server's run ended, set by its task.
+///
+/// `@unchecked Sendable`, proven: `reason` is read and written only inside `lock.withLock`.
+final class RunFailure: @unchecked Sendable {
+  private let lock = NSLock()
+  private var reason: String?
+
+  func set(_ text: String) { lock.withLock { reason = text } }
+  var value: String? { lock.withLock { reason } }
+}

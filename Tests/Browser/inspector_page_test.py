@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Yaia Inspector in a real browser.
+
+Starts `yaia inspect`, opens its page in headless Chromium (Playwright, pointed at the
+system's Chromium), runs `yaia demo --script ... --inspect URL` while the page is open, and
+checks what a person would see: the login events in the timeline (the password never shown),
+a view-model diff, the launch's graph and the Gantt bars; then a wrong token and a second page
+on the same shell. Saves screenshots under .build/.
+
+Usage: inspector_page_test.py PATH-TO-yaia
+Exit status: 0 passed, 1 failed, 3 skipped (no browser on this machine; the reason is printed).
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIPPED = 3
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHOTS = os.path.join(ROOT, ".build")
+LOGIN_SCRIPT = """wait Log in
+type ada
+key tab
+type swordfish
+key enter
+wait Your speakers
+timeout 2s
+wait nothing that will ever show
+"""
+
+
+def skip(reason):
+    print(f"SKIPPED: browser test: {reason}")
+    sys.exit(SKIPPED)
+
+
+def fail(message):
+    print(f"FAILED: browser test: {message}")
+    sys.exit(1)
+
+
+def chromium_path():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def wait_for(predicate, what, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    fail(f"timed out after {timeout} s waiting for {what}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        sys.exit(2)
+    yaia = sys.argv[1]
+    browser_path = chromium_path()
+    if not browser_path:
+        skip("no Chromium on this machine (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip("Playwright is not installed (pip install playwright)")
+
+    work = tempfile.mkdtemp(prefix="yaia-inspector-test-")
+    inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    demo = None
+    try:
+        line = inspector.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        if not match:
+            fail(f"yaia inspect printed no URL: {line!r}")
+        url = match.group(1)
+        base = url.split("/?")[0]
+        with sync_playwright() as playwright:
+            try:
+                browser = playwright.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+            except Exception as error:  # a browser that cannot start here is a skip, said why
+                skip(f"Chromium did not start: {str(error).splitlines()[0]}")
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(url)
+            page.wait_for_selector("text=No app connected yet", timeout=10_000)
+
+            # The app runs while the page is open.
+            script = os.path.join(work, "login.script")
+            with open(script, "w") as handle:
+                handle.write(LOGIN_SCRIPT)
+            demo = subprocess.Popen(
+                [yaia, "demo", "--reset", "--data-dir", os.path.join(work, "data"), "--script", script, "--inspect", url],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+            # The timeline: the login events, the password never shown.
+            page.wait_for_selector(".timeline .step >> text=.login(.submit)", timeout=30_000)
+            page.wait_for_selector("#shells >> text=yaia demo — connected", timeout=5_000)
+            timeline = page.inner_text(".timeline")
+            for expected in [".login(.typed(<redacted>))", ".login(.switchField)", ".login(.submit)", ".login(.response(.success("]:
+                if expected not in timeline:
+                    fail(f"the timeline lacks {expected}")
+            if "swordfish" in page.content():
+                fail("the password reached the page")
+
+            # A view-model diff: select the submit step; its changes are listed.
+            page.click(".timeline .step >> text=.login(.submit)")
+            page.wait_for_selector("table.diff tr >> nth=1", timeout=5_000)
+            rows = page.locator("table.diff tr").count() - 1
+            diff_text = page.inner_text("table.diff")
+            if rows < 1 or "isLoading" not in diff_text:
+                fail(f"the submit step shows no view-model diff with isLoading: {diff_text!r}")
+            before = page.inner_text("#position")
+            page.click("button[title='Step back']")
+            after = page.inner_text("#position")
+            if before == after:
+                fail(f"stepping back did not move: {before!r}")
+            page.screenshot(path=os.path.join(SHOTS, "inspector-timeline.png"), full_page=False)
+
+            # Filtering keeps only matching events.
+            page.fill(".toolbar input[type=search]", "switchField")
+            page.wait_for_function("document.querySelectorAll('.timeline .step').length === 1", timeout=5_000)
+            page.fill(".toolbar input[type=search]", "")
+
+            # The launch: graph and Gantt bars for its steps.
+            page.click("#launches a >> nth=0")
+            page.wait_for_selector("svg.gantt rect.bar", timeout=10_000)
+            page.wait_for_function("document.querySelectorAll('svg.gantt rect.bar').length >= 5", timeout=15_000)
+            bars = page.locator("svg.gantt rect.bar").count()
+            nodes = page.locator("svg.launch-graph g.node").count()
+            critical = page.locator("svg.launch-graph g.node.critical").count()
+            user_steps = page.locator("svg.launch-graph g.node.user").count()
+            if nodes < 5 or critical < 2 or user_steps < 1:
+                fail(f"the launch graph is incomplete: {nodes} steps, {critical} critical, {user_steps} waiting for the user")
+            if page.locator("svg.gantt line.budget").count() != 1:
+                fail("the Gantt chart has no budget line")
+            page.screenshot(path=os.path.join(SHOTS, "inspector-launch.png"), full_page=True)
+
+            # The mock server's requests.
+            page.click("#show-requests")
+            page.wait_for_selector("table.requests td >> text=\"/auth/login\"", timeout=5_000)
+
+            # A second page on the same shell is told, and may take it over.
+            second = browser.new_page()
+            second.goto(url)
+            second.wait_for_selector("#banner >> text=open in another page", timeout=10_000)
+            second.click("#banner button")
+            page.click("#shells a >> nth=0")
+            page.wait_for_selector("#banner >> text=open in another page", timeout=10_000)
+
+            # A wrong token: the page says so.
+            third = browser.new_page()
+            third.goto(base + "/?token=0000")
+            if "wrong token" not in third.content():
+                fail("a wrong token was not refused with a message")
+            browser.close()
+        if demo.wait(timeout=30) not in (0, 1):
+            fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")
+        if inspector.poll() is not None:
+            fail("yaia inspect stopped during the test")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token; screenshots in .build/")
+    finally:
+        if demo and demo.poll() is None:
+            demo.kill()
+        inspector.terminate()
+        try:
+            inspector.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            inspector.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+import YaiaInspector
+
+@testable import YaiaInspectorServer
+
+@Suite("The inspector's log: batches in, records out, as values")
+struct InspectorLogTests {
+  static let viewModel = InspectedValue.record(
+    type: "ViewModel", fields: [.init("name", .text("")), .init("isLoading", .scalar("false"))])
+  static let loading = InspectedValue.record(
+    type: "ViewModel", fields: [.init("name", .text("ada")), .init("isLoading", .scalar("true"))])
+
+  static func step(_ index: Int, changed: Bool = false, viewModel: InspectedValue? = nil)
+    -> InspectorMessage
+  {
+    .step(
+      InspectedStep(
+        shell: 1, index: index, time: Double(index),
+        event: .enumCase(type: "Event", name: "submit", values: []),
+        eventJSON: #"{"submit":{}}"#, commands: [], changed: changed, viewModel: viewModel))
+  }
+
+  static func batch(_ sequence: Int, _ messages: [InspectorMessage], ended: Bool = false)
+    -> InspectorBatch
+  {
+    InspectorBatch(
+      app: "Shop", session: "abc", sequence: sequence, messages: messages, ended: ended)
+  }
+
+  static let shell = InspectorMessage.shell(
+    InspectedShell(shell: 1, name: "login", viewModel: viewModel))
+
+  func kinds(_ log: InspectorLog) -> [String] {
+    log.records.map { record in
+      switch record.body {
+      case .app(_, let status): "app \(status)"
+      case .message(let message): message.kind
+      case .problem(let text): "problem: \(text)"
+      }
+    }
+  }
+
+  @Test("an app, its shell and its steps become numbered records; a change carries its diff")
+  func records() {
+    var log = InspectorLog()
+    #expect(log.receive(Self.batch(1, []), at: 0) == .success(0))
+    #expect(
+      log.receive(
+        Self.batch(
+          2, [Self.shell, Self.step(1, changed: true, viewModel: Self.loading), Self.step(2)]),
+        at: 1)
+        == .success(3))
+    #expect(kinds(log) == ["app connected", "shell", "step", "step"])
+    #expect(log.records.map(\.sequence) == [1, 2, 3, 4])
+    #expect(
+      log.records[2].changes == [
+        InspectedChange(path: "name", before: .text(""), after: .text("ada")),
+        InspectedChange(path: "isLoading", before: .scalar("false"), after: .scalar("true")),
+      ])
+    #expect(log.records[3].changes.isEmpty)
+  }
+
+  @Test(
+    "a missing batch, a repeated batch and a step of an unknown shell are problems; the rest is kept"
+  )
+  func problems() {
+    var log = InspectorLog()
+    _ = log.receive(Self.batch(1, [Self.shell]), at: 0)
+    #expect(log.receive(Self.batch(3, [Self.step(1)]), at: 1) == .success(1))
+    #expect(log.receive(Self.batch(3, [Self.step(2)]), at: 2) == .success(0))
+    var stranger = InspectedStep(
+      shell: 9, index: 1, time: 0, event: .none, commands: [], changed: false, viewModel: nil)
+    stranger.eventJSON = "{not json"
+    #expect(log.receive(Self.batch(4, [.step(stranger)]), at: 3) == .success(0))
+    #expect(
+      kinds(log) == [
+        "app connected", "shell", "problem: 1 batch(es) from Shop are missing before batch 3",
+        "step",
+        "problem: batch 3 from Shop arrived again or out of order: its messages are ignored",
+        "problem: a step of shell 9, which the app never announced",
+      ])
+  }
+
+  @Test("a batch of another version, a bad session id, or after the end is refused whole")
+  func refusals() {
+    var log = InspectorLog()
+    var future = Self.batch(1, [])
+    future.version = 99
+    guard case .failure(.badBatch(let message)) = log.receive(future, at: 0) else {
+      Issue.record("version 99 was accepted")
+      return
+    }
+    #expect(message.contains("version 99 is not supported"))
+    var strange = Self.batch(1, [])
+    strange.session = "../etc"
+    #expect(
+      log.receive(strange, at: 0)
+        == .failure(.badBatch("the session id must be 1 to 64 letters and digits")))
+    #expect(log.receive(Self.batch(1, [], ended: true), at: 0) == .success(0))
+    #expect(
+      log.receive(Self.batch(2, []), at: 1)
+        == .failure(.badBatch("this connection ended; connect again with a new session")))
+    #expect(kinds(log) == ["app connected", "app ended"])
+  }
+
+  @Test("an event that is not JSON loses its encoding, with a problem, and keeps its step")
+  func badEventJSON() {
+    var log = InspectorLog()
+    var step = InspectedStep(
+      shell: 1, index: 1, time: 0, event: .none, eventJSON: "{oops", commands: [], changed: false,
+      viewModel: nil)
+    _ = log.receive(Self.batch(1, [Self.shell, .step(step)]), at: 0)
+    step.eventJSON = nil
+    #expect(log.journals[.init(session: "abc", shell: 1)]?.steps == [step])
+    #expect(kinds(log).contains("problem: the event of step 1 is not JSON: it cannot be exported"))
+  }
+
+  @Test("updates after a cursor, in slices, and what was let go counted")
+  func updates() {
+    var limits = InspectorLog.Limits()
+    limits.records = 10
+    var log = InspectorLog(limits: limits)
+    _ = log.receive(Self.batch(1, [Self.shell] + (1...20).map { Self.step($0) }), at: 0)
+    #expect(log.records.count <= 11)
+    let first = log.updates(after: 0, limit: 4)
+    #expect(first.records.count == 4)
+    #expect(first.missed == log.firstSequence - 1)
+    #expect(first.more)
+    let rest = log.updates(after: first.cursor, limit: 100)
+    #expect(rest.records.first?.sequence == first.cursor + 1)
+    #expect(!rest.more)
+    #expect(log.updates(after: rest.cursor, limit: 100).records.isEmpty)
+  }
+
+  @Test("an app that stops sending is said to be silent once, and connected when it is back")
+  func silence() {
+    var log = InspectorLog()
+    _ = log.receive(Self.batch(1, []), at: 0)
+    log.noteSilence(at: 3)
+    log.noteSilence(at: 7)
+    log.noteSilence(at: 8)
+    _ = log.receive(Self.batch(2, []), at: 9)
+    #expect(kinds(log) == ["app connected", "app silent", "app connected"])
+  }
+
+  @Test("a shell's journal exports and imports back as a shell of its own")
+  func exportAndImport() throws {
+    var log = InspectorLog()
+    _ = log.receive(
+      Self.batch(1, [Self.shell, Self.step(1, changed: true, viewModel: Self.loading)]), at: 0)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    let data = try #require(log.journalFile(of: key))
+    let journal = try InspectorJournal(data: data)
+    #expect(journal.app == "Shop")
+    #expect(journal.shell == "login")
+    #expect(journal.initialViewModel == Self.viewModel)
+    #expect(journal.steps.count == 1)
+    let imported = log.importJournal(journal, file: "bug-123.json")
+    #expect(imported == .success(.init(session: "import1", shell: 1)))
+    #expect(log.journals[.init(session: "import1", shell: 1)]?.steps == journal.steps)
+    #expect(kinds(log).suffix(3) == ["app imported", "shell", "step"])
+  }
+
+  @Test("shell keys as the page writes them")
+  func shellKeys() {
+    #expect(InspectorLog.ShellKey("abc:2") == .init(session: "abc", shell: 2))
+    for bad in ["abc", "abc:0", "abc:-1", "a/b:1", ":1", "abc:1:2", "abc:x"] {
+      #expect(InspectorLog.ShellKey(bad) == nil, "\(bad)")
+    }
+  }
+}
+
+@Suite("Pages and the shells they hold")
+struct PageClaimsTests {
+  let shell = InspectorLog.ShellKey(session: "abc", shell: 1)
+
+  func conflict(_ result: Result<Void, WatchConflict>) -> WatchConflict? {
+    if case .failure(let conflict) = result { return conflict }
+    return nil
+  }
+
+  @Test(
+    "a second page is told who holds a shell, may take it over, and the first learns it lost it")
+  func conflict() {
+    var claims = PageClaims()
+    let first = claims.open(at: 0)
+    let second = claims.open(at: 0)
+    #expect(conflict(claims.watch(shell, by: first, takeOver: false, at: 1)) == nil)
+    #expect(
+      conflict(claims.watch(shell, by: second, takeOver: false, at: 1))
+        == WatchConflict(holder: first))
+    #expect(conflict(claims.watch(shell, by: second, takeOver: true, at: 2)) == nil)
+    #expect(claims.seen(first, at: 2) == [shell])
+    #expect(claims.seen(first, at: 3) == [])
+  }
+
+  @Test("a page that stopped asking holds nothing")
+  func stalePage() {
+    var claims = PageClaims()
+    let first = claims.open(at: 0)
+    let second = claims.open(at: 0)
+    _ = claims.watch(shell, by: first, takeOver: false, at: 0)
+    #expect(conflict(claims.watch(shell, by: second, takeOver: false, at: 10)) == nil)
+  }
+
+  @Test("pages are bounded: the longest-quiet is forgotten")
+  func bounded() {
+    var claims = PageClaims()
+    let oldest = claims.open(at: 0)
+    for time in 1...PageClaims.mostPages { _ = claims.open(at: Double(time)) }
+    #expect(!claims.knows(oldest))
+  }
+}
+
+@Suite("Who may talk to the inspector")
+struct InspectorGateTests {
+  let gate = InspectorGate(token: "abc123", port: 8080)
+
+  @Test("the token, this host and this origin pass")
+  func passes() {
+    #expect(gate.refusal(token: "abc123", host: "127.0.0.1:8080", origin: nil) == nil)
+    #expect(
+      gate.refusal(token: "abc123", host: "localhost:8080", origin: "http://localhost:8080") == nil)
+  }
+
+  @Test("no token, a wrong token, another host or another origin is refused, saying why")
+  func refusals() {
+    #expect(gate.refusal(token: nil, host: "127.0.0.1:8080", origin: nil)?.status == 401)
+    #expect(
+      gate.refusal(token: "abc124", host: "127.0.0.1:8080", origin: nil)?.message.contains(
+        "wrong token") == true)
+    #expect(gate.refusal(token: "abc12", host: "127.0.0.1:8080", origin: nil)?.status == 401)
+    #expect(gate.refusal(token: "abc123", host: "evil.example:8080", origin: nil)?.status == 403)
+    #expect(gate.refusal(token: "abc123", host: nil, origin: nil)?.status == 403)
+    #expect(
+      gate.refusal(token: "abc123", host: "127.0.0.1:8080", origin: "http://evil.example")?.status
+        == 403)
+  }
+}

@@ -1,0 +1,300 @@
+import FlyingSocks
+import Foundation
+import Testing
+import Yaia
+import YaiaSequencer
+import YaiaTesting
+
+@testable import YaiaInspector
+@testable import YaiaInspectorServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A server on a free port and its page's base URL and token, stopped by `body`'s end.
+func withInspector(
+  _ configuration: InspectorServer.Configuration = .init(),
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (InspectorServer, URL, String) async throws -> Void
+) async throws {
+  let server = InspectorServer(configuration: configuration)
+  let url = try await server.start()
+  var base = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+  base.query = nil
+  base.path = ""
+  do {
+    try await body(server, base.url!, server.token)
+  } catch {
+    await server.stop()
+    throw error
+  }
+  await server.stop()
+}
+
+/// A record as the page reads it: the parts these tests look at.
+struct SeenRecord: Decodable {
+  struct Message: Decodable {
+    var kind: String
+    var index: Int?
+    var count: Int?
+    var waves: [[String]]?
+  }
+
+  var session: String
+  var kind: String
+  var text: String?
+  var message: Message?
+}
+
+/// The records the page would receive.
+func records(_ base: URL, token: String) async throws -> [SeenRecord] {
+  struct Updates: Decodable { var records: [SeenRecord] }
+  let (status, data) = try await request(
+    base, "/api/updates", query: ["token": token, "after": "0"])
+  #expect(status == 200)
+  return try JSONDecoder().decode(Updates.self, from: data).records
+}
+
+func messageKinds(_ records: [SeenRecord]) -> [String] {
+  records.compactMap { $0.message?.kind }
+}
+
+@Suite("yaia inspect's server with apps connected")
+struct InspectorServerTests {
+  @Test("a shell's events reach the page in order, secrets redacted; its journal replays in a test")
+  @MainActor
+  func streamAndReplay() async throws {
+    try await withInspector { _, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "Sign-in demo")
+      let shell = Shell(SignInState()) { _, _ in }
+      inspector.inspect(shell, name: "sign in")
+      shell.send(.typedName("ada"))
+      shell.send(.submit)
+      shell.send(.answered(accepted: false))
+      shell.send(.submit)
+      shell.send(.answered(accepted: true))
+      let secretive = Shell(SignInState()) { _, _ in }
+      inspector.inspect(secretive, name: "with a password")
+      secretive.send(.typedName("ada"))
+      secretive.send(.typedPassword(Password("swordfish")))
+      secretive.send(.submit)
+      #expect(await inspector.flush())
+      let all = try await records(base, token: token)
+      #expect(
+        messageKinds(all) == [
+          "shell", "step", "step", "step", "step", "step", "shell", "step", "step", "step",
+        ])
+      let indexes = all.compactMap { $0.message?.index }
+      #expect(indexes == [1, 2, 3, 4, 5, 1, 2, 3])
+
+      // The password is shown nowhere, not even in the event's own encoding.
+      let (_, raw) = try await request(base, "/api/updates", query: ["token": token, "after": "0"])
+      #expect(!String(decoding: raw, as: UTF8.self).contains("swordfish"))
+      #expect(String(decoding: raw, as: UTF8.self).contains(#""redacted":true"#))
+
+      let session = try #require(all.first?.session)
+      func export(_ shell: Int) async throws -> InspectorJournal {
+        let (status, file) = try await request(
+          base, "/api/journal", query: ["token": token, "shell": "\(session):\(shell)"])
+        #expect(status == 200)
+        return try InspectorJournal(data: file)
+      }
+      // The session replays in a test.
+      let journal = try await export(1)
+      #expect(journal.steps.count == 5)
+      try expectReplay(journal, into: SignInState())
+
+      // A state that behaves otherwise fails, naming the step.
+      var tampered = journal
+      tampered.steps[1].commands = []
+      try withKnownIssue {
+        try expectReplay(tampered, into: SignInState())
+      } matching: { issue in
+        issue.description.contains("Step 2")
+      }
+
+      // The step that typed the password was not exported: it cannot be replayed, and the
+      // error says why.
+      let withSecret = try await export(2)
+      #expect(withSecret.steps[1].eventJSON == nil)
+      do {
+        try expectReplay(withSecret, into: SignInState())
+        Issue.record("a journal with a secret event replayed")
+      } catch {
+        #expect("\(error)".contains("step 2 carries no encoded event: either it holds a secret"))
+      }
+      await inspector.disconnect()
+      #expect(!inspector.isConnected)
+    }
+  }
+
+  @Test("a wrong token is an error at connect that says so")
+  func wrongToken() async throws {
+    try await withInspector { _, base, _ in
+      do {
+        _ = try await Inspector.connect(
+          to: InspectorAddress("\(base.absoluteString)/?token=0000"), app: "x")
+        Issue.record("a wrong token connected")
+      } catch {
+        #expect("\(error)".contains("401"))
+        #expect("\(error)".contains("wrong token"))
+      }
+    }
+  }
+
+  @Test(
+    "garbage, an oversized batch and an app gone mid-batch get clear answers; the server keeps serving"
+  )
+  func badInput() async throws {
+    var configuration = InspectorServer.Configuration()
+    configuration.largestBatch = 2_000
+    try await withInspector(configuration) { _, base, token in
+      let garbage = try await request(
+        base, "/api/apps", method: "POST", query: ["token": token], body: Data("{nope".utf8))
+      #expect(garbage.status == 400)
+      #expect(String(decoding: garbage.body, as: UTF8.self).contains("not an inspector batch"))
+      let big = try await request(
+        base, "/api/apps", method: "POST", query: ["token": token],
+        body: Data(repeating: UInt8(ascii: "a"), count: 5_000))
+      #expect(big.status == 413)
+      let wrongShape = try await request(
+        base, "/api/apps", method: "POST", query: ["token": token],
+        body: Data(
+          #"{"version":1,"app":"a","session":"s","sequence":1,"messages":[{"kind":"step"}],"ended":false}"#
+            .utf8))
+      #expect(wrongShape.status == 400)
+
+      // An app that declares 500 bytes, sends 10 and hangs up.
+      let port = try #require(base.port)
+      let socket = try Socket(domain: AF_INET)
+      try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+      let head =
+        "POST /api/apps?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 500\r\n\r\n0123456789"
+      _ = try socket.write(Data(head.utf8))
+      try socket.close()
+
+      let after = try await request(base, "/api/pages", method: "POST", query: ["token": token])
+      #expect(after.status == 200)
+      let problems = try await records(base, token: token).compactMap(\.text)
+      #expect(problems.contains { $0.contains("could not be read") })
+    }
+  }
+
+  @Test("a second page on the same shell is told which page holds it, and can take it over")
+  func secondPage() async throws {
+    try await withInspector { _, base, token in
+      let connection = try await Inspector.connect(
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+      let shell = await MainActor.run { Shell(SignInState()) { _, _ in } }
+      await MainActor.run { connection.inspect(shell, name: "sign in") }
+      #expect(await connection.flush())
+      let session = try #require(try await records(base, token: token).first?.session)
+      func page() async throws -> Int {
+        let (_, data) = try await request(
+          base, "/api/pages", method: "POST", query: ["token": token])
+        return try #require(
+          try JSONDecoder().decode([String: Int].self, from: data)["page"])
+      }
+      let first = try await page()
+      let second = try await page()
+      let watch = { (page: Int, takeOver: String) in
+        try await request(
+          base, "/api/watch", method: "POST",
+          query: ["token": token, "page": "\(page)", "shell": "\(session):1", "takeOver": takeOver])
+      }
+      #expect(try await watch(first, "0").status == 204)
+      let refused = try await watch(second, "0")
+      #expect(refused.status == 409)
+      #expect(String(decoding: refused.body, as: UTF8.self).contains("open in another page"))
+      #expect(try await watch(second, "1").status == 204)
+      let (_, news) = try await request(
+        base, "/api/updates", query: ["token": token, "after": "0", "page": "\(first)"])
+      #expect(String(decoding: news, as: UTF8.self).contains(#""lostShells":["\#(session):1"]"#))
+      await connection.disconnect()
+    }
+  }
+
+  @Test(
+    "when the inspector is slower than the app, entries are dropped and counted, never waited for")
+  @MainActor
+  func drops() async throws {
+    try await withInspector { _, base, token in
+      var options = Inspector.Options()
+      options.capacity = 4
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "fast",
+        options: options)
+      let shell = Shell(SignInState()) { _, _ in }
+      inspector.inspect(shell, name: "sign in")
+      for index in 0..<200 { shell.send(.typedName("n\(index)")) }
+      #expect(await inspector.flush())
+      #expect(inspector.droppedCount >= 150)
+      #expect(inspector.droppedCount + inspector.deliveredCount == 201)
+      let dropped = try await records(base, token: token).compactMap {
+        $0.message?.kind == "dropped" ? $0.message?.count : nil
+      }
+      #expect(dropped.reduce(0, +) == inspector.droppedCount)
+      await inspector.disconnect()
+    }
+  }
+
+  @Test("a shell with no inspector records nothing; after disconnect nothing more is appended")
+  @MainActor
+  func nothingWithoutInspector() async throws {
+    let plain = Shell(SignInState()) { _, _ in }
+    #expect(plain.inspection == nil)
+    try await withInspector { _, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+      let shell = Shell(SignInState()) { _, _ in }
+      inspector.inspect(shell, name: "s")
+      await inspector.disconnect()
+      shell.send(.submit)
+      #expect(inspector.buffer.waiting == 0)
+    }
+  }
+
+  @Test("a launch's graph, events and report reach the page")
+  func launch() async throws {
+    try await withInspector { _, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+      let plan = try LaunchPlan<String> {
+        LaunchStep("config") { _ in }
+        LaunchStep("login", after: ["config"], needsUserInput: true) { _ in }
+        LaunchStep("home", after: ["login"]) { _ in }
+      }
+      let launch = Launch(plan)
+      let inspection = inspector.inspect(launch)
+      async let report = launch.run()
+      for await event in launch.events { inspection.record(event) }
+      inspection.finish(await report)
+      #expect(await inspector.flush())
+      let all = try await records(base, token: token)
+      let kinds = messageKinds(all)
+      #expect(kinds.first == "launch")
+      #expect(kinds.filter { $0 == "launchEvent" }.count == 6)
+      #expect(kinds.last == "launchReport")
+      let graph = try #require(
+        all.first { $0.message?.kind == "launch" }?.message)
+      #expect(graph.waves == [["config"], ["login"], ["home"]])
+      await inspector.disconnect()
+    }
+  }
+
+  @Test("a port in use is a clear error")
+  func portInUse() async throws {
+    try await withInspector { _, base, _ in
+      let second = InspectorServer(configuration: .init(port: UInt16(base.port ?? 0)))
+      do {
+        _ = try await second.start()
+        Issue.record("two servers listened on one port")
+        await second.stop()
+      } catch {
+        #expect("\(error)".contains("cannot listen on 127.0.0.1:\(base.port ?? 0)"))
+      }
+    }
+  }
+}

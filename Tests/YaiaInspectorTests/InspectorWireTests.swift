@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import YaiaInspector
+
+@Suite("The inspector's wire format and journal files")
+struct InspectorWireTests {
+  static let value = InspectedValue.record(
+    type: "ViewModel",
+    fields: [
+      .init("title", .text("Hi")), .init("count", .scalar("3")), .init("token", .redacted),
+      .init("mode", .enumCase(type: "Mode", name: "editing", values: [.init("_0", .text("x"))])),
+      .init("rows", .collection(type: "Array<Int>", elements: [.scalar("1")], omitted: 2)),
+      .init("next", .none), .init("deep", .tooDeep),
+    ])
+
+  @Test("every kind of value and message survives JSON")
+  func roundTrip() throws {
+    let messages: [InspectorMessage] = [
+      .shell(InspectedShell(shell: 1, name: "login", viewModel: Self.value)),
+      .step(
+        InspectedStep(
+          shell: 1, index: 1, time: 0.5, event: Self.value, eventJSON: "{}",
+          commands: [Self.value], changed: true, viewModel: Self.value)),
+      .dropped(count: 7),
+      .launch(
+        InspectedLaunch(
+          launch: 1,
+          steps: [
+            .init(id: "a", dependencies: [], isOptional: false, needsUserInput: true, timeout: 2)
+          ],
+          waves: [["a"]], criticalPath: ["a"], budget: 3)),
+      .launchEvent(
+        InspectedLaunchEvent(
+          launch: 1, step: "a", what: .ended, outcome: "finished", detail: "finished", time: 0.1)),
+      .launchReport(
+        InspectedLaunchReport(
+          launch: 1, outcome: "completed",
+          records: [.init(step: "a", outcome: "finished", detail: "finished", start: 0, end: 0.1)],
+          criticalPath: ["a"], launchTime: 0.1, budget: 3)),
+      .request(
+        InspectedRequest(
+          method: "GET", path: "/a", scenario: nil, route: "GET /a", status: 200, latency: 1.5,
+          time: 0.2)),
+    ]
+    let batch = InspectorBatch(app: "Shop", session: "s1", sequence: 1, messages: messages)
+    let data = try JSONEncoder().encode(batch)
+    #expect(try JSONDecoder().decode(InspectorBatch.self, from: data) == batch)
+  }
+
+  @Test("an unknown kind, a negative count or a value of no kind is an error that says so")
+  func badMessages() {
+    func error(_ json: String) -> String {
+      do {
+        _ = try JSONDecoder().decode(InspectorMessage.self, from: Data(json.utf8))
+        return "decoded"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(error(#"{"kind":"explode"}"#).contains("unknown message kind \"explode\""))
+    #expect(error(#"{"kind":"dropped","count":-1}"#).contains("a count cannot be negative"))
+    #expect(
+      error(#"{"kind":"shell","shell":1,"name":"x","viewModel":{"weird":1}}"#)
+        .contains("not an inspected value"))
+  }
+
+  @Test("a journal file is checked: JSON, its format, its version, its fields")
+  func journalErrors() {
+    func error(_ text: String) -> InspectorJournalError? {
+      do {
+        _ = try InspectorJournal(data: Data(text.utf8))
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(error("not json") == .notAJournal("not JSON, or not a JSON object"))
+    #expect(
+      error(#"{"format":"other"}"#)
+        == .notAJournal(#"its "format" is not "yaia-inspector-journal""#))
+    #expect(
+      error(#"{"format":"yaia-inspector-journal","version":2}"#)
+        == .unsupportedVersion(2, supported: 1))
+    guard
+      case .notAJournal(let reason) = error(
+        #"{"format":"yaia-inspector-journal","version":1,"app":"a"}"#)
+    else {
+      Issue.record("a journal without its fields was read")
+      return
+    }
+    #expect(reason.contains("\"shell\" is missing"))
+  }
+
+  @Test("a journal replays only with every event encoded, and says which step is not")
+  func replayability() throws {
+    let step = InspectedStep(
+      shell: 1, index: 4, time: 0, event: .none, commands: [], changed: false, viewModel: nil)
+    let journal = InspectorJournal(app: "a", shell: "s", initialViewModel: .none, steps: [step])
+    #expect(throws: InspectorJournalError.self) { try journal.journal(of: SignInState.Event.self) }
+    var encoded = step
+    encoded.eventJSON = #"{"nonsense":{}}"#
+    let bad = InspectorJournal(app: "a", shell: "s", initialViewModel: .none, steps: [encoded])
+    do {
+      _ = try bad.journal(of: SignInState.Event.self)
+      Issue.record("an event of another type decoded")
+    } catch {
+      guard case .eventUnreadable(step: 4, _) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+    let lost = InspectorJournal(
+      app: "a", shell: "s", initialViewModel: .none, steps: [], droppedSteps: 3)
+    #expect(
+      throws: InspectorJournalError.notReplayable(
+        "the journal lost its first 3 steps, so its state cannot be rebuilt")
+    ) {
+      try lost.journal(of: SignInState.Event.self)
+    }
+  }
+
+  @Test("a file larger than a journal can be, or that does not exist, is refused before it is read")
+  func files() throws {
+    let missing = URL(fileURLWithPath: "/nonexistent/yaia/journal.json")
+    #expect(throws: InspectorJournalError.self) { try InspectorJournal(contentsOf: missing) }
+  }
+
+  @Test("the address yaia inspect prints, and what is not one")
+  func addresses() throws {
+    let address = try InspectorAddress("http://127.0.0.1:4000/?token=ab12")
+    #expect(address.endpoint.absoluteString == "http://127.0.0.1:4000/api/apps?token=ab12")
+    #expect(address.token == "ab12")
+    for (text, reason) in [
+      ("not a url at all", "no"), ("https://127.0.0.1:4000/?token=a", "served over http"),
+      ("http://127.0.0.1/?token=a", "no port"), ("http://127.0.0.1:4000/", "no token"),
+      ("http://127.0.0.1:4000/?token=a%0Ab", "letters and digits"),
+    ] {
+      do {
+        _ = try InspectorAddress(text)
+        Issue.record("\(text) was accepted")
+      } catch {
+        #expect(error.description.contains(reason), "\(text): \(error)")
+      }
+    }
+  }
+}
