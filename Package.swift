@@ -121,6 +121,8 @@ let package = Package(
         "YaiaStore",
         "YaiaMockServer",
         "YaiaLint",
+        "YaiaInspector",
+        "YaiaInspectorServer",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),

@@ -24,6 +24,8 @@ struct Screen: Hashable {
 
 @Suite("Values as the inspector shows them")
 struct InspectedValueTests {
+  static var shownScreen: InspectedValue { InspectedValue(screen) }
+
   static let screen = Screen(
     rows: [Row(title: "Den", count: 1)], mode: .renaming(id: "A1", draft: "Kit"),
     token: Token(raw: "s3cret"), ratio: 0.5, message: nil)

@@ -117,7 +117,8 @@ public final class Inspector: Sendable {
           time: self.seconds(),
           body: .step(
             shell: id, index: index, event: entry.event, encodeEvent: encoder?(entry.event),
-            commands: entry.commands, changed: entry.viewModelChanged,
+            commands: entry.commands.isEmpty ? nil : entry.commands,
+            changed: entry.viewModelChanged,
             viewModel: entry.viewModelChanged ? entry.viewModel : nil)))
     }
   }

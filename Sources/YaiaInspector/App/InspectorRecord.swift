@@ -17,7 +17,7 @@ struct InspectorRecord: @unchecked Sendable {
     /// A shell handled an event.
     case step(
       shell: Int, index: Int, event: Any, encodeEvent: (@Sendable () -> String?)?,
-      commands: [Any], changed: Bool, viewModel: Any?)
+      commands: Any?, changed: Bool, viewModel: Any?)
     /// A message already made of plain values.
     case message(InspectorMessage)
   }
@@ -26,23 +26,42 @@ struct InspectorRecord: @unchecked Sendable {
   var time: Double
   var body: Body
 
-  /// The message the page receives, reading values within `limits`.
-  func message(limits: InspectedValue.Limits) -> InspectorMessage {
+  /// The last view model of each shell as read, so that the next one is read and sent as
+  /// changes: unchanged parts are neither read again nor sent.
+  typealias Memory = [Int: InspectedValue.Reader.Remembered]
+
+  /// The message the page receives, values read by `reader`.
+  func message(reader: inout InspectedValue.Reader, memory: inout Memory) -> InspectorMessage {
     switch body {
     case .shell(let id, let name, let viewModel):
-      return .shell(
-        InspectedShell(shell: id, name: name, viewModel: InspectedValue(viewModel, limits: limits)))
+      let remembered = reader.remember(viewModel)
+      memory[id] = remembered
+      return .shell(InspectedShell(shell: id, name: name, viewModel: remembered.shown))
     case .step(
       let shell, let index, let event, let encodeEvent, let commands, let changed, let viewModel):
-      let shown = InspectedValue(event, limits: limits)
+      let shown = reader.read(event)
+      var whole: InspectedValue?
+      var changes: [InspectedChange]?
+      if let viewModel {
+        if let last = memory[shell] {
+          let next = reader.read(viewModel, after: last)
+          changes = InspectedChange.between(last.shown, next.shown)
+          memory[shell] = next
+        } else {
+          let first = reader.remember(viewModel)
+          whole = first.shown
+          memory[shell] = first
+        }
+      }
       // An event that holds a secret is not sent in its own encoding either: that encoding
       // would carry the secret.
       return .step(
         InspectedStep(
           shell: shell, index: index, time: time, event: shown,
           eventJSON: shown.holdsSecret ? nil : encodeEvent?(),
-          commands: commands.map { InspectedValue($0, limits: limits) },
-          changed: changed, viewModel: viewModel.map { InspectedValue($0, limits: limits) }))
+          commands: commands.map { Mirror(reflecting: $0).children.map { reader.read($0.value) } }
+            ?? [],
+          changed: changed, viewModel: whole, viewModelChanges: changes))
     case .message(let message):
       return message
     }

@@ -61,50 +61,92 @@ final class InspectorSender: Sendable {
     urlSession.finishTasksAndInvalidate()
   }
 
+  /// A batch on its way: the post, and what to count when it is accepted.
+  private struct Flight {
+    let post: Task<InspectorError?, Never>
+    let delivered: Int
+    let dropped: Int
+  }
+
   private func run(from first: Int) async {
     var sequence = first
     var lastSent = ContinuousClock.now
+    var reader = InspectedValue.Reader(limits: options.limits)
+    var memory = InspectorRecord.Memory()
+    // One batch is on the wire while the next is read and written: the two sides work at once,
+    // and batches still arrive one at a time, in order.
+    var flight: Flight?
     while true {
       let stopping = loop.isStopping
       status.setSending(true)
       let batch = buffer.take(upTo: options.batchSize)
       let idle = batch.entries.isEmpty && batch.droppedBefore == 0
-      if idle && !stopping && lastSent.duration(to: .now) < Self.heartbeat {
-        status.setSending(false)
-        try? await Task.sleep(for: .milliseconds(5))
+      if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < Self.heartbeat) {
+        if let waiting = flight {
+          flight = nil
+          guard await land(waiting) else { return }
+        } else {
+          status.setSending(false)
+          try? await Task.sleep(for: .milliseconds(5))
+        }
         continue
       }
       var messages: [InspectorMessage] = []
       messages.reserveCapacity(batch.entries.count + 1)
       if batch.droppedBefore > 0 { messages.append(.dropped(count: batch.droppedBefore)) }
-      for entry in batch.entries { messages.append(entry.message(limits: options.limits)) }
-      do {
-        try await post(
-          InspectorBatch(
-            app: app, session: session, sequence: sequence, messages: messages,
-            ended: stopping && buffer.waiting == 0))
-        status.sent(delivered: batch.entries.count, dropped: batch.droppedBefore)
-      } catch {
-        status.sent(delivered: 0, dropped: batch.entries.count + batch.droppedBefore)
-        status.end(problem: error.description)
+      for entry in batch.entries {
+        messages.append(entry.message(reader: &reader, memory: &memory))
+      }
+      let ended = stopping && buffer.waiting == 0
+      let body = InspectorBatch(
+        app: app, session: session, sequence: sequence, messages: messages, ended: ended
+      ).wireBytes()
+      if let waiting = flight {
+        flight = nil
+        guard await land(waiting) else {
+          status.sent(delivered: 0, dropped: batch.entries.count + batch.droppedBefore)
+          return
+        }
+      }
+      flight = Flight(
+        post: Task { [self] () async -> InspectorError? in
+          do throws(InspectorError) {
+            try await post(body)
+            return nil
+          } catch {
+            return error
+          }
+        }, delivered: batch.entries.count, dropped: batch.droppedBefore)
+      sequence += 1
+      lastSent = .now
+      if ended, let waiting = flight {
+        _ = await land(waiting)
         status.setSending(false)
         return
       }
-      status.setSending(false)
-      sequence += 1
-      lastSent = .now
-      if stopping && buffer.waiting == 0 { return }
     }
   }
 
-  private func post(_ batch: InspectorBatch) async throws(InspectorError) {
-    let shown = address.page.host.map { "\($0):\(address.page.port ?? 0)" } ?? "the inspector"
-    let body: Data
-    do {
-      body = try JSONEncoder().encode(batch)
-    } catch {
-      throw .unreachable(shown, reason: "a batch could not be encoded (\(error))")
+  /// Waits for a batch on its way (each post is bounded by the request timeout) and counts
+  /// it; returns `false`, with the connection closed, when the inspector refused it or is gone.
+  private func land(_ flight: Flight) async -> Bool {
+    if let error = await flight.post.value {
+      status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
+      status.end(problem: error.description)
+      status.setSending(false)
+      return false
     }
+    status.sent(delivered: flight.delivered, dropped: flight.dropped)
+    return true
+  }
+
+  private func post(_ batch: InspectorBatch) async throws(InspectorError) {
+    try await post(batch.wireBytes())
+  }
+
+  private func post(_ bytes: [UInt8]) async throws(InspectorError) {
+    let shown = address.page.host.map { "\($0):\(address.page.port ?? 0)" } ?? "the inspector"
+    let body = Data(bytes)
     var request = URLRequest(url: address.endpoint)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")

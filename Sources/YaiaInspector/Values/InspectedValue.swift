@@ -74,71 +74,233 @@ public indirect enum InspectedValue: Hashable, Sendable {
 
   /// `value` as the inspector shows it, read within `limits`.
   public init(_ value: Any, limits: Limits = .standard) {
-    self = Self.read(value, depth: 0, limits: limits)
+    var reader = Reader(limits: limits)
+    self = reader.read(value)
   }
 
-  private static func read(_ value: Any, depth: Int, limits: Limits) -> InspectedValue {
-    if value is any InspectorSecret { return .redacted }
-    guard depth < limits.depth else { return .tooDeep }
-    switch value {
-    case let text as String: return .text(String(text.prefix(limits.text)))
-    case let character as Character: return .text(String(character))
-    case let flag as Bool: return .scalar(flag ? "true" : "false")
-    case let number as any BinaryInteger: return .scalar("\(number)")
-    case let number as Double: return .scalar("\(number)")
-    case let number as Float: return .scalar("\(number)")
-    case let duration as Duration: return .scalar("\(duration)")
-    default: break
+  /// Reads values as the inspector shows them, remembering for each type what it is and its
+  /// name: asking the runtime whether a type is a secret, a number or a string, and spelling
+  /// its name, cost more than reading the value itself, and an app sends the same few types
+  /// over and over. One reader serves one thread.
+  package struct Reader {
+    private enum Kind {
+      case secret, text, character, scalar
+      /// An `Optional`: read through ``OptionalBox`` rather than a mirror.
+      case optional
+      /// An array or a set: read through ``ElementsBox`` rather than a mirror.
+      case elements(name: String)
+      case reflected(name: String)
     }
-    let mirror = Mirror(reflecting: value)
-    let type = String(describing: mirror.subjectType)
-    func children(_ children: Mirror.Children) -> [Field] {
-      children.enumerated().map { index, child in
-        Field(child.label ?? "_\(index)", read(child.value, depth: depth + 1, limits: limits))
-      }
+
+    /// How much of each value is read.
+    package let limits: Limits
+    private var kinds: [ObjectIdentifier: Kind] = [:]
+    /// The most types remembered; past it the memory starts again (an app has far fewer).
+    private static let mostTypes = 4_096
+
+    /// A reader with no types remembered yet.
+    package init(limits: Limits) {
+      self.limits = limits
     }
-    switch mirror.displayStyle {
-    case .optional:
-      guard let wrapped = mirror.children.first else { return .none }
-      return read(wrapped.value, depth: depth, limits: limits)
-    case .enum:
-      // A case with associated values has one child, labelled with the case, holding them.
-      guard let payload = mirror.children.first, let name = payload.label else {
-        return .enumCase(
-          type: type, name: String(String(describing: value).prefix(limits.text)), values: [])
+
+    /// `value` as the inspector shows it.
+    package mutating func read(_ value: Any) -> InspectedValue {
+      read(value, depth: 0)
+    }
+
+    /// A value as it was read: the value, its fields when it is a record (kept so that the next
+    /// read need not reflect the old value again), and how it was shown.
+    package struct Remembered {
+      let raw: Any
+      let children: [Mirror.Child]?
+      /// How it was shown.
+      package let shown: InspectedValue
+    }
+
+    /// `value` read from scratch, remembered for the next read of the same place.
+    package mutating func remember(_ value: Any) -> Remembered {
+      Remembered(raw: value, children: nil, shown: read(value))
+    }
+
+    /// `value` as the inspector shows it, given the last value of the same place: the parts
+    /// that are equal (`Equatable` and `==`) are not read again. A view model usually changes
+    /// in one place per event, and reading costs a microsecond or two per field.
+    package mutating func read(_ value: Any, after previous: Remembered) -> Remembered {
+      guard case .record(let type, let shownFields) = previous.shown,
+        case .reflected(let name) = kind(of: value), name == type
+      else { return Remembered(raw: value, children: nil, shown: read(value)) }
+      let mirror = Mirror(reflecting: value)
+      guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
+        return Remembered(raw: value, children: nil, shown: read(value))
       }
-      let inner = Mirror(reflecting: payload.value)
-      let values =
-        inner.displayStyle == .tuple
-        ? children(inner.children)
-        : [Field("_0", read(payload.value, depth: depth + 1, limits: limits))]
-      return .enumCase(type: type, name: name, values: values)
-    case .struct, .class:
-      return .record(type: type, fields: children(mirror.children))
-    case .dictionary:
-      // Entries by key, in the keys' order: a dictionary's own order changes as it grows, and
-      // a diff by position would report entries that did not change.
-      let entries = mirror.children.map { child -> Field in
-        let pair = Array(Mirror(reflecting: child.value).children)
-        let key = pair.first.map { String(describing: $0.value) } ?? "?"
-        let value = pair.count > 1 ? pair[1].value : child.value
-        return Field(String(key.prefix(limits.text)), read(value, depth: depth + 1, limits: limits))
+      let children = Array(mirror.children)
+      let before = previous.children ?? Array(Mirror(reflecting: previous.raw).children)
+      return Remembered(
+        raw: value, children: children,
+        shown: .record(
+          type: type,
+          fields: fields(children, before: before, shown: shownFields, depth: 0)))
+    }
+
+    /// The fields of a record, reusing the old ones where the values are equal.
+    private mutating func fields(
+      _ children: [Mirror.Child], before: [Mirror.Child], shown: [Field], depth: Int
+    ) -> [Field] {
+      var fields: [Field] = []
+      fields.reserveCapacity(children.count)
+      for (index, child) in children.enumerated() {
+        let label = child.label ?? "_\(index)"
+        if index < before.count, index < shown.count, before[index].label == child.label,
+          shown[index].label == label
+        {
+          fields.append(
+            Field(
+              label,
+              read(
+                child.value, depth: depth + 1, previous: (before[index].value, shown[index].value)))
+          )
+        } else {
+          fields.append(Field(label, read(child.value, depth: depth + 1)))
+        }
       }
-      .sorted { $0.label < $1.label }
-      let kept = Array(entries.prefix(limits.elements))
+      return fields
+    }
+
+    /// Whether two values are equal, when their type says how.
+    private func same(_ value: Any, _ other: Any) -> Bool {
+      guard let value = value as? any Equatable else { return false }
+      return value.isEqual(to: other)
+    }
+
+    /// Reads `value`, reusing what `previous` showed where the two are equal.
+    private mutating func read(
+      _ value: Any, depth: Int, previous: (raw: Any, shown: InspectedValue)
+    ) -> InspectedValue {
+      if same(value, previous.raw) { return previous.shown }
+      // Field by field, when both are records of the same shape.
+      guard case .record(let type, let shownFields) = previous.shown,
+        case .reflected(let name) = kind(of: value), name == type, depth < limits.depth
+      else { return read(value, depth: depth) }
+      let mirror = Mirror(reflecting: value)
+      guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
+        return read(value, depth: depth)
+      }
       return .record(
         type: type,
-        fields: kept
-          + (entries.count > kept.count
-            ? [Field("…", .scalar("\(entries.count - kept.count) more"))] : []))
-    case .collection, .set, .tuple:
-      let all = Array(mirror.children)
-      let kept = all.prefix(limits.elements).map {
-        read($0.value, depth: depth + 1, limits: limits)
+        fields: fields(
+          Array(mirror.children), before: Array(Mirror(reflecting: previous.raw).children),
+          shown: shownFields, depth: depth))
+    }
+
+    private mutating func kind(of value: Any) -> Kind {
+      let type = Swift.type(of: value)
+      let id = ObjectIdentifier(type)
+      if let known = kinds[id] { return known }
+      let kind: Kind
+      if type is any InspectorSecret.Type {
+        kind = .secret
+      } else if type == String.self {
+        kind = .text
+      } else if type == Character.self {
+        kind = .character
+      } else if type == Bool.self || type is any BinaryInteger.Type || type == Double.self
+        || type == Float.self || type == Duration.self
+      {
+        kind = .scalar
+      } else if type is any OptionalBox.Type {
+        kind = .optional
+      } else if type is any ElementsBox.Type {
+        kind = .elements(name: String(describing: type))
+      } else {
+        kind = .reflected(name: String(describing: type))
       }
-      return .collection(type: type, elements: kept, omitted: all.count - kept.count)
-    default:
-      return .text(String(String(describing: value).prefix(limits.text)))
+      if kinds.count >= Self.mostTypes { kinds.removeAll(keepingCapacity: true) }
+      kinds[id] = kind
+      return kind
+    }
+
+    private mutating func read(_ value: Any, depth: Int) -> InspectedValue {
+      let type: String
+      switch kind(of: value) {
+      case .secret: return .redacted
+      case _ where depth >= limits.depth: return .tooDeep
+      case .text: return .text(String(((value as? String) ?? "").prefix(limits.text)))
+      case .character: return .text(String(describing: value))
+      case .scalar: return .scalar(String(describing: value))
+      case .optional:
+        guard let wrapped = (value as? any OptionalBox)?.wrappedValueAsAny else { return .none }
+        return read(wrapped, depth: depth)
+      case .elements(let name):
+        guard let box = value as? any ElementsBox else { return .text(name) }
+        let (elements, count) = box.elementsAsAny(upTo: limits.elements)
+        var shown: [InspectedValue] = []
+        shown.reserveCapacity(elements.count)
+        for element in elements { shown.append(read(element, depth: depth + 1)) }
+        return .collection(type: name, elements: shown, omitted: count - shown.count)
+      case .reflected(let name): type = name
+      }
+      let mirror = Mirror(reflecting: value)
+      switch mirror.displayStyle {
+      case .optional:
+        guard let wrapped = mirror.children.first else { return .none }
+        return read(wrapped.value, depth: depth)
+      case .enum:
+        // A case with associated values has one child, labelled with the case, holding them.
+        guard let payload = mirror.children.first, let name = payload.label else {
+          return .enumCase(
+            type: type, name: String(String(describing: value).prefix(limits.text)), values: [])
+        }
+        // One associated value is the payload itself; several are a tuple (only then is a
+        // second mirror needed).
+        let values: [Field]
+        if case .reflected = kind(of: payload.value),
+          case let inner = Mirror(reflecting: payload.value), inner.displayStyle == .tuple
+        {
+          values = fields(inner.children, depth: depth)
+        } else {
+          values = [Field("_0", read(payload.value, depth: depth + 1))]
+        }
+        return .enumCase(type: type, name: name, values: values)
+      case .struct, .class:
+        return .record(type: type, fields: fields(mirror.children, depth: depth))
+      case .dictionary:
+        // Entries by key, in the keys' order: a dictionary's own order changes as it grows,
+        // and a diff by position would report entries that did not change.
+        var entries: [Field] = []
+        for child in mirror.children {
+          let pair = Array(Mirror(reflecting: child.value).children)
+          let key = pair.first.map { String(describing: $0.value) } ?? "?"
+          let value = pair.count > 1 ? pair[1].value : child.value
+          entries.append(Field(String(key.prefix(limits.text)), read(value, depth: depth + 1)))
+        }
+        entries.sort { $0.label < $1.label }
+        let kept = Array(entries.prefix(limits.elements))
+        return .record(
+          type: type,
+          fields: kept
+            + (entries.count > kept.count
+              ? [Field("…", .scalar("\(entries.count - kept.count) more"))] : []))
+      case .collection, .set, .tuple:
+        var elements: [InspectedValue] = []
+        var count = 0
+        for child in mirror.children {
+          if count < limits.elements { elements.append(read(child.value, depth: depth + 1)) }
+          count += 1
+        }
+        return .collection(type: type, elements: elements, omitted: count - elements.count)
+      default:
+        return .text(String(String(describing: value).prefix(limits.text)))
+      }
+    }
+
+    private mutating func fields(_ children: Mirror.Children, depth: Int) -> [Field] {
+      var fields: [Field] = []
+      var index = 0
+      for child in children {
+        fields.append(Field(child.label ?? "_\(index)", read(child.value, depth: depth + 1)))
+        index += 1
+      }
+      return fields
     }
   }
 }
@@ -146,3 +308,44 @@ public indirect enum InspectedValue: Hashable, Sendable {
 /// A value the inspector never reads nor sends (a login token, a password): it is shown as
 /// `<redacted>`. Conform an app type to it, and every value of it stays in the app.
 public protocol InspectorSecret {}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// An `Optional`, whatever it wraps: reading one through this costs a cast, where a mirror
+/// costs microseconds.
+protocol OptionalBox {
+  var wrappedValueAsAny: Any? { get }
+}
+
+extension Optional: OptionalBox {
+  var wrappedValueAsAny: Any? { self.map { $0 as Any } }
+}
+
+/// An array or a set, whatever it holds: its first elements and its count, without a mirror.
+protocol ElementsBox {
+  func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int)
+}
+
+extension Array: ElementsBox {
+  func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int) {
+    (prefix(limit).map { $0 as Any }, count)
+  }
+}
+
+extension ContiguousArray: ElementsBox {
+  func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int) {
+    (prefix(limit).map { $0 as Any }, count)
+  }
+}
+
+extension Set: ElementsBox {
+  func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int) {
+    (prefix(limit).map { $0 as Any }, count)
+  }
+}

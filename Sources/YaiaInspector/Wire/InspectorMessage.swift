@@ -118,14 +118,20 @@ public struct InspectedStep: Codable, Sendable, Equatable {
   public var commands: [InspectedValue]
   /// Whether the view model changed.
   public var changed: Bool
-  /// The view model after the event; sent only when it changed.
+  /// The view model after the event, when it changed: whole (the first time, or as the
+  /// inspector keeps it), or as ``viewModelChanges`` from the one before.
   public var viewModel: InspectedValue?
+  /// How the view model changed, when the app sends changes instead of the whole value (the
+  /// inspector applies them to the last view model and fills ``viewModel``).
+  public var viewModelChanges: [InspectedChange]?
 
   /// A step.
   public init(
     shell: Int, index: Int, time: Double, event: InspectedValue, eventJSON: String? = nil,
-    commands: [InspectedValue], changed: Bool, viewModel: InspectedValue?
+    commands: [InspectedValue], changed: Bool, viewModel: InspectedValue?,
+    viewModelChanges: [InspectedChange]? = nil
   ) {
+    self.viewModelChanges = viewModelChanges
     self.shell = shell
     self.index = index
     self.time = time

@@ -209,7 +209,19 @@ struct InspectorLog {
       if step.changed, let after = step.viewModel {
         changes = InspectedChange.between(lastViewModel[key] ?? .none, after)
         lastViewModel[key] = after
+      } else if step.changed, let sent = step.viewModelChanges {
+        // The app sent what changed: the whole view model is rebuilt here.
+        guard let after = (lastViewModel[key] ?? .none).applying(sent) else {
+          return reject(
+            session,
+            "the view-model changes of step \(step.index) of shell \(step.shell) do not fit its last view model"
+          )
+        }
+        changes = sent
+        step.viewModel = after
+        lastViewModel[key] = after
       }
+      step.viewModelChanges = nil
       journals[key]?.steps.append(step)
       if let count = journals[key]?.steps.count,
         count > limits.journalSteps + max(1, limits.journalSteps / 10)

@@ -7,7 +7,7 @@ import YaiaInspector
 /// ```json
 /// {"sequence": 12, "session": "9f2c…", "kind": "message", "message": {"kind": "step", …}, "changes": […]}
 /// ```
-struct PageRecord: Encodable, Equatable {
+struct PageRecord: Equatable {
   enum Body: Equatable {
     /// An app's connection changed: `connected`, `silent` (it stopped sending) or `ended`.
     case app(name: String, status: String)
@@ -24,26 +24,51 @@ struct PageRecord: Encodable, Equatable {
   /// For a step that changed the view model: the field-level changes, computed here.
   var changes: [InspectedChange]
 
-  private enum Key: String, CodingKey {
-    case sequence, session, kind, name, status, message, text, changes
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    try container.encode(sequence, forKey: .sequence)
-    try container.encode(session, forKey: .session)
-    switch body {
-    case .app(let name, let status):
-      try container.encode("app", forKey: .kind)
-      try container.encode(name, forKey: .name)
-      try container.encode(status, forKey: .status)
-    case .message(let message):
-      try container.encode("message", forKey: .kind)
-      try container.encode(message, forKey: .message)
-      if !changes.isEmpty { try container.encode(changes, forKey: .changes) }
-    case .problem(let text):
-      try container.encode("problem", forKey: .kind)
-      try container.encode(text, forKey: .text)
+  /// Writes the record as the page reads it.
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("sequence")
+      json.int(sequence)
+      json.key("session")
+      json.string(session)
+      switch body {
+      case .app(let name, let status):
+        json.key("kind")
+        json.string("app")
+        json.key("name")
+        json.string(name)
+        json.key("status")
+        json.string(status)
+      case .message(let message):
+        json.key("kind")
+        json.string("message")
+        json.key("message")
+        message.write(to: &json)
+        if !changes.isEmpty {
+          json.key("changes")
+          json.array { json in
+            for change in changes {
+              json.object { json in
+                json.key("path")
+                json.string(change.path)
+                if let before = change.before {
+                  json.key("before")
+                  before.write(to: &json)
+                }
+                if let after = change.after {
+                  json.key("after")
+                  after.write(to: &json)
+                }
+              }
+            }
+          }
+        }
+      case .problem(let text):
+        json.key("kind")
+        json.string("problem")
+        json.key("text")
+        json.string(text)
+      }
     }
   }
 }
@@ -51,10 +76,26 @@ struct PageRecord: Encodable, Equatable {
 /// What the page receives when it asks for news: records after its cursor, the new cursor,
 /// how many records it missed because the log let them go, whether more are waiting, and the
 /// shells another page took from it.
-struct PageUpdates: Encodable, Equatable {
+struct PageUpdates: Equatable {
   var records: [PageRecord]
   var cursor: Int
   var missed: Int
   var more: Bool
   var lostShells: [String] = []
+
+  /// Writes the answer as the page reads it.
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("records")
+      json.array { json in for record in records { record.write(to: &json) } }
+      json.key("cursor")
+      json.int(cursor)
+      json.key("missed")
+      json.int(missed)
+      json.key("more")
+      json.bool(more)
+      json.key("lostShells")
+      json.array { json in for shell in lostShells { json.string(shell) } }
+    }
+  }
 }

@@ -62,8 +62,12 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
     case (.GET, "/api/updates"):
       let after = query["after"].flatMap(Int.init) ?? 0
       let page = query["page"].flatMap(Int.init)
-      return Self.json(
-        hub.updates(after: max(0, after), page: page, limit: Self.recordsPerAnswer))
+      var json = JSONWriter(capacity: 64 << 10)
+      hub.updates(after: max(0, after), page: page, limit: Self.recordsPerAnswer).write(to: &json)
+      return HTTPResponse(
+        statusCode: .ok,
+        headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
+        body: Data(json.bytes))
     case (.POST, "/api/watch"):
       guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
         let page = query["page"].flatMap(Int.init)
@@ -144,11 +148,10 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
     }
     let batch: InspectorBatch
     do {
-      batch = try JSONDecoder().decode(InspectorBatch.self, from: body)
+      batch = try InspectorBatch(wire: body)
     } catch {
-      let reason = InspectorJournal.describe(error)
-      hub.noteProblem("A batch could not be read: \(reason).")
-      return Self.error(400, "not an inspector batch: \(reason)")
+      hub.noteProblem("A batch could not be read: \(error.description).")
+      return Self.error(400, "not an inspector batch: \(error.description)")
     }
     switch hub.receive(batch) {
     case .success: return HTTPResponse(statusCode: .noContent)

@@ -108,6 +108,17 @@ public actor InspectorServer {
     return url
   }
 
+  /// The indexes of the steps the server holds from one app connection, in the order they
+  /// arrived: how the benchmark checks that nothing was lost or reordered.
+  package func stepIndexes(of session: String) -> [Int] {
+    hub.snapshot.records.compactMap { record in
+      guard record.session == session, case .message(.step(let step)) = record.body else {
+        return nil
+      }
+      return step.index
+    }
+  }
+
   /// Stops listening and closes every connection.
   public func stop() async {
     guard let server else { return }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import YaiaInspector
+
+@Suite("The wire's own JSON: written and read by hand, the same as Codable's")
+struct InspectorJSONTests {
+  static let batch = InspectorBatch(
+    app: "Shop \"beta\"\n", session: "s1", sequence: 3,
+    messages: [
+      .shell(InspectedShell(shell: 1, name: "li\u{1}st", viewModel: InspectorWireTests.value)),
+      .step(
+        InspectedStep(
+          shell: 1, index: 2, time: 1.25, event: .enumCase(type: "E", name: "tap", values: []),
+          eventJSON: #"{"tap":{}}"#, commands: [InspectorWireTests.value], changed: true,
+          viewModel: nil,
+          viewModelChanges: [
+            InspectedChange(keys: [.field("rows"), .index(2)], before: .scalar("1"), after: nil)
+          ])),
+      .dropped(count: 4),
+      .launch(
+        InspectedLaunch(
+          launch: 1,
+          steps: [
+            .init(
+              id: "a", dependencies: ["b"], isOptional: true, needsUserInput: false, timeout: nil)
+          ],
+          waves: [["b"], ["a"]], criticalPath: ["b", "a"], budget: 3)),
+      .launchEvent(
+        InspectedLaunchEvent(
+          launch: 1, step: "a", what: .waiting, outcome: nil, detail: "ask", time: 0)),
+      .request(
+        InspectedRequest(
+          method: "GET", path: "/ü?q=1", scenario: "slow", route: nil, status: 404, latency: nil,
+          time: 2)),
+    ], ended: true)
+
+  @Test("what the wire writes, Codable reads; what Codable writes, the wire reads")
+  func sameFormat() throws {
+    let written = Data(Self.batch.wireBytes())
+    #expect(try JSONDecoder().decode(InspectorBatch.self, from: written) == Self.batch)
+    let encoded = try JSONEncoder().encode(Self.batch)
+    #expect(try InspectorBatch(wire: encoded) == Self.batch)
+  }
+
+  @Test("bad documents are errors that say where")
+  func errors() {
+    func error(_ text: String) -> String {
+      do {
+        _ = try InspectorBatch(wire: Array(text.utf8))
+        return "read"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(error("") == "not JSON at byte 0: the document ends where a value should be")
+    #expect(error("{\"a\": tru}").contains("expected true"))
+    #expect(error("[1, 2") == "not JSON at byte 5: the document ends inside an array")
+    #expect(error("\"\u{1}\"").contains("a control character inside a string"))
+    #expect(error("{} {}").contains("more after the value"))
+    #expect(error("[]") == "expected an object")
+    #expect(
+      error(
+        #"{"version":1,"app":"a","session":"s","sequence":1,"ended":false,"messages":[{"kind":"shell","shell":1,"name":"x","viewModel":{"record":"R","fields":[{"label":"a","value":{"huh":1}}]}}]}"#
+      )
+        == "at messages[0].viewModel.fields[0].value: not an inspected value: expected one of text, scalar, record, enum, collection, none, redacted, tooDeep"
+    )
+    #expect(
+      error(#"{"version":1,"app":"a","session":"s","sequence":-1,"ended":false,"messages":[]}"#)
+        .contains("at sequence: expected a whole number"))
+  }
+
+  @Test("nesting deeper than the limit is refused, not recursed into")
+  func depth() {
+    let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+  }
+
+  @Test("escapes, surrogate pairs and numbers")
+  func strings() throws {
+    let value = try JSONParser.parse(Array(#"["a\"b\\\/\n\u00e9\ud83d\ude00", -1.5e2, 42]"#.utf8))
+    #expect(value == .array([.string("a\"b\\/\né😀"), .number(-150), .number(42)]))
+    var json = JSONWriter()
+    json.string("q\"\\\n\u{7}é")
+    #expect(String(decoding: json.bytes, as: UTF8.self) == #""q\"\\\n\u0007é""#)
+  }
+}
+
+@Suite("Changes as the app sends them")
+struct InspectedChangeApplyTests {
+  static let shapes: [InspectedValue] = [
+    InspectedValueTests.shownScreen,
+    .record(
+      type: "Screen", fields: [.init("rows", .collection(type: "A", elements: [], omitted: 0))]),
+    .record(
+      type: "Screen",
+      fields: [
+        .init(
+          "rows",
+          .collection(type: "A", elements: [.scalar("1"), .scalar("2"), .scalar("3")], omitted: 0)),
+        .init("mode", .enumCase(type: "M", name: "editing", values: [.init("_0", .text("x"))])),
+        .init("extra", .none),
+      ]),
+    .record(
+      type: "Screen",
+      fields: [
+        .init("rows", .collection(type: "A", elements: [.scalar("9")], omitted: 0)),
+        .init("mode", .enumCase(type: "M", name: "editing", values: [.init("_0", .text("y"))])),
+      ]),
+    .enumCase(type: "M", name: "idle", values: []),
+    .text("whole"),
+  ]
+
+  @Test("applying the changes between any two values gives the second")
+  func applyBetween() {
+    for old in Self.shapes {
+      for new in Self.shapes {
+        let changes = InspectedChange.between(old, new)
+        #expect(old.applying(changes) == new, "\(old) → \(new): \(changes)")
+      }
+    }
+  }
+
+  @Test("a change whose path leads nowhere does not apply")
+  func misfit() {
+    let change = InspectedChange(keys: [.field("nothing"), .index(3)], before: .none, after: .none)
+    #expect(InspectedValue.text("x").applying([change]) == nil)
+  }
+
+  @Test("reading after a change reuses the equal parts and reads the same as from scratch")
+  func readAfter() {
+    var reader = InspectedValue.Reader(limits: .standard)
+    var screen = InspectedValueTests.screen
+    var last = reader.remember(screen)
+    for step in 0..<5 {
+      screen.rows.append(Row(title: "R\(step)", count: step))
+      screen.mode = step.isMultiple(of: 2) ? .browsing : .failed("\(step)")
+      let next = reader.read(screen, after: last)
+      #expect(next.shown == InspectedValue(screen))
+      #expect(last.shown.applying(InspectedChange.between(last.shown, next.shown)) == next.shown)
+      last = next
+    }
+  }
+}
