@@ -9,6 +9,7 @@ on the same shell. Saves screenshots under .build/.
 
 Usage: inspector_page_test.py PATH-TO-yaia
 Exit status: 0 passed, 1 failed, 3 skipped (no browser on this machine; the reason is printed).
+Run by .ci/browser-test.sh, which installs Chromium and Playwright first.
 """
 import json
 import os

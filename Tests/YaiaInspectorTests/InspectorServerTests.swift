@@ -66,8 +66,9 @@ struct InspectorServerTests {
   @MainActor
   func streamAndReplay() async throws {
     try await withInspector { _, base, token in
+      let address = "\(base.absoluteString)/?token=\(token)"
       let inspector = try await Inspector.connect(
-        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "Sign-in demo")
+        to: InspectorAddress(address), app: "Sign-in demo")
       let shell = Shell(SignInState()) { _, _ in }
       inspector.inspect(shell, name: "sign in")
       shell.send(.typedName("ada"))
@@ -101,10 +102,14 @@ struct InspectorServerTests {
         #expect(status == 200)
         return try InspectorJournal(data: file)
       }
-      // The session replays in a test.
-      let journal = try await export(1)
-      #expect(journal.steps.count == 5)
+      // The session, saved as a file, replays in a test.
+      let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sign-in-\(session).yaiajournal.json")
+      try await export(1).fileData().write(to: url)
+      defer { try? FileManager.default.removeItem(at: url) }
+      let journal = try InspectorJournal(contentsOf: url)
       try expectReplay(journal, into: SignInState())
+      #expect(journal.steps.count == 5)
 
       // A state that behaves otherwise fails, naming the step.
       var tampered = journal

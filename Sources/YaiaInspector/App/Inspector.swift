@@ -164,7 +164,7 @@ public final class Inspector: Sendable {
 
   // MARK: State
 
-  /// Whether the inspector still accepts what the app sends; `false` after ``disconnect()`` or
+  /// Whether the inspector still accepts what the app sends; `false` after ``disconnect(timeout:)`` or
   /// once it stopped answering (see ``problem``).
   public var isConnected: Bool { status.isConnected }
 

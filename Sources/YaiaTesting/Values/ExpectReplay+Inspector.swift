@@ -11,11 +11,11 @@ import YaiaInspector
 /// try expectReplay(journal, into: LoginState())
 /// ```
 ///
-/// Values are compared as the inspector shows them (``InspectedValue``, with the standard
+/// Values are compared as the inspector shows them (`InspectedValue`, with the standard
 /// limits), since that is what the journal holds. On failure it names the first step that
 /// differs and the fields that differ.
 ///
-/// - Throws: ``InspectorJournalError`` when the journal cannot be replayed (it lost its first
+/// - Throws: `InspectorJournalError` when the journal cannot be replayed (it lost its first
 ///   steps, or the shell's events were not `Codable` when it was recorded).
 public func expectReplay<State: SceneState>(
   _ journal: InspectorJournal, into state: State,
