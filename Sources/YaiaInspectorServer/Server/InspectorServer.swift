@@ -71,7 +71,8 @@ public actor InspectorServer {
     let routes = InspectorRoutes(
       hub: hub, token: token, largestBatch: configuration.largestBatch)
     let server = HTTPServer(
-      config: HTTPServer.Configuration(address: address, timeout: 15, logger: .disabled),
+      config: HTTPServer.Configuration(
+        address: address, timeout: 15, sharedRequestBufferSize: 64 << 10, logger: .disabled),
       handler: routes)
     let failure = RunFailure()
     let task = Task {
