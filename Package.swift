@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -22,6 +22,25 @@ let package = Package(
     .executable(name: "YaiaCLI", targets: ["YaiaCLI"]),
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
+  ],
+  // What an app pays for: each library product that needs a package of someone else's has a
+  // trait, and an app enables only the traits of the products it uses. Packages behind a
+  // disabled trait are neither resolved nor built:
+  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])         // Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaInspector
+  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])  // + YaiaStore (GRDB)
+  // The default, Tools, enables everything: the command-line tools, the sample app, the
+  // benchmarks and the tests, as this repository builds them.
+  traits: [
+    .trait(name: "Remote", description: "YaiaRemote: swift-log."),
+    .trait(name: "Store", description: "YaiaStore: GRDB."),
+    .trait(name: "MockServer", description: "YaiaMockServer: FlyingSocks (FlyingFox) and Yams."),
+    .trait(name: "Lint", description: "YaiaLint: swift-syntax and Yams."),
+    .trait(
+      name: "Tools",
+      description:
+        "yaia (demo, mock-server, graph, lint, inspect), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
+      enabledTraits: ["Remote", "Store", "MockServer", "Lint"]),
+    .default(enabledTraits: ["Tools"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,16 +68,22 @@ let package = Package(
     .target(name: "YaiaHTTP"),
     .target(
       name: "YaiaRemote",
-      dependencies: ["Yaia", "YaiaHTTP", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "Yaia", "YaiaHTTP",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Remote"])),
+      ]
     ),
     .target(
-      name: "YaiaStore", dependencies: ["Yaia", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "YaiaStore",
+      dependencies: [
+        "Yaia", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+      ]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
         "Yaia", "YaiaHTTP",
-        .product(name: "FlyingSocks", package: "FlyingFox"),
-        .product(name: "Yams", package: "Yams"),
+        .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
+        .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
       ]
     ),
     // Watching a running app: its events, commands and view models as values (issue 17).
@@ -66,7 +91,10 @@ let package = Package(
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
     .target(
       name: "YaiaInspectorServer",
-      dependencies: ["Yaia", "YaiaInspector", .product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [
+        "Yaia", "YaiaInspector",
+        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Tools"])),
+      ],
       resources: [.copy("Resources")]
     ),
     // The architecture's rules checked on source (`yaia lint`); the only user of swift-syntax.
@@ -74,9 +102,9 @@ let package = Package(
       name: "YaiaLint",
       dependencies: [
         "Yaia",
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "Yams", package: "Yams"),
+        .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+        .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+        .product(name: "Yams", package: "Yams", condition: .when(traits: ["Lint"])),
       ]
     ),
     .target(
@@ -96,7 +124,9 @@ let package = Package(
         "YaiaSequencer",
         "YaiaInspector",
         "YaiaInspectorServer",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])),
       ]
     ),
     // `swift package yaia-lint`: yaia lint on the package that depends on Yaia.
@@ -123,10 +153,12 @@ let package = Package(
         "YaiaLint",
         "YaiaInspector",
         "YaiaInspectorServer",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Tools"])),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])),
+        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Tools"])),
+        .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Tools"])),
       ]
     ),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),

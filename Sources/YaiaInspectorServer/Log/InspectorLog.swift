@@ -207,11 +207,11 @@ struct InspectorLog {
       }
       var changes: [InspectedChange] = []
       if step.changed, let after = step.viewModel {
-        changes = InspectedChange.between(lastViewModel[key] ?? .none, after)
+        changes = InspectedChange.between(lastViewModel[key] ?? InspectedValue.none, after)
         lastViewModel[key] = after
       } else if step.changed, let sent = step.viewModelChanges {
         // The app sent what changed: the whole view model is rebuilt here.
-        guard let after = (lastViewModel[key] ?? .none).applying(sent) else {
+        guard let after = (lastViewModel[key] ?? InspectedValue.none).applying(sent) else {
           return reject(
             session,
             "the view-model changes of step \(step.index) of shell \(step.shell) do not fit its last view model"

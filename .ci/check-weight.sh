@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The weight promise: an app that depends on the core (Yaia, YaiaTesting) with no traits
+# resolves none of the heavy packages, and one that adds YaiaStore gets GRDB and nothing else
+# heavy. Resolves scratch apps that depend on this repository by path and reads what SwiftPM
+# checked out. Usage: bash .ci/check-weight.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+heavy="GRDB.swift FlyingFox Yams swift-syntax swift-argument-parser swift-log"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+status=0
+
+# weigh NAME TRAITS PRODUCTS ALLOWED: resolves an app and fails if a heavy package other than
+# ALLOWED was checked out.
+weigh() {
+  local name=$1 traits=$2 products=$3 allowed=$4
+  local dir="$scratch/$name"
+  mkdir -p "$dir/Sources/App"
+  local deps=""
+  for product in $products; do deps+=".product(name: \"$product\", package: \"main\"), "; done
+  cat >"$dir/Package.swift" <<EOP
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "App",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [.package(path: "$root", traits: $traits)],
+  targets: [.target(name: "App", dependencies: [$deps])]
+)
+EOP
+  echo "" >"$dir/Sources/App/App.swift"
+  (cd "$dir" && swift package resolve >"$dir/resolve.log" 2>&1) || {
+    cat "$dir/resolve.log" >&2
+    echo "weight: the $name app does not resolve (above)." >&2
+    status=1
+    return
+  }
+  local found
+  found=$(ls "$dir/.build/checkouts" 2>/dev/null | tr '\n' ' ')
+  echo "$name ($products, traits $traits): ${found:-nothing} checked out"
+  for package in $heavy; do
+    if [[ " $found " == *" $package "* && " $allowed " != *" $package "* ]]; then
+      echo "weight: the $name app resolves $package, which it must not." >&2
+      status=1
+    fi
+  done
+}
+
+weigh core "[]" "Yaia YaiaTesting" ""
+weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
+exit $status

@@ -1,0 +1,6 @@
+// YaiaInspectorServer builds on FlyingFox, which an app gets only with the Yaia
+// package's "Tools" trait: .package(url: …, from: …, traits: ["Tools"]). Without it,
+// say so here rather than let the build fail on a missing module.
+#if !Tools
+  #error("YaiaInspectorServer needs the Yaia package's \"Tools\" trait: traits: [\"Tools\"]")
+#endif
