@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
+    .library(name: "YaiaChoreography", targets: ["YaiaChoreography"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
     // The same tool under its target's name: a command plugin can only run an executable
     // whose product is named like its target (SwiftPM 6.3).
@@ -26,8 +27,11 @@ let package = Package(
   // What an app pays for: each library product that needs a package of someone else's has a
   // trait, and an app enables only the traits of the products it uses. Packages behind a
   // disabled trait are neither resolved nor built:
-  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])         // Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaInspector
-  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])  // + YaiaStore (GRDB)
+  // the core (Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaChoreography,
+  // YaiaInspector):
+  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])
+  // the core and YaiaStore (GRDB):
+  //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])
   // The default, Tools, enables everything: the command-line tools, the sample app, the
   // benchmarks and the tests, as this repository builds them.
   traits: [
@@ -86,6 +90,8 @@ let package = Package(
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
       ]
     ),
+    // Animations as values, choreographed, and a player; no dependencies (issue 18).
+    .target(name: "YaiaChoreography"),
     // Watching a running app: its events, commands and view models as values (issue 17).
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
@@ -185,6 +191,9 @@ let package = Package(
       dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
+    .testTarget(
+      name: "YaiaChoreographyTests",
+      dependencies: ["YaiaChoreography", .product(name: "Clocks", package: "swift-clocks")]),
     .testTarget(
       name: "YaiaInspectorTests",
       dependencies: ["YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting"]

@@ -123,7 +123,8 @@ struct InspectedChangeApplyTests {
 
   @Test("a change whose path leads nowhere does not apply")
   func misfit() {
-    let change = InspectedChange(keys: [.field("nothing"), .index(3)], before: InspectedValue.none, after: InspectedValue.none)
+    let change = InspectedChange(
+      keys: [.field("nothing"), .index(3)], before: InspectedValue.none, after: InspectedValue.none)
     #expect(InspectedValue.text("x").applying([change]) == nil)
   }
 

@@ -1,0 +1,219 @@
+import Clocks
+import Foundation
+import Testing
+import YaiaChoreography
+
+/// A seeded generator, so the property tests check the same values every run.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite("Choreographies as values")
+struct ChoreographyTests {
+  static func splash() throws -> Choreography {
+    try Choreography.over(.milliseconds(400))
+      .element("title").from(0).lasting(0.5).easeOut().fading(from: 0, to: 1)
+      .element("bar").from(0.25).lasting(0.75).filling()
+      .element("subtitle").from(0.5).lasting(0.5).easeOut().sliding(fromX: 12)
+      .build()
+  }
+
+  @Test("the builder reads like the description and builds the same value as the tracks")
+  func builder() throws {
+    let explicit = try Choreography(
+      total: .milliseconds(400),
+      tracks: [
+        Track(
+          "title", start: .fraction(0), duration: .fraction(0.5), curve: .easeOut,
+          properties: [.opacity(from: 0, to: 1)]),
+        Track(
+          "bar", start: .fraction(0.25), duration: .fraction(0.75),
+          properties: [.scale(from: 0, to: 1)]),
+        Track(
+          "subtitle", start: .fraction(0.5), duration: .fraction(0.5), curve: .easeOut,
+          properties: [.offset(from: AnimatedPoint(x: 12, y: 0), to: AnimatedPoint(x: 0, y: 0))]),
+      ])
+    #expect(try Self.splash() == explicit)
+  }
+
+  @Test("building checks the total and every track, naming the track")
+  func validation() {
+    func error(_ build: () throws -> Choreography) -> ChoreographyError? {
+      do {
+        _ = try build()
+        return nil
+      } catch {
+        return error as? ChoreographyError
+      }
+    }
+    #expect(error { try Choreography.over(.zero).element("a").build() } == .zeroTotal)
+    #expect(
+      error { try Choreography.over(.seconds(1)).element("a").at(.milliseconds(-1)).build() }
+        == .negativeStart(element: "a"))
+    #expect(
+      error { try Choreography.over(.seconds(1)).element("a").from(0.5).lasting(0.6).build() }
+        == .endsAfterTotal(element: "a", end: .seconds(1.1), total: .seconds(1)))
+    #expect(
+      error { try Choreography.over(.seconds(1)).element("a").element("a").build() }
+        == .duplicateElement("a"))
+    #expect(
+      error { try Choreography.over(.seconds(1)).element("a").lasting(0).build() }
+        == .emptyDuration(element: "a"))
+    #expect(
+      error {
+        try Choreography.over(.seconds(1)).element("a")
+          .curve(.cubicBezier(x1: 1.5, y1: 0, x2: 0.5, y2: 1)).build()
+      } == .invalidCurve(element: "a"))
+    #expect(
+      error {
+        try Choreography.over(.seconds(1)).element("a").fading(from: 0, to: .infinity).build()
+      }
+        == .invalidValue(element: "a", property: "opacity"))
+  }
+
+  @Test(
+    "progress is exactly 0 before a track starts and 1 after it ends; active tracks are those under way"
+  )
+  func queries() throws {
+    let splash = try Self.splash()
+    #expect(splash.progress(at: .zero) == ["title": 0, "bar": 0, "subtitle": 0])
+    #expect(splash.progress(at: .milliseconds(100))["bar"] == 0)
+    #expect(splash.progress(at: .milliseconds(200))["title"] == 1)
+    #expect(splash.progress(at: .milliseconds(400)) == ["title": 1, "bar": 1, "subtitle": 1])
+    #expect(splash.progress(at: .seconds(9)) == ["title": 1, "bar": 1, "subtitle": 1])
+    #expect(splash.activeTracks(at: .milliseconds(50)) == ["title"])
+    #expect(splash.activeTracks(at: .milliseconds(250)) == ["bar", "subtitle"])
+    #expect(splash.activeTracks(at: .milliseconds(400)).isEmpty)
+    // The bar is linear: halfway through its span, half full.
+    let middle = splash.frame(at: .milliseconds(250))
+    #expect(abs((middle.number("bar", "scale") ?? 0) - 0.5) < 1e-9)
+  }
+
+  @Test("frames start at zero, come at the frame rate, and end exactly at the total")
+  func frames() throws {
+    let frames = try Self.splash().frames(framesPerSecond: 30)
+    #expect(frames.first?.time == .zero)
+    #expect(frames.last?.time == .milliseconds(400))
+    #expect(frames.count == 13)  // 0, 1/30 … 11/30 (0.367 s), then 0.4 s
+    #expect(frames.last?.number("bar", "scale") == 1)
+    #expect(frames.first?.number("title", "opacity") == 0)
+  }
+
+  @Test("progress is monotone for monotone curves, for every curve and many random Béziers")
+  func monotone() throws {
+    var random = SplitMix(state: 42)
+    var curves: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut]
+    for _ in 0..<200 {
+      curves.append(
+        .cubicBezier(
+          x1: .random(in: 0...1, using: &random), y1: .random(in: 0...1, using: &random),
+          x2: .random(in: 0...1, using: &random), y2: .random(in: 0...1, using: &random)))
+    }
+    for curve in curves {
+      let choreography = try Choreography.over(.seconds(1)).element("a").from(0.1).lasting(0.8)
+        .curve(curve).build()
+      var last = -1.0
+      for step in 0...500 {
+        let progress = choreography.progress(at: .milliseconds(step * 2))["a"] ?? -1
+        #expect(progress >= last - 1e-12, "\(curve) at \(step * 2) ms")
+        last = progress
+      }
+      #expect(choreography.progress(at: .milliseconds(100))["a"] == 0)
+      #expect(choreography.progress(at: .milliseconds(900))["a"] == 1)
+    }
+  }
+
+  @Test("the Bézier solver agrees with a reference (bisection on the curve) within 1e-6")
+  func bezierReference() {
+    var random = SplitMix(state: 7)
+    for _ in 0..<300 {
+      let (x1, y1, x2, y2) = (
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random),
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random)
+      )
+      let curve = TimingCurve.cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+      for step in 1..<50 {
+        let x = Double(step) / 50
+        #expect(abs(curve.value(at: x) - Self.reference(x, x1, y1, x2, y2)) < 1e-6)
+      }
+    }
+  }
+
+  /// The curve's y at `x`, by plain bisection on its x: slow, simple, independent.
+  static func reference(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
+    -> Double
+  {
+    func coordinate(_ t: Double, _ a: Double, _ b: Double) -> Double {
+      3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
+    }
+    var low = 0.0
+    var high = 1.0
+    for _ in 0..<200 {
+      let middle = (low + high) / 2
+      if coordinate(middle, x1, x2) < x { low = middle } else { high = middle }
+    }
+    return coordinate((low + high) / 2, y1, y2)
+  }
+
+  @Test("any Interpolable value can be animated")
+  func interpolable() throws {
+    struct Color: Interpolable {
+      var red: Double
+      func interpolated(to other: Color, by fraction: Double) -> Color {
+        Color(red: red + (other.red - red) * fraction)
+      }
+    }
+    let choreography = try Choreography.over(.seconds(1)).element("dot")
+      .animating(.animate("color", from: Color(red: 0), to: Color(red: 1))).build()
+    let halfway = choreography.frame(at: .milliseconds(500)).values["dot"]?["color"]
+    #expect(halfway == .other(InterpolatedValue(Color(red: 0.5))))
+  }
+}
+
+@Suite("The player")
+struct ChoreographyPlayerTests {
+  @Test("on the test clock its frames are the same every run, and the last is at the total")
+  func deterministic() async throws {
+    for _ in 0..<2 {
+      let clock = TestClock()
+      let player = ChoreographyPlayer(framesPerSecond: 10, clock: clock)
+      let seen = Frames()
+      let splash = try ChoreographyTests.splash()
+      let playing = Task { try await player.play(splash) { seen.add($0) } }
+      for _ in 0..<5 { await clock.advance(by: .milliseconds(100)) }
+      try await playing.value
+      let frames = seen.all
+      #expect(frames.map(\.time) == [0, 100, 200, 300, 400].map { Duration.milliseconds($0) })
+      #expect(frames == splash.frames(framesPerSecond: 10))
+    }
+  }
+
+  @Test("cancelling stops it between frames")
+  func cancel() async throws {
+    let clock = TestClock()
+    let player = ChoreographyPlayer(framesPerSecond: 10, clock: clock)
+    let seen = Frames()
+    let splash = try ChoreographyTests.splash()
+    let playing = Task { try await player.play(splash) { seen.add($0) } }
+    await clock.advance(by: .milliseconds(100))
+    playing.cancel()
+    await #expect(throws: CancellationError.self) { try await playing.value }
+    #expect(seen.all.count <= 2)
+  }
+}
+
+/// Frames a player rendered, collected across its task.
+final class Frames: @unchecked Sendable {
+  // `@unchecked Sendable`: `frames` is only touched inside `lock`.
+  private let lock = NSLock()
+  private var frames: [ChoreographyFrame] = []
+  func add(_ frame: ChoreographyFrame) { lock.withLock { frames.append(frame) } }
+  var all: [ChoreographyFrame] { lock.withLock { frames } }
+}
