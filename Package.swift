@@ -117,7 +117,7 @@ let package = Package(
       name: "YaiaDemo",
       dependencies: [
         "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
-        "YaiaInspector",
+        "YaiaInspector", "YaiaChoreography",
       ],
       resources: [.copy("Backend/demo-api")]
     ),

@@ -213,6 +213,9 @@ struct EndToEndTests {
     #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
     #expect(run.output.contains("Home › Pair a speaker"))
     #expect(run.output.contains("Bye. 0 paired speakers saved in "))
+    // Not a terminal: the splash is drawn from its last frame only, never a half-filled bar.
+    #expect(run.output.contains("  [" + String(repeating: "█", count: 24) + "]\n  music on"))
+    #expect(!run.output.contains("█░"))
   }
 
   @Test("an unknown link shows its error and the app keeps working: a typed link opens")

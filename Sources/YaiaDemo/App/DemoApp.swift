@@ -59,9 +59,12 @@ package enum DemoApp {
 
     // Everything the launch says reaches the app on one feed, followed by the shell.
     let feed = LaunchFeed(inspector: inspector)
-    let steps = LiveLaunchSteps(
+    var steps = LiveLaunchSteps(
       client: client, library: library, loginFile: LoginFile(folder.loginFile), radio: radio,
       notify: feed.note)
+    // A terminal sees the splash move; a pipe or a log gets its last frame only.
+    let ansi = options.ansi ?? terminal.outputIsTerminal
+    steps.animatesSplash = ansi
     let plan: LaunchPlan<DemoStep>
     do {
       plan = try DemoLaunch.plan(options.scenario, steps: steps.steps(for: options.scenario))
@@ -73,7 +76,6 @@ package enum DemoApp {
     let (quitRequests, requestQuit) = AsyncStream.makeStream(of: Void.self)
     // Watched before the first screen is drawn: a signal from then on is a clean quit.
     let interrupts = InterruptWatch { requestQuit.yield() }
-    let ansi = options.ansi ?? terminal.outputIsTerminal
     let display = DemoDisplay(text: ScreenText(ansi: ansi), write: terminal.write)
     let router = Router<DemoRoute, TerminalNavigator<DemoRoute>>(navigator: display.navigator) {
       $0

@@ -302,6 +302,8 @@ struct DemoAppState: SceneState {
     switch note {
     case .push(let message):
       pushMessage = message
+    case .splash(let frame):
+      progress.show(frame)
     case .loggedIn:
       isLoggedIn = true
       return opened(gate.handle(.loggedIn))

@@ -48,7 +48,7 @@ struct StatusState: SceneState {
 
   private mutating func take(_ note: LaunchNote) {
     switch note {
-    case .splashShown, .push:
+    case .splashShown, .splash, .push:
       break
     case .updateRequired(let minimum):
       update = "This is version \(DemoAPI.appVersion); the server requires \(minimum)."

@@ -1,3 +1,4 @@
+import YaiaChoreography
 import YaiaSequencer
 
 /// The questions launch steps ask the user. A step asks with `context.ask(prompt)`; the
@@ -18,6 +19,8 @@ package enum DemoPrompts {
 package enum LaunchNote: Equatable, Sendable {
   /// The splash is on screen.
   case splashShown
+  /// The splash animation's frame to draw now.
+  case splash(ChoreographyFrame)
   /// The server requires a newer version.
   case updateRequired(minimumVersion: String)
   /// The configuration arrived.

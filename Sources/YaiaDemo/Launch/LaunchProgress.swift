@@ -1,4 +1,5 @@
 import Yaia
+import YaiaChoreography
 import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
@@ -34,6 +35,8 @@ package struct LaunchProgress: Equatable, Sendable {
   package private(set) var lines: [Line]
   /// The launch's report, once it has ended.
   package private(set) var report: LaunchReport<DemoStep>?
+  /// The splash animation's latest frame, while the splash plays and after.
+  package private(set) var splash: ChoreographyFrame?
 
   /// Every step of `plan` pending.
   package init(plan: LaunchPlan<DemoStep>) {
@@ -57,6 +60,11 @@ package struct LaunchProgress: Equatable, Sendable {
       }
       if let started = lines[index].started { lines[index].duration = event.time - started }
     }
+  }
+
+  /// Shows the splash animation's frame.
+  package mutating func show(_ frame: ChoreographyFrame) {
+    splash = frame
   }
 
   /// Takes in the launch's report.

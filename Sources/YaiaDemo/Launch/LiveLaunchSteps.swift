@@ -1,4 +1,5 @@
 import Foundation
+import YaiaChoreography
 import YaiaRemote
 import YaiaSequencer
 
@@ -18,6 +19,8 @@ package struct LiveLaunchSteps: Sendable {
   package var notify: @Sendable (LaunchNote) -> Void
   /// How long the splash animation runs.
   package var splashDuration: Duration = .milliseconds(400)
+  /// Whether the splash is animated (a terminal) or shows only its last frame (plain text).
+  package var animatesSplash = false
 
   /// Steps over these services.
   package init(
@@ -35,10 +38,7 @@ package struct LiveLaunchSteps: Sendable {
   package func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
     let firstRun = scenario == .firstRun
     return DemoLaunchSteps([
-      .presentSplash: { _ in
-        notify(.splashShown)
-        try await Task.sleep(for: splashDuration)
-      },
+      .presentSplash: { _ in try await presentSplash() },
       .forceUpdate: { _ in try await checkVersion() },
       .fetchConfiguration: { context in try await fetchConfiguration(context, ask: firstRun) },
       .login: { context in try await logIn(context, useSavedLogin: !firstRun) },
@@ -48,6 +48,21 @@ package struct LiveLaunchSteps: Sendable {
         if case .push(let message) = scenario { notify(.push(message: message)) }
       },
     ])
+  }
+
+  /// Plays the splash within its step's time: every frame on a terminal; otherwise only the
+  /// last one, at once, so that a log shows one splash, and the step still takes its time.
+  private func presentSplash() async throws {
+    notify(.splashShown)
+    let splash = try DemoSplash.choreography(over: splashDuration)
+    if animatesSplash {
+      let player = ChoreographyPlayer(framesPerSecond: 30, clock: ContinuousClock())
+      try await player.play(splash) { notify(.splash($0)) }
+    } else {
+      // The last frame at once, while the launch screen is up; then the step's time.
+      notify(.splash(splash.frame(at: splash.total)))
+      try await Task.sleep(for: splashDuration)
+    }
   }
 
   private func checkVersion() async throws {

@@ -73,7 +73,9 @@ package struct ScreenText: Sendable {
   }
 
   private func launch(_ progress: LaunchProgress) -> [String] {
-    var lines = [bold("Launching")]
+    var lines: [String] = []
+    if let splash = progress.splash { lines += DemoSplash.lines(splash, ansi: ansi) + [""] }
+    lines.append(bold("Launching"))
     for line in progress.lines {
       let symbol: String
       let detail: String
