@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# A package depended on by path is named by its folder's last component, whatever the clone's.
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
 heavy="GRDB.swift FlyingFox Yams swift-syntax swift-argument-parser swift-log"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -18,7 +20,7 @@ weigh() {
   local dir="$scratch/$name"
   mkdir -p "$dir/Sources/App"
   local deps=""
-  for product in $products; do deps+=".product(name: \"$product\", package: \"main\"), "; done
+  for product in $products; do deps+=".product(name: \"$product\", package: \"$identity\"), "; done
   cat >"$dir/Package.swift" <<EOP
 // swift-tools-version: 6.1
 import PackageDescription
