@@ -192,8 +192,7 @@ let package = Package(
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
     .testTarget(
-      name: "YaiaChoreographyTests",
-      dependencies: ["YaiaChoreography", .product(name: "Clocks", package: "swift-clocks")]),
+      name: "YaiaChoreographyTests", dependencies: ["YaiaChoreography", "YaiaTesting"]),
     .testTarget(
       name: "YaiaInspectorTests",
       dependencies: ["YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting"]

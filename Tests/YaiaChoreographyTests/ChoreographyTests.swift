@@ -1,7 +1,7 @@
-import Clocks
 import Foundation
 import Testing
 import YaiaChoreography
+import YaiaTesting
 
 /// A seeded generator, so the property tests check the same values every run.
 struct SplitMix: RandomNumberGenerator {
@@ -179,6 +179,8 @@ struct ChoreographyTests {
 
 @Suite("The player")
 struct ChoreographyPlayerTests {
+  /// Time moves only once the player sleeps: the test waits (bounded) for it before each
+  /// step, so no advance can land before the player has read the clock.
   @Test("on the test clock its frames are the same every run, and the last is at the total")
   func deterministic() async throws {
     for _ in 0..<2 {
@@ -187,11 +189,16 @@ struct ChoreographyPlayerTests {
       let seen = Frames()
       let splash = try ChoreographyTests.splash()
       let playing = Task { try await player.play(splash) { seen.add($0) } }
-      for _ in 0..<5 { await clock.advance(by: .milliseconds(100)) }
-      try await playing.value
+      for step in 1...4 {
+        guard await clock.sleepers(1) else { break }
+        #expect(seen.all.count == step, "the frame at 0 at once, then one per advance")
+        await clock.advance(by: .milliseconds(100))
+      }
+      try await value(of: playing, timeout: .seconds(10))
       let frames = seen.all
       #expect(frames.map(\.time) == [0, 100, 200, 300, 400].map { Duration.milliseconds($0) })
       #expect(frames == splash.frames(framesPerSecond: 10))
+      #expect(clock.sleeperCount == 0)
     }
   }
 
@@ -202,10 +209,14 @@ struct ChoreographyPlayerTests {
     let seen = Frames()
     let splash = try ChoreographyTests.splash()
     let playing = Task { try await player.play(splash) { seen.add($0) } }
+    await clock.sleepers(1)
     await clock.advance(by: .milliseconds(100))
+    await clock.sleepers(1)
     playing.cancel()
-    await #expect(throws: CancellationError.self) { try await playing.value }
-    #expect(seen.all.count <= 2)
+    await #expect(throws: CancellationError.self) {
+      try await value(of: playing, timeout: .seconds(10))
+    }
+    #expect(seen.all.map(\.time) == [.zero, .milliseconds(100)])
   }
 }
 
