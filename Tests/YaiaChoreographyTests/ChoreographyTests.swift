@@ -55,6 +55,9 @@ struct ChoreographyTests {
     }
     #expect(error { try Choreography.over(.zero).element("a").build() } == .zeroTotal)
     #expect(
+      error { try Choreography.over(.seconds(Int64.max)).element("a").build() }
+        == .totalTooLong(.seconds(Int64.max), longest: .seconds(3_600)))
+    #expect(
       error { try Choreography.over(.seconds(1)).element("a").at(.milliseconds(-1)).build() }
         == .negativeStart(element: "a"))
     #expect(
@@ -104,6 +107,25 @@ struct ChoreographyTests {
     #expect(frames.count == 13)  // 0, 1/30 … 11/30 (0.367 s), then 0.4 s
     #expect(frames.last?.number("bar", "scale") == 1)
     #expect(frames.first?.number("title", "opacity") == 0)
+  }
+
+  @Test("frame times rise strictly to exactly the total, whatever the total and the rate")
+  func frameTimes() throws {
+    for milliseconds in [1, 7, 100, 333, 400, 700, 1_001, 2_075, 2_500, 4_150] {
+      for rate in [-5, 1, 24, 30, 60, 120, 240, 1_000] {
+        let choreography = try Choreography.over(.milliseconds(milliseconds)).element("a").build()
+        let times = choreography.frameTimes(framesPerSecond: rate)
+        #expect(times.first == .zero)
+        #expect(times.last == .milliseconds(milliseconds))
+        #expect(
+          zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(milliseconds) ms at \(rate)")
+        let interval = Duration.seconds(1) / min(240, max(1, rate))
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 <= interval + .nanoseconds(1) })
+      }
+    }
+    // The longest total, at one frame a second: a frame a second and the last at the hour.
+    let hour = try Choreography.over(Choreography.longestTotal).element("a").build()
+    #expect(hour.frameTimes(framesPerSecond: 1).count == 3_601)
   }
 
   @Test("progress is monotone for monotone curves, for every curve and many random Béziers")

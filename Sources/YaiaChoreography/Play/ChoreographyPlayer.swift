@@ -28,7 +28,10 @@ public struct ChoreographyPlayer<C: Clock>: Sendable where C.Duration == Duratio
     _ choreography: Choreography, render: (ChoreographyFrame) -> Void
   ) async throws {
     let start = clock.now
-    for time in choreography.frameTimes(framesPerSecond: framesPerSecond) {
+    // Frame by frame, not a list of every frame: a long choreography costs no memory.
+    let rate = Choreography.rate(framesPerSecond)
+    for index in 0...choreography.frameCount(rate: rate) {
+      let time = choreography.frameTime(index, rate: rate)
       try Task.checkCancellation()
       try await clock.sleep(until: start.advanced(by: time), tolerance: nil)
       render(choreography.frame(at: time))

@@ -18,6 +18,10 @@ public struct Choreography: Hashable, Sendable {
   /// Each track's start and end in seconds, in the order of ``tracks``.
   private let spans: [ClosedRange<Double>]
 
+  /// The longest total a choreography may have: one hour. Animations last seconds; a total
+  /// beyond this is a unit mistake, and its frames at 240 per second would exhaust memory.
+  public static let longestTotal: Duration = .seconds(3_600)
+
   /// A choreography of `tracks` over `total`.
   ///
   /// - Throws: ``ChoreographyError`` naming the first track that does not fit: a zero total, a
@@ -26,6 +30,9 @@ public struct Choreography: Hashable, Sendable {
   public init(total: Duration, tracks: [Track]) throws(ChoreographyError) {
     let totalSeconds = Self.seconds(total)
     guard totalSeconds > 0, totalSeconds.isFinite else { throw .zeroTotal }
+    guard total <= Self.longestTotal else {
+      throw .totalTooLong(total, longest: Self.longestTotal)
+    }
     var seen: Set<String> = []
     var spans: [ClosedRange<Double>] = []
     for track in tracks {
@@ -92,11 +99,25 @@ public struct Choreography: Hashable, Sendable {
 
   /// The times of ``frames(framesPerSecond:)``.
   public func frameTimes(framesPerSecond: Int) -> [Duration] {
-    let rate = min(240, max(1, framesPerSecond))
-    let count = Int((Self.seconds(total) * Double(rate)).rounded(.up))
-    var times = (0..<count).map { Duration.seconds(Double($0) / Double(rate)) }
-    times.append(total)
-    return times
+    let rate = Self.rate(framesPerSecond)
+    return (0...frameCount(rate: rate)).map { frameTime($0, rate: rate) }
+  }
+
+  /// The frame rate used for `framesPerSecond`: clamped to 1...240.
+  static func rate(_ framesPerSecond: Int) -> Int { min(240, max(1, framesPerSecond)) }
+
+  /// The index of the last frame at `rate` (the one at the total). Bounded: the total is at
+  /// most ``longestTotal``, so at most 864,000.
+  func frameCount(rate: Int) -> Int {
+    // Less a nanosecond's worth, so that 0.4 s at 30 frames per second (12.000000000000002
+    // intervals in floating point) is 12 intervals, not 13 with the last two at one time.
+    max(1, Int((Self.seconds(total) * Double(rate) - 1e-9).rounded(.up)))
+  }
+
+  /// The time of frame `index` at `rate`: one frame interval apart from zero; the last frame
+  /// (``frameCount(rate:)``) exactly at the total.
+  func frameTime(_ index: Int, rate: Int) -> Duration {
+    index >= frameCount(rate: rate) ? total : .seconds(Double(index) / Double(rate))
   }
 
   // MARK: Arithmetic

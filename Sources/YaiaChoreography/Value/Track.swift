@@ -38,6 +38,9 @@ public struct Track: Hashable, Sendable {
 public enum ChoreographyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The total is zero, negative, or not a number.
   case zeroTotal
+  /// The total is longer than ``Choreography/longestTotal``: an animation that long is a
+  /// mistake, and its frames would not fit in memory.
+  case totalTooLong(Duration, longest: Duration)
   /// A track starts before zero.
   case negativeStart(element: String)
   /// A track lasts zero or less.
@@ -55,6 +58,8 @@ public enum ChoreographyError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String {
     switch self {
     case .zeroTotal: "A choreography needs a total longer than zero."
+    case .totalTooLong(let total, let longest):
+      "A choreography of \(total) is longer than the longest allowed, \(longest)."
     case .negativeStart(let element): "Track \"\(element)\" starts before zero."
     case .emptyDuration(let element): "Track \"\(element)\" lasts no time; give it a duration."
     case .endsAfterTotal(let element, let end, let total):
