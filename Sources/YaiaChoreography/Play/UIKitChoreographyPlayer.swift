@@ -46,7 +46,7 @@
             transform = transform.translatedBy(x: offset.x, y: offset.y)
           }
           if let scale = frame.number(element, "scale") {
-            transform = transform.scaledBy(x: scale, y: 1)
+            transform = transform.scaledBy(x: scale, y: scale)
           }
           view.transform = transform
         }
