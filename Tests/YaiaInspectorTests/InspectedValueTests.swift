@@ -94,4 +94,30 @@ struct InspectedValueTests {
     #expect(
       InspectedChange.between(InspectedValue(Self.screen), InspectedValue(Self.screen)).isEmpty)
   }
+
+  @Test("a set shows its elements in one order, whatever order it iterates in")
+  func sets() {
+    // The same elements, with different histories: their iteration orders differ.
+    let small: Set<String> = ["Den", "Kitchen", "Attic", "Garage"]
+    let grown = (4...12).lazy.map { power -> Set<String> in
+      var set = Set<String>(minimumCapacity: 1 << power)
+      for name in ["Garage", "Attic", "Kitchen", "Den"] { set.insert(name) }
+      return set
+    }.first { Array($0) != Array(small) }
+    guard let grown else {
+      Issue.record("no two sets of these names iterated in different orders")
+      return
+    }
+    #expect(small == grown)
+    #expect(InspectedValue(small) == InspectedValue(grown))
+    #expect(InspectedChange.between(InspectedValue(small), InspectedValue(grown)).isEmpty)
+    var larger = small
+    larger.insert("Bathroom")
+    let shown = InspectedValue(larger)
+    guard case .collection(_, let elements, 0) = shown else {
+      Issue.record("a set is shown as a collection: \(shown)")
+      return
+    }
+    #expect(elements == ["Attic", "Bathroom", "Den", "Garage", "Kitchen"].map { .text($0) })
+  }
 }

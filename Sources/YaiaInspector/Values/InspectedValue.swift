@@ -87,8 +87,9 @@ public indirect enum InspectedValue: Hashable, Sendable {
       case secret, text, character, scalar
       /// An `Optional`: read through ``OptionalBox`` rather than a mirror.
       case optional
-      /// An array or a set: read through ``ElementsBox`` rather than a mirror.
-      case elements(name: String)
+      /// An array or a set: read through ``ElementsBox`` rather than a mirror. A set is
+      /// `unordered`: its elements are shown in a canonical order.
+      case elements(name: String, unordered: Bool)
       case reflected(name: String)
     }
 
@@ -209,8 +210,8 @@ public indirect enum InspectedValue: Hashable, Sendable {
         kind = .scalar
       } else if type is any OptionalBox.Type {
         kind = .optional
-      } else if type is any ElementsBox.Type {
-        kind = .elements(name: String(describing: type))
+      } else if let elements = type as? any ElementsBox.Type {
+        kind = .elements(name: String(describing: type), unordered: elements.isUnordered)
       } else {
         kind = .reflected(name: String(describing: type))
       }
@@ -230,12 +231,16 @@ public indirect enum InspectedValue: Hashable, Sendable {
       case .optional:
         guard let wrapped = (value as? any OptionalBox)?.wrappedValueAsAny else { return .none }
         return read(wrapped, depth: depth)
-      case .elements(let name):
+      case .elements(let name, let unordered):
         guard let box = value as? any ElementsBox else { return .text(name) }
         let (elements, count) = box.elementsAsAny(upTo: limits.elements)
         var shown: [InspectedValue] = []
         shown.reserveCapacity(elements.count)
         for element in elements { shown.append(read(element, depth: depth + 1)) }
+        // Two equal sets can iterate in different orders; shown in one canonical order, they
+        // show equal and a diff reports only real changes. A set larger than the limit shows
+        // the elements it happened to give first.
+        if unordered, count <= limits.elements { shown = Self.canonical(shown) }
         return .collection(type: name, elements: shown, omitted: count - shown.count)
       case .reflected(let name): type = name
       }
@@ -293,6 +298,18 @@ public indirect enum InspectedValue: Hashable, Sendable {
       }
     }
 
+    /// `values` in the order of their wire encodings' bytes: any total order that depends
+    /// only on the values would do, and this one needs nothing of the elements' type.
+    private static func canonical(_ values: [InspectedValue]) -> [InspectedValue] {
+      guard values.count > 1 else { return values }
+      let keyed = values.map { value -> ([UInt8], InspectedValue) in
+        var json = JSONWriter(capacity: 64)
+        value.write(to: &json)
+        return (json.bytes, value)
+      }
+      return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    }
+
     private mutating func fields(_ children: Mirror.Children, depth: Int) -> [Field] {
       var fields: [Field] = []
       var index = 0
@@ -329,7 +346,13 @@ extension Optional: OptionalBox {
 
 /// An array or a set, whatever it holds: its first elements and its count, without a mirror.
 protocol ElementsBox {
+  /// Whether the order of the elements means nothing (a set).
+  static var isUnordered: Bool { get }
   func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int)
+}
+
+extension ElementsBox {
+  static var isUnordered: Bool { false }
 }
 
 extension Array: ElementsBox {
@@ -345,6 +368,7 @@ extension ContiguousArray: ElementsBox {
 }
 
 extension Set: ElementsBox {
+  static var isUnordered: Bool { true }
   func elementsAsAny(upTo limit: Int) -> (elements: [Any], count: Int) {
     (prefix(limit).map { $0 as Any }, count)
   }
