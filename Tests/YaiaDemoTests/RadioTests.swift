@@ -1,4 +1,5 @@
 import Testing
+import YaiaTesting
 
 @testable import YaiaDemo
 
@@ -42,11 +43,7 @@ struct RadioScheduleTests {
   func plays() async {
     let waits = WaitLog()
     let radio = SimulatedRadio(seed: 3) { await waits.add($0) }
-    var heard: [RadioChange] = []
-    for await change in radio.scan() {
-      heard.append(change)
-      if heard.count == 5 { break }
-    }
+    let heard = await firstElements(5, of: radio.scan())
     let schedule = Array(RadioSchedule(seed: 3).prefix(5))
     #expect(heard == schedule.map(\.change))
     let gaps = await waits.all.prefix(5)

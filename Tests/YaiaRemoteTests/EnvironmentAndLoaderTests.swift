@@ -119,7 +119,7 @@ struct ResourceLoaderTests {
       let url = baseURL.appending(path: "images/slow")
       let first = Task { try await loader.load(url) }
       let second = Task { try await loader.load(url) }
-      try #require(await arrivals(arrived.stream))
+      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(10)).count == 1)
       first.cancel()
       second.cancel()
       let clock = ContinuousClock()
@@ -135,7 +135,7 @@ struct ResourceLoaderTests {
       #expect(await loader.downloads == 1)
       // The cancelled download is gone: a new load starts a new one.
       let third = Task { try await loader.load(url) }
-      try #require(await arrivals(arrived.stream))
+      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(10)).count == 1)
       #expect(await loader.downloads == 2)
       third.cancel()
       _ = try? await value(of: third, timeout: .seconds(10))

@@ -66,17 +66,22 @@ struct StepValuesTests {
     let log = Log()
     let launch = Launch(try seedPlan(.firstRun, body: firstRun(log: log)), clock: ImmediateClock())
     let run = Task { await launch.run() }
-    var answered: [String] = []
-    for await event in launch.events {
-      guard case .waitingForUser(let prompt) = event.kind else { continue }
-      answered.append("\(event.step): \(prompt)")
-      switch event.step {
-      case .login:
-        await launch.answer(Values.credentials, with: Credentials(user: "bo", password: "pw"))
-      case .tutorial: await launch.answer(Values.tutorialDone, with: ())
-      default: Issue.record("unexpected prompt from \(event.step)")
+    // The coordinator, in a task of its own so that the test's wait for it is bounded.
+    let coordinator = Task { () -> [String] in
+      var answered: [String] = []
+      for await event in launch.events {
+        guard case .waitingForUser(let prompt) = event.kind else { continue }
+        answered.append("\(event.step): \(prompt)")
+        switch event.step {
+        case .login:
+          await launch.answer(Values.credentials, with: Credentials(user: "bo", password: "pw"))
+        case .tutorial: await launch.answer(Values.tutorialDone, with: ())
+        default: Issue.record("unexpected prompt from \(event.step)")
+        }
       }
+      return answered
     }
+    let answered = await value(of: coordinator, timeout: .seconds(10))
     let report = try #require(await value(of: run))
     #expect(answered == ["login: credentials", "tutorial: tutorial done"])
     #expect(report.outcome == .completed)
@@ -97,9 +102,12 @@ struct StepValuesTests {
     }
     let launch = Launch(plan, clock: ImmediateClock())
     let run = Task { await launch.run() }
-    for await event in launch.events where event.kind == .waitingForUser(Values.credentials.key) {
-      gate.continuation.yield()
+    let coordinator = Task {
+      for await event in launch.events where event.kind == .waitingForUser(Values.credentials.key) {
+        gate.continuation.yield()
+      }
     }
+    _ = await value(of: coordinator, timeout: .seconds(10))
     let report = try #require(await value(of: run))
     #expect(report.outcome == .aborted(by: .forceUpdate, reason: "update required"))
     #expect(report.outcome(of: .login) == .cancelled)

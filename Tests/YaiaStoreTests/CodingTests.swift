@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import YaiaStore
+import YaiaTesting
 
 /// A value with every kind of field the store's row coders handle.
 struct Everything: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
@@ -79,10 +80,8 @@ struct CodingTests {
     var modified = Self.values[0]
     modified.map["treble"] = -1
     try await store.upsert([modified], as: EverythingTable.self)
-    for await change in changes where !change.isEmpty {
-      #expect(change == StoreChange(updated: ["e0"]))
-      break
-    }
+    let change = await firstElements(1, of: changes, where: { !$0.isEmpty })
+    #expect(change == [StoreChange(updated: ["e0"])])
   }
 
   @Test("rows written by GRDB's records and by the store read the same either way")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import YaiaStore
+import YaiaTesting
 
 @Suite("StoreSchema, StoreID and SQLite's evidence")
 struct SchemaTests {
@@ -50,10 +51,8 @@ struct SchemaTests {
     try await store.upsert(tags, as: Tags.self)
     #expect(try await store.fetch(Tags.self, id: tags[1].id) == tags[1])
     #expect(try await store.fetch(Tags.self, ids: [tags[2].id, tags[0].id]) == [tags[2], tags[0]])
-    for await change in changes {
-      #expect(change.inserted == tags.map(\.id))
-      break
-    }
+    let change = await firstElements(1, of: changes)
+    #expect(change.first?.inserted == tags.map(\.id))
     try await store.upsert([Counter(id: 7, total: 1)], as: Counters.self)
     #expect(try await store.fetch(Counters.self, id: 7) == Counter(id: 7, total: 1))
     #expect(UUID(storeValue: tags[0].id.storeValue) == tags[0].id)

@@ -64,3 +64,51 @@ private final class Gate: @unchecked Sendable {
     held?.resume()
   }
 }
+
+@Suite("Bounded reads of streams")
+struct FirstElementsTests {
+  @Test("firstElements(_:of:) returns the first matching elements as soon as they arrived")
+  func arrives() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    for number in 1...10 { continuation.yield(number) }
+    #expect(await firstElements(3, of: stream, where: { $0.isMultiple(of: 2) }) == [2, 4, 6])
+    // The stream stays open: returning did not wait for its end.
+    continuation.finish()
+  }
+
+  @Test("too few elements within the bound is a failure that says how many came")
+  func timesOut() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    continuation.yield("only one")
+    await withKnownIssue {
+      let got = await firstElements(2, of: stream, timeout: .milliseconds(100))
+      #expect(got == ["only one"])
+    } matching: { issue in
+      "\(issue)".contains("2 element(s) of a sequence and 1 arrived: none more within 100 ms")
+    }
+    continuation.finish()
+  }
+
+  @Test("a sequence that ends or throws before enough arrived fails, saying so")
+  func endsEarly() async {
+    await withKnownIssue {
+      #expect(
+        await firstElements(
+          2,
+          of: AsyncStream<Int> {
+            $0.yield(1)
+            $0.finish()
+          }) == [1])
+    } matching: {
+      "\($0)".contains("the sequence ended")
+    }
+    struct Broken: Error {}
+    let throwing = AsyncThrowingStream<Int, any Error> { $0.finish(throwing: Broken()) }
+    await withKnownIssue {
+      #expect(await firstElements(1, of: throwing).isEmpty)
+    } matching: {
+      "\($0)".contains("the sequence threw Broken()")
+    }
+    #expect(await firstElements(0, of: AsyncStream<Int> { _ in }).isEmpty)
+  }
+}

@@ -60,19 +60,3 @@ extension HTTPResponse {
     return HTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8))
   }
 }
-
-/// Whether `stream` yields `count` elements within `timeout` (a test failure if not): how a
-/// test waits for its server to have received requests, without a wait that could hang.
-func arrivals(
-  _ stream: AsyncStream<Void>, count: Int = 1, timeout: Duration = .seconds(10)
-) async -> Bool {
-  let seen = Task {
-    var seen = 0
-    for await _ in stream {
-      seen += 1
-      if seen == count { return true }
-    }
-    return false
-  }
-  return await value(of: seen, timeout: timeout) == true
-}

@@ -304,7 +304,7 @@ struct SceneTests {
     }
     shell.send(.tap(1))
     radio.yield("first")
-    for await viewModel in shell.viewModels() where viewModel.log.contains("got first") { break }
+    _ = await firstElements(1, of: shell.viewModels(), where: { $0.log.contains("got first") })
     radio.yield("second")
     radio.finish()
     await settle(shell)
@@ -353,10 +353,14 @@ struct SceneTests {
     shell.send(.tap(1))
     shell.send(.noop)
     shell.end()
-    var received: [[String]] = []
-    for await viewModel in stream { received.append(viewModel.log) }
+    // Read to its end, within a bound: a stream that did not finish fails the test.
+    let reading = Task {
+      var received: [[String]] = []
+      for await viewModel in stream { received.append(viewModel.log) }
+      return received
+    }
     // The stream keeps only the newest view model for a slow consumer.
-    #expect(received == [["tap1"]])
+    #expect(await value(of: reading) == [["tap1"]])
 
     let live = Shell(Probe()) { _, _ in }
     var iterator = live.viewModels().makeAsyncIterator()
@@ -374,8 +378,11 @@ struct SceneTests {
     var shell: Shell<Probe>? = Shell(Probe()) { _, _ in }
     let stream = shell!.viewModels()
     shell = nil
-    var count = 0
-    for await _ in stream { count += 1 }
-    #expect(count == 1)
+    let counting = Task {
+      var count = 0
+      for await _ in stream { count += 1 }
+      return count
+    }
+    #expect(await value(of: counting) == 1)
   }
 }
