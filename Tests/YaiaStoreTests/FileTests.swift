@@ -198,6 +198,14 @@ struct FileTests {
     process.standardOutput = output
     try process.run()
     let reader = output.fileHandleForReading
+    // A helper that stalls without ending would block the read below forever: after 30 s it is
+    // killed, which ends the pipe and the read.
+    let helperID = process.processIdentifier
+    let watchdog = Task.detached {
+      guard (try? await Task.sleep(for: .seconds(30))) != nil else { return }
+      kill(helperID, SIGKILL)
+    }
+    defer { watchdog.cancel() }
     // Blocking reads on a thread of its own: `Task.detached` would still hold one of the
     // cooperative pool's threads (two on this machine) that other tests need meanwhile.
     let seen = await withCheckedContinuation { continuation in
