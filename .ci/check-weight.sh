@@ -2,7 +2,9 @@
 # The weight promise: an app that depends on the core (Yaia, YaiaTesting) with no traits
 # resolves none of the heavy packages, and one that adds YaiaStore gets GRDB and nothing else
 # heavy. Resolves scratch apps that depend on this repository by path and reads what SwiftPM
-# checked out. Usage: bash .ci/check-weight.sh
+# checked out. Usage: bash .ci/check-weight.sh [--all]
+#   --all: every library product, each in an app of its own that also imports it and is built
+#          clean, with the build's time (minutes: swift-syntax and GRDB build from scratch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -12,6 +14,8 @@ heavy="GRDB.swift FlyingFox Yams swift-syntax swift-argument-parser swift-log"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 status=0
+measure=false
+[ "${1:-}" = "--all" ] && measure=true
 
 # weigh NAME TRAITS PRODUCTS ALLOWED: resolves an app and fails if a heavy package other than
 # ALLOWED was checked out.
@@ -31,7 +35,10 @@ let package = Package(
   targets: [.target(name: "App", dependencies: [$deps])]
 )
 EOP
-  echo "" >"$dir/Sources/App/App.swift"
+  : >"$dir/Sources/App/App.swift"
+  if $measure; then
+    for product in $products; do echo "import $product" >>"$dir/Sources/App/App.swift"; done
+  fi
   (cd "$dir" && swift package resolve >"$dir/resolve.log" 2>&1) || {
     cat "$dir/resolve.log" >&2
     echo "weight: the $name app does not resolve (above)." >&2
@@ -40,7 +47,20 @@ EOP
   }
   local found
   found=$(ls "$dir/.build/checkouts" 2>/dev/null | tr '\n' ' ')
-  echo "$name ($products, traits $traits): ${found:-nothing} checked out"
+  local built=""
+  if $measure; then
+    local start end
+    start=$(date +%s.%N)
+    (cd "$dir" && swift build >"$dir/build.log" 2>&1) || {
+      tail -20 "$dir/build.log" >&2
+      echo "weight: the $name app does not build (above)." >&2
+      status=1
+      return
+    }
+    end=$(date +%s.%N)
+    built=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "; clean debug build %.0f s", e - s }')
+  fi
+  echo "$name ($products, traits $traits): ${found:-nothing} checked out$built"
   for package in $heavy; do
     if [[ " $found " == *" $package "* && " $allowed " != *" $package "* ]]; then
       echo "weight: the $name app resolves $package, which it must not." >&2
@@ -49,6 +69,16 @@ EOP
   done
 }
 
-weigh core "[]" "Yaia YaiaTesting" ""
-weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
+if $measure; then
+  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector; do
+    weigh "$product" "[]" "$product" ""
+  done
+  weigh YaiaRemote '["Remote"]' YaiaRemote "swift-log"
+  weigh YaiaStore '["Store"]' YaiaStore "GRDB.swift"
+  weigh YaiaMockServer '["MockServer"]' YaiaMockServer "FlyingFox Yams"
+  weigh YaiaLint '["Lint"]' YaiaLint "Yams swift-syntax"
+else
+  weigh core "[]" "Yaia YaiaTesting" ""
+  weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
+fi
 exit $status
