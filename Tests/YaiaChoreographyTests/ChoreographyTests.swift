@@ -128,6 +128,41 @@ struct ChoreographyTests {
     #expect(hour.frameTimes(framesPerSecond: 1).count == 3_601)
   }
 
+  @Test("keyframes start at 0, end at exactly 1, and each lasts until the next")
+  func keyframes() throws {
+    for milliseconds in [7, 400, 2_075] {
+      let choreography = try Choreography.over(.milliseconds(milliseconds)).element("a").build()
+      let keyframes = choreography.keyframes(framesPerSecond: 60)
+      #expect(keyframes.map(\.frame) == choreography.frames(framesPerSecond: 60))
+      #expect(keyframes.first?.relativeStart == 0)
+      #expect(keyframes.last?.relativeStart == 1)
+      #expect(keyframes.last?.relativeDuration == 0)
+      for (keyframe, next) in zip(keyframes, keyframes.dropFirst()) {
+        #expect(keyframe.relativeStart < next.relativeStart)
+        #expect(
+          abs(keyframe.relativeStart + keyframe.relativeDuration - next.relativeStart) < 1e-12)
+      }
+    }
+  }
+
+  @Test("an element's appearance: opacity (clamped), offset and scale, nil where not animated")
+  func appearance() throws {
+    let bounce = TimingCurve.cubicBezier(x1: 0.3, y1: 1.8, x2: 0.7, y2: 1.8)
+    let choreography = try Choreography.over(.seconds(1))
+      .element("title").curve(bounce).fading(from: 0, to: 1)
+      .element("subtitle").sliding(fromX: 12, y: 4)
+      .element("bar").filling()
+      .build()
+    let middle = choreography.frame(at: .milliseconds(500))
+    // The bounce overshoots: the opacity asked for is above 1, the appearance's is 1.
+    #expect((middle.number("title", "opacity") ?? 0) > 1)
+    #expect(middle.appearance(of: "title") == ElementAppearance(opacity: 1))
+    #expect(
+      middle.appearance(of: "subtitle") == ElementAppearance(offset: AnimatedPoint(x: 6, y: 2)))
+    #expect(middle.appearance(of: "bar") == ElementAppearance(scale: 0.5))
+    #expect(middle.appearance(of: "nothing") == ElementAppearance())
+  }
+
   @Test("progress is monotone for monotone curves, for every curve and many random Béziers")
   func monotone() throws {
     var random = SplitMix(state: 42)

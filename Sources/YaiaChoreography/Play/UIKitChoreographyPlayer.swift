@@ -29,26 +29,23 @@
       }
     }
 
-    /// One keyframe per frame at 60 per second, setting what the frame says.
+    /// One keyframe per frame at 60 per second, applying the element's appearance; timing and
+    /// appearance are computed (and tested) in ``Choreography/keyframes(framesPerSecond:)`` and
+    /// ``ChoreographyFrame/appearance(of:)``.
     private static func addKeyframes(
       of element: String, in choreography: Choreography, to view: UIView
     ) {
-      let total = Choreography.seconds(choreography.total)
-      for time in choreography.frameTimes(framesPerSecond: 60) {
-        let frame = choreography.frame(at: time)
+      for keyframe in choreography.keyframes(framesPerSecond: 60) {
+        let appearance = keyframe.frame.appearance(of: element)
         UIView.addKeyframe(
-          withRelativeStartTime: Choreography.seconds(time) / total,
-          relativeDuration: 1 / 60 / total
+          withRelativeStartTime: keyframe.relativeStart,
+          relativeDuration: keyframe.relativeDuration
         ) {
-          if let opacity = frame.number(element, "opacity") { view.alpha = opacity }
-          var transform = CGAffineTransform.identity
-          if case .point(let offset)? = frame.values[element]?["offset"] {
-            transform = transform.translatedBy(x: offset.x, y: offset.y)
-          }
-          if let scale = frame.number(element, "scale") {
-            transform = transform.scaledBy(x: scale, y: scale)
-          }
-          view.transform = transform
+          if let opacity = appearance.opacity { view.alpha = opacity }
+          let offset = appearance.offset ?? AnimatedPoint(x: 0, y: 0)
+          let scale = appearance.scale ?? 1
+          view.transform = CGAffineTransform(translationX: offset.x, y: offset.y)
+            .scaledBy(x: scale, y: scale)
         }
       }
     }

@@ -28,7 +28,7 @@ package enum DemoSplash {
   /// The frame drawn as lines. With `ansi`, the title goes from hidden to dim to bold as it
   /// fades in; without, it appears once more than half visible.
   package static func lines(_ frame: ChoreographyFrame, ansi: Bool) -> [String] {
-    let titleOpacity = frame.number("title", "opacity") ?? 1
+    let titleOpacity = frame.appearance(of: "title").opacity ?? 1
     let title: String
     switch (ansi, titleOpacity) {
     case (_, ..<0.34): title = String(repeating: " ", count: Self.title.count)
@@ -37,13 +37,14 @@ package enum DemoSplash {
     case (true, _): title = "\u{1B}[1m\(Self.title)\u{1B}[0m"
     default: title = Self.title
     }
-    let fill = min(1, max(0, frame.number("bar", "scale") ?? 1))
+    let fill = min(1, max(0, frame.appearance(of: "bar").scale ?? 1))
     let filled = Int((fill * Double(barWidth)).rounded())
     let bar =
       "[" + String(repeating: "█", count: filled)
       + String(repeating: "░", count: barWidth - filled) + "]"
-    let offset = Int((frame.number("subtitle", "offset") ?? 0).rounded())
-    let visible = (frame.number("subtitle", "opacity") ?? 1) >= 0.34
+    let subtitleAppearance = frame.appearance(of: "subtitle")
+    let offset = Int((subtitleAppearance.offset?.x ?? 0).rounded())
+    let visible = (subtitleAppearance.opacity ?? 1) >= 0.34
     let subtitle = visible ? String(repeating: " ", count: max(0, offset)) + Self.subtitle : ""
     return ["  " + title, "  " + bar, "  " + subtitle]
   }
