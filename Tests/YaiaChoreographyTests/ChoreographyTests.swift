@@ -3,18 +3,6 @@ import Testing
 import YaiaChoreography
 import YaiaTesting
 
-/// A seeded generator, so the property tests check the same values every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("Choreographies as values")
 struct ChoreographyTests {
   static func splash() throws -> Choreography {
@@ -165,7 +153,7 @@ struct ChoreographyTests {
 
   @Test("progress is monotone for monotone curves, for every curve and many random Béziers")
   func monotone() throws {
-    var random = SplitMix(state: 42)
+    var random = SeededGenerator(seed: 42)
     var curves: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut]
     for _ in 0..<200 {
       curves.append(
@@ -189,7 +177,7 @@ struct ChoreographyTests {
 
   @Test("the Bézier solver agrees with a reference (bisection on the curve) within 1e-6")
   func bezierReference() {
-    var random = SplitMix(state: 7)
+    var random = SeededGenerator(seed: 7)
     for _ in 0..<300 {
       let (x1, y1, x2, y2) = (
         Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random),

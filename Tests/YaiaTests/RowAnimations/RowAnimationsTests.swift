@@ -1,5 +1,6 @@
 import Testing
 import Yaia
+import YaiaTesting
 
 struct Row: Identifiable, Equatable, Sendable, CustomStringConvertible {
   var id: Int
