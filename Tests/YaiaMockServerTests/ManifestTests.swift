@@ -164,6 +164,40 @@ struct ManifestTests {
     #expect(message.contains("expands to more than 100000 values"), "\(message)")
   }
 
+  @Test("an alias chain far deeper than YAML's own nesting limit is refused, not followed")
+  func aliasChain() {
+    // Each line nests one level in text, but following the aliases nests 20,000 levels: the
+    // old conversion recursed once per level and overflowed the stack.
+    var text = "chain:\n  - &a0 [1]\n"
+    for level in 1..<20_000 { text += "  - &a\(level) [*a\(level - 1)]\n" }
+    text += "routes:\n  - path: /deep\n    response:\n      json: *a19999\n"
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    }
+    guard case .brokenManifest(_, let line, let message) = error else { return }
+    #expect(message.contains("nested deeper than 64 levels"), "\(message)")
+    #expect(line == 20_001)  // where the body that nests too deep is written (its anchor)
+  }
+
+  @Test("the json budget is the manifest's: one large body aliased by many routes counts each time")
+  func aliasBudgetPerDocument() {
+    // 2,000 values, used by 60 routes: 120,000 in all, past the manifest's 100,000; each
+    // body alone is far under it (the old budget was per body, so a load took minutes).
+    let values = Array(repeating: "v", count: 2_000).joined(separator: ", ")
+    var text = "big: &big [\(values)]\nroutes:\n"
+    for route in 0..<60 { text += "  - path: /r\(route)\n    response: { json: *big }\n" }
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    }
+    guard case .brokenManifest(_, _, let message) = error else { return }
+    #expect(message.contains("expands to more than 100000 values"), "\(message)")
+    #expect(message.contains("every body of the manifest"), "\(message)")
+    // Under the budget, the same body serves many routes.
+    var fewer = "big: &big [\(values)]\nroutes:\n"
+    for route in 0..<40 { fewer += "  - path: /r\(route)\n    response: { json: *big }\n" }
+    #expect((try? MockManifest.parse(fewer, file: "m.yaml", fixtures: nil))?.routes.count == 40)
+  }
+
   @Test(
     "fixture files are checked at load: missing ones and ones outside the folder are refused with their line"
   )

@@ -65,7 +65,7 @@ public struct MockManifest: Sendable {
   public static func parse(_ text: String, file: String, fixtures: URL?) throws(MockServerError)
     -> MockManifest
   {
-    let reader = ManifestReader(file: file, fixtures: fixtures)
+    var reader = ManifestReader(file: file, fixtures: fixtures)
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -81,8 +81,9 @@ public struct MockManifest: Sendable {
     guard case .sequence(let list) = routes else {
       throw reader.error(routes, "`routes` must be a list")
     }
-    return MockManifest(
-      routes: try list.map { node throws(MockServerError) in try reader.route(node) })
+    var parsed: [MockRoute] = []
+    for node in list { parsed.append(try reader.route(node)) }
+    return MockManifest(routes: parsed)
   }
 }
 
@@ -90,6 +91,14 @@ public struct MockManifest: Sendable {
 struct ManifestReader {
   let file: String
   let fixtures: URL?
+  /// What every `json` body of the manifest may expand to, together: one budget for the
+  /// document, so that a large body aliased by many routes is counted each time it is used.
+  private var budget = InputBudget(ManifestReader.jsonLimits)
+
+  init(file: String, fixtures: URL?) {
+    self.file = file
+    self.fixtures = fixtures
+  }
 
   func error(_ node: Node, _ reason: String) -> MockServerError {
     .brokenManifest(file: file, line: node.mark?.line ?? 0, reason: reason)
@@ -106,7 +115,7 @@ struct ManifestReader {
     }
   }
 
-  func route(_ node: Node) throws(MockServerError) -> MockRoute {
+  mutating func route(_ node: Node) throws(MockServerError) -> MockRoute {
     guard case .mapping = node else {
       throw error(node, "a route must be a mapping with at least `path`")
     }
@@ -138,7 +147,7 @@ struct ManifestReader {
     do {
       route = try MockRoute(
         node["method"]?.string.map(HTTPMethod.init(rawValue:)), path, name: node["name"]?.string,
-        query: try strings(node["query"]), headers: HTTPHeaders(try strings(node["headers"])),
+        query: try strings(node["query"]), headers: try headers(node["headers"]),
         bodyFields: try strings(node["body"]),
         responses: responses,
         scenarios: scenarios)
@@ -150,12 +159,16 @@ struct ManifestReader {
     return route
   }
 
-  private func responses(of node: Node, what: String) throws(MockServerError) -> MockResponses {
+  private mutating func responses(of node: Node, what: String) throws(MockServerError)
+    -> MockResponses
+  {
     if let sequence = node["sequence"] {
       guard case .sequence(let list) = sequence, !list.isEmpty else {
         throw error(sequence, "`sequence` must be a non-empty list of responses")
       }
-      return .sequence(try list.map { item throws(MockServerError) in try response(item) })
+      var responses: [MockResponse] = []
+      for item in list { responses.append(try response(item)) }
+      return .sequence(responses)
     }
     guard let response = node["response"] else {
       throw error(node, "\(what) needs a `response` or a `sequence`")
@@ -163,7 +176,7 @@ struct ManifestReader {
     return .single(try self.response(response))
   }
 
-  func response(_ node: Node) throws(MockServerError) -> MockResponse {
+  mutating func response(_ node: Node) throws(MockServerError) -> MockResponse {
     guard case .mapping = node else {
       throw error(
         node, "a response must be a mapping (status, headers, body, json, file, delay, fault)")
@@ -176,7 +189,7 @@ struct ManifestReader {
       }
       response.status = code
     }
-    response.headers = HTTPHeaders(try strings(node["headers"]))
+    response.headers = try headers(node["headers"])
     let bodies = ["body", "json", "file"].filter { node[$0] != nil }
     guard bodies.count <= 1 else {
       throw error(node, "a response has one body: `\(bodies.joined(separator: "`, `"))` are given")
@@ -277,11 +290,9 @@ struct ManifestReader {
   /// The most bytes a trickle may send at a time.
   static let largestTrickle = 1 << 20
 
-  /// The most values a `json` body may hold once YAML aliases are expanded.
-  static let mostJSONValues = 100_000
-
-  /// The most bytes of text a `json` body may hold once YAML aliases are expanded.
-  static let mostJSONBytes = 8 << 20
+  /// What the `json` bodies of one manifest may expand to, all together, once YAML aliases
+  /// are followed: 64 levels deep, 100,000 values, 8 MiB of text.
+  static let jsonLimits = InputBudget.Limits(depth: 64, bytes: 8 << 20, elements: 100_000)
 
   private func strings(_ node: Node?) throws(MockServerError) -> [String: String] {
     guard let node else { return [:] }
@@ -296,6 +307,29 @@ struct ManifestReader {
       result[name] = scalar.string
     }
     return result
+  }
+
+  /// A mapping of header fields, each a token name and a value a response may carry: no
+  /// CR, LF or other control character, which would end the field early and let the rest of
+  /// the value be read as fields or a body of its own.
+  private func headers(_ node: Node?) throws(MockServerError) -> HTTPHeaders {
+    let fields = try strings(node)
+    guard case .mapping(let mapping)? = node else { return HTTPHeaders(fields) }
+    for (key, value) in mapping {
+      let name = key.string ?? ""
+      guard !name.isEmpty, name.utf8.allSatisfy(RequestHeadParser.isTokenByte) else {
+        throw error(key, "`\(VisibleText.escaped(name))` is not a header name")
+      }
+      let text = value.string ?? ""
+      guard text.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+      else {
+        throw error(
+          value,
+          "the value of header `\(name)` holds a line break or a control character: "
+            + "\(VisibleText.escaped(text))")
+      }
+    }
+    return HTTPHeaders(fields)
   }
 
   private func state(_ node: Node?) throws(MockServerError) -> (machine: String, state: String)? {
@@ -322,53 +356,18 @@ struct ManifestReader {
   /// A YAML/JSON node as compact JSON text.
   ///
   /// YAML aliases repeat a node without copying it, so a few lines can stand for billions of
-  /// values ("billion laughs"). Expansion is counted as it goes and stops with a typed error
-  /// past ``mostJSONValues`` values or ``mostJSONBytes`` bytes of text.
-  private func jsonText(_ node: Node) throws(MockServerError) -> String {
-    var budget = (values: Self.mostJSONValues, bytes: Self.mostJSONBytes)
-    func spend(_ bytes: Int) -> Bool {
-      budget.values -= 1
-      budget.bytes -= bytes
-      return budget.values >= 0 && budget.bytes >= 0
-    }
-    func value(_ node: Node) -> Any? {
-      switch node {
-      case .scalar(let scalar):
-        guard spend(scalar.string.utf8.count) else { return nil }
-        if scalar.style == .plain {
-          if let int = Int(scalar.string) { return int }
-          if let double = Double(scalar.string), double.isFinite { return double }
-          if scalar.string == "true" { return true }
-          if scalar.string == "false" { return false }
-          if scalar.string == "null" || scalar.string == "~" { return NSNull() }
-        }
-        return scalar.string
-      case .mapping(let mapping):
-        guard spend(2) else { return nil }
-        var object: [String: Any] = [:]
-        for (key, item) in mapping {
-          guard spend(key.string?.utf8.count ?? 0), let converted = value(item) else { return nil }
-          object[key.string ?? ""] = converted
-        }
-        return object
-      case .sequence(let sequence):
-        guard spend(2) else { return nil }
-        var array: [Any] = []
-        for item in sequence {
-          guard let converted = value(item) else { return nil }
-          array.append(converted)
-        }
-        return array
-      case .alias:
-        guard spend(4) else { return nil }
-        return NSNull()
-      }
-    }
-    guard let object = value(node) else {
-      throw error(
+  /// values ("billion laughs"), or for a chain of aliases nested far deeper than any YAML
+  /// parser allows in text. Expansion spends the manifest's ``budget``: the depth is checked
+  /// before each level is entered, and values and bytes are counted across every body.
+  private mutating func jsonText(_ node: Node) throws(MockServerError) -> String {
+    let object: Any
+    do {
+      object = try value(node)
+    } catch {
+      throw self.error(
         node,
-        "`json` expands to more than \(Self.mostJSONValues) values or \(Self.mostJSONBytes >> 20) MiB"
-          + " (YAML aliases repeat whole nodes); write the body out or use `file`")
+        "`json` bodies \(error) (YAML aliases repeat whole nodes, and every body of the manifest"
+          + " counts); write the body out or use `file`")
     }
     do {
       let data = try JSONSerialization.data(
@@ -376,6 +375,42 @@ struct ManifestReader {
       return String(decoding: data, as: UTF8.self)
     } catch {
       throw self.error(node, "`json` could not be written as JSON: \(error.localizedDescription)")
+    }
+  }
+
+  /// `node` as a JSON object for `JSONSerialization`, spending the budget as it goes.
+  private mutating func value(_ node: Node) throws(InputBudget.Exceeded) -> Any {
+    switch node {
+    case .scalar(let scalar):
+      try budget.spend(bytes: scalar.string.utf8.count)
+      if scalar.style == .plain {
+        if let int = Int(scalar.string) { return int }
+        if let double = Double(scalar.string), double.isFinite { return double }
+        if scalar.string == "true" { return true }
+        if scalar.string == "false" { return false }
+        if scalar.string == "null" || scalar.string == "~" { return NSNull() }
+      }
+      return scalar.string
+    case .mapping(let mapping):
+      try budget.spend(bytes: 2)
+      try budget.enter()
+      defer { budget.leave() }
+      var object: [String: Any] = [:]
+      for (key, item) in mapping {
+        try budget.spend(bytes: key.string?.utf8.count ?? 0)
+        object[key.string ?? ""] = try value(item)
+      }
+      return object
+    case .sequence(let sequence):
+      try budget.spend(bytes: 2)
+      try budget.enter()
+      defer { budget.leave() }
+      var array: [Any] = []
+      for item in sequence { array.append(try value(item)) }
+      return array
+    case .alias:
+      try budget.spend(bytes: 4)
+      return NSNull()
     }
   }
 }

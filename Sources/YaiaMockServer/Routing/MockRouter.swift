@@ -83,7 +83,12 @@ public struct MockRouter: Sendable {
   public func state(of machine: String) -> String? { states[machine] }
 
   private func matches(_ route: MockRoute, _ request: MockRequest) -> [String: String]? {
-    if let method = route.method, method != request.method { return nil }
+    // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
+    if let method = route.method, method != request.method,
+      !(method == .get && request.method == .head)
+    {
+      return nil
+    }
     guard let parameters = route.pattern.match(request.path) else { return nil }
     for (name, value) in route.query where request.query[name] != value { return nil }
     for (name, value) in route.headers where request.headers[name] != value { return nil }

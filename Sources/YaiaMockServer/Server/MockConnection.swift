@@ -4,7 +4,7 @@ import Foundation
 /// One client connection of a mock server: reads requests with bounded memory and time,
 /// answers each through the ``MockResponder``, and closes on anything it cannot trust.
 ///
-/// The shell around two values, ``RequestHeadParser`` and ``ChunkedBody``: it only moves
+/// The shell around three values, ``RequestHeadParser``, ``BodyFraming`` and ``ChunkedBody``: it only moves
 /// bytes between them and the socket, and waits through ``ConnectionWaits``.
 struct MockConnection {
   let socket: Socket
@@ -60,22 +60,12 @@ struct MockConnection {
     _ head: RequestHead, rest: [UInt8], deadline: ContinuousClock.Instant
   ) async throws -> [UInt8]? {
     let isHead = head.method == "HEAD"
-    let chunked = head.field("transfer-encoding")
-    let length = head.field("content-length")
-    if chunked != nil, length != nil {
-      return try await refuse(
-        WireFailure(status: 400, reason: "Content-Length and Transfer-Encoding together"))
-    }
     let body: Data
     var rest = rest
-    if let chunked {
-      guard
-        chunked.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
-          == "chunked"
-      else {
-        return try await refuse(
-          WireFailure(status: 501, reason: "only the chunked transfer coding is supported"))
-      }
+    switch BodyFraming.of(head) {
+    case .failure(let failure):
+      return try await refuse(failure)
+    case .success(.chunked):
       try await sendContinue(head)
       var decoder = ChunkedBody(limit: maxBodyBytes)
       var step = decoder.append(rest)
@@ -92,13 +82,7 @@ struct MockConnection {
         body = Data(decoder.body)
         rest = after
       }
-    } else {
-      let declared = length.map { $0.trimmingCharacters(in: .whitespaces) } ?? "0"
-      guard declared.count <= 18, declared.allSatisfy(\.isASCII), let count = Int(declared),
-        count >= 0
-      else {
-        return try await refuse(WireFailure(status: 400, reason: "Content-Length is not a number"))
-      }
+    case .success(.length(let count)):
       guard count <= maxBodyBytes else { return try await refuseBody(head) }
       if count > rest.count { try await sendContinue(head) }
       while rest.count < count {

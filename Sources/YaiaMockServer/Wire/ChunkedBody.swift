@@ -2,9 +2,9 @@
 /// soon as it grows past its limit: a chunked body declares no length to check in advance.
 ///
 /// A value with no I/O: the connection feeds it what the socket gives.
-struct ChunkedBody {
+package struct ChunkedBody {
   /// What the decoder needs or found after the latest bytes.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// The body is not complete yet.
     case needMore
     /// The body is complete; `rest` are the bytes after it (the next request).
@@ -25,22 +25,22 @@ struct ChunkedBody {
   }
 
   /// The most body bytes accepted (more: 413).
-  let limit: Int
+  package let limit: Int
   /// The longest size or trailer line, and the most trailer bytes in all.
-  let lineLimit: Int
+  package let lineLimit: Int
   /// The decoded body so far.
-  private(set) var body: [UInt8] = []
+  package private(set) var body: [UInt8] = []
   private var phase = Phase.size
   private var line: [UInt8] = []
   private var trailerBytes = 0
 
-  init(limit: Int, lineLimit: Int = 4_096) {
+  package init(limit: Int, lineLimit: Int = 4_096) {
     self.limit = limit
     self.lineLimit = lineLimit
   }
 
   /// Takes the next `bytes` and says whether the body is complete.
-  mutating func append(_ bytes: [UInt8]) -> Step {
+  package mutating func append(_ bytes: [UInt8]) -> Step {
     var index = 0
     while index < bytes.count {
       switch phase {
@@ -76,9 +76,16 @@ struct ChunkedBody {
       }
       phase = .size
     case .size:
-      let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != 0x20 && $0 != 0x09 }
-      guard !digits.isEmpty, digits.count <= 15,
-        let size = Int(String(decoding: digits, as: UTF8.self), radix: 16), size >= 0
+      // Hex digits, then optional whitespace before any extension (RFC 9112 §7.1.1): `1 0`
+      // is not 0x10. Leading zeros carry no value, so any number of them is accepted.
+      let sizeField = line.prefix { $0 != UInt8(ascii: ";") }
+      let digits = sizeField.prefix(while: Self.isHexDigit)
+      let significant = digits.drop { $0 == UInt8(ascii: "0") }
+      guard !digits.isEmpty,
+        sizeField.dropFirst(digits.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+        significant.count <= 15,
+        let size = significant.isEmpty
+          ? 0 : Int(String(decoding: significant, as: UTF8.self), radix: 16)
       else {
         return .failed(WireFailure(status: 400, reason: "a chunk size is not a hex number"))
       }
@@ -97,5 +104,15 @@ struct ChunkedBody {
       break
     }
     return nil
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+      UInt8(ascii: "A")...UInt8(ascii: "F"):
+      return true
+    default:
+      return false
+    }
   }
 }

@@ -1,23 +1,23 @@
 /// The request line and header fields of an HTTP/1.x request, as read off the wire.
-struct RequestHead: Equatable, Sendable {
+package struct RequestHead: Equatable, Sendable {
   /// The method token, as sent (`GET`).
-  var method: String
+  package var method: String
   /// The request target, still percent-encoded: a path with its query (`/a/b?x=1`).
-  var target: String
+  package var target: String
   /// The protocol version: `HTTP/1.1` or `HTTP/1.0`.
-  var version: String
+  package var version: String
   /// The header fields in the order received; names as sent.
-  var fields: [(name: String, value: String)]
+  package var fields: [(name: String, value: String)]
 
   /// The value of the field `name` (any case); repeated fields joined with `, ` (RFC 9110 §5.3).
-  func field(_ name: String) -> String? {
+  package func field(_ name: String) -> String? {
     let values = fields.filter { $0.name.lowercased() == name }.map(\.value)
     return values.isEmpty ? nil : values.joined(separator: ", ")
   }
 
   /// Whether the client asked to keep the connection open after this request: HTTP/1.1 unless
   /// it said `close`, HTTP/1.0 only if it said `keep-alive`.
-  var keepsAlive: Bool {
+  package var keepsAlive: Bool {
     let tokens = (field("connection") ?? "").lowercased().split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
@@ -26,12 +26,12 @@ struct RequestHead: Equatable, Sendable {
   }
 
   /// The path part of the target, percent-encoded, and the raw query (without `?`).
-  var pathAndQuery: (path: String, query: String) {
+  package var pathAndQuery: (path: String, query: String) {
     let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
   }
 
-  static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {
+  package static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {
     lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
       && lhs.fields.map(\.name) == rhs.fields.map(\.name)
       && lhs.fields.map(\.value) == rhs.fields.map(\.value)
@@ -39,13 +39,21 @@ struct RequestHead: Equatable, Sendable {
 }
 
 /// The sizes a request's head may not exceed.
-struct RequestHeadLimits: Equatable, Sendable {
+package struct RequestHeadLimits: Equatable, Sendable {
   /// The longest request line, in bytes (longer: 414).
-  var requestLine: Int
+  package var requestLine: Int
   /// The most bytes of header fields, all lines together (more: 431).
-  var headerBytes: Int
+  package var headerBytes: Int
   /// The most header fields (more: 431).
-  var headerCount: Int
+  package var headerCount: Int
+
+  /// Limits of `requestLine` bytes for the request line, `headerBytes` and `headerCount` for
+  /// the fields.
+  package init(requestLine: Int, headerBytes: Int, headerCount: Int) {
+    self.requestLine = requestLine
+    self.headerBytes = headerBytes
+    self.headerCount = headerCount
+  }
 }
 
 /// Reads a request head from bytes as they arrive, in time linear in their number and memory
@@ -53,9 +61,9 @@ struct RequestHeadLimits: Equatable, Sendable {
 /// does, without waiting for its end.
 ///
 /// A value with no I/O: the connection feeds it what the socket gives and acts on the result.
-struct RequestHeadParser {
+package struct RequestHeadParser {
   /// What the parser needs or found after the latest bytes.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// The head is not complete yet.
     case needMore
     /// The head is complete; `rest` are the bytes after it (the start of the body, or of the
@@ -65,7 +73,7 @@ struct RequestHeadParser {
     case failed(WireFailure)
   }
 
-  let limits: RequestHeadLimits
+  package let limits: RequestHeadLimits
   private var buffer: [UInt8] = []
   /// Where the line being read starts in `buffer`.
   private var lineStart = 0
@@ -77,15 +85,15 @@ struct RequestHeadParser {
   /// Empty lines skipped before the request line (RFC 9112 §2.2 allows a few).
   private var leadingEmptyLines = 0
 
-  init(limits: RequestHeadLimits) {
+  package init(limits: RequestHeadLimits) {
     self.limits = limits
   }
 
   /// Whether any byte of a head has arrived (a deadline for the rest starts then).
-  var hasStarted: Bool { !buffer.isEmpty }
+  package var hasStarted: Bool { !buffer.isEmpty }
 
   /// Takes the next `bytes` and says whether the head is complete.
-  mutating func append(_ bytes: some Collection<UInt8>) -> Step {
+  package mutating func append(_ bytes: some Collection<UInt8>) -> Step {
     buffer.append(contentsOf: bytes)
     while let end = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
       var line = buffer[lineStart..<end]
@@ -158,6 +166,22 @@ struct RequestHeadParser {
     else {
       return .failure(
         WireFailure(status: 400, reason: "the request line is not `METHOD target HTTP/1.1`"))
+    }
+    // Methods are case-sensitive (RFC 9110 §9.1): `get` is not GET, and routing must not
+    // read it as GET.
+    guard !parts[0].contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else {
+      return .failure(
+        WireFailure(status: 400, reason: "methods are case-sensitive: write them in capitals"))
+    }
+    // Origin form (`/path?query`), or `*` for OPTIONS (RFC 9112 §3.2); a mock server is no
+    // proxy, so neither the absolute nor the authority form is served.
+    let target = parts[1]
+    guard
+      target.first == UInt8(ascii: "/")
+        || (target.elementsEqual("*".utf8) && parts[0].elementsEqual("OPTIONS".utf8))
+    else {
+      return .failure(
+        WireFailure(status: 400, reason: "the request target must be a path starting with `/`"))
     }
     let version = String(decoding: parts[2], as: UTF8.self)
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
