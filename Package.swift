@@ -23,6 +23,8 @@ let package = Package(
     .executable(name: "YaiaCLI", targets: ["YaiaCLI"]),
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
+    // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
+    .executable(name: "yaia-fuzz", targets: ["YaiaFuzz"]),
   ],
   // What an app pays for: each library product that needs a package of someone else's has a
   // trait, and an app enables only the traits of the products it uses. Packages behind a
@@ -167,7 +169,16 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Tools"])),
       ]
     ),
+    // A fuzz target for every reader of outside input (Fuzz/README.md), and `yaia-fuzz`, which
+    // runs them under libFuzzer (`.ci/fuzz.sh`) or replays files through them.
+    .target(
+      name: "YaiaFuzzTargets",
+      dependencies: [
+        "YaiaMockServer", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint", "YaiaDemo",
+      ]),
+    .executableTarget(name: "YaiaFuzz", dependencies: ["YaiaFuzzTargets"]),
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
+    .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
     .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(

@@ -77,3 +77,24 @@ struct DeepLinkTests {
       .then([.show([.home])])
   }
 }
+
+@Suite("Deep link errors shown safely")
+struct DeepLinkErrorTextTests {
+  @Test("a link of one letter and a million combining marks is shown in at most 120 scalars")
+  func combiningMarks() {
+    let link = "yaia://x/" + "e" + String(repeating: "\u{301}", count: 1_000_000)
+    let text = DeepLinkError.unknownLink(link).description
+    #expect(text.unicodeScalars.count < 200)
+    #expect(text.contains("…"))
+  }
+
+  @Test("control and format characters in a link are shown escaped, escapes counted")
+  func escaped() {
+    let link = "yaia://x/" + String(repeating: "\u{1B}[2J\u{202E}", count: 100)
+    let text = DeepLinkError.malformed(link, reason: "no\u{7}bell").description
+    #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    #expect(!text.contains("\u{202E}"))
+    #expect(text.contains("\\u{1B}"))
+    #expect(text.unicodeScalars.count < 300)
+  }
+}

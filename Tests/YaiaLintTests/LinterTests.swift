@@ -165,3 +165,44 @@ struct LinterTests {
     #expect(report.lineCount == 50_001 && report.problems.isEmpty)
   }
 }
+
+@Suite("Sources the parser cannot read in time")
+struct ParseGuardTests {
+  @Test(
+    "directly nested `[` past the limit is reported as not linted, at once, and the run goes on")
+  func nestedSquareBrackets() {
+    let deep =
+      "let x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+    let report = Linter(rules: LintRules.all).run([
+      LintSource(path: "Deep.swift", text: deep),
+      LintSource(path: "Fine.swift", text: "let grid: [[[Int]]] = [[[1]]]\n"),
+    ])
+    #expect(report.problems.map(\.path) == ["Deep.swift"])
+    #expect(report.problems.first?.message.contains("exponential time") == true)
+    #expect(report.fileCount == 1)  // the files linted
+  }
+
+  @Test(
+    "the guard counts `[` across whitespace and comments, not inside strings or after other tokens",
+    arguments: [
+      (String(repeating: "[ /* c */ ", count: 13), true),
+      (String(repeating: "[\n", count: 13), true),
+      (String(repeating: "[ // c\n", count: 13), true),
+      (String(repeating: "[", count: 12), false),
+      ("\"" + String(repeating: "[", count: 40) + "\"", false),
+      ("\"\"\"\n" + String(repeating: "[", count: 40) + "\n\"\"\"", false),
+      ("// " + String(repeating: "[", count: 40), false),
+      (String(repeating: "[1, ", count: 40), false),
+      (String(repeating: "[f(", count: 40), false),
+    ])
+  func guardShapes(text: String, refused: Bool) {
+    #expect((ParseGuard.refusal(text) != nil) == refused, "\(text.debugDescription)")
+  }
+
+  @Test("the guard names the line where the nesting reaches the limit")
+  func guardLine() {
+    let text = "let a = 1\n\n/* two\nlines */ let b = " + String(repeating: "[", count: 13)
+    #expect(
+      ParseGuard.refusal(text)?.contains("line 4") == true, "\(ParseGuard.refusal(text) ?? "")")
+  }
+}

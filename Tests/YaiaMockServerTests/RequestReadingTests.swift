@@ -170,7 +170,7 @@ struct BoundedReadingTests {
           "POST", "/echo", responses: .single(MockResponse(status: 200, body: .text("ok")))),
         try MockRoute(
           "GET", "/slow",
-          responses: .single(MockResponse(status: 204, delay: .seconds(1)...(.seconds(1))))),
+          responses: .single(MockResponse(status: 204, delay: .seconds(5)...(.seconds(5))))),
       ],
       configuration: configuration)
     let port = try #require(try await server.start().port)
@@ -178,7 +178,7 @@ struct BoundedReadingTests {
   }
 
   @Test(
-    "while half-megabyte lines arrive, other clients are answered within 1 s; the lines get 414 and 431"
+    "while half-megabyte lines arrive, other clients are still answered; the lines get 414 and 431"
   )
   func longLines() async throws {
     let (server, port) = try await Self.server()
@@ -198,9 +198,10 @@ struct BoundedReadingTests {
       slowest = max(slowest, clock.now - start)
       #expect(answer.hasPrefix("HTTP/1.1 204"), "\(answer.prefix(80))")
     }
-    // Far from the minutes FlyingFox's line reading took; the 1 s figure is measured by
-    // `yaia-bench mockserver` (mockserver.long_lines_max_ms), not in a timed test.
-    #expect(slowest < .seconds(5), "the slowest answer took \(slowest)")
+    // Far from the minutes FlyingFox's line reading took, and far from any honest run on a
+    // loaded machine; the 1 s figure is measured by `yaia-bench mockserver`
+    // (mockserver.long_lines_max_ms), not in a timed test.
+    #expect(slowest < .seconds(25), "the slowest answer took \(slowest)")
     var statuses: [String] = []
     for task in hostile { statuses.append(String(try await task.value.prefix(12))) }
     #expect(statuses == ["HTTP/1.1 414", "HTTP/1.1 431", "HTTP/1.1 414", "HTTP/1.1 431"])
@@ -254,7 +255,13 @@ struct BoundedReadingTests {
     let busy = (0..<2).map { _ in
       onThread { try rawExchange(port: port, Data("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    // Both are in their delay once the journal holds them: a signal from the server, not a
+    // guess at how long accepting takes on a busy machine.
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(30))
+    while await server.journal().count < 2, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     let refused = try await onThread {
       try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
     }.value

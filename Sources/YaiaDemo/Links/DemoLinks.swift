@@ -2,7 +2,7 @@ import Foundation
 import YaiaFlow
 
 /// What a deep link into the sample app opens.
-enum DemoLink: Hashable, Sendable {
+package enum DemoLink: Hashable, Sendable {
   /// Home, with this speaker (a nickname or an address) selected.
   case speaker(String)
   /// The pairing assistant.
@@ -13,7 +13,7 @@ enum DemoLink: Hashable, Sendable {
 
 /// The sample app's deep links, `yaia-demo://…`, as a ``DeepLinkMap``: a pure function from
 /// the text of a link to what it opens, or the typed reason it opens nothing.
-enum DemoLinks {
+package enum DemoLinks {
   /// The scheme of the app's links.
   static let scheme = "yaia-demo"
   /// The longest link taken (a link is typed or passed on the command line; anything longer
@@ -40,11 +40,12 @@ enum DemoLinks {
   ///
   /// - Throws: ``DeepLinkError``: `malformed` for text that is too long or no URL,
   ///   `wrongScheme` for another app's link, `unknownLink` when no pattern matches.
-  static func links(for text: String) throws(DeepLinkError) -> [DemoLink] {
+  package static func links(for text: String) throws(DeepLinkError) -> [DemoLink] {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard trimmed.utf8.count <= maxLength else {
       throw .malformed(
-        String(trimmed.prefix(40)) + "…", reason: "longer than \(maxLength) bytes")
+        String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(DeepLinkError.shownLength))),
+        reason: "longer than \(maxLength) bytes")
     }
     guard let url = URL(string: trimmed), url.scheme != nil else {
       throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")

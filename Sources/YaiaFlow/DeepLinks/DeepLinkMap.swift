@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 /// Turns URLs into routes, as a pure function: a list of path patterns, each with the routes
 /// it opens.
@@ -71,12 +72,35 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A pattern matched but a value is unusable (an id that is not a number…).
   case malformed(String, reason: String)
 
+  /// What went wrong, naming the link as ``shown(_:)`` shows it: a link comes from outside
+  /// the app, and this text reaches screens and terminals.
   public var description: String {
     switch self {
-    case .wrongScheme(let url, let expected): return "\(url) is not a \(expected):// link."
+    case .wrongScheme(let url, let expected):
+      return "\(Self.shown(url)) is not a \(Self.shown(expected)):// link."
     case .unknownLink(let url):
-      return "\(url) opens nothing in this app: no deep link pattern matches it."
-    case .malformed(let url, let reason): return "\(url) is malformed: \(reason)."
+      return "\(Self.shown(url)) opens nothing in this app: no deep link pattern matches it."
+    case .malformed(let url, let reason):
+      return "\(Self.shown(url)) is malformed: \(Self.shown(reason))."
     }
+  }
+
+  /// The most Unicode scalars of a link an error shows, escapes included.
+  public static let shownLength = 120
+
+  /// `text` escaped (control and format characters as `\u{…}`) and cut to ``shownLength``
+  /// Unicode scalars, escapes included, not characters: one character can hold any number of
+  /// combining marks.
+  public static func shown(_ text: String) -> String {
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let piece = VisibleText.escaped(String(scalar)).unicodeScalars
+      guard shown.count + piece.count <= shownLength else {
+        shown.append("…")
+        break
+      }
+      shown.append(contentsOf: piece)
+    }
+    return String(shown)
   }
 }

@@ -160,6 +160,7 @@ public struct CommentedOutCodeRule: LintRule {
     guard text.contains(where: { "(){}=;.".contains($0) }) || text.contains("return") else {
       return false
     }
+    guard ParseGuard.refusal(text) == nil else { return false }
     let tree = Parser.parse(source: text)
     guard !tree.hasError, !tree.statements.isEmpty else { return false }
     return tree.statements.allSatisfy { statement in

@@ -23,7 +23,7 @@ public enum LintFiles {
   }
 
   /// The text of `data`, or why it is no Swift source.
-  static func text(_ data: Data) -> Result<String, LintProblemReason> {
+  package static func text(_ data: Data) -> Result<String, LintProblemReason> {
     guard data.count <= maxFileBytes else { return .failure(.tooLarge(data.count)) }
     if data.contains(0) { return .failure(.binary) }
     guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
@@ -31,12 +31,12 @@ public enum LintFiles {
   }
 
   /// Why a file is not linted.
-  enum LintProblemReason: Error, CustomStringConvertible {
+  package enum LintProblemReason: Error, CustomStringConvertible {
     case tooLarge(Int)
     case binary
     case notUTF8
 
-    var description: String {
+    package var description: String {
       switch self {
       case .tooLarge(let bytes):
         "is \(bytes) bytes, over the limit of \(LintFiles.maxFileBytes); not linted"

@@ -72,6 +72,11 @@ public struct Linter: Sendable {
     // Parse, gather facts and run the rules that need no other file, on all cores, each file
     // while its tree is fresh in the caches.
     let parsed = concurrentMap(kept) { source -> Parsed in
+      if let refusal = ParseGuard.refusal(source.text) {
+        return Parsed(
+          file: nil, facts: nil, suppressions: nil, lines: LineTable(source.text).count,
+          findings: [], problem: LintProblem(path: source.path, message: refusal))
+      }
       let tree = Parser.parse(source: source.text)
       let table = LineTable(source.text)
       let lines = table.count

@@ -3,23 +3,27 @@ import Foundation
 /// The shell between the wire and the router: turns a request head and body into a
 /// ``MockRequest``, asks the router, records the journal, and renders the response (with its
 /// delay and fault).
-struct MockResponder: Sendable {
+package struct MockResponder: Sendable {
   let state: MockServerState
   let configuration: MockServer.Configuration
 
   /// The router's request for `head` and `body`.
-  static func request(_ head: RequestHead, body: Data) -> MockRequest {
+  package static func request(_ head: RequestHead, body: Data) -> MockRequest {
     let (target, rawQuery) = head.pathAndQuery
     // The path as received, still percent-encoded, with its dot segments resolved: routing
     // decodes each segment exactly once, so an encoded `/` stays inside its segment.
     let path = withoutDotSegments(target)
     var headers = HTTPHeaders()
     for field in head.fields { headers.add(field.name, field.value) }
+    // Read by hand: Foundation's `URLComponents.percentEncodedQuery` traps on a query it
+    // finds invalid (`?%zz`), and a client chooses the query. A first value wins; a name or
+    // value that is not valid percent-encoding is kept as sent.
     var query: [String: String] = [:]
-    var components = URLComponents()
-    components.percentEncodedQuery = rawQuery.isEmpty ? nil : rawQuery
-    for item in components.queryItems ?? [] where query[item.name] == nil {
-      query[item.name] = item.value ?? ""
+    for item in rawQuery.split(separator: "&") {
+      let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
+      let value = pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
+      if query[name] == nil { query[name] = value }
     }
     return MockRequest(
       method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,

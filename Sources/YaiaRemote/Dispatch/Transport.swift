@@ -126,7 +126,7 @@ public struct Transport: Sendable {
     }
   }
 
-  private static func httpResponse(
+  package static func httpResponse(
     _ data: Data, _ response: URLResponse, for request: OutgoingRequest
   ) throws(RemoteError) -> HTTPResponse {
     guard let http = response as? HTTPURLResponse else {
