@@ -66,14 +66,16 @@ struct DataTests {
       .posixPermissions]
     #expect((mode as? NSNumber)?.intValue == 0o600)
     #expect(try file.load() == session)
+    // A file of the user's with the login file's name is neither read nor replaced.
     try Data("not json".utf8).write(to: folder.loginFile)
-    #expect(
-      throws: LoginFileError.unreadable(
-        path: folder.loginFile.path, reason: "it is not a saved login")
-    ) {
-      try file.load()
-    }
-    try file.save(session)  // a broken file is replaced
+    #expect(throws: LoginFileError.notOurs(path: folder.loginFile.path)) { try file.load() }
+    #expect(throws: LoginFileError.notOurs(path: folder.loginFile.path)) { try file.save(session) }
+    #expect(try Data(contentsOf: folder.loginFile) == Data("not json".utf8))
+    // A saved login of ours whose values no longer pass is unreadable, and replaced.
+    try Data(#"{"user":"a\u001B[2J","token":"t","refreshToken":"r"}"#.utf8).write(
+      to: folder.loginFile)
+    #expect(throws: LoginFileError.self) { try file.load() }
+    try file.save(session)
     #expect(try file.load() == session)
   }
 
@@ -129,6 +131,33 @@ struct DataTests {
     let error = #expect(throws: DataFolderError.self) { try folder.reset() }
     #expect(error?.description.contains("not a SQLite database") == true)
     #expect(manager.fileExists(atPath: folder.database))
+    try manager.removeItem(atPath: folder.database)
+
+    // A regular file of the user's named like the login file: recognised by its content.
+    try Data(#"{"name":"my own login.json","keep":true}"#.utf8).write(to: folder.loginFile)
+    let login = #expect(throws: DataFolderError.self) { try folder.reset() }
+    #expect(login?.description.contains("not a saved login") == true)
+    #expect(manager.fileExists(atPath: folder.loginFile.path))
+  }
+
+  @Test("saving a login touches nothing already there: not a folder named like its partial file")
+  func saveBesideUserFiles() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let manager = FileManager.default
+    // The old fixed name of the partial file, as a folder of the user's with work inside.
+    let partial = folder.url.appending(path: ".login.json.partial")
+    try manager.createDirectory(at: partial, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: partial.appending(path: "work.txt"))
+    let session = LoginSession(user: "ada", token: Secret("t"), refreshToken: Secret("r"))
+    try LoginFile(folder.loginFile).save(session)
+    #expect(try Data(contentsOf: partial.appending(path: "work.txt")) == Data("keep".utf8))
+    #expect(try LoginFile(folder.loginFile).load() == session)
+    // Nothing else is left behind: the folder holds the login file and the user's folder.
+    #expect(
+      try manager.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+        ".login.json.partial", "login.json",
+      ])
   }
 
   @Test("a real launch's report is shown as it is; an abort by the version check means update")

@@ -131,10 +131,12 @@ struct StepValuesTests {
     let start = clock.now
     let report = try #require(
       await value(
-        of: Task { await Launch(plan, clock: ImmediateClock()).run() }, timeout: .seconds(60)))
+        of: Task { await Launch(plan, clock: ImmediateClock()).run() }, timeout: .seconds(300)))
     #expect(report.records.allSatisfy { $0.outcome == .finished })
-    // Walking the chain on each read took 14 s in release; once per output, well under that.
-    #expect(clock.now - start < .seconds(10))
+    // Walking the chain on each read took 14 s in release (minutes in debug); once per output
+    // it takes about a second in debug, and a busy machine may take several times that. How
+    // fast is the benchmark's to say (`yaia-bench sequencer`).
+    #expect(clock.now - start < .seconds(90))
   }
 
   @Test("upstream checks see through branches, and refuse steps that do not wait")

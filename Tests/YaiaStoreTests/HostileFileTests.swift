@@ -132,3 +132,95 @@ struct HostileFileTests {
     #expect(try await store.count(Speakers.self) == 0)
   }
 }
+
+@Suite("Text with a NUL character")
+struct TextWithNULTests {
+  @Test("a value whose text holds U+0000 is refused naming the field; nothing is stored")
+  func valueRefused() async throws {
+    let store = try DataStore.inMemory(migrations: speakerMigrations)
+    await #expect(throws: StoreError.self) {
+      try await store.upsert([speaker("s1", "Kitchen\u{0}Attic")], as: Speakers.self)
+    }
+    do {
+      try await store.upsert([speaker("s1", "Kitchen\u{0}Attic")], as: Speakers.self)
+    } catch {
+      #expect(error.description.contains("`nickname`"), "\(error)")
+      #expect(error.description.contains("NUL"), "\(error)")
+    }
+    #expect(try await store.fetch(Speakers.self).isEmpty)
+  }
+
+  @Test(
+    "ids that differ after a NUL never collide: storing, reading and deleting by them is refused")
+  func idsRefused() async throws {
+    let store = try DataStore.inMemory(migrations: speakerMigrations)
+    try await store.upsert([speaker("a")], as: Speakers.self)
+    // Cut at the NUL, each of these would have meant "a".
+    await #expect(throws: StoreError.self) {
+      try await store.upsert([speaker("a\u{0}b")], as: Speakers.self)
+    }
+    await #expect(throws: StoreError.self) { try await store.fetch(Speakers.self, id: "a\u{0}b") }
+    await #expect(throws: StoreError.self) {
+      try await store.fetch(Speakers.self, ids: ["x", "a\u{0}b"])
+    }
+    await #expect(throws: StoreError.self) {
+      try await store.delete(Speakers.self, ids: ["a\u{0}b"])
+    }
+    await #expect(throws: StoreError.self) {
+      try await store.delete(Speakers.self, where: .equals("id", "a\u{0}zzz"))
+    }
+    await #expect(throws: StoreError.self) {
+      try await store.fetch(Speakers.self, where: .isIn("id", ["a\u{0}"]))
+    }
+    #expect(try await store.fetch(Speakers.self).map(\.id) == ["a"])
+  }
+
+  @Test("any other text round-trips exactly")
+  func otherTextExact() async throws {
+    let store = try DataStore.inMemory(migrations: speakerMigrations)
+    let names = [
+      "e\u{301}\u{301}\u{301}", "\u{1B}[2J", "👩‍👩‍👧", "\u{202E}abc", "tab\there", "\u{FFFF}", "",
+      String(repeating: "x", count: 100_000),
+    ]
+    let values = names.enumerated().map { speaker("s\($0.offset)", $0.element + "·\($0.offset)") }
+    try await store.upsert(values, as: Speakers.self)
+    #expect(try await store.fetch(Speakers.self, orderBy: [.ascending("id")]) == values)
+  }
+}
+
+@Suite("Schemas changed outside the app")
+struct OutsideSchemaChangeTests {
+  @Test(
+    "a column made INTEGER PRIMARY KEY outside the migrations is a type mismatch naming the table")
+  func typeMismatch() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "db.sqlite").path
+    _ = try DataStore.open(at: path, migrations: speakerMigrations)
+    // Another program rebuilds the table: text ids no longer fit the rowid column.
+    let other = try DatabaseQueue(path: path)
+    try await other.write { db in
+      try db.execute(sql: "DROP TABLE speakers")
+      try db.execute(
+        sql: """
+          CREATE TABLE speakers(id INTEGER PRIMARY KEY, nickname TEXT, room TEXT,
+            pairedAt TEXT, lastSignal INTEGER, settings TEXT)
+          """)
+    }
+    try other.close()
+    let store = try DataStore.open(at: path, migrations: speakerMigrations)
+    do {
+      try await store.upsert([speaker("kitchen")], as: Speakers.self)
+      Issue.record("a text id was stored in an INTEGER PRIMARY KEY")
+    } catch {
+      guard case .typeMismatch(let table, let sqlite) = error else {
+        Issue.record("expected a type mismatch, got \(error)")
+        return
+      }
+      #expect(table == "speakers")
+      #expect(sqlite.resultCode == 20)
+      #expect(error.description.contains("changed outside the app's migrations"), "\(error)")
+      #expect(error.description.contains("the table speakers"), "\(error)")
+    }
+  }
+}

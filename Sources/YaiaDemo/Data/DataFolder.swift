@@ -40,8 +40,8 @@ package struct DataFolder: Hashable, Sendable {
   /// user put in the folder.
   ///
   /// Only regular files the app recognises are deleted: a directory, a link or another kind of
-  /// file that merely has one of the app's names, or a `demo.sqlite` that is not a SQLite
-  /// database, is refused untouched with ``DataFolderError/cannotReset(path:reason:)``, checked
+  /// file that merely has one of the app's names, a `demo.sqlite` that is not a SQLite
+  /// database, or a `login.json` that is not a saved login (by its content), is refused untouched with ``DataFolderError/cannotReset(path:reason:)``, checked
   /// before anything is deleted.
   package func reset() throws(DataFolderError) {
     let names = ["demo.sqlite", "demo.sqlite-wal", "demo.sqlite-shm", "login.json"]
@@ -62,6 +62,10 @@ package struct DataFolder: Hashable, Sendable {
       if name == "demo.sqlite", !Self.isSQLite(file) {
         throw .cannotReset(
           path: file.path, reason: "it is not a SQLite database the app made, so it is kept")
+      }
+      if name == "login.json", !LoginFile.holdsSavedLogin(file) {
+        throw .cannotReset(
+          path: file.path, reason: "it is not a saved login of this app, so it is kept")
       }
       doomed.append(file)
     }

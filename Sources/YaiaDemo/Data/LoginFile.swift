@@ -84,10 +84,12 @@ package struct LoginFile: Sendable {
 
   /// The saved session, `nil` if there is none.
   ///
-  /// - Throws: ``LoginFileError/unreadable(path:reason:)`` if the file exists but is not a
-  ///   session; the caller logs in again and overwrites it.
+  /// - Throws: ``LoginFileError/notOurs(path:)`` if the file is not a saved login of this app
+  ///   (it is kept); ``LoginFileError/unreadable(path:reason:)`` if it is one whose values do
+  ///   not pass the checks (logging in replaces it).
   package func load() throws(LoginFileError) -> LoginSession? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    guard Self.holdsSavedLogin(url) else { throw .notOurs(path: url.path) }
     do {
       return try JSONDecoder().decode(LoginSession.self, from: Data(contentsOf: url))
     } catch {
@@ -96,31 +98,62 @@ package struct LoginFile: Sendable {
   }
 
   /// Saves `session`, creating the file with mode 0600 before any byte is written.
+  ///
+  /// The bytes go to a new temporary file of a random name beside the login file (created
+  /// exclusively, so nothing already there is touched, whatever it is), then replace the login
+  /// file in one rename. A login file that is not one of this app's saved logins (a file of the
+  /// user's that has the name, a folder) is never replaced: ``LoginFileError/notOurs(path:)``.
   package func save(_ session: LoginSession) throws(LoginFileError) {
-    let temporary = url.deletingLastPathComponent().appending(path: ".login.json.partial")
+    if FileManager.default.fileExists(atPath: url.path), !Self.holdsSavedLogin(url) {
+      throw .notOurs(path: url.path)
+    }
+    let temporary = url.deletingLastPathComponent().appending(
+      path: ".login.json.\(UUID().uuidString).partial")
+    let data: Data
     do {
-      let data = try JSONEncoder().encode(session)
-      try? FileManager.default.removeItem(at: temporary)
-      guard
-        FileManager.default.createFile(
-          atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-      else {
-        throw LoginFileError.unwritable(path: url.path, reason: "the file could not be created")
-      }
-      let handle = try FileHandle(forWritingTo: temporary)
-      try handle.write(contentsOf: data)
-      try handle.close()
-      if rename(temporary.path, url.path) != 0 {
-        throw LoginFileError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
-      }
-    } catch let error as LoginFileError {
-      // The partial file holds the token: it never stays behind.
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
+      data = try JSONEncoder().encode(session)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
       throw .unwritable(path: url.path, reason: error.localizedDescription)
     }
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      throw .unwritable(path: url.path, reason: String(cString: strerror(errno)))
+    }
+    // From here the temporary file is ours: it holds the token, so it never stays behind.
+    var failure: LoginFileError?
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    do {
+      try handle.write(contentsOf: data)
+      try handle.close()
+    } catch {
+      failure = .unwritable(path: url.path, reason: error.localizedDescription)
+    }
+    if failure == nil, rename(temporary.path, url.path) != 0 {
+      failure = .unwritable(path: url.path, reason: String(cString: strerror(errno)))
+    }
+    if let failure {
+      unlink(temporary.path)
+      throw failure
+    }
+  }
+
+  /// The largest file taken for a saved login: one is about 200 bytes.
+  static let largestFile = 64 << 10
+
+  /// Whether `file` is one of this app's saved logins, by its content: a regular file (not a
+  /// link or a folder) of at most 64 KiB holding a JSON object with exactly the fields a saved
+  /// login has, as text. A saved login whose values no longer pass the checks still counts:
+  /// it is the app's own, and logging in replaces it.
+  package static func holdsSavedLogin(_ file: URL) -> Bool {
+    guard
+      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+      attributes[.type] as? FileAttributeType == .typeRegular,
+      let size = attributes[.size] as? NSNumber, size.intValue <= largestFile,
+      let data = try? Data(contentsOf: file),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return false }
+    return Set(object.keys) == ["user", "token", "refreshToken"]
+      && object.values.allSatisfy { $0 is String }
   }
 
   /// Deletes the saved session (logging out).
@@ -135,12 +168,18 @@ package enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible
   case unreadable(path: String, reason: String)
   /// The file could not be written.
   case unwritable(path: String, reason: String)
+  /// A file or folder that is not a saved login of this app has the login file's name; it is
+  /// kept as it is.
+  case notOurs(path: String)
 
   /// What went wrong and what to do.
   package var description: String {
     switch self {
     case .unreadable(let path, let reason):
       return "The saved login \(path) is unreadable (\(reason)); log in again to replace it."
+    case .notOurs(let path):
+      return
+        "\(path) is not a saved login of this app, so it was left untouched and the login is not saved. Move it away to keep logins."
     case .unwritable(let path, let reason):
       return "Cannot save the login to \(path): \(reason). Check the data folder's permissions."
     }

@@ -25,3 +25,16 @@ public struct MockJournalEntry: Sendable, Equatable {
     try decoder.decode(T.self, from: request.body)
   }
 }
+
+extension MockJournalEntry {
+  /// About how many bytes the entry holds, for the journal's byte limit: the body, every
+  /// header field, the path, the query, the closest routes, and a fixed cost for the rest.
+  /// Counting the body alone let heads of 58 KB each grow a server to gigabytes.
+  var storedBytes: Int {
+    var total = 256 + request.body.count + request.path.utf8.count
+    for field in request.headers { total += field.name.utf8.count + field.value.utf8.count + 32 }
+    for (name, value) in request.query { total += name.utf8.count + value.utf8.count + 32 }
+    for route in closest { total += route.utf8.count + 16 }
+    return total
+  }
+}

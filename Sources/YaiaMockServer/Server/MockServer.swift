@@ -63,7 +63,7 @@ public actor MockServer {
     public var onWarning: (@Sendable (String) -> Void)?
 
     /// The defaults: loopback, a free port, strict, bodies up to 1 MiB, a journal of 10,000
-    /// requests or 64 MiB of bodies.
+    /// requests or 64 MiB of what they hold.
     public init() {}
   }
 
@@ -71,10 +71,11 @@ public actor MockServer {
   public struct JournalLimit: Sendable, Equatable {
     /// The most entries kept.
     public var entries: Int
-    /// The most bytes of request bodies kept.
+    /// The most bytes of requests kept: bodies, header fields, paths and queries together.
     public var bytes: Int
 
-    /// A limit of `entries` requests and `bytes` of bodies (10,000 and 64 MiB by default).
+    /// A limit of `entries` requests and `bytes` of what they hold (10,000 and 64 MiB by
+    /// default).
     public init(entries: Int = 10_000, bytes: Int = 64 << 20) {
       self.entries = max(1, entries)
       self.bytes = max(0, bytes)

@@ -2,8 +2,9 @@ import Foundation
 
 /// The routing decisions and the journal of one server, shared by its connections.
 ///
-/// The journal is bounded: past `limit` entries or bytes of bodies, the oldest entries are
-/// dropped and counted, so a server that runs for days, or is flooded, keeps its memory.
+/// The journal is bounded: past `limit` entries or bytes (of everything an entry keeps: body,
+/// header fields, path, query), the oldest entries are dropped and counted, so a server that
+/// runs for days, or is flooded with large heads, keeps its memory.
 actor MockServerState {
   private var router: MockRouter
   private var entries: [MockJournalEntry] = []
@@ -36,9 +37,9 @@ actor MockServerState {
 
   func record(_ entry: MockJournalEntry) {
     entries.append(entry)
-    bytes += entry.request.body.count
+    bytes += entry.storedBytes
     while entries.count - first > limit.entries || (bytes > limit.bytes && first < entries.count) {
-      bytes -= entries[first].request.body.count
+      bytes -= entries[first].storedBytes
       first += 1
       dropped += 1
     }

@@ -9,8 +9,9 @@ import Foundation
 /// ```
 ///
 /// For each request the client resolves the URL against its environment, lets each
-/// interceptor adapt it, sends it through its ``Transport``, lets each interceptor see the
-/// result and ask for a retry, then checks the status against the request's acceptable ones
+/// interceptor adapt it, sends it through its ``Transport``, follows redirects itself (each
+/// hop adapted again, by the rules of ``Redirect``), lets each interceptor see the result and
+/// ask for a retry, then checks the status against the request's acceptable ones
 /// and decodes the body. Cancelling the calling task cancels the request; nothing is
 /// delivered after.
 public struct RemoteClient: Sendable {
@@ -23,6 +24,10 @@ public struct RemoteClient: Sendable {
   /// A hard cap on attempts per request, whatever the interceptors ask (a guard against a
   /// retry loop).
   public var maxAttempts: Int = 10
+  /// The most redirects followed for one request; one more is
+  /// ``RemoteError/redirectRefused(request:location:reason:)``. Redirects are followed by the
+  /// client, hop by hop through the interceptors, by the rules of ``Redirect``.
+  public var maxRedirects: Int = 10
   private let decoder: UncheckedDecoder
   private let sleep: @Sendable (Duration) async throws -> Void
 
@@ -88,10 +93,11 @@ public struct RemoteClient: Sendable {
   ) {
     guard !Task.isCancelled else { throw .cancelled }
     let url = try data.endpoint.url(relativeTo: baseURL)
-    let original = OutgoingRequest(
+    var original = OutgoingRequest(
       url: url, method: data.method, headers: data.headers, body: data.body, timeout: data.timeout)
     var retries: [String: Int] = [:]
     var number = 1
+    var redirects = 0
     let clock = ContinuousClock()
     while true {
       var request = original
@@ -109,6 +115,18 @@ public struct RemoteClient: Sendable {
       }
       if Task.isCancelled { throw .cancelled }
       if case .failure(.cancelled) = result { throw .cancelled }
+      if case .success(let response) = result,
+        let next = try Redirect.next(after: response, to: request, original: original)
+      {
+        guard redirects < maxRedirects else {
+          throw .redirectRefused(
+            request: request.description, location: response.header("Location") ?? "",
+            reason: "more than \(maxRedirects) redirects")
+        }
+        redirects += 1
+        original = next
+        continue
+      }
 
       if number < maxAttempts {
         let attempt = Attempt(number: number, retries: retries)

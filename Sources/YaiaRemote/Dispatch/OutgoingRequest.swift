@@ -15,6 +15,10 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
   public var body: Data?
   /// How long to wait for the response; `nil` for the transport's default.
   public var timeout: Duration?
+  /// The URL of the request the app made, when this one follows a redirect from it (`nil` for
+  /// the app's own request). An interceptor that adds credentials compares origins with it,
+  /// so that a token given for one server is not sent to the server it redirects to.
+  public var redirectedFrom: URL?
 
   /// Creates an outgoing request.
   public init(
@@ -31,6 +35,12 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
   /// The value of header `name`, compared without regard to case.
   public func header(_ name: String) -> String? {
     headers[name]
+  }
+
+  /// Whether this request follows a redirect to another origin (scheme, host or port) than
+  /// the request the app made: where credentials must not be added.
+  public var isRedirectToAnotherOrigin: Bool {
+    redirectedFrom.map { Origin($0) != Origin(url) } ?? false
   }
 
   /// `GET http://host/path?query`.

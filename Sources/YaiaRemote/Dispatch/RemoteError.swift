@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 /// Everything that can go wrong with a remote call, typed, with the evidence kept and a
 /// description that says what to do.
@@ -28,6 +29,9 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   case decoding(path: String, problem: String, body: Data, request: String)
   /// The request could not be made (a missing path parameter, a body that would not encode).
   case invalidRequest(String)
+  /// The server redirected the request where it must not follow (from https to http, to a
+  /// URL that is not http(s), or past the client's ``RemoteClient/maxRedirects``).
+  case redirectRefused(request: String, location: String, reason: String)
   /// The calling task was cancelled; nothing was delivered.
   case cancelled
 
@@ -54,6 +58,9 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
         "\(request): the response did not decode at \(location): \(problem). Body: \(Self.preview(body)). Check the model against the server's JSON."
     case .invalidRequest(let message):
       return "Invalid request: \(message)"
+    case .redirectRefused(let request, let location, let reason):
+      return
+        "\(request): the redirect to \(VisibleText.escaped(location.prefix(200))) was not followed: \(reason)."
     case .cancelled:
       return "The request was cancelled; nothing was delivered."
     }

@@ -6,6 +6,7 @@ import Yaia
 #endif
 
 /// Sends one request and returns what came back: the only piece of I/O in the remote layer.
+/// A redirect comes back as it is (the client follows it, see ``Redirect``).
 ///
 /// It is a function, so a test passes a closure (`{ request in HTTPResponse(status: 200, body:
 /// fixture) }`) instead of a mock class. ``urlSession(_:)`` is the real one.
@@ -27,11 +28,16 @@ public struct Transport: Sendable {
   /// with a response completing at the same moment (see `abandoningOnCancel`), and cancelling
   /// its session task directly can crash when the task is completing.
   ///
+  /// Redirects are not followed here: a 3xx comes back as the response, and ``RemoteClient``
+  /// follows it by the rules of ``Redirect``. On Linux, where FoundationNetworking asks only a
+  /// session's delegate about redirects, requests go to a session of the transport's own made
+  /// from `session`'s configuration (`session`'s delegate is not used).
+  ///
   /// An abandoned request keeps its connection until it ends, and a session opens at most a
   /// few connections per host (six by default). So on Linux, once a request is abandoned,
-  /// later requests go to a new session with the same configuration (its delegate is not
-  /// carried over), and the old one closes when its last request ends: cancelled requests
-  /// never hold up the next ones. At most 16 such sessions wind down at once.
+  /// later requests go to a new session with the same configuration, and the old one closes
+  /// when its last request ends: cancelled requests never hold up the next ones. At most 16
+  /// such sessions wind down at once.
   ///
   /// A request's timeout is enforced here, to the millisecond: FoundationNetworking on Linux
   /// truncates `timeoutInterval` to whole seconds (0.3 s fires at once, 1.5 s after 1 s), so
@@ -111,12 +117,14 @@ public struct Transport: Sendable {
         let sendable = UncheckedURLRequest(request: urlRequest)
         return try await abandoningOnCancel(unstarted: ended) {
           defer { ended() }
-          let (data, response) = try await session.session.data(for: sendable.request)
+          let (data, response) = try await session.session.data(
+            for: sendable.request, delegate: RedirectsReturned.shared)
           return try httpResponse(data, response, for: request)
         }
       #else
         defer { ended() }
-        let (data, response) = try await session.session.data(for: urlRequest)
+        let (data, response) = try await session.session.data(
+          for: urlRequest, delegate: RedirectsReturned.shared)
         return try httpResponse(data, response, for: request)
       #endif
     } catch let error as RemoteError {
@@ -204,6 +212,21 @@ public struct Transport: Sendable {
   }
 }
 
+/// Makes a session return a redirect as the response instead of following it: the client
+/// follows redirects itself (``Redirect``), so that credentials never reach another origin
+/// and interceptors see every hop. Stateless, so one instance serves every task.
+final class RedirectsReturned: NSObject, URLSessionTaskDelegate, Sendable {
+  static let shared = RedirectsReturned()
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+}
+
 /// A `URLRequest` handed to a child task. proven: it is a value type copied into the task and
 /// only read there; it is not `Sendable` on Linux only because of its `httpBodyStream`, which
 /// is never set here.
@@ -241,8 +264,19 @@ struct UncheckedSession: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
+    /// Requests go to a session of this rotation's own, made from `session`'s configuration:
+    /// its delegate (``RedirectsReturned``) hands redirects back to the client, which
+    /// FoundationNetworking asks only of a session's delegate, not of a task's.
     init(_ session: URLSession) {
-      state = State(current: session)
+      state = State(current: Self.session(like: session))
+      state.ownsCurrent = true
+    }
+
+    /// A session with `session`'s configuration whose redirects come back as responses.
+    static func session(like session: URLSession) -> URLSession {
+      URLSession(
+        configuration: session.configuration, delegate: RedirectsReturned.shared,
+        delegateQueue: nil)
     }
 
     /// The session for the next request, counted as running one more.
@@ -272,9 +306,9 @@ struct UncheckedSession: @unchecked Sendable {
         else { return nil }
         let old = state.current
         let wasOwned = state.ownsCurrent
-        state.current = URLSession(configuration: old.configuration)
+        state.current = Self.session(like: old)
         state.ownsCurrent = true
-        guard wasOwned else { return nil }  // the caller's session is never invalidated
+        guard wasOwned else { return nil }
         if state.running[ObjectIdentifier(old)] == nil { return old }
         state.retired[ObjectIdentifier(old)] = old
         return nil

@@ -1,4 +1,5 @@
-/// Adds `Authorization: Bearer <token>` to every request and, when the server answers 401,
+/// Adds `Authorization: Bearer <token>` to every request (but not to a redirect to another
+/// origin) and, when the server answers 401,
 /// refreshes the token once for everyone, then replays each request once.
 ///
 /// Twenty requests that all get 401 at the same time cause exactly one refresh: the first
@@ -34,9 +35,10 @@ public actor BearerAuthenticator: Interceptor {
   /// The reason this interceptor gives its replays.
   public static let reason = "auth"
 
-  /// Adds the current token.
+  /// Adds the current token, unless the request follows a redirect to another origin than
+  /// the app's request: the token is for the server it was issued by.
   public func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
-    guard let token else { return request }
+    guard let token, !request.isRedirectToAnotherOrigin else { return request }
     var request = request
     request.headers[HTTPHeaderName.authorization] = "Bearer \(token)"
     return request

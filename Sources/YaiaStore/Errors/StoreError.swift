@@ -34,6 +34,10 @@ public indirect enum StoreError: Error, Equatable, Sendable, CustomStringConvert
   case invalidMigrations(version: Int, name: String, previous: Int)
   /// A schema change that SQLite cannot make as asked.
   case invalidSchema(table: String, reason: String)
+  /// A value does not fit its column's type (SQLite's "datatype mismatch", code 20): the
+  /// table was changed outside the app's migrations (an `INTEGER PRIMARY KEY` where the app
+  /// stores text, a `STRICT` table). `table` is the table the statement works on.
+  case typeMismatch(table: String?, sqlite: SQLiteFailure)
   /// A transaction's or migration's body threw an error of its own (not the store's): nothing
   /// of it was stored. `reason` is that error's description.
   case aborted(reason: String)
@@ -86,6 +90,9 @@ public indirect enum StoreError: Error, Equatable, Sendable, CustomStringConvert
         "Invalid migrations: version \(version) (\(name)) must be greater than \(previous); list migrations in increasing order, starting at 1."
     case .invalidSchema(let table, let reason):
       return "Cannot change the schema of \(table): \(reason)."
+    case .typeMismatch(let table, let sqlite):
+      return
+        "A value does not fit its column's type in \(table.map { "the table \($0)" } ?? "the statement's table"): SQLite says \"\(sqlite.message)\"\(sqlite.sql.map { " in `\($0)`" } ?? ""). The table was changed outside the app's migrations (a column's type, an INTEGER PRIMARY KEY, a STRICT table); compare it with the migrations, or reset the data."
     case .aborted(let reason):
       return "The transaction was rolled back: \(reason). Nothing of it was stored."
     case .sqlite(let sqlite):
@@ -98,7 +105,8 @@ public indirect enum StoreError: Error, Equatable, Sendable, CustomStringConvert
     switch self {
     case .constraintViolation(let violation): violation.sqlite
     case .busy(_, let sqlite), .notADatabase(_, let sqlite), .corrupt(_, let sqlite),
-      .io(_, let sqlite), .unknownTable(_, let sqlite), .sqlite(let sqlite):
+      .io(_, let sqlite), .unknownTable(_, let sqlite), .typeMismatch(_, let sqlite),
+      .sqlite(let sqlite):
       sqlite
     case .unknownColumn(_, _, let sqlite): sqlite
     case .migrationFailed(_, _, let cause): cause.sqlite
@@ -143,6 +151,8 @@ public indirect enum StoreError: Error, Equatable, Sendable, CustomStringConvert
       return .notADatabase(path: path, sqlite: sqlite)
     case .SQLITE_CORRUPT:
       return .corrupt(path: path, sqlite: sqlite)
+    case .SQLITE_MISMATCH:
+      return .typeMismatch(table: table, sqlite: sqlite)
     case .SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_FULL:
       return .io(path: path, sqlite: sqlite)
     case .SQLITE_ERROR where message.hasPrefix("no such table: "):

@@ -38,6 +38,7 @@ struct EncodedRows<M: StoreMapping>: Sendable {
         throw .unknownColumn(table: M.table, column: unknown, sqlite: nil)
       }
       let row = encoder.values
+      try TextWithNUL.refuse(row, table: M.table) { "the field `\(columns[$0])`" }
       rows.append(EncodedRow(values: row, arguments: StatementArguments(row)))
     }
     return rows

@@ -16,10 +16,12 @@ public struct StoreReader: ~Copyable {
 
   /// The value with this id, if stored.
   public func fetch<M: StoreMapping>(_ mapping: M.Type, id: M.ID) throws(StoreError) -> M.Value? {
+    let key = id.storeValue.databaseValue
+    try TextWithNUL.refuse([key], table: M.table) { _ in "the id" }
     do {
       let statement = try db.cachedStatement(
         sql: "SELECT * FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
-      statement.setUncheckedArguments([id.storeValue.databaseValue])
+      statement.setUncheckedArguments([key])
       return try Self.values(M.self, from: statement, limit: 1).first
     } catch {
       throw context.error(error, table: M.table)
@@ -30,6 +32,7 @@ public struct StoreReader: ~Copyable {
   public func fetch<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) throws(StoreError) -> [M.Value]
   {
     guard !ids.isEmpty else { return [] }
+    try TextWithNUL.refuse(ids.map(\.storeValue.databaseValue), table: M.table) { "id \($0)" }
     do {
       // Chunks of `IN (…)` queries, under SQLite's limit of 32,766 bound variables (3.32+).
       var byID: [M.ID: M.Value] = [:]
@@ -58,6 +61,7 @@ public struct StoreReader: ~Copyable {
     limit: Int? = nil
   ) throws(StoreError) -> [M.Value] {
     let (condition, arguments) = filter?.sql() ?? ("1", [])
+    try TextWithNUL.refuse(arguments, table: M.table) { "the filter's value \($0 + 1)" }
     var sql = "SELECT * FROM \(quoted(M.table)) WHERE \(condition)"
     if !sort.isEmpty { sql += " ORDER BY " + sort.map(\.sql).joined(separator: ", ") }
     if let limit { sql += " LIMIT \(max(0, limit))" }
@@ -75,6 +79,7 @@ public struct StoreReader: ~Copyable {
     throws(StoreError) -> Int
   {
     let (condition, arguments) = filter?.sql() ?? ("1", [])
+    try TextWithNUL.refuse(arguments, table: M.table) { "the filter's value \($0 + 1)" }
     do {
       return try Int.fetchOne(
         db, sql: "SELECT COUNT(*) FROM \(quoted(M.table)) WHERE \(condition)",

@@ -87,6 +87,7 @@ public struct StoreTransaction: ~Copyable {
   /// Deletes the rows with these ids; ids not stored are ignored.
   public mutating func delete<M: StoreMapping>(_ mapping: M.Type, ids: [M.ID]) throws(StoreError) {
     guard !ids.isEmpty else { return }
+    try TextWithNUL.refuse(ids.map(\.storeValue.databaseValue), table: M.table) { "id \($0)" }
     do {
       let statement = try db.cachedStatement(
         sql: "DELETE FROM \(quoted(M.table)) WHERE \(quoted(M.primaryKey)) = ?")
@@ -116,6 +117,7 @@ public struct StoreTransaction: ~Copyable {
     throws(StoreError) -> Int
   {
     let (condition, arguments) = filter.sql()
+    try TextWithNUL.refuse(arguments, table: M.table) { "the filter's value \($0 + 1)" }
     do {
       let keys = try DatabaseValue.fetchAll(
         db, sql: "SELECT \(quoted(M.primaryKey)) FROM \(quoted(M.table)) WHERE \(condition)",

@@ -134,7 +134,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// it records a failure saying how many were asleep, and returns `false`.
   @discardableResult
   public func sleepers(
-    _ count: Int, timeout: Duration = .seconds(5),
+    _ count: Int, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let id = lock.withLock { () -> UInt64 in

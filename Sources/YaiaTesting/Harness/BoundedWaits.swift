@@ -17,7 +17,7 @@ import Yaia
 @MainActor
 @discardableResult
 public func settle<State: SceneState>(
-  _ shell: Shell<State>, timeout: Duration = .seconds(5),
+  _ shell: Shell<State>, timeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Bool where State.Event: Sendable {
   let done = await withTimeout(timeout) { @MainActor in
@@ -47,7 +47,7 @@ public func settle<State: SceneState>(
 /// let report = try #require(await value(of: run))
 /// ```
 public func value<T: Sendable>(
-  of task: Task<T, Never>, timeout: Duration = .seconds(5),
+  of task: Task<T, Never>, timeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> T? {
   if let outcome = await result(of: task, within: timeout) { return outcome.get() }
@@ -68,7 +68,7 @@ public func value<T: Sendable>(
 /// await #expect(throws: RemoteError.cancelled) { try await value(of: call) }
 /// ```
 public func value<T: Sendable>(
-  of task: Task<T, any Error>, timeout: Duration = .seconds(5),
+  of task: Task<T, any Error>, timeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> T? {
   guard let outcome = await result(of: task, within: timeout) else {

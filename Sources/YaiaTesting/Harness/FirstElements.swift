@@ -23,7 +23,7 @@ import Yaia
 public func firstElements<Sequence: AsyncSequence & Sendable>(
   _ count: Int, of sequence: Sequence,
   where isIncluded: @escaping @Sendable (Sequence.Element) -> Bool = { _ in true },
-  timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+  timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
 ) async -> [Sequence.Element] where Sequence.Element: Sendable {
   let wanted = max(0, count)
   guard wanted > 0 else { return [] }

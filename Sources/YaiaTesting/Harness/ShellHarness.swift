@@ -101,13 +101,14 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   ///   - initial: Commands the shell runs when it starts, as in the app.
   ///   - sources: Event sources bound to the shell, as in the app (streams the test feeds).
   ///   - exhaustivity: Whether unasserted events and running work fail the test (default on).
-  ///   - timeout: The bound of every wait, in real time (default 5 seconds).
+  ///   - timeout: The bound of every wait, in real time (default 30 seconds: far from any honest
+  ///     run on a loaded machine, since it only proves that nothing hangs).
   ///   - sourceLocation: Where end-of-test failures of a harness released without
   ///     ``finish(timeout:sourceLocation:)`` are reported.
   ///   - handler: The feature's command handler, with plain functions for services.
   public init(
     _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
-    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation,
     commands handler: @escaping Shell<State>.CommandHandler
   ) {
