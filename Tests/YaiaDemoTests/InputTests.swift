@@ -39,11 +39,16 @@ struct TextEntryTests {
     #expect(field.text == "Den")
     #expect(field.type("\u{7}")?.description.contains("U+0007") == true)
     #expect(field.type("Küche 🎵") == nil)
+    #expect(field.type("❤️") == nil)  // a variation selector only picks the heart's look
   }
 
   @Test(
     "format, separator and private-use characters are refused, named by code point",
-    arguments: ["\u{202E}", "a\u{200B}b", "\u{2028}", "\u{FEFF}", "\u{2066}", "\u{E000}"])
+    arguments: [
+      "\u{202E}", "a\u{200B}b", "\u{2028}", "\u{FEFF}", "\u{2066}", "\u{E000}",
+      // Letters that draw as nothing: the Hangul fillers and the blank Braille pattern.
+      "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{2800}",
+    ])
   func invisibleCharacters(_ text: String) {
     var field = TextEntry("Nickname", limit: 32, text: "Den")
     let problem = field.type(text)

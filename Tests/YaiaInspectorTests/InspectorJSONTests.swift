@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 
 @testable import YaiaInspector
 
@@ -74,6 +75,34 @@ struct InspectorJSONTests {
   func depth() {
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+  }
+
+  @Test("a journal nesting values past the wire's limit is refused with words, not followed down")
+  func deepJournal() throws {
+    var value = #"{"text":"leaf"}"#
+    for _ in 0..<140 { value = #"{"record":"R","fields":[{"label":"a","value":\#(value)}]}"# }
+    let journal =
+      #"{"format":"yaia-inspector-journal","version":1,"app":"a","shell":"s","initialViewModel":\#(value),"steps":[],"droppedSteps":0}"#
+    do {
+      _ = try InspectorJournal(data: Data(journal.utf8))
+      Issue.record("a journal nested 140 values deep was read")
+    } catch {
+      guard case .notAJournal(let reason) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(reason.contains("deeper") || reason.contains("nested"), "\(reason)")
+    }
+  }
+
+  @Test("the document's budget counts values across it, not per value")
+  func elementBudget() {
+    let limits = InputBudget.Limits(depth: 8, bytes: .max, elements: 1_000)
+    let fits = "[" + Array(repeating: "[0]", count: 499).joined(separator: ",") + "]"
+    #expect((try? JSONParser.parse(Array(fits.utf8), limits: limits)) != nil)
+    let over = "[" + Array(repeating: "[0]", count: 500).joined(separator: ",") + "]"
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(over.utf8), limits: limits) }
+    #expect(JSONParser.limits.elements == 4_000_000)
   }
 
   @Test("escapes, surrogate pairs and numbers")

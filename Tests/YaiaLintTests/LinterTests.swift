@@ -206,3 +206,39 @@ struct ParseGuardTests {
       ParseGuard.refusal(text)?.contains("line 4") == true, "\(ParseGuard.refusal(text) ?? "")")
   }
 }
+
+@Suite("Files too large to lint")
+struct LargeFileTests {
+  @Test("a file over the limit is refused by its size, before it is read")
+  func refusedBySize() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "yaia-large-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A sparse file: 1 GiB by its size, no disk, and far more than the limit to read.
+    let path = folder.appending(path: "Huge.swift").path
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 1 << 30)
+    try handle.close()
+    let (sources, problems) = LintFiles.collect([folder.path])
+    #expect(sources.isEmpty)
+    #expect(problems.count == 1)
+    #expect(problems.first?.message.contains("over the limit") == true, "\(problems)")
+  }
+
+  @Test("a file at the limit is read whole; one byte more is refused")
+  func atTheLimit() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "yaia-limit-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let line = Data("let x = 1\n".utf8)
+    var text = Data(repeating: UInt8(ascii: " "), count: LintFiles.maxFileBytes - line.count)
+    text.append(line)
+    try text.write(to: folder.appending(path: "Exact.swift"))
+    #expect(
+      LintFiles.collect([folder.path]).sources.first?.text.utf8.count == LintFiles.maxFileBytes)
+    text.append(UInt8(ascii: "\n"))
+    try text.write(to: folder.appending(path: "Exact.swift"))
+    #expect(LintFiles.collect([folder.path]).sources.isEmpty)
+  }
+}

@@ -83,6 +83,25 @@ func fixturesFolder(manifest: String, files: [String: String] = [:]) throws -> U
 
 @Suite("yaia mock-server, the command")
 struct CommandLineTests {
+  @Test("a refused argument is echoed escaped: a terminal escape in it never reaches the terminal")
+  func refusedArgumentEscaped() async throws {
+    let process = Process()
+    process.executableURL = try yaiaExecutable()
+    process.arguments = ["demo", "--seed", "\u{1B}]0;owned\u{7}\u{1B}[2J12"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(60))
+    while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(!process.isRunning)
+    let text = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(process.terminationStatus != 0)
+    #expect(!text.contains("\u{1B}"), "\(text.debugDescription)")
+    #expect(text.contains("\\u{1B}]0;owned\\u{7}"), "\(text.debugDescription)")
+  }
+
   @Test("the built command serves a folder on a free port, logs, reloads, and stops on Ctrl-C")
   func serveReloadStop() async throws {
     let folder = try fixturesFolder(

@@ -65,6 +65,35 @@ struct RequestValueTests {
         == "http://api.test/v1/latest?base=USD&symbols=EUR,GBP&debug")
   }
 
+  @Test("query names and values are encoded whole: + & = # ; ? and spaces cannot change the query")
+  func queryEncoding() throws {
+    let endpoint = Endpoint(
+      "/search",
+      query: [
+        QueryItem("q", "a+b c"), QueryItem("x&y", "1=2#3;4?5"), QueryItem("tz", "+01:00"),
+        QueryItem("name", "Zoë"),
+      ])
+    #expect(
+      try endpoint.url(relativeTo: base).absoluteString
+        == "http://api.test/v1/search?q=a%2Bb%20c&x%26y=1%3D2%233%3B4%3F5&tz=%2B01:00&name=Zo%C3%AB"
+    )
+  }
+
+  @Test("a base URL's query is kept before the endpoint's, and its fragment is dropped")
+  func baseWithQueryAndFragment() throws {
+    let keyed = try #require(URL(string: "https://api.test/v1/?key=k%2B1#top"))
+    #expect(
+      try Endpoint("/latest", query: [QueryItem("base", "USD")]).url(relativeTo: keyed)
+        .absoluteString == "https://api.test/v1/latest?key=k%2B1&base=USD")
+    #expect(
+      try Endpoint("latest").url(relativeTo: keyed).absoluteString
+        == "https://api.test/v1/latest?key=k%2B1")
+    let fragmentOnly = try #require(URL(string: "https://api.test/v1#section"))
+    #expect(
+      try Endpoint("/latest").url(relativeTo: fragmentOnly).absoluteString
+        == "https://api.test/v1/latest")
+  }
+
   @Test("an absolute endpoint ignores the base URL")
   func absolute() throws {
     let endpoint = Endpoint(url: URL(string: "https://cdn.test/images/speaker.png")!)

@@ -5,7 +5,8 @@ import Yaia
 /// It refuses input that would make it invalid and says why, so the screen can show the reason
 /// and the text stays as it was: bad input changes nothing. Refused: control characters;
 /// format, separator and private-use characters (a right-to-left override, a zero-width space:
-/// what ``VisibleText`` would not show as is); more than `limit` characters; and more than
+/// what ``VisibleText`` would not show as is); letters that draw as nothing (the Hangul filler
+/// U+3164, the blank Braille pattern U+2800); more than `limit` characters; and more than
 /// `4 × limit` Unicode scalars, so that combining marks cannot pile up behind one character.
 package struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
@@ -30,7 +31,9 @@ package struct TextEntry: Equatable, Sendable {
     if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
       return .controlCharacter(field: label, code: scalar.value)
     }
-    if let scalar = input.unicodeScalars.first(where: { !VisibleText.isShown($0) }) {
+    if let scalar = input.unicodeScalars.first(where: {
+      !VisibleText.isShown($0) || Self.looksBlank($0)
+    }) {
       return .invisibleCharacter(field: label, code: scalar.value)
     }
     // Counted on the joined text: a mark typed after a letter joins that letter's character.
@@ -43,6 +46,17 @@ package struct TextEntry: Equatable, Sendable {
     }
     text = joined
     return nil
+  }
+
+  /// Letters that draw as nothing: Unicode's default-ignorable code points (the Hangul fillers
+  /// U+3164, U+115F, U+1160, U+FFA0) and the blank Braille pattern U+2800. A name made of them
+  /// looks empty on the screen, and two such names look the same. Variation selectors are
+  /// default-ignorable too, but they only choose how the letter before them looks (`❤️`).
+  static func looksBlank(_ scalar: Unicode.Scalar) -> Bool {
+    let isVariationSelector =
+      (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+    return (scalar.properties.isDefaultIgnorableCodePoint && !isVariationSelector)
+      || scalar.value == 0x2800
   }
 
   /// Removes the last character, if any.

@@ -16,6 +16,15 @@ extension InspectedValue: Codable {
   /// Decodes a value written by ``encode(to:)``; anything else is a `DecodingError` naming
   /// the path within the document.
   public init(from decoder: any Decoder) throws {
+    // Checked before going a level deeper, as every reader of outside input does: a journal
+    // file nesting values past the wire's own limit is refused, not followed down the stack.
+    guard decoder.codingPath.count <= 3 * JSONParser.maximumDepth else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription:
+            "an inspected value nested deeper than \(JSONParser.maximumDepth) levels"))
+    }
     let container = try decoder.container(keyedBy: Key.self)
     if let text = try container.decodeIfPresent(String.self, forKey: .text) {
       self = .text(text)

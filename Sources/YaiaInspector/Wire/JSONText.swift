@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 
 /// Writes JSON straight into bytes. Foundation's `JSONEncoder` costs microseconds per value on
 /// Linux (generic containers, metadata lookups); a view model is tens of values and an app
@@ -142,19 +143,29 @@ package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
   package var description: String { "not JSON at byte \(offset): \(reason)" }
 }
 
-/// Reads JSON bytes into a ``JSONValue``, in linear time and bounded depth (a document nested
-/// deeper than ``maximumDepth`` is refused rather than allowed to exhaust the stack).
+/// Reads JSON bytes into a ``JSONValue``, in linear time, within one ``InputBudget`` for the
+/// whole document: nesting is checked before each level is entered (a document nested deeper
+/// than ``maximumDepth`` is refused rather than allowed to exhaust the stack), and values are
+/// counted across the document.
 package struct JSONParser {
   /// The deepest nesting accepted.
   package static let maximumDepth = 128
 
+  /// What one document may cost: ``maximumDepth`` levels and four million values (the bytes
+  /// are bounded by whoever hands them over: 16 MiB for a batch, 64 MiB for a journal).
+  package static let limits = InputBudget.Limits(
+    depth: maximumDepth, bytes: .max, elements: 4_000_000)
+
   private let bytes: [UInt8]
   private var index = 0
+  private var budget: InputBudget
 
-  /// Parses `data` as one JSON value (surrounding whitespace allowed).
-  package static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: Array(data))
-    let value = try parser.value(depth: 0)
+  /// Parses `data` as one JSON value (surrounding whitespace allowed), within `limits`.
+  package static func parse(
+    _ data: some Collection<UInt8>, limits: InputBudget.Limits = JSONParser.limits
+  ) throws(JSONSyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(data), limits: limits)
+    let value = try parser.value()
     parser.skipWhitespace()
     guard parser.index == parser.bytes.count else {
       throw JSONSyntaxError(offset: parser.index, reason: "more after the value")
@@ -162,8 +173,9 @@ package struct JSONParser {
     return value
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], limits: InputBudget.Limits) {
     self.bytes = bytes
+    budget = InputBudget(limits)
   }
 
   private mutating func skipWhitespace() {
@@ -178,13 +190,26 @@ package struct JSONParser {
     JSONSyntaxError(offset: index, reason: reason)
   }
 
-  private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    guard depth < Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth)") }
+  /// Enters one more level of nesting, or fails saying which limit was passed.
+  private mutating func enter() throws(JSONSyntaxError) {
+    do {
+      try budget.enter()
+    } catch {
+      throw fail("nested deeper than \(budget.limits.depth)")
+    }
+  }
+
+  private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    do {
+      try budget.spend()
+    } catch {
+      throw fail("the document \(error)")
+    }
     skipWhitespace()
     guard index < bytes.count else { throw fail("the document ends where a value should be") }
     switch bytes[index] {
-    case UInt8(ascii: "{"): return try object(depth: depth)
-    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
     case UInt8(ascii: "\""): return .string(try string())
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
@@ -308,7 +333,9 @@ package struct JSONParser {
     return code
   }
 
-  private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    defer { budget.leave() }
     index += 1
     var elements: [JSONValue] = []
     skipWhitespace()
@@ -317,7 +344,7 @@ package struct JSONParser {
       return .array(elements)
     }
     while true {
-      elements.append(try value(depth: depth + 1))
+      elements.append(try value())
       skipWhitespace()
       guard index < bytes.count else { throw fail("the document ends inside an array") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -331,7 +358,9 @@ package struct JSONParser {
     }
   }
 
-  private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    defer { budget.leave() }
     index += 1
     var members: [JSONMember] = []
     skipWhitespace()
@@ -350,7 +379,7 @@ package struct JSONParser {
         throw fail("expected : after a member name")
       }
       index += 1
-      members.append(JSONMember(name: name, value: try value(depth: depth + 1)))
+      members.append(JSONMember(name: name, value: try value()))
       skipWhitespace()
       guard index < bytes.count else { throw fail("the document ends inside an object") }
       if bytes[index] == UInt8(ascii: ",") {

@@ -22,6 +22,13 @@ public enum LintFiles {
     return (walker.sources, walker.problems)
   }
 
+  /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.
+  static func read(_ path: String, atMost limit: Int) -> Data? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return try? handle.read(upToCount: limit) ?? Data()
+  }
+
   /// The text of `data`, or why it is no Swift source.
   package static func text(_ data: Data) -> Result<String, LintProblemReason> {
     guard data.count <= maxFileBytes else { return .failure(.tooLarge(data.count)) }
@@ -90,7 +97,16 @@ public enum LintFiles {
         return
       }
       guard explicit || path.hasSuffix(".swift") else { return }
-      guard let data = manager.contents(atPath: path) else {
+      // The size is checked before reading, and no more than the limit and a byte is read:
+      // a huge file (or one that grows, or a device) never comes into memory whole.
+      if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+        size.intValue > LintFiles.maxFileBytes
+      {
+        problems.append(
+          LintProblem(path: path, message: LintProblemReason.tooLarge(size.intValue).description))
+        return
+      }
+      guard let data = LintFiles.read(path, atMost: LintFiles.maxFileBytes + 1) else {
         problems.append(LintProblem(path: path, message: "cannot be read (permissions?)"))
         return
       }

@@ -63,16 +63,34 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
       }
       resolved += value.addingPercentEncoding(withAllowedCharacters: .pathSegmentAllowed) ?? value
     }
-    let base = isAbsolute ? "" : baseURL.absoluteString.trimmingSuffix("/")
+    // The base URL's own query (an API key) is kept, before the endpoint's; its fragment is
+    // never sent to a server, and would swallow the path if the path were appended after it.
+    var baseQuery: String?
+    var base = ""
+    if !isAbsolute {
+      guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+        throw .invalidRequest("\(baseURL.absoluteString) is not a valid base URL.")
+      }
+      baseQuery = components.percentEncodedQuery
+      components.percentEncodedQuery = nil
+      components.percentEncodedFragment = nil
+      base = (components.string ?? "").trimmingSuffix("/")
+    }
     let joined = isAbsolute ? resolved : base + (resolved.hasPrefix("/") ? "" : "/") + resolved
     guard var components = URLComponents(string: joined) else {
       throw .invalidRequest(
         "\(joined) is not a valid URL. Check the base URL and the path \(path).")
     }
-    if !query.isEmpty {
-      components.queryItems =
-        (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.name, value: $0.value) }
+    // Every name and value is encoded here, `+`, `&`, `=` and `#` included: a server reads a
+    // `+` in a query as a space, so `a+b` must go as `a%2Bb`.
+    let items = query.map { item in
+      Self.queryEncoded(item.name) + (item.value.map { "=" + Self.queryEncoded($0) } ?? "")
     }
+    let parts = [
+      baseQuery, components.percentEncodedQuery, items.isEmpty ? nil : items.joined(separator: "&"),
+    ]
+    .compactMap { $0 }.filter { !$0.isEmpty }
+    components.percentEncodedQuery = parts.isEmpty ? nil : parts.joined(separator: "&")
     guard let url = components.url else {
       throw .invalidRequest("\(joined) with query \(query) is not a valid URL.")
     }
@@ -100,7 +118,20 @@ public struct QueryItem: Hashable, Sendable, CustomStringConvertible {
   public var description: String { value.map { "\(name)=\($0)" } ?? name }
 }
 
+extension Endpoint {
+  /// `text` encoded for a query name or value: only unreserved characters stay as they are.
+  static func queryEncoded(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .queryValueAllowed) ?? ""
+  }
+}
+
 extension CharacterSet {
+  /// What may stand unescaped in a query name or value: RFC 3986's unreserved characters and
+  /// the delimiters no server reads as structure inside a value (`,` `/` `:` `@` `!` `$` `'`
+  /// `(` `)` `*`); never `+` (a space to servers), `&`, `=`, `;`, `#` or `?`.
+  static let queryValueAllowed = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,/:@!$'()*")
+
   /// What may stand unescaped in one path segment: a value can never add a `/`.
   static let pathSegmentAllowed = CharacterSet.urlPathAllowed.subtracting(
     CharacterSet(charactersIn: "/"))
