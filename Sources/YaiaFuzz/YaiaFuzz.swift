@@ -39,7 +39,9 @@ import YaiaFuzzTargets
     do {
       try target.run(bytes)
     } catch {
-      // The one crash on purpose: it is how libFuzzer learns that this input broke a rule.
+      // proven: compiled only into the libFuzzer build (`YAIA_LIBFUZZER`), never into a
+      // library or a tool a user runs; reached only when a fuzz target's property fails, and
+      // the crash is how libFuzzer learns that this input broke a rule and keeps it.
       fatalError("\(target.name): \(error.description)")
     }
     return 0

@@ -25,6 +25,22 @@ package enum VisibleText {
     return result
   }
 
+  /// `text` as ``escaped(_:)`` shows it, cut to at most `limit` Unicode scalars (escapes
+  /// included) and ended with `…` when cut: for quoting outside text in a message, where one
+  /// character can hold any number of combining marks, so cutting by characters is no bound.
+  package static func escaped(_ text: some StringProtocol, atMost limit: Int) -> String {
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let piece = escaped(String(scalar)).unicodeScalars
+      guard shown.count + piece.count <= limit else {
+        shown.append("…")
+        break
+      }
+      shown.append(contentsOf: piece)
+    }
+    return String(shown)
+  }
+
   /// Whether `text` holds only characters a terminal shows as they are.
   package static func isPlain(_ text: some StringProtocol) -> Bool {
     text.unicodeScalars.allSatisfy(isShown)

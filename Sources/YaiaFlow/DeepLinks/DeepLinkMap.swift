@@ -92,15 +92,6 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Unicode scalars, escapes included, not characters: one character can hold any number of
   /// combining marks.
   public static func shown(_ text: String) -> String {
-    var shown = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      let piece = VisibleText.escaped(String(scalar)).unicodeScalars
-      guard shown.count + piece.count <= shownLength else {
-        shown.append("…")
-        break
-      }
-      shown.append(contentsOf: piece)
-    }
-    return String(shown)
+    VisibleText.escaped(text, atMost: shownLength)
   }
 }

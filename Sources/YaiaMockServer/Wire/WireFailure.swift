@@ -13,7 +13,6 @@ extension WireFailure {
   /// `text` from the request as a reason may quote it: escaped, and at most 40 characters, so
   /// that a hostile field can neither reach a terminal raw nor make the answer large.
   static func shown(_ text: String) -> String {
-    let escaped = VisibleText.escaped(text)
-    return escaped.count <= 40 ? escaped : escaped.prefix(40) + "…"
+    VisibleText.escaped(text, atMost: 40)
   }
 }

@@ -60,7 +60,7 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
       return "Invalid request: \(message)"
     case .redirectRefused(let request, let location, let reason):
       return
-        "\(request): the redirect to \(VisibleText.escaped(location.prefix(200))) was not followed: \(reason)."
+        "\(request): the redirect to \(VisibleText.escaped(location, atMost: 200)) was not followed: \(reason)."
     case .cancelled:
       return "The request was cancelled; nothing was delivered."
     }
