@@ -248,27 +248,6 @@ struct BoundedReadingTests {
     #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(80))")
   }
 
-  @Test("past the most connections, with every one busy, a newcomer gets 503")
-  func mostConnections() async throws {
-    let (server, port) = try await Self.server { $0.mostConnections = 2 }
-    defer { Task { await server.stop() } }
-    let busy = (0..<2).map { _ in
-      onThread { try rawExchange(port: port, Data("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
-    }
-    // Both are in their delay once the journal holds them: a signal from the server, not a
-    // guess at how long accepting takes on a busy machine.
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(30))
-    while await server.journal().count < 2, clock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    let refused = try await onThread {
-      try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-    }.value
-    #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused.prefix(80))")
-    for task in busy { #expect(try await task.value.hasPrefix("HTTP/1.1 204")) }
-  }
-
   @Test("pipelined requests, HEAD, Expect: 100-continue and a body framed twice")
   func framing() async throws {
     let (server, port) = try await Self.server()

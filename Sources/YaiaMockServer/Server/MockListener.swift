@@ -2,16 +2,16 @@ import FlyingSocks
 import Foundation
 
 /// A mock server's listening socket and its accept loop: hands each connection to a
-/// ``MockConnection``, keeps their number bounded, and keeps listening when the process runs
-/// out of descriptors by letting the longest-waiting connection go.
+/// ``MockConnection``, keeps their number bounded through the ``ConnectionRegistry``, and keeps
+/// listening when the process runs out of descriptors by letting the registry's choice go.
 struct MockListener: Sendable {
   let socket: Socket
-  let waits: ConnectionWaits
-  /// The most connections served at once; past it, the longest-waiting one is closed, or the
-  /// new one is answered 503 when every connection is busy.
-  let mostConnections: Int
-  /// Makes the connection for an accepted socket.
-  let connection: @Sendable (Socket) -> MockConnection
+  let pool: any AsyncSocketPool
+  /// Admits connections up to the server's limit, closing the one that costs most and has
+  /// blocked longest to make room, or refusing the newcomer (503) when none may be closed.
+  let registry: ConnectionRegistry
+  /// Makes the connection for an accepted socket and its place in the registry.
+  let connection: @Sendable (Socket, ConnectionTicket) -> MockConnection
   /// Told, in a sentence, when the server sheds connections to keep serving.
   let warn: @Sendable (String) -> Void
 
@@ -33,7 +33,6 @@ struct MockListener: Sendable {
   /// Accepts connections until cancelled or the socket fails for a reason other than a lack
   /// of descriptors or memory (thrown).
   func run() async throws {
-    let active = ConnectionCount()
     var lastWarning: ContinuousClock.Instant?
     try await withThrowingDiscardingTaskGroup { group in
       while true {
@@ -42,21 +41,21 @@ struct MockListener: Sendable {
         do {
           accepted = Socket(file: try socket.accept().file)
         } catch SocketError.blocked {
-          try await waits.pool.suspendSocket(socket, untilReadyFor: .connection)
+          try await pool.suspendSocket(socket, untilReadyFor: .connection)
           continue
         } catch SocketError.failed(_, let code, _)
           where [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code)
         {
-          // Out of descriptors: let the longest-waiting connection go and try again shortly,
-          // rather than stop listening for good.
+          // Out of descriptors: let the registry's choice go and try again shortly, rather
+          // than stop listening for good.
           // Said at most every ten seconds: a flood must not flood the log too.
           if lastWarning.map({ $0.duration(to: .now) > .seconds(10) }) ?? true {
             warn(
-              "Out of file descriptors (\(String(cString: strerror(code)))): closing the longest-idle connections to keep serving."
+              "Out of file descriptors (\(String(cString: strerror(code)))): closing idle and stalled connections to keep serving."
             )
             lastWarning = .now
           }
-          waits.evictLongestWaiting()
+          registry.evictOne()
           try await Task.sleep(for: .milliseconds(5))
           continue
         } catch SocketError.failed(_, let code, _) where code == ECONNABORTED || code == EINTR {
@@ -65,17 +64,13 @@ struct MockListener: Sendable {
         try? accepted.setFlags(.nonBlocking)
         try? accepted.setValue(
           true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: Int32(TCP_NODELAY)))
-        if active.count >= mostConnections, !waits.evictLongestWaiting() {
+        guard let ticket = registry.admit() else {
           // Every connection is busy: say so rather than queue without end.
           group.addTask { await Self.refuse(accepted) }
           continue
         }
-        active.add(1)
-        let connection = connection(accepted)
-        group.addTask {
-          defer { active.add(-1) }
-          await connection.serve()
-        }
+        let connection = connection(accepted, ticket)
+        group.addTask { await connection.serve() }
       }
     }
   }
@@ -87,14 +82,4 @@ struct MockListener: Sendable {
       WireFailure(status: 503, reason: "the server has as many connections as it allows"))
     _ = try? socket.write(response.head(keepAlive: false) + response.body)
   }
-}
-
-/// How many connections a listener serves at once. proven: `value` is only touched inside
-/// `lock`.
-final class ConnectionCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func add(_ delta: Int) { lock.withLock { value += delta } }
-  var count: Int { lock.withLock { value } }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The shell between the wire and the router: turns a request head and body into a
 /// ``MockRequest``, asks the router, records the journal, and renders the response (with its
-/// delay and fault).
+/// delay and fault, which the connection carries out).
 package struct MockResponder: Sendable {
   let state: MockServerState
   let configuration: MockServer.Configuration
@@ -49,15 +49,15 @@ package struct MockResponder: Sendable {
         MockJournalEntry(
           request: request, time: Date(), route: route, scenario: scenario,
           status: response.status, latency: delay ?? .zero))
-      if let delay {
-        try? await Task.sleep(for: delay)
-      }
+      var answer: WireResponse
       do {
-        return try render(response)
+        answer = try render(response)
       } catch {
-        return .json(
-          #"{"error":\#(Self.jsonString("\(error)"))}"#, status: 500)
+        answer = .json(#"{"error":\#(Self.jsonString("\(error)"))}"#, status: 500)
       }
+      // The connection sleeps through the delay, where the server can tell it is a pause.
+      answer.delay = delay
+      return answer
     }
   }
 

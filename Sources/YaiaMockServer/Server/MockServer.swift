@@ -41,22 +41,35 @@ public actor MockServer {
     /// body); then it gets 408 and the connection closes. A client sending one byte at a time
     /// cannot hold a connection for longer.
     public var requestTimeout: Duration = .seconds(10)
+    /// The longest a response may take to be written, not counting the pauses its route asks
+    /// for (a delay, a trickle's intervals); then the connection is closed. A client that reads
+    /// a few bytes every few seconds cannot hold a connection, or the server's memory, for
+    /// longer.
+    public var responseTimeout: Duration = .seconds(30)
     /// The longest a connection may wait on its socket, to read (the next request) or to write
     /// (a client that reads nothing); then it is closed. Idle and half-sent requests cannot hold
     /// descriptors forever.
     public var idleTimeout: Duration = .seconds(15)
-    /// The most connections that may wait to send their request at once; past it, the one that
-    /// has waited longest is closed to make room.
+    /// The most connections that may wait for a request to begin at once (new and silent, or
+    /// kept alive between requests); past it, one of them is closed: the oldest silent one
+    /// first, then the longest idle. A connection in the middle of a request is not one of them.
     public var mostIdleConnections = 256
-    /// The most connections served at once; past it, the one that has waited longest to send
-    /// its request is closed, or the newcomer gets 503 if every connection is busy. Lowered at
+    /// The most connections served at once. Past it, one is closed to make room, chosen by what
+    /// it costs and how long it has held its place without progress: a response blocked on a
+    /// client that does not read, then a silent connection, an idle one, a route's pause (the
+    /// `slow` scenario), a request arriving for longer than ``stalledAfter``. When every
+    /// connection is doing something that must not be cut, the newcomer gets 503. Lowered at
     /// start to what the process's file descriptor limit allows, keeping some for the runtime.
     public var mostConnections = 1_024
+    /// How long a response may block on its client, or a request take to arrive, before its
+    /// connection may be closed to make room for another (1 s by default). Below it, the
+    /// connection is making progress and keeps its place.
+    public var stalledAfter: Duration = .seconds(1)
     /// Called with each journal entry as it is recorded: a command line logs one line each.
     public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
     /// Called once if the server stops listening on its own (the socket failed): a command line
     /// reports it and exits rather than keep a dead port. Running out of descriptors does not
-    /// stop it: it closes the longest-idle connections and says so through ``onWarning``.
+    /// stop it: it closes idle and stalled connections and says so through ``onWarning``.
     public var onListenerFailure: (@Sendable (any Error) -> Void)?
     /// Called with a sentence when the server sheds connections to keep serving (out of
     /// descriptors): a command line logs it.
@@ -87,6 +100,7 @@ public actor MockServer {
   private var task: Task<Void, Never>?
   private var listening: ListeningSocket?
   private let stopping = SharedFlag()
+  private var registry: ConnectionRegistry?
 
   /// The URL the server answers at, once started.
   public private(set) var baseURL: URL?
@@ -137,19 +151,24 @@ public actor MockServer {
       )
     }
     let waits = ConnectionWaits(
-      pool: SocketPool<Poll>.make(), idleTimeout: configuration.idleTimeout,
-      mostWaiting: min(configuration.mostIdleConnections, mostConnections))
+      pool: SocketPool<Poll>.make(), idleTimeout: configuration.idleTimeout)
+    let registry = ConnectionRegistry(
+      mostConnections: mostConnections,
+      mostAwaitingRequest: min(configuration.mostIdleConnections, mostConnections),
+      stalledAfter: configuration.stalledAfter)
+    self.registry = registry
     let responder = MockResponder(state: state, configuration: configuration)
     let limits = RequestHeadLimits(
       requestLine: configuration.maxRequestLineBytes, headerBytes: configuration.maxHeaderBytes,
       headerCount: configuration.maxHeaderCount)
     let listener = MockListener(
-      socket: listening, waits: waits, mostConnections: mostConnections,
-      connection: { socket in
+      socket: listening, pool: waits.pool, registry: registry,
+      connection: { socket, ticket in
         MockConnection(
-          socket: socket, waits: waits, responder: responder, limits: limits,
+          socket: socket, ticket: ticket, waits: waits, responder: responder, limits: limits,
           maxBodyBytes: configuration.maxBodyBytes,
-          requestTimeout: configuration.requestTimeout)
+          requestTimeout: configuration.requestTimeout,
+          responseTimeout: configuration.responseTimeout)
       },
       warn: { configuration.onWarning?($0) })
     let onFailure = configuration.onListenerFailure
@@ -228,7 +247,14 @@ public actor MockServer {
     listening?.close()
     listening = nil
     task = nil
+    registry = nil
     baseURL = nil
+  }
+
+  /// What each open connection is doing: for tests that wait on the server's own state (a
+  /// response blocked on its client) rather than on a guess at how long it takes.
+  package func connectionActivities() -> [ConnectionActivity] {
+    registry?.activities ?? []
   }
 
   /// The requests received so far, in order (the newest ones, within the journal's limit).

@@ -20,6 +20,9 @@ struct WireResponse: Equatable, Sendable {
   var fields: [(name: String, value: String)]
   var body: Data
   var delivery = Delivery.whole
+  /// How long to wait before writing anything: a route's `delay`, which the connection sleeps
+  /// through as a pause (see ``ConnectionActivity/pausing(since:)``).
+  var delay: Duration?
 
   /// A JSON response with `text` as its body.
   static func json(_ text: String, status: Int) -> WireResponse {
@@ -57,6 +60,6 @@ struct WireResponse: Equatable, Sendable {
   static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
     lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)
       && lhs.fields.map(\.value) == rhs.fields.map(\.value) && lhs.body == rhs.body
-      && lhs.delivery == rhs.delivery
+      && lhs.delivery == rhs.delivery && lhs.delay == rhs.delay
   }
 }
