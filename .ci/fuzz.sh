@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds="${1:-25}"
+seconds="${1:-10}"
 shift || true
 scratch=.build-fuzz
 

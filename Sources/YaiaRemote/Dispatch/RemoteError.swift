@@ -12,8 +12,10 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout
     /// The host name did not resolve.
     case hostNotFound
-    /// The response's header fields are larger than the HTTP client reads (libcurl, under
-    /// FoundationNetworking, stops at 100 KB and calls it "out of memory").
+    /// The response is larger than the client reads: its body passed the transport's bound
+    /// (``Transport/urlSession(_:maxResponseBytes:)``), or its header fields passed the HTTP
+    /// client's (libcurl, under FoundationNetworking, stops at 100 KB and calls it "out of
+    /// memory").
     case oversizedResponse
     /// The connection broke in another way (TLS, a reset).
     case other
@@ -45,9 +47,8 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
         "\(request): the server did not answer in time. Try again, or raise the request's timeout."
     case .transport(.hostNotFound, let request, let detail):
       return "\(request): host not found (\(detail)). Check the environment's base URL."
-    case .transport(.oversizedResponse, let request, _):
-      return
-        "\(request): the response's header fields are larger than the HTTP client accepts (about 100 KB). Check what the server sends."
+    case .transport(.oversizedResponse, let request, let detail):
+      return "\(request): the response is too large: \(detail). Check what the server sends."
     case .transport(.other, let request, let detail):
       return "\(request): the connection failed (\(detail))."
     case .status(let response, let request):
