@@ -9,7 +9,7 @@ import Yaia
 /// A redirect comes back as it is (the client follows it, see ``Redirect``).
 ///
 /// It is a function, so a test passes a closure (`{ request in HTTPResponse(status: 200, body:
-/// fixture) }`) instead of a mock class. ``urlSession(_:)`` is the real one.
+/// fixture) }`) instead of a mock class. ``urlSession(_:maxResponseBytes:)`` is the real one.
 public struct Transport: Sendable {
   /// Sends `request`; throws ``RemoteError`` for transport failures and cancellation.
   public let send: @Sendable (OutgoingRequest) async throws(RemoteError) -> HTTPResponse
