@@ -1,0 +1,325 @@
+import Testing
+import Yaia
+import YaiaFlow
+import YaiaTesting
+
+/// A meeting's detail screen: loads its notes, can ask to be edited.
+struct MeetingDetail: SceneState, Equatable {
+  enum Event: Equatable, Sendable { case appeared, notesLoaded(String), editTapped }
+  enum Command: Equatable { case loadNotes(String), edit(String) }
+  var meeting: String
+  var notes = ""
+  var viewModel: String { "\(meeting): \(notes)" }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .appeared: return [.loadNotes(meeting)]
+    case .notesLoaded(let notes):
+      self.notes = notes
+      return []
+    case .editTapped: return [.edit(meeting)]
+    }
+  }
+}
+
+/// A form that renames a meeting and reports the new name as its result.
+struct MeetingEdit: SceneState, Equatable {
+  enum Event: Equatable, Sendable { case typed(String), saveTapped }
+  enum Command: Equatable { case saved(old: String, new: String) }
+  var meeting: String
+  var draft: String
+  var viewModel: String { draft }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .typed(let text):
+      draft = text
+      return []
+    case .saveTapped: return [.saved(old: meeting, new: draft)]
+    }
+  }
+}
+
+/// The app's screens: what its navigation stack holds.
+enum MeetingScreen: SceneState, Equatable {
+  case detail(MeetingDetail)
+  case edit(MeetingEdit)
+
+  enum Event: Equatable, Sendable { case detail(MeetingDetail.Event), edit(MeetingEdit.Event) }
+  enum Command: Equatable { case detail(MeetingDetail.Command), edit(MeetingEdit.Command) }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch (self, event) {
+    case (.detail(var state), .detail(let event)):
+      defer { self = .detail(state) }
+      return state.handle(event).map(Command.detail)
+    case (.edit(var state), .edit(let event)):
+      defer { self = .edit(state) }
+      return state.handle(event).map(Command.edit)
+    default: return []
+    }
+  }
+
+  var viewModel: String {
+    switch self {
+    case .detail(let state): "detail \(state.viewModel)"
+    case .edit(let state): "edit \(state.viewModel)"
+    }
+  }
+}
+
+/// A list of meetings over a stack of meeting screens, and a prompt before deleting.
+struct Meetings: SceneState, Equatable {
+  enum Destination: SceneState, Equatable {
+    case confirmDelete(Prompt<DeleteChoice>)
+    typealias Event = PromptEvent
+    typealias Command = DeleteChoice?
+    mutating func handle(_ event: PromptEvent) -> [DeleteChoice?] {
+      switch self {
+      case .confirmDelete(var prompt):
+        defer { self = .confirmDelete(prompt) }
+        return prompt.handle(event)
+      }
+    }
+    var viewModel: Prompt<DeleteChoice> {
+      switch self { case .confirmDelete(let prompt): prompt }
+    }
+  }
+  enum DeleteChoice: Equatable, Sendable { case delete(String) }
+
+  enum Event: Equatable, Sendable {
+    case meetingTapped(String)
+    case path(ScreenID, MeetingScreen.Event)
+    case userNavigated(NavigationOperation<ScreenID>)
+    case deleteTapped(String)
+    case destination(PromptEvent)
+  }
+  enum Command: Equatable {
+    case navigate([NavigationOperation<ScreenID>])
+    case path(ScreenID, MeetingScreen.Command)
+  }
+
+  var meetings = ["Standup", "Retro"]
+  var path = ScreenStack<MeetingScreen>()
+  var destination: Destination?
+  var viewModel: [String] { meetings + path.viewModels.map(\.viewModel) }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .meetingTapped(let meeting):
+      return [.navigate(path.change { $0.push(.detail(MeetingDetail(meeting: meeting))) })]
+    case .path(let id, let event):
+      return handle(event, for: id, in: \.path) { app, command in
+        switch command {
+        case .detail(.edit(let meeting)):
+          return [
+            .navigate(app.path.change { $0.push(.edit(MeetingEdit(meeting: meeting, draft: meeting))) })
+          ]
+        case .edit(.saved(let old, let new)):
+          app.meetings = app.meetings.map { $0 == old ? new : $0 }
+          return [.navigate(app.path.change { $0.pop(from: id) })]
+        default:
+          return [.path(id, command)]
+        }
+      }
+    case .userNavigated(let operation):
+      path.apply(operation)
+      return []
+    case .deleteTapped(let meeting):
+      destination = .confirmDelete(
+        Prompt(
+          title: "Delete \(meeting)?",
+          buttons: [.destructive("Delete", action: .delete(meeting)), .cancel("Keep")]))
+      return []
+    case .destination(let event):
+      return handle(event, in: \.destination) { app, choice in
+        app.destination = nil
+        switch choice {
+        case .delete(let meeting): app.meetings.removeAll { $0 == meeting }
+        case nil: break
+        }
+        return []
+      }
+    }
+  }
+}
+
+@Suite("A stack of screen states")
+struct ScreenStackTests {
+  @Test("pushing adds a screen's state under a new id; popping removes it; ids are never reused")
+  func pushAndPop() {
+    var stack = ScreenStack<MeetingScreen>()
+    let first = stack.push(.detail(MeetingDetail(meeting: "Standup")))
+    let second = stack.push(.edit(MeetingEdit(meeting: "Standup", draft: "")))
+    #expect(stack.ids == [ScreenID(0), ScreenID(1)])
+    #expect(stack.topID == second)
+    stack.pop()
+    let third = stack.push(.detail(MeetingDetail(meeting: "Retro")))
+    #expect(third == ScreenID(2), "a popped id is not given again")
+    #expect(stack[id: second] == nil)
+    stack.pop(to: first)
+    #expect(stack.ids == [first])
+    stack.pop(count: 9)
+    #expect(stack.isEmpty)
+    stack.pop()
+    #expect(stack.isEmpty, "popping an empty stack leaves the root")
+  }
+
+  @Test("setting a screen to nil pops it and every screen above; an unknown id changes nothing")
+  func subscriptSetter() {
+    var stack = ScreenStack<MeetingScreen>([
+      .detail(MeetingDetail(meeting: "a")), .detail(MeetingDetail(meeting: "b")),
+      .detail(MeetingDetail(meeting: "c")),
+    ])
+    stack[id: ScreenID(7)] = .detail(MeetingDetail(meeting: "x"))
+    #expect(stack.count == 3)
+    stack[id: ScreenID(1)] = .detail(MeetingDetail(meeting: "B"))
+    #expect(stack[id: ScreenID(1)] == .detail(MeetingDetail(meeting: "B")))
+    stack[id: ScreenID(1)] = nil
+    #expect(stack.ids == [ScreenID(0)])
+  }
+
+  @Test("a change gives the router's operations: pops, then pushes of the new ids")
+  func operations() {
+    var stack = ScreenStack<MeetingScreen>()
+    let pushed = stack.change {
+      $0.push(.detail(MeetingDetail(meeting: "a")))
+      $0.push(.detail(MeetingDetail(meeting: "b")))
+    }
+    #expect(pushed == [.push(ScreenID(0)), .push(ScreenID(1))])
+    let replaced = stack.change {
+      $0.pop()
+      $0.push(.detail(MeetingDetail(meeting: "b")))
+    }
+    #expect(replaced == [.pop(count: 1), .push(ScreenID(2))])
+    #expect(stack.change { _ in } == [])
+    #expect(stack.change { $0.popAll() } == [.pop(count: 2)])
+  }
+
+  @Test("the user's Back from the platform pops through the same stack")
+  func userBack() {
+    var stack = ScreenStack<MeetingScreen>([
+      .detail(MeetingDetail(meeting: "a")), .detail(MeetingDetail(meeting: "b")),
+      .detail(MeetingDetail(meeting: "c")),
+    ])
+    #expect(stack.apply(.pop(count: 1)) == [ScreenID(2)])
+    #expect(stack.apply(.setStack([ScreenID(0)])) == [ScreenID(1)])
+    #expect(stack.apply(.push(ScreenID(9))) == [], "the platform cannot make a screen's state")
+    #expect(stack.apply(.setStack([ScreenID(5)])) == [ScreenID(0)], "unknown ids are no prefix")
+    #expect(stack.isEmpty)
+  }
+
+  @Test("events reach a screen by id; a parent reacts to a screen's result and pops it")
+  func parentReacts() {
+    let editing = Given(Meetings())
+      .when(
+        .meetingTapped("Standup"), .path(ScreenID(0), .detail(.appeared)),
+        .path(ScreenID(0), .detail(.editTapped))
+      )
+      .then([
+        .navigate([.push(ScreenID(0))]), .path(ScreenID(0), .detail(.loadNotes("Standup"))),
+        .navigate([.push(ScreenID(1))]),
+      ])
+    let saved = Given(editing)
+      .when(.path(ScreenID(1), .edit(.typed("Daily"))), .path(ScreenID(1), .edit(.saveTapped)))
+      .then([.navigate([.pop(count: 1)])], viewModel: ["Daily", "Retro", "detail Standup: "])
+    // A late event for the popped screen is dropped.
+    Given(saved).when(.path(ScreenID(1), .edit(.saveTapped))).then([])
+  }
+
+  @Test("an alert's button reaches its parent; closing a dialog counts as its cancel button")
+  func promptReachesParent() {
+    var state = Meetings()
+    _ = state.handle(.deleteTapped("Retro"))
+    #expect(
+      state.destination
+        == .confirmDelete(
+          Prompt(
+            title: "Delete Retro?",
+            buttons: [.destructive("Delete", action: .delete("Retro")), .cancel("Keep")])))
+    _ = state.handle(.destination(.tapped(0)))
+    #expect(state.meetings == ["Standup"])
+    #expect(state.destination == nil)
+    _ = state.handle(.deleteTapped("Standup"))
+    _ = state.handle(.destination(.dismissed))
+    #expect(state.meetings == ["Standup"], "Keep has no action")
+    #expect(state.destination == nil)
+    #expect(state.handle(.destination(.tapped(0))) == [], "a prompt that is gone does nothing")
+  }
+
+  @Test("a prompt answers a position that is no button with nothing")
+  func promptPositions() {
+    var prompt = Prompt<Int>(.confirmationDialog, title: "Pick", buttons: [.init("One", action: 1)])
+    #expect(prompt.handle(.tapped(0)) == [1])
+    #expect(prompt.handle(.tapped(5)) == [nil])
+    #expect(prompt.handle(.tapped(-1)) == [nil])
+    #expect(prompt.handle(.dismissed) == [nil], "no cancel button: answered with no action")
+    #expect(Prompt<Int>(title: "Done").buttons == [.cancel("OK")])
+  }
+}
+
+/// Holds a screen's work until the test lets it finish.
+actor Latch {
+  private var open = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async {
+    if open { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+  func release() {
+    open = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+}
+
+@MainActor
+@Suite("A stack of screen states in a shell")
+struct ScreenStackShellTests {
+  static func shell(latch: Latch) -> (Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>) {
+    let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
+    let shell = Shell(Meetings()) { command, effects in
+      switch command {
+      case .navigate(let operations): router.apply(operations)
+      case .path(let id, .detail(.loadNotes(let meeting))):
+        effects.scope(\.path, id: id) { .path(id, $0) }.run(id: "notes") {
+          await latch.wait()
+          return .detail(.notesLoaded("notes of \(meeting)"))
+        }
+      case .path: break
+      }
+    }
+    router.onUserNavigation = { shell.send(.userNavigated($0)) }
+    return (shell, router)
+  }
+
+  @Test("popping a screen cancels its work and drops its late events")
+  func popSweepsWork() async {
+    let latch = Latch()
+    let (shell, router) = Self.shell(latch: latch)
+    shell.send(.meetingTapped("Standup"))
+    shell.send(.path(ScreenID(0), .detail(.appeared)))
+    #expect(shell.runningWorkCount == 1)
+    router.navigator.pop(count: 1)  // the user's Back, done by the platform,
+    router.userNavigated(.pop(count: 1))  // and reported to the router
+    #expect(shell.runningWorkCount == 0)
+    #expect(shell.state.path.isEmpty)
+    await latch.release()
+    #expect(await settle(shell))
+    #expect(shell.viewModel == ["Standup", "Retro"])
+    #expect(router.journal == [.push(ScreenID(0)), .pop(count: 1)])
+  }
+
+  @Test("a screen's work that is not swept delivers to that screen by id")
+  func workDelivers() async {
+    let latch = Latch()
+    let (shell, router) = Self.shell(latch: latch)
+    shell.send(.meetingTapped("Standup"))
+    shell.send(.meetingTapped("Retro"))
+    shell.send(.path(ScreenID(0), .detail(.appeared)))
+    await latch.release()
+    #expect(await settle(shell))
+    #expect(shell.viewModel == ["Standup", "Retro", "detail Standup: notes of Standup", "detail Retro: "])
+    #expect(router.navigator.stack == [ScreenID(0), ScreenID(1)])
+  }
+}
