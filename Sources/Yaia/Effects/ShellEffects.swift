@@ -222,6 +222,33 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     }
   }
 
+  /// Sends `event(tick)` every `interval` on `clock`, telling the event which tick it is and
+  /// when it was due: a stopwatch that counts, a countdown that knows how much is left, without
+  /// the state reading a clock.
+  ///
+  /// ```swift
+  /// case .startRecording:
+  ///   effects.timer(id: "timer", every: .seconds(1), clock: clock) { .tick(elapsed: $0.elapsed) }
+  /// ```
+  public func timer<C: Clock>(
+    id: some Hashable & Sendable, every interval: C.Duration, clock: C,
+    _ event: @escaping @Sendable (TimerTick<C>) -> Event
+  ) {
+    start(id, .replace) { send in
+      let start = clock.now
+      var tick = TimerTick<C>(count: 1, due: start.advanced(by: interval), interval: interval)
+      while true {
+        do {
+          try await clock.sleep(until: tick.due, tolerance: nil)
+        } catch {
+          return
+        }
+        await send(event(tick))
+        tick = TimerTick(count: tick.count + 1, due: tick.due.advanced(by: interval), interval: interval)
+      }
+    }
+  }
+
   /// Runs `work` at once unless work under the same id ran less than `interval` ago on
   /// `clock`; within the interval, the newest request waits and runs when the interval ends
   /// (with `latest: true`, the default) or is dropped (`latest: false`).

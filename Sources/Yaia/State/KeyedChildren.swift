@@ -63,6 +63,31 @@ public struct KeyedChildren<ID: Hashable, Child> {
     return child
   }
 
+  /// Removes the children at `offsets` (positions, 0 first; out-of-range and repeated ones
+  /// are ignored) and returns their ids in order: what a list's swipe-to-delete hands over.
+  @discardableResult
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) -> [ID] {
+    let doomed = Set(offsets.filter { ids.indices.contains($0) })
+    let removed = ids.indices.filter(doomed.contains).map { ids[$0] }
+    for id in removed { children[id] = nil }
+    ids = ids.indices.filter { !doomed.contains($0) }.map { ids[$0] }
+    return removed
+  }
+
+  /// Moves the children at `offsets` so that they sit, in their order, before the child that
+  /// was at `destination` (`count` for the end): what a list's drag-to-reorder hands over,
+  /// with the same meaning as SwiftUI's `onMove`. Out-of-range offsets are ignored and
+  /// `destination` is clamped.
+  public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(offsets.filter { ids.indices.contains($0) })
+    guard !moving.isEmpty else { return }
+    let target = Swift.min(Swift.max(destination, 0), ids.count)
+    let before = ids[..<target].indices.filter { !moving.contains($0) }.map { ids[$0] }
+    let after = ids[target...].indices.filter { !moving.contains($0) }.map { ids[$0] }
+    let moved = ids.indices.filter(moving.contains).map { ids[$0] }
+    ids = before + moved + after
+  }
+
   /// Reorders the children by `areInIncreasingOrder`, keeping equal ones in their order.
   public mutating func sort(by areInIncreasingOrder: (Child, Child) throws -> Bool) rethrows {
     let order = try ids.enumerated().sorted { lhs, rhs in

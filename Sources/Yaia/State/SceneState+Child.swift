@@ -138,3 +138,58 @@ extension SceneState {
     return []
   }
 }
+
+extension SceneState {
+  /// Hands `event` to the child under `id` in the keyed collection at `children` and lets the
+  /// parent react to each command it returns, with the parent itself in hand: for a row whose
+  /// commands are results ("delete me", "opened") as much as work for the shell. An event for a
+  /// removed child is dropped. The child is stored back before the parent reacts, so a
+  /// reaction that removes it removes it for good.
+  ///
+  /// ```swift
+  /// case .row(let id, let event):
+  ///   handle(event, for: id, in: \.rows) { list, command in
+  ///     switch command {
+  ///     case .deleteTapped: list.rows[id: id] = nil; return []
+  ///     case .fetch: return [.row(id, .fetch)]
+  ///     }
+  ///   }
+  /// ```
+  @inlinable
+  public mutating func handle<ID: Hashable, Child: SceneState>(
+    _ event: Child.Event,
+    for id: ID,
+    in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
+    react: (inout Self, Child.Command) -> [Command]
+  ) -> [Command] {
+    guard var child = self[keyPath: children][id: id] else { return [] }
+    let commands = child.handle(event)
+    self[keyPath: children][id: id] = child
+    var reactions: [Command] = []
+    for command in commands { reactions += react(&self, command) }
+    return reactions
+  }
+
+  /// Hands `event` to an optional child that asks for nothing (its `Command` is `Never`), if it
+  /// is there.
+  @inlinable
+  public mutating func handle<Child: SceneState>(
+    _ event: Child.Event, in child: WritableKeyPath<Self, Child?>
+  ) -> [Command] where Child.Command == Never {
+    guard self[keyPath: child] != nil else { return [] }
+    _ = self[keyPath: child]!.handle(event)
+    return []
+  }
+
+  /// Hands `event` to the child under `id` that asks for nothing (its `Command` is `Never`),
+  /// if it is there.
+  @inlinable
+  public mutating func handle<ID: Hashable, Child: SceneState>(
+    _ event: Child.Event, for id: ID, in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>
+  ) -> [Command] where Child.Command == Never {
+    guard var state = self[keyPath: children][id: id] else { return [] }
+    _ = state.handle(event)
+    self[keyPath: children][id: id] = state
+    return []
+  }
+}

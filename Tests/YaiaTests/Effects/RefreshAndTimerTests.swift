@@ -97,3 +97,43 @@ struct RefreshAndTimerTests {
     await harness.finish()
   }
 }
+
+/// A stopwatch whose ticks say how long it has run: the state never reads a clock.
+struct Stopwatch: SceneState {
+  enum Event: Equatable, Sendable { case start, tick(count: Int, elapsed: Duration) }
+  enum Command: Equatable { case start }
+  private(set) var viewModel: Duration = .zero
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .start: return [.start]
+    case .tick(_, let elapsed):
+      viewModel = elapsed
+      return []
+    }
+  }
+}
+
+@MainActor
+@Suite("A timer that tells its event the tick")
+struct TimerTickTests {
+  @Test("each tick carries its number and the time the ticks count, without drift")
+  func ticksCount() async {
+    let clock = TestClock()
+    let harness = ShellHarness(Stopwatch()) { command, effects in
+      effects.timer(id: "watch", every: .milliseconds(250), clock: clock) {
+        .tick(count: $0.count, elapsed: $0.elapsed)
+      }
+    }
+    harness.send(.start)
+    await clock.sleepers(1)
+    await clock.advance(by: .seconds(1))
+    await harness.expectReceived([
+      .tick(count: 1, elapsed: .milliseconds(250)), .tick(count: 2, elapsed: .milliseconds(500)),
+      .tick(count: 3, elapsed: .milliseconds(750)), .tick(count: 4, elapsed: .seconds(1)),
+    ])
+    #expect(harness.shell.viewModel == .seconds(1))
+    harness.skipRunningWork()  // the stopwatch runs on; this test is done with it
+    await harness.finish()
+  }
+}

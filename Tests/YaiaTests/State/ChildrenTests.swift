@@ -219,4 +219,89 @@ struct ChildrenLifetimeTests {
     for _ in 0..<1000 where running.contains(where: { !$0.isFinished }) { await Task.yield() }
     #expect(running.allSatisfy { $0.isFinished })
   }
+
+  @Test("removals and moves by offsets, as a list's delete and reorder hand them over")
+  func offsets() {
+    var rows = KeyedChildren<String, Download>()
+    for id in ["a", "b", "c", "d", "e"] { rows.append(Download(), id: id) }
+    var moved = rows
+    moved.move(fromOffsets: [0, 2], toOffset: 4)  // SwiftUI's onMove: before "e"
+    #expect(moved.ids == ["b", "d", "a", "c", "e"])
+    moved.move(fromOffsets: [4], toOffset: 0)
+    #expect(moved.ids == ["e", "b", "d", "a", "c"])
+    moved.move(fromOffsets: [1, 99, -1], toOffset: 99)
+    #expect(moved.ids == ["e", "d", "a", "c", "b"], "out of range ignored, destination clamped")
+    #expect(rows.remove(atOffsets: [3, 1, 1, 7]) == ["b", "d"])
+    #expect(rows.ids == ["a", "c", "e"])
+    #expect(rows[id: "b"] == nil)
+    #expect(rows.count == 3)
+  }
+
+  /// A list whose rows ask to be deleted: the parent reacts to a row's result.
+  struct Tasks: SceneState {
+    struct Row: SceneState, Equatable {
+      enum Event: Sendable { case deleteTapped, renamed(String) }
+      enum Command: Equatable { case delete }
+      var title: String
+      var viewModel: String { title }
+      mutating func handle(_ event: Event) -> [Command] {
+        switch event {
+        case .deleteTapped: return [.delete]
+        case .renamed(let title):
+          self.title = title
+          return []
+        }
+      }
+    }
+    /// A badge that only shows what it is told.
+    struct Badge: SceneState, Equatable {
+      var count = 0
+      var viewModel: Int { count }
+      mutating func handle(_ event: Int) -> [Never] {
+        count = event
+        return []
+      }
+    }
+    enum Event: Sendable { case row(String, Row.Event), badge(Int), rowBadge(String, Int) }
+    enum Command: Equatable { case deleted(String) }
+    var rows = KeyedChildren<String, Row>()
+    var badges = KeyedChildren<String, Badge>()
+    var badge: Badge?
+    var viewModel: [String] { rows.map(\.state.title) }
+
+    mutating func handle(_ event: Event) -> [Command] {
+      switch event {
+      case .row(let id, let event):
+        return handle(event, for: id, in: \.rows) { list, command in
+          switch command {
+          case .delete:
+            list.rows[id: id] = nil
+            return [.deleted(id)]
+          }
+        }
+      case .badge(let count): return handle(count, in: \.badge)
+      case .rowBadge(let id, let count): return handle(count, for: id, in: \.badges)
+      }
+    }
+  }
+
+  @Test("a parent reacts to a keyed child's result; children that ask nothing need no lift")
+  func keyedReact() {
+    var state = Tasks()
+    state.rows.append(Tasks.Row(title: "Milk"), id: "1")
+    state.rows.append(Tasks.Row(title: "Eggs"), id: "2")
+    #expect(state.handle(.row("1", .renamed("Oat milk"))) == [])
+    #expect(state.handle(.row("2", .deleteTapped)) == [.deleted("2")])
+    #expect(state.viewModel == ["Oat milk"])
+    #expect(state.handle(.row("2", .deleteTapped)) == [], "a removed row hears nothing")
+    #expect(state.handle(.badge(3)) == [])
+    #expect(state.badge == nil, "an absent optional child stays absent")
+    state.badge = Tasks.Badge()
+    _ = state.handle(.badge(3))
+    #expect(state.badge?.count == 3)
+    state.badges.append(Tasks.Badge(), id: "1")
+    _ = state.handle(.rowBadge("1", 7))
+    _ = state.handle(.rowBadge("9", 7))
+    #expect(state.badges.map(\.state.count) == [7])
+  }
 }
