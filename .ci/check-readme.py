@@ -12,7 +12,7 @@ import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 # The catalogs whose articles are checked; the others' examples are not yet kept as tests.
-checked_catalogs = ["Yaia", "YaiaTesting"]
+checked_catalogs = ["Yaia", "YaiaTesting", "YaiaFlow"]
 documents = [root / "README.md"] + [
     article
     for catalog in checked_catalogs

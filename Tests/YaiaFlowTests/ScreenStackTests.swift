@@ -5,8 +5,15 @@ import YaiaTesting
 
 /// A meeting's detail screen: loads its notes, can ask to be edited.
 struct MeetingDetail: SceneState, Equatable {
-  enum Event: Equatable, Sendable { case appeared, notesLoaded(String), editTapped }
-  enum Command: Equatable { case loadNotes(String), edit(String) }
+  enum Event: Equatable, Sendable {
+    case appeared
+    case notesLoaded(String)
+    case editTapped
+  }
+  enum Command: Equatable {
+    case loadNotes(String)
+    case edit(String)
+  }
   var meeting: String
   var notes = ""
   var viewModel: String { "\(meeting): \(notes)" }
@@ -24,7 +31,10 @@ struct MeetingDetail: SceneState, Equatable {
 
 /// A form that renames a meeting and reports the new name as its result.
 struct MeetingEdit: SceneState, Equatable {
-  enum Event: Equatable, Sendable { case typed(String), saveTapped }
+  enum Event: Equatable, Sendable {
+    case typed(String)
+    case saveTapped
+  }
   enum Command: Equatable { case saved(old: String, new: String) }
   var meeting: String
   var draft: String
@@ -45,8 +55,14 @@ enum MeetingScreen: SceneState, Equatable {
   case detail(MeetingDetail)
   case edit(MeetingEdit)
 
-  enum Event: Equatable, Sendable { case detail(MeetingDetail.Event), edit(MeetingEdit.Event) }
-  enum Command: Equatable { case detail(MeetingDetail.Command), edit(MeetingEdit.Command) }
+  enum Event: Equatable, Sendable {
+    case detail(MeetingDetail.Event)
+    case edit(MeetingEdit.Event)
+  }
+  enum Command: Equatable {
+    case detail(MeetingDetail.Command)
+    case edit(MeetingEdit.Command)
+  }
 
   mutating func handle(_ event: Event) -> [Command] {
     switch (self, event) {
@@ -82,7 +98,9 @@ struct Meetings: SceneState, Equatable {
       }
     }
     var viewModel: Prompt<DeleteChoice> {
-      switch self { case .confirmDelete(let prompt): prompt }
+      switch self {
+      case .confirmDelete(let prompt): prompt
+      }
     }
   }
   enum DeleteChoice: Equatable, Sendable { case delete(String) }
@@ -113,7 +131,8 @@ struct Meetings: SceneState, Equatable {
         switch command {
         case .detail(.edit(let meeting)):
           return [
-            .navigate(app.path.change { $0.push(.edit(MeetingEdit(meeting: meeting, draft: meeting))) })
+            .navigate(
+              app.path.change { $0.push(.edit(MeetingEdit(meeting: meeting, draft: meeting))) })
           ]
         case .edit(.saved(let old, let new)):
           app.meetings = app.meetings.map { $0 == old ? new : $0 }
@@ -276,7 +295,9 @@ actor Latch {
 @MainActor
 @Suite("A stack of screen states in a shell")
 struct ScreenStackShellTests {
-  static func shell(latch: Latch) -> (Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>) {
+  static func shell(latch: Latch) -> (
+    Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>
+  ) {
     let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
     let shell = Shell(Meetings()) { command, effects in
       switch command {
@@ -319,7 +340,8 @@ struct ScreenStackShellTests {
     shell.send(.path(ScreenID(0), .detail(.appeared)))
     await latch.release()
     #expect(await settle(shell))
-    #expect(shell.viewModel == ["Standup", "Retro", "detail Standup: notes of Standup", "detail Retro: "])
+    #expect(
+      shell.viewModel == ["Standup", "Retro", "detail Standup: notes of Standup", "detail Retro: "])
     #expect(router.navigator.stack == [ScreenID(0), ScreenID(1)])
   }
 }

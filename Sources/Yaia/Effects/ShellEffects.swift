@@ -244,7 +244,8 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
           return
         }
         await send(event(tick))
-        tick = TimerTick(count: tick.count + 1, due: tick.due.advanced(by: interval), interval: interval)
+        tick = TimerTick(
+          count: tick.count + 1, due: tick.due.advanced(by: interval), interval: interval)
       }
     }
   }

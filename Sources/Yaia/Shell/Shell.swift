@@ -54,7 +54,7 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
       observedViewModel = publishedViewModel
     }
     if isHandling { readWhileHandling = true }
-    registrar.access(self, keyPath: \.viewModel)
+    registrar.access(self, keyPath: viewModelPath)
     return publishedViewModel
   }
 
@@ -102,6 +102,12 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     let finish: @Sendable () -> Void
   }
   @usableFromInline let registrar = ObservationRegistrar()
+  /// The key path observers register under, made once: a key path literal of a generic class
+  /// is built anew at each use, which cost more than the rest of an observed event.
+  @usableFromInline let viewModelPath = \Shell<State>.viewModel
+  /// Tells a ``TimedState`` the time before each event; `nil` for every other state, whose
+  /// shell reads no clock.
+  @usableFromInline var stamp: (@MainActor (inout State) -> Void)?
   private let handler: CommandHandler
   private let initialCommands: [State.Command]
   private var sources: [EventSource<State.Event>]
@@ -222,6 +228,7 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
 
   @inlinable
   func handle(_ event: State.Event) -> Bool {
+    if let stamp { stamp(&currentState) }
     let commands = currentState.handle(event)
     handledCount &+= 1
     let next = currentState.viewModel
@@ -289,7 +296,7 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     guard sawIntermediate || publishedViewModel != observedViewModel else { return }
     observedViewModel = publishedViewModel
     observed = false
-    registrar.withMutation(of: self, keyPath: \.viewModel) {}
+    registrar.withMutation(of: self, keyPath: viewModelPath) {}
   }
 
   @inlinable
@@ -381,3 +388,26 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
 }
 
 extension Shell: Observable {}
+
+extension Shell where State: TimedState {
+  /// Creates a shell that tells its state the time before each event, reading it from `now`
+  /// (`Date.init` in the app; a fixed or stepped time in a test), and otherwise works as
+  /// ``init(_:initial:sources:commands:)``.
+  ///
+  /// ```swift
+  /// let shell = Shell(NotesState(), now: Date.init) { command, effects in … }
+  /// ```
+  public convenience init(
+    _ state: State, now: @escaping @MainActor () -> State.Time, initial: [State.Command] = [],
+    sources: [EventSource<State.Event>] = [], commands: @escaping CommandHandler
+  ) {
+    self.init(state, initial: initial, sources: sources, commands: commands)
+    tellTime(from: now)
+  }
+
+  /// From now on, sets the state's ``TimedState/now`` from `now` before each event: for a shell
+  /// made elsewhere (a test harness) that should tell the time.
+  public func tellTime(from now: @escaping @MainActor () -> State.Time) {
+    stamp = { $0.now = now() }
+  }
+}

@@ -5,11 +5,10 @@ import Yaia
 ///
 /// `Screen` is usually an enum of the app's screen states (`case detail(DetailState)`,
 /// `case edit(EditState)`). Pushing a screen adds its state; popping removes it, and in a shell
-/// whose command handler scopes the screen's work with
-/// ``Yaia/ShellEffects/scope(_:id:_:)-(KeyPath<State,ScreenStack<Screen>>,_,_)``, its work is
-/// cancelled and its late events are dropped. Each screen has a ``ScreenID`` that is never
-/// reused, so events find their screen by id
-/// (``Yaia/SceneState/handle(_:for:in:lift:)-(_,ScreenID,_,_)``).
+/// whose command handler scopes the screen's work with `effects.scope(\.path, id: id) { … }`,
+/// its work is cancelled and its late events are dropped. Each screen has a ``ScreenID`` that
+/// is never reused, so events find their screen by id (`handle(event, for: id, in: \.path)`,
+/// with `lift:` or `react:`).
 ///
 /// The stack is also what the platform shows: ``change(_:)`` returns the
 /// ``NavigationOperation``s for a ``Router``, whose routes are the screens' ids, and

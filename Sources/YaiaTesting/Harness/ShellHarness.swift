@@ -486,3 +486,24 @@ final class EndOfTestLedger: @unchecked Sendable {
     return failures
   }
 }
+
+extension ShellHarness where State: TimedState {
+  /// A harness whose shell tells its ``TimedState`` the time from `now` before each event: a
+  /// fixed time (`now: { start }`) or a ``SteppedTime``, so that every run sees the same times.
+  ///
+  /// ```swift
+  /// let time = SteppedTime(from: Date(timeIntervalSince1970: 0), by: 60)
+  /// let harness = ShellHarness(NotesState(), now: time.next) { command, effects in … }
+  /// ```
+  public convenience init(
+    _ state: State, now: @escaping @MainActor () -> State.Time, initial: [State.Command] = [],
+    sources: [EventSource<State.Event>] = [], exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+    commands handler: @escaping Shell<State>.CommandHandler
+  ) {
+    self.init(
+      state, initial: initial, sources: sources, exhaustivity: exhaustivity, timeout: timeout,
+      sourceLocation: sourceLocation, commands: handler)
+    shell.tellTime(from: now)
+  }
+}

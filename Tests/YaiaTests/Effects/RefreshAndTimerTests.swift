@@ -100,7 +100,10 @@ struct RefreshAndTimerTests {
 
 /// A stopwatch whose ticks say how long it has run: the state never reads a clock.
 struct Stopwatch: SceneState {
-  enum Event: Equatable, Sendable { case start, tick(count: Int, elapsed: Duration) }
+  enum Event: Equatable, Sendable {
+    case start
+    case tick(count: Int, elapsed: Duration)
+  }
   enum Command: Equatable { case start }
   private(set) var viewModel: Duration = .zero
 

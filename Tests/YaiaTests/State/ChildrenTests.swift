@@ -240,7 +240,10 @@ struct ChildrenLifetimeTests {
   /// A list whose rows ask to be deleted: the parent reacts to a row's result.
   struct Tasks: SceneState {
     struct Row: SceneState, Equatable {
-      enum Event: Sendable { case deleteTapped, renamed(String) }
+      enum Event: Sendable {
+        case deleteTapped
+        case renamed(String)
+      }
       enum Command: Equatable { case delete }
       var title: String
       var viewModel: String { title }
@@ -262,7 +265,11 @@ struct ChildrenLifetimeTests {
         return []
       }
     }
-    enum Event: Sendable { case row(String, Row.Event), badge(Int), rowBadge(String, Int) }
+    enum Event: Sendable {
+      case row(String, Row.Event)
+      case badge(Int)
+      case rowBadge(String, Int)
+    }
     enum Command: Equatable { case deleted(String) }
     var rows = KeyedChildren<String, Row>()
     var badges = KeyedChildren<String, Badge>()

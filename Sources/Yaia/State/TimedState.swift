@@ -1,0 +1,31 @@
+/// A state that is told the time at which each event is handled, so that `handle` can stamp a
+/// new item or compare a deadline without reading a clock.
+///
+/// The state keeps the time as a plain stored property. A ``Shell`` made with
+/// ``Shell/init(_:now:initial:sources:commands:)`` sets it from its `now` function right
+/// before handling each event (in the app, `Date.init`); a test sets it by hand, or gives the
+/// shell a fixed or stepped time. `handle` only reads a value it holds, so the state stays
+/// pure: the same events at the same times always give the same commands.
+///
+/// ```swift
+/// struct NotesState: TimedState {
+///   var now = Date.distantPast             // set by the shell before each event
+///   var notes: [Note] = []
+///   mutating func handle(_ event: Event) -> [Command] {
+///     switch event {
+///     case .added(let text): notes.append(Note(text: text, at: now)); return []
+///     }
+///   }
+/// }
+/// let shell = Shell(NotesState(), now: Date.init) { command, effects in … }
+/// ```
+///
+/// Only states that ask are told: a shell of any other state reads no clock, so the time costs
+/// nothing where it is not used.
+public protocol TimedState: SceneState {
+  /// The app's time: `Date` in most apps, or a clock's instant.
+  associatedtype Time
+
+  /// The time at which the event being handled arrived. The shell sets it; `handle` reads it.
+  var now: Time { get set }
+}
