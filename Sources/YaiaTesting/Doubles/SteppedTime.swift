@@ -1,4 +1,4 @@
-/// Times for a ``Yaia/TimedState`` under test: a start, then one step further at each reading,
+/// Times for a `TimedState` under test: a start, then one step further at each reading,
 /// the same in every run.
 ///
 /// ```swift

@@ -488,7 +488,7 @@ final class EndOfTestLedger: @unchecked Sendable {
 }
 
 extension ShellHarness where State: TimedState {
-  /// A harness whose shell tells its ``TimedState`` the time from `now` before each event: a
+  /// A harness whose shell tells its `TimedState` the time from `now` before each event: a
   /// fixed time (`now: { start }`) or a ``SteppedTime``, so that every run sees the same times.
   ///
   /// ```swift
