@@ -85,6 +85,8 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     }
   }
   private let arrivals = Signal()
+  /// Fires whenever the shell's running work changes.
+  private let workChanged = Signal()
   private var isFinished = false {
     didSet { ledger.update { $0.isFinished = isFinished } }
   }
@@ -127,10 +129,12 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     shell.attach(view)
     shell.trace = { [weak self] entry in self?.record(entry) }
     let ledger = self.ledger
+    let workChanged = self.workChanged
     ledger.update { $0.isExhaustive = exhaustivity == .on }
     shell.onWorkChange { [weak shell] in
       let running = shell?.runningWork.map(\.id) ?? []
       ledger.update { $0.runningWork = running }
+      workChanged.fire()
     }
     shell.start()
   }
@@ -172,6 +176,7 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
   /// Sends `event` and checks the state once the send is done: the state before, changed by
   /// `update`. (When the event's commands send events at once, those are handled within the
   /// same send, and their changes belong in `update` too.)
+  @_disfavoredOverload  // a state that is its own view model: `send(e) { … }` means this one
   public func send(
     _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
     state update: (inout State) -> Void
@@ -185,6 +190,38 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     recordMismatch(
       "State differs after \(describeEvent(event, at: position, of: handled.count)).",
       expected: expected, actual: shell.state, sourceLocation: sourceLocation)
+  }
+
+  /// Sends `event` and waits, at most `timeout` (else the harness's ``timeout``), until the
+  /// work it started (and the events queued behind it started) has finished and delivered its
+  /// events: a refresh that keeps its spinner until it is done. The events that work sends are
+  /// received as usual, to assert with ``receive(_:timeout:sourceLocation:_:)``. On timeout it
+  /// fails naming the work still running, and returns `false`.
+  @discardableResult
+  public func sendAndWait(
+    _ event: State.Event, timeout: Duration? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    let before = Set(shell.runningWork.map(ObjectIdentifier.init))
+    sendByTest(event)
+    let started = shell.runningWork.filter { !before.contains(ObjectIdentifier($0)) }
+    let bound = timeout ?? self.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: bound)
+    while let waiting = started.first(where: { !$0.isFinished && !$0.isCancelled }) {
+      let left = deadline - clock.now
+      guard left > .zero, !Task.isCancelled else {
+        reportFailure(
+          "The work \(dumped(event)) started was still running after"
+            + " \(DurationText.format(bound)): \(waiting.id).",
+          at: sourceLocation)
+        return false
+      }
+      let signal = workChanged
+      let seen = signal.generation
+      _ = await withTimeout(left) { await signal.wait(after: seen) }
+    }
+    return true
   }
 
   private func sendByTest(_ event: State.Event) {
@@ -217,10 +254,13 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     sourceLocation: SourceLocation = #_sourceLocation,
     _ update: ((inout State.ViewModel) -> Void)? = nil
   ) async where State.Event: Equatable {
+    let arrived: Bool
     if exhaustivity == .off {
-      while let first = unasserted.first, first.event != expected { unasserted.removeFirst() }
+      arrived = await nextMatching(expected, timeout: timeout)
+    } else {
+      arrived = await nextReceived(timeout: timeout)
     }
-    guard await nextReceived(timeout: timeout) else {
+    guard arrived else {
       reportFailure(
         "Expected to receive \(dumped(expected)), but nothing arrived within"
           + " \(DurationText.format(timeout ?? self.timeout)).\(runningWorkSentence())",
@@ -263,9 +303,47 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
       expected: expected, actual: actual, sourceLocation: sourceLocation)
   }
 
+  /// Checks that no event arrives within `duration` of real time (and that none arrived
+  /// unasserted before): "and nothing else happens". It always waits the whole `duration`
+  /// unless an event arrives, so keep it short; a busy machine can only make it pass more
+  /// slowly, never fail it.
+  public func expectNoEvents(
+    within duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: duration)
+    while unasserted.isEmpty {
+      let left = deadline - clock.now
+      guard left > .zero, !Task.isCancelled else { return }
+      let signal = arrivals
+      let seen = signal.generation
+      _ = await withTimeout(left) { await signal.wait(after: seen) }
+    }
+    let list = unasserted.map { "  • \(dumped($0.event))" }.joined(separator: "\n")
+    reportFailure(
+      "Expected no events within \(DurationText.format(duration)), but the shell received"
+        + " \(unasserted.count):\n\(list)",
+      at: sourceLocation)
+    unasserted.removeAll()
+  }
+
   /// Forgets the events received so far without asserting them.
   public func skipReceivedEvents() {
     unasserted.removeAll()
+  }
+
+  /// Skips every unasserted event that is not `expected`, those already there and those that
+  /// arrive while it waits, until `expected` is first in line; `false` on timeout.
+  private func nextMatching(_ expected: State.Event, timeout: Duration?) async -> Bool
+  where State.Event: Equatable {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout ?? self.timeout)
+    while true {
+      while let first = unasserted.first, first.event != expected { unasserted.removeFirst() }
+      if !unasserted.isEmpty { return true }
+      let left = deadline - clock.now
+      guard left > .zero, await nextReceived(timeout: left) else { return false }
+    }
   }
 
   /// Waits until at least `count` unasserted events are there; `false` on timeout.

@@ -76,7 +76,16 @@ public struct Given<State: SceneState> {
     return step(event, sourceLocation: sourceLocation, update)
   }
 
+  /// Handles `event` and checks that the view model did not change: "nothing happens".
+  @discardableResult
+  public func step(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Given {
+    step(event, sourceLocation: sourceLocation) { _ in }
+  }
+
   /// Handles `event` and checks the state after it: the state before, changed by `update`.
+  @_disfavoredOverload  // a state that is its own view model: `step(e) { … }` means this one
   @discardableResult
   public func step(
     _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
@@ -116,6 +125,21 @@ public struct When<State: SceneState> {
   public let state: State
   /// The events, in order.
   public let events: [State.Event]
+
+  /// The state after the events, to go on step by step: `.when(a, b).step(c) { … }`.
+  public var given: Given<State> {
+    Given(Journal(events).replay(into: state).state, stepsTaken: events.count)
+  }
+
+  /// Runs the events, then handles `event` and checks the view model after it, as
+  /// ``Given/step(_:sourceLocation:_:)`` does.
+  @discardableResult
+  public func step(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout State.ViewModel) -> Void = { _ in }
+  ) -> Given<State> {
+    given.step(event, sourceLocation: sourceLocation, update)
+  }
 
   /// Runs the events and expects exactly `commands` (all events' commands, in order) and,
   /// when given, `viewModel` at the end. Returns the resulting state for further checks.
