@@ -7,15 +7,12 @@ extension SceneState {
   /// ```swift
   /// case .path(let id, let event): handle(event, for: id, in: \.path) { .path(id, $0) }
   /// ```
-  @inlinable
   public mutating func handle<Screen: SceneState>(
     _ event: Screen.Event, for id: ScreenID, in stack: WritableKeyPath<Self, ScreenStack<Screen>>,
     lift: (Screen.Command) -> Command
   ) -> [Command] {
-    guard var screen = self[keyPath: stack][id: id] else { return [] }
-    let commands = screen.handle(event)
-    self[keyPath: stack][id: id] = screen
-    return commands.map(lift)
+    // The screens are keyed children: the same forwarding, through the stack's collection.
+    handle(event, for: id, in: stack.appending(path: \.screens), lift: lift)
   }
 
   /// Hands `event` to the screen under `id` and lets the parent react to each command it
@@ -37,17 +34,11 @@ extension SceneState {
   ///
   /// The screen's state is stored back before the parent reacts, so a reaction that pops the
   /// screen pops it for good.
-  @inlinable
   public mutating func handle<Screen: SceneState>(
     _ event: Screen.Event, for id: ScreenID, in stack: WritableKeyPath<Self, ScreenStack<Screen>>,
     react: (inout Self, Screen.Command) -> [Command]
   ) -> [Command] {
-    guard var screen = self[keyPath: stack][id: id] else { return [] }
-    let commands = screen.handle(event)
-    self[keyPath: stack][id: id] = screen
-    var reactions: [Command] = []
-    for command in commands { reactions += react(&self, command) }
-    return reactions
+    handle(event, for: id, in: stack.appending(path: \.screens), react: react)
   }
 }
 

@@ -24,7 +24,7 @@ import Yaia
 /// ```
 public struct ScreenStack<Screen> {
   /// The screens, bottom first, each under its id: what a list of views is drawn from.
-  public private(set) var screens = KeyedChildren<ScreenID, Screen>()
+  public internal(set) var screens = KeyedChildren<ScreenID, Screen>()
   /// The number the next pushed screen gets.
   private var nextNumber = 0
 
