@@ -163,15 +163,43 @@ struct EndToEndTests {
         key enter
         wait ›~ Den
         wait ~1 updated
+        wait Connected to Den.
         type q
         """, in: folder)
     #expect(second.status == 0, "\(second.errors)\n\(second.output.suffix(2000))")
     #expect(second.output.contains("Logged in as ada (saved login)."))
+    // The rename shows in the list and in the status line at once, from the one store change.
+    let renamed = try #require(second.output.components(separatedBy: "~1 updated").last)
+    #expect(!renamed.contains("Connected to Kitchen."), "\(renamed)")
     // With a saved login nothing waits for the user: the launch, server round trips included,
     // stays within its 3 s budget (the headline says OVER BUDGET otherwise).
     #expect(second.output.contains("Launch completed in"))
     #expect(second.output.contains("(budget 3 s)") && !second.output.contains("OVER BUDGET"))
     #expect(second.output.contains("Bye. 1 paired speaker saved in"))
+  }
+
+  @Test("a language chosen on the first run is the language at the next start")
+  func languageKept() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The configuration suggests "de" (offered first); the user picks the next one, "en".
+    let first = try await Self.demo(
+      ["--first-run"],
+      script: """
+        wait Which language?
+        key down
+        key enter
+
+        """ + Self.logIn + Self.throughTutorial
+          + "wait Speakers nearby\nkey esc\nwait Your speakers\ntype q",
+      in: folder)
+    #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
+    #expect(first.output.contains("Country DE, language en."), "\(first.output.suffix(2000))")
+    let second = try await Self.demo(
+      [], script: "wait Your speakers\ntype q", in: folder)
+    #expect(second.status == 0, "\(second.errors)\n\(second.output.suffix(2000))")
+    #expect(second.output.contains("Country DE, language en."), "\(second.output.suffix(2000))")
+    #expect(!second.output.contains("language de."), "the server's default replaced the choice")
   }
 
   @Test("a deep link at cold start, with no saved login, lands after login on its speaker")

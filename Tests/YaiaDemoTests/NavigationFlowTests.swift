@@ -128,10 +128,28 @@ struct NavigationFlowTests {
       .then([
         .navigate([.setStack([.home])]), .navigate([.present(.linkPrompt)]),
         .navigate([.dismiss(count: 1)]), .navigate([.push(.languageSetting)]),
-        .navigate([.pop(count: 1)]),
+        .chooseLanguage("fr"), .navigate([.pop(count: 1)]),
       ])
     #expect(state.path == [.home])
-    #expect(state.viewModel.status.contains("Country CH, language fr."))
+    // The choice goes to the shared language; the status shows it once it is heard back.
+    let after = Given(state).when(.languageChanged("fr")).then([])
+    #expect(after.viewModel.status.contains("Country CH, language fr."))
+  }
+
+  @Test("a rename shows in the status line at once: it names the connected speaker by address")
+  func renameShowsEverywhere() {
+    var renamed = Self.kitchen
+    renamed.nickname = "Pantry"
+    var home = HomeState()
+    for event: HomeState.Event in [
+      .status(.note(.connected(address: "B2", nickname: "Kitchen"))),
+      .speakers(.loaded([Self.den, Self.kitchen])),
+      .speakers(.changed(saved: [renamed], deleted: [])),
+    ] {
+      #expect(home.handle(event) == [])
+    }
+    #expect(home.viewModel.status.lines.contains("Connected to Pantry."))
+    #expect(!home.viewModel.status.lines.contains("Connected to Kitchen."))
   }
 
   @Test("Home follows the store's exact changes: rows saved and deleted, in the store's order")

@@ -80,9 +80,21 @@ package enum DemoApp {
     let router = Router<DemoRoute, TerminalNavigator<DemoRoute>>(navigator: display.navigator) {
       $0
     }
+    // The language every screen shows: one value, kept in the app's memory between launches.
+    let language: Shared<String?>
+    do throws(SharedSaveError) {
+      language = try await Shared.load(
+        from: SharedPersistence(
+          location: "the app's memory in \(library.store.path)",
+          load: { .some(try await library.memory().language) },
+          save: { chosen in try await library.remember { $0.language = chosen } }),
+        default: nil)
+    } catch {
+      throw .data(error.description)
+    }
     let services = DemoShell(
       client: client, library: library, radio: radio, launch: launch, feed: feed, router: router,
-      quit: { requestQuit.yield() })
+      language: language, quit: { requestQuit.yield() })
     let shell = Shell(
       DemoAppState(scenario: options.scenario, plan: plan),
       sources: [
@@ -107,6 +119,7 @@ package enum DemoApp {
     }
     // The user's own navigation (Escape) comes back as an event, like a back gesture.
     router.onUserNavigation = { [weak shell] operation in shell?.send(.userNavigated(operation)) }
+    shell.follow(language, as: DemoAppState.Event.languageChanged)
     shell.onRender { display.show($0) }
     inspector?.inspect(shell, name: "app")
     shell.start()
@@ -146,6 +159,7 @@ package enum DemoApp {
     // the store yet) commit before work is cancelled; bounded, so a stuck write cannot hold
     // the quit.
     await DemoShell.writesSettled(in: shell, timeout: .seconds(5))
+    await language.saved()
     try? await library.flush()
     shell.end()
     terminal.restore()

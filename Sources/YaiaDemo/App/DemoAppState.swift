@@ -43,6 +43,8 @@ struct DemoAppState: SceneState {
     case dismissPush
     /// Input the current screen does not take; the message says what it does take.
     case refused(String)
+    /// The app's language changed (it is shared: every screen that shows it hears this).
+    case languageChanged(String?)
     /// Quit the app.
     case quit
   }
@@ -63,6 +65,8 @@ struct DemoAppState: SceneState {
     case rename(address: String, nickname: String)
     /// Forget a paired speaker.
     case delete(address: String)
+    /// Make `language` the app's language (shared, and kept for the next launches).
+    case chooseLanguage(String)
     /// Start listening to the radio.
     case startScan
     /// Stop listening to the radio.
@@ -165,26 +169,26 @@ struct DemoAppState: SceneState {
       return handle(event, in: \.languageSetting) { app, command in
         guard case .chosen(let chosen) = command else { return [] }
         app.languageSetting = nil
-        _ = app.home.handle(.status(.languageChosen(chosen)))
-        return app.navigated { $0.pop() }
+        return [.chooseLanguage(chosen)] + app.navigated { $0.pop() }
       }
     case .language(let event):
       return handle(event, in: \.language) { app, command in
         guard case .chosen(let chosen) = command else { return [] }
         app.language = nil
-        _ = app.home.handle(.status(.languageChosen(chosen)))
-        return [.answer(.language(chosen))] + app.finishPrompt()
+        return [.answer(.language(chosen)), .chooseLanguage(chosen)] + app.finishPrompt()
       }
     case .pairing(let event):
       // An ended pairing (the user backed out) receives nothing: late radio events and saves
       // change nothing.
       return pairing.handle(event).flatMap { pairingResult($0) }
     case .home(let event):
-      let commands = handle(event, in: \.home) { app, command in app.homeResult(command) }
-      if case .speakers(let listEvent) = event, listEvent.changesSpeakers {
-        _ = pairing.handle(.paired(paired))
+      let commands = toHome(event)
+      guard case .speakers(let listEvent) = event, listEvent.changesSpeakers else {
+        return commands
       }
-      return commands
+      return commands + pairing.handle(.paired(paired)).flatMap { pairingResult($0) }
+    case .languageChanged(let language):
+      return toHome(.status(.languageChanged(language)))
     case .linkPrompt(let event):
       return handle(event, in: \.linkPrompt) { app, command in
         switch command {
@@ -232,6 +236,11 @@ struct DemoAppState: SceneState {
       home.speakers.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// Hands `event` to Home and turns what Home asks into the app's commands.
+  private mutating func toHome(_ event: HomeState.Event) -> [Command] {
+    handle(event, in: \.home) { app, command in app.homeResult(command) }
+  }
+
   /// Changes the navigation with `body`; the command that shows the change, if any.
   private mutating func navigated(_ body: (inout NavigationState<DemoRoute>) -> Void) -> [Command] {
     let operations = navigation.change(body)
@@ -243,9 +252,9 @@ struct DemoAppState: SceneState {
   private mutating func launchEnded(_ report: LaunchReport<DemoStep>) -> [Command] {
     self.report = report
     progress.finish(report)
-    _ = home.handle(.launch(.ended(report)))
+    var commands = toHome(.launch(.ended(report)))
     promptQueue = []
-    var commands: [Command] = pairing.isRunning ? [.stopScan] : []
+    if pairing.isRunning { commands.append(.stopScan) }
     pairing.end()
     login = nil
     tutorial = nil
@@ -298,7 +307,7 @@ struct DemoAppState: SceneState {
 
   /// A step's note: the status shows it; a push is kept to show; a login lets held links go.
   private mutating func take(_ note: LaunchNote) -> [Command] {
-    _ = home.handle(.status(.note(note)))
+    let commands = toHome(.status(.note(note)))
     switch note {
     case .push(let message):
       pushMessage = message
@@ -306,11 +315,11 @@ struct DemoAppState: SceneState {
       progress.show(frame)
     case .loggedIn:
       isLoggedIn = true
-      return opened(gate.handle(.loggedIn))
+      return commands + opened(gate.handle(.loggedIn))
     default:
       break
     }
-    return []
+    return commands
   }
 
   // MARK: Children's results
@@ -325,8 +334,8 @@ struct DemoAppState: SceneState {
       // Logged in for a held link (this run only: the launch saves logins).
       loginForLink = false
       isLoggedIn = true
-      _ = home.handle(.status(.loggedIn(user: session.user)))
-      return navigated { $0.pop() } + opened(gate.handle(.loggedIn))
+      return toHome(.status(.loggedIn(user: session.user))) + navigated { $0.pop() }
+        + opened(gate.handle(.loggedIn))
     }
   }
 
@@ -357,11 +366,10 @@ struct DemoAppState: SceneState {
 
   /// Starts the pairing assistant as a child flow above the current stack.
   private mutating func startPairing(forLaunch: Bool) -> [Command] {
-    var child = PairingState()
-    _ = child.handle(.paired(paired))
-    pairing.start(child, above: navigation)
+    pairing.start(PairingState(), above: navigation)
     pairingForLaunch = forLaunch
-    return [.startScan] + navigated { $0.push(.pairing) }
+    let told = pairing.handle(.paired(paired)).flatMap { pairingResult($0) }
+    return told + [.startScan] + navigated { $0.push(.pairing) }
   }
 
   /// After the user's own navigation: children whose screens are gone end.
@@ -418,7 +426,7 @@ struct DemoAppState: SceneState {
     commands += userNavigated()
     switch link {
     case .speaker(let key):
-      _ = home.handle(.speakers(.select(key)))
+      commands += toHome(.speakers(.select(key)))
     case .pair:
       commands += startPairing(forLaunch: false)
     case .languageSettings:
@@ -476,7 +484,8 @@ extension DemoAppState.Event {
   /// the radio, the store and the launch do not clear it).
   var isUserInput: Bool {
     switch self {
-    case .started, .launch, .note, .launchEnded, .pairing(.radio), .pairing(.paired),
+    case .started, .launch, .note, .launchEnded, .languageChanged, .pairing(.radio),
+      .pairing(.paired),
       .pairing(.saved), .home(.speakers(.loaded)), .home(.speakers(.changed)),
       .home(.speakers(.writeFailed)), .home(.status), .home(.launch),
       .login(.response):

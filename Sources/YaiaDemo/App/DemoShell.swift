@@ -15,6 +15,8 @@ struct DemoShell {
   let launch: Launch<DemoStep>
   let feed: LaunchFeed
   let router: Router<DemoRoute, TerminalNavigator<DemoRoute>>
+  /// The app's language, shared by every screen that shows it and kept in the app's memory.
+  let language: Shared<String?>
   let quit: @MainActor () -> Void
 
   func run(_ command: DemoAppState.Command, _ effects: ShellEffects<DemoAppState>) {
@@ -74,6 +76,8 @@ struct DemoShell {
           return .home(.speakers(.writeFailed("Not deleted: \(error)")))
         }
       }
+    case .chooseLanguage(let chosen):
+      language.set(chosen)
     case .startScan:
       effects.subscribe(id: "radio", to: radio.scan()) { .pairing(.radio($0)) }
     case .stopScan:
@@ -91,14 +95,21 @@ struct DemoShell {
   /// What every write's work id holds.
   nonisolated static let writePrefix = "store write: "
 
-  /// Suspends until no store write of `shell` is running, for at most `timeout`.
+  /// Suspends until no store write of `shell` is running, for at most `timeout`: woken by the
+  /// shell's own report of each change of its work, never by polling.
   static func writesSettled(in shell: Shell<DemoAppState>, timeout: Duration) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while shell.runningWork.contains(where: { $0.id.contains(writePrefix) }),
-      ContinuousClock.now < deadline
-    {
-      try? await Task.sleep(for: .milliseconds(5))
+    let writing = { shell.runningWork.contains { $0.id.hasPrefix(writePrefix) } }
+    guard writing() else { return }
+    let (changes, changed) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    shell.onWorkChange { changed.yield() }
+    defer { shell.onWorkChange(nil) }
+    let bound = Task {
+      try? await Task.sleep(for: timeout)
+      changed.finish()
     }
+    defer { bound.cancel() }
+    for await _ in changes where !writing() { break }
   }
 
   nonisolated static func logIn(_ client: RemoteClient, user: String, password: String) async

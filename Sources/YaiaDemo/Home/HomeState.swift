@@ -3,7 +3,8 @@ import YaiaSequencer
 
 /// The home screen, made of three sections, each a state of its own: the status, the speaker
 /// list, and the summary of the launch. It forwards each section's events with the library's
-/// composition helpers and tells the status how many speakers the list holds.
+/// composition helpers and tells the status which speakers the list holds (the list is fed by
+/// the store's exact changes: one source for every name Home shows).
 struct HomeState: SceneState {
   /// What can happen on Home, by section.
   enum Event: Equatable, Sendable {
@@ -40,8 +41,9 @@ struct HomeState: SceneState {
     switch event {
     case .speakers(let event):
       let commands = handle(event, in: \.speakers, lift: Command.speakers)
-      _ = status.handle(.paired(count: speakers.speakers.count))
-      return commands
+      let paired = Dictionary(
+        speakers.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
+      return commands + handle(.paired(paired), in: \.status)
     case .status(let event):
       return handle(event, in: \.status)
     case .launch(let event):

@@ -8,12 +8,13 @@ struct StatusState: SceneState {
   enum Event: Equatable, Sendable {
     /// A launch step's note.
     case note(LaunchNote)
-    /// The user chose a language (the first run's question, or the setting).
-    case languageChosen(String)
+    /// The app's language changed (the first run's question, the setting, or the one kept
+    /// from an earlier run); `nil` until one is known.
+    case languageChanged(String?)
     /// The user logged in outside the launch (for a held deep link).
     case loggedIn(user: String)
-    /// How many speakers are paired now.
-    case paired(count: Int)
+    /// The paired speakers now, nickname by address: a rename shows in the status at once.
+    case paired([String: String])
   }
 
   /// The status asks for nothing.
@@ -30,6 +31,10 @@ struct StatusState: SceneState {
   private var user: String?
   private var configurationLine: String?
   private var speaker: String?
+  /// The speaker the launch connected, by address, so that a rename shows here too.
+  private var connected: String?
+  /// The language the app speaks, once known.
+  private var language: String?
   private var update: String?
   private(set) var configuration: DemoAPI.Configuration?
   private var nothingToReconnect = false
@@ -39,9 +44,13 @@ struct StatusState: SceneState {
   mutating func handle(_ event: Event) -> [Never] {
     switch event {
     case .note(let note): take(note)
-    case .languageChosen(let language): configurationLine = line(language: language)
+    case .languageChanged(let language):
+      self.language = language
+      if let language { configurationLine = line(language: language) }
     case .loggedIn(let name): user = "Logged in as \(name)."
-    case .paired(let count): pairedCount = count
+    case .paired(let paired):
+      pairedCount = paired.count
+      if let connected, let nickname = paired[connected] { speaker = "Connected to \(nickname)." }
     }
     return []
   }
@@ -54,14 +63,15 @@ struct StatusState: SceneState {
       update = "This is version \(DemoAPI.appVersion); the server requires \(minimum)."
     case .configuration(let configuration):
       self.configuration = configuration
-      configurationLine = line(language: configuration.language)
+      configurationLine = line(language: language ?? configuration.language)
     case .configurationUnavailable(let reason):
       configurationLine = "Configuration unavailable (\(reason)); using the defaults."
     case .loggedIn(let name, let automatically):
       user = "Logged in as \(name)" + (automatically ? " (saved login)." : ".")
     case .savedLoginRefused(let reason):
       user = "The saved login was refused (\(reason)); log in again."
-    case .connected(let nickname):
+    case .connected(let address, let nickname):
+      connected = address
       speaker = "Connected to \(nickname)."
     case .nothingToReconnect:
       speaker = nil

@@ -31,8 +31,8 @@ package enum LaunchNote: Equatable, Sendable {
   case loggedIn(user: String, automatically: Bool)
   /// The saved login did not work; the reason.
   case savedLoginRefused(String)
-  /// The last speaker is connected.
-  case connected(nickname: String)
+  /// The last speaker is connected: its address, and its nickname at the time.
+  case connected(address: String, nickname: String)
   /// No speaker is paired, so none was reconnected.
   case nothingToReconnect
   /// The user skipped the pairing assistant.

@@ -83,12 +83,11 @@ package struct LiveLaunchSteps: Sendable {
       throw error
     }
     notify(.configuration(configuration))
-    var language = configuration.language
-    if ask { language = try await context.ask(DemoPrompts.language) }
-    try await library.remember { [language] memory in
-      memory.country = configuration.country
-      memory.language = language
-    }
+    // The first run asks; the answer becomes the app's shared language (the state's
+    // chooseLanguage command), which keeps it for the next launches. The server's language
+    // never replaces the user's choice.
+    if ask { _ = try await context.ask(DemoPrompts.language) }
+    try await library.remember { memory in memory.country = configuration.country }
   }
 
   private func logIn(_ context: StepContext<DemoStep>, useSavedLogin: Bool) async throws {
@@ -136,6 +135,6 @@ package struct LiveLaunchSteps: Sendable {
       return
     }
     try await radio.connect(to: speaker.id)
-    notify(.connected(nickname: speaker.nickname))
+    notify(.connected(address: speaker.id, nickname: speaker.nickname))
   }
 }
