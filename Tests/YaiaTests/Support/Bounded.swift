@@ -4,7 +4,7 @@ import Testing
 /// `what` otherwise. Tests use it instead of an unbounded `while !condition { yield }`.
 @MainActor
 func waitUntil(
-  _ what: String, within limit: Duration = .seconds(10),
+  _ what: String, within limit: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
 ) async {
   let clock = ContinuousClock()
