@@ -13,6 +13,16 @@ import YaiaTesting
 #endif
 
 /// A server on a free port and its page's base URL and token, stopped by `body`'s end.
+extension Inspector.Options {
+  /// The defaults, with a request bound far from any honest run on a loaded machine: these tests
+  /// prove what the inspector carries, not how fast (a busy run once took over 5 s to connect).
+  static var patient: Inspector.Options {
+    var options = Inspector.Options()
+    options.requestTimeout = .seconds(30)
+    return options
+  }
+}
+
 func withInspector(
   _ configuration: InspectorServer.Configuration = .init(),
   isolation: isolated (any Actor)? = #isolation,
@@ -68,7 +78,7 @@ struct InspectorServerTests {
     try await withInspector { _, base, token in
       let address = "\(base.absoluteString)/?token=\(token)"
       let inspector = try await Inspector.connect(
-        to: InspectorAddress(address), app: "Sign-in demo")
+        to: InspectorAddress(address), app: "Sign-in demo", options: .patient)
       let shell = Shell(SignInState()) { _, _ in }
       inspector.inspect(shell, name: "sign in")
       shell.send(.typedName("ada"))
@@ -81,7 +91,7 @@ struct InspectorServerTests {
       secretive.send(.typedName("ada"))
       secretive.send(.typedPassword(Password("swordfish")))
       secretive.send(.submit)
-      #expect(await inspector.flush())
+      #expect(await inspector.flush(timeout: .seconds(30)))
       let all = try await records(base, token: token)
       #expect(
         messageKinds(all) == [
@@ -140,7 +150,7 @@ struct InspectorServerTests {
     try await withInspector { _, base, _ in
       do {
         _ = try await Inspector.connect(
-          to: InspectorAddress("\(base.absoluteString)/?token=0000"), app: "x")
+          to: InspectorAddress("\(base.absoluteString)/?token=0000"), app: "x", options: .patient)
         Issue.record("a wrong token connected")
       } catch {
         #expect("\(error)".contains("401"))
@@ -191,10 +201,10 @@ struct InspectorServerTests {
   func secondPage() async throws {
     try await withInspector { _, base, token in
       let connection = try await Inspector.connect(
-        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x", options: .patient)
       let shell = await MainActor.run { Shell(SignInState()) { _, _ in } }
       await MainActor.run { connection.inspect(shell, name: "sign in") }
-      #expect(await connection.flush())
+      #expect(await connection.flush(timeout: .seconds(30)))
       let session = try #require(try await records(base, token: token).first?.session)
       func page() async throws -> Int {
         let (_, data) = try await request(
@@ -226,7 +236,7 @@ struct InspectorServerTests {
   @MainActor
   func drops() async throws {
     try await withInspector { _, base, token in
-      var options = Inspector.Options()
+      var options = Inspector.Options.patient
       options.capacity = 4
       let inspector = try await Inspector.connect(
         to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "fast",
@@ -234,7 +244,7 @@ struct InspectorServerTests {
       let shell = Shell(SignInState()) { _, _ in }
       inspector.inspect(shell, name: "sign in")
       for index in 0..<200 { shell.send(.typedName("n\(index)")) }
-      #expect(await inspector.flush())
+      #expect(await inspector.flush(timeout: .seconds(30)))
       #expect(inspector.droppedCount >= 150)
       #expect(inspector.droppedCount + inspector.deliveredCount == 201)
       let dropped = try await records(base, token: token).compactMap {
@@ -252,7 +262,7 @@ struct InspectorServerTests {
     #expect(plain.inspection == nil)
     try await withInspector { _, base, token in
       let inspector = try await Inspector.connect(
-        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x", options: .patient)
       let shell = Shell(SignInState()) { _, _ in }
       inspector.inspect(shell, name: "s")
       await inspector.disconnect()
@@ -265,7 +275,7 @@ struct InspectorServerTests {
   func launch() async throws {
     try await withInspector { _, base, token in
       let inspector = try await Inspector.connect(
-        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x")
+        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x", options: .patient)
       let plan = try LaunchPlan<String> {
         LaunchStep("config") { _ in }
         LaunchStep("login", after: ["config"], needsUserInput: true) { _ in }
@@ -276,7 +286,7 @@ struct InspectorServerTests {
       async let report = launch.run()
       for await event in launch.events { inspection.record(event) }
       inspection.finish(await report)
-      #expect(await inspector.flush())
+      #expect(await inspector.flush(timeout: .seconds(30)))
       let all = try await records(base, token: token)
       let kinds = messageKinds(all)
       #expect(kinds.first == "launch")
