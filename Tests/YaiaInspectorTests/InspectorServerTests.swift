@@ -78,7 +78,7 @@ struct InspectorServerTests {
     try await withInspector { _, base, token in
       let address = "\(base.absoluteString)/?token=\(token)"
       let inspector = try await Inspector.connect(
-        to: InspectorAddress(address), app: "Sign-in demo", options: .patient)
+        to: InspectorAddress(address), app: "Sign-in demo")
       let shell = Shell(SignInState()) { _, _ in }
       inspector.inspect(shell, name: "sign in")
       shell.send(.typedName("ada"))

@@ -27,10 +27,12 @@ public final class Inspector: Sendable {
     public var batchSize: Int = 2_000
     /// How much of each value is read.
     public var limits: InspectedValue.Limits = .standard
-    /// The longest one batch may take to be accepted before the inspector counts as gone.
-    public var requestTimeout: Duration = .seconds(5)
+    /// The longest one batch may take to be accepted before the inspector counts as gone. The
+    /// app never waits for it (batches are sent off the main actor), so it is generous: an
+    /// inspector on a busy machine (a build beside it) is slow, not gone.
+    public var requestTimeout: Duration = .seconds(15)
 
-    /// The defaults: 100,000 entries, batches of 2,000, standard limits, 5 seconds.
+    /// The defaults: 100,000 entries, batches of 2,000, standard limits, 15 seconds.
     public init() {}
   }
 
