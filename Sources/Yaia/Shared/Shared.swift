@@ -102,6 +102,28 @@ public final class Shared<Value: Equatable & Sendable> {
     }
   }
 
+  /// Waits like ``saved()``, but at most `limit`: before the app exits, a write that hangs (a
+  /// locked database, a full disk that never answers) cannot hold the quit. Whether every
+  /// write finished in time; one still running goes on.
+  public func saved(within limit: Duration) async -> Bool {
+    guard writing != nil else { return true }
+    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+    let waiter = Task {
+      await self.saved()
+      report.yield(true)
+    }
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      report.yield(false)
+    }
+    defer {
+      waiter.cancel()
+      timer.cancel()
+    }
+    for await finished in outcome { return finished }
+    return false
+  }
+
   /// `hear` is called with the value now and after every change, until it returns `false`.
   func addFollower(_ hear: @escaping @MainActor (Value) -> Bool) {
     guard hear(value) else { return }

@@ -159,7 +159,7 @@ package enum DemoApp {
     // the store yet) commit before work is cancelled; bounded, so a stuck write cannot hold
     // the quit.
     await DemoShell.writesSettled(in: shell, timeout: .seconds(5))
-    await language.saved()
+    _ = await language.saved(within: .seconds(5))
     try? await library.flush()
     shell.end()
     terminal.restore()

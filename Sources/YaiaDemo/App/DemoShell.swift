@@ -98,7 +98,8 @@ struct DemoShell {
   /// Suspends until no store write of `shell` is running, for at most `timeout`: woken by the
   /// shell's own report of each change of its work, never by polling.
   static func writesSettled(in shell: Shell<DemoAppState>, timeout: Duration) async {
-    let writing = { shell.runningWork.contains { $0.id.hasPrefix(writePrefix) } }
+    // A work's id is its name quoted, after its child scope if it has one: search, not prefix.
+    let writing = { shell.runningWork.contains { $0.id.contains(writePrefix) } }
     guard writing() else { return }
     let (changes, changed) = AsyncStream.makeStream(
       of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -4,7 +4,7 @@ import Foundation
 /// value (``InspectedValue``) costs microseconds, so it is done on the sender's thread; the main
 /// actor only copies references and appends.
 ///
-/// `@unchecked Sendable`, and why that is sound: events are `Sendable` (the shell requires it);
+/// `@unchecked Sendable`, proven sound as far as the app keeps the architecture's rules: events are `Sendable` (the shell requires it);
 /// commands and view models are values by the architecture's rule (`yaia lint`'s value-types
 /// rule checks that they are structs or enums holding no class references), so a copy read on
 /// another thread cannot race with the app. A view model that breaks that rule and holds a

@@ -202,9 +202,11 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
     _ event: State.Event, timeout: Duration? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let before = Set(shell.runningWork.map(ObjectIdentifier.init))
+    // Held, not only identified: a piece of work that ends during the send cannot free its
+    // address for a new one to be mistaken for it.
+    let before = shell.runningWork
     sendByTest(event)
-    let started = shell.runningWork.filter { !before.contains(ObjectIdentifier($0)) }
+    let started = shell.runningWork.filter { work in !before.contains { $0 === work } }
     let bound = timeout ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: bound)

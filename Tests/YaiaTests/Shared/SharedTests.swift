@@ -166,6 +166,18 @@ struct SharedTests {
     #expect(shared.lastSaveError == nil)
   }
 
+  @Test("waiting for the writes is bounded: a write that hangs cannot hold the caller")
+  func boundedWait() async {
+    let hanging = SharedPersistence<Int>(
+      location: "a disk that never answers", load: { nil },
+      save: { _ in try await Task.sleep(for: .seconds(3600)) })
+    let shared = Shared(0, savingTo: hanging)
+    #expect(await shared.saved(within: .seconds(1)), "nothing to write")
+    shared.set(1)
+    #expect(await shared.saved(within: .milliseconds(50)) == false)
+    #expect(shared.value == 1)
+  }
+
   @Test("a value that cannot be read is a typed error, not the default")
   func loadFailure() async {
     struct Damaged: Error {}
