@@ -154,8 +154,15 @@ def main():
             second.goto(url)
             second.wait_for_selector("#banner >> text=open in another page", timeout=10_000)
             second.click("#banner button")
+            # The take-over has landed when the second page's banner goes. Clicking before that
+            # raced it (a CI run once clicked first, kept the shell, and never showed the conflict).
+            second.wait_for_selector("#banner", state="hidden", timeout=10_000)
             page.click("#shells a >> nth=0")
-            page.wait_for_selector("#banner >> text=open in another page", timeout=10_000)
+            # Told either way: its own watch is refused (409), or its next poll reports the shell
+            # lost; whichever lands last is the banner shown.
+            page.wait_for_selector(
+                "#banner >> text=/open in another page|Another page took over this shell/",
+                timeout=10_000)
 
             # A wrong token: the page says so.
             third = browser.new_page()
