@@ -53,16 +53,16 @@ struct AppFlowTests {
   func loginPrompt() throws {
     let asking = Given(try Self.app())
       .when(Self.event(.login, .waitingForUser(DemoPrompts.login.key)))
-      .then([.navigate([.push(.login)])])
-    #expect(asking.path == [.launch, .login])
+      .then([.navigate([.push(.screen(ScreenID(0), .login))])])
+    #expect(asking.path == [.launch, .screen(ScreenID(0), .login)])
     let loggedIn = Given(asking)
       .when(
         .login(.typed("ada")), .login(.switchField), .login(.typed("swordfish")), .login(.submit),
         .login(.response(.success(Self.session)))
       )
       .then([
-        .logIn(user: "ada", password: "swordfish"), .answer(.login(Self.session)),
-        .navigate([.pop(count: 1)]),
+        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "swordfish"))),
+        .answer(.login(Self.session)), .navigate([.pop(count: 1)]),
       ])
     #expect(loggedIn.path == [.launch])
   }
@@ -77,10 +77,12 @@ struct AppFlowTests {
         .login(.response(.success(Self.session)))
       )
       .then([
-        .navigate([.push(.login)]), .logIn(user: "ada", password: "pw"),
-        .answer(.login(Self.session)), .navigate([.pop(count: 1)]), .navigate([.push(.tutorial)]),
+        .navigate([.push(.screen(ScreenID(0), .login))]),
+        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "pw"))),
+        .answer(.login(Self.session)), .navigate([.pop(count: 1)]),
+        .navigate([.push(.screen(ScreenID(1), .tutorial))]),
       ])
-    #expect(state.path == [.launch, .tutorial])
+    #expect(state.path == [.launch, .screen(ScreenID(1), .tutorial)])
   }
 
   @Test("the end of the launch goes home, with the push notification on top if there is one")
@@ -103,7 +105,9 @@ struct AppFlowTests {
         .note(.updateRequired(minimumVersion: "9.0")),
         .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
       )
-      .then([.navigate([.push(.login)]), .navigate([.setStack([.update])])])
+      .then([
+        .navigate([.push(.screen(ScreenID(0), .login))]), .navigate([.setStack([.update])]),
+      ])
     guard case .update(let reason, _) = state.topScreen else {
       Issue.record("not on the update screen: \(state.topScreen)")
       return
@@ -122,20 +126,21 @@ struct AppFlowTests {
         .pairing(.submit), .pairing(.saved(.success("a")))
       )
       .then([
-        .startScan, .navigate([.push(.pairing)]),
-        .pair(address: "a", model: "JBL Charge 5", nickname: "Den"), .stopScan,
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
+        .screen(ScreenID(0), .pairing(.save(address: "a", model: "JBL Charge 5", nickname: "Den"))),
         .answer(.pairing(address: "a")), .navigate([.pop(count: 1)]),
       ])
   }
 
-  @Test("p on home opens pairing; leaving it goes back home and stops the radio")
+  @Test("p on home opens pairing with the radio for it; leaving it pops it (and so its radio)")
   func pairingFromHome() throws {
-    Given(try Self.app())
+    let left = Given(try Self.app())
       .when(.launchEnded(Self.summary()), .home(.speakers(.pairNew)), .pairing(.cancel))
       .then([
-        .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
-        .navigate([.pop(count: 1)]),
+        .navigate([.setStack([.home])]), .scan(for: ScreenID(0)),
+        .navigate([.push(.screen(ScreenID(0), .pairing))]), .navigate([.pop(count: 1)]),
       ])
+    #expect(left.path == [.home])
   }
 
   @Test("notes become status lines; a refused key shows its message until the next input")

@@ -32,22 +32,34 @@ struct NavigationFlowTests {
   }
 
   @Test(
-    "backing out of pairing started on Home ends the child: radio stops, late events do nothing")
+    "backing out of pairing started on Home pops its screen: late events for it do nothing")
   func pairingBackedOut() throws {
+    let pairing = ScreenID(0)
     let backed = Given(try Self.app())
       .when(.launchEnded(Self.report), .home(.speakers(.pairNew)), .userNavigated(.pop(count: 1)))
       .then([
-        .navigate([.setStack([.home])]), .startScan, .navigate([.push(.pairing)]), .stopScan,
+        .navigate([.setStack([.home])]), .scan(for: pairing),
+        .navigate([.push(.screen(pairing, .pairing))]),
       ])
     #expect(backed.path == [.home])
-    #expect(!backed.pairing.isRunning)
-    // The radio's late events and a late save reach no one.
+    // The radio's late events and a late save find no screen, even after a new pairing
+    // screen took the place of the old one.
     Given(backed)
       .when(
-        .pairing(.radio(.appeared(Self.broadcast))), .pairing(.pick),
-        .pairing(.saved(.success("C3")))
+        .screen(pairing, .pairing(.radio(.appeared(Self.broadcast)))), .pairing(.pick),
+        .screen(pairing, .pairing(.saved(.success("C3"))))
       )
       .then([], viewModel: backed.viewModel)
+    let again = Given(backed)
+      .when(
+        .home(.speakers(.pairNew)), .screen(pairing, .pairing(.radio(.appeared(Self.broadcast))))
+      )
+      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), .pairing))])])
+    guard case .pairing(let screen) = again.topScreen else {
+      Issue.record("not on the pairing screen: \(String(describing: again.topScreen))")
+      return
+    }
+    #expect(screen.rows.isEmpty, "the popped screen's radio event reached the new screen")
   }
 
   @Test("backing out of the first run's pairing answers the launch: pairing skipped")
@@ -60,7 +72,8 @@ struct NavigationFlowTests {
         .userNavigated(.pop(count: 1))
       )
       .then([
-        .startScan, .navigate([.push(.pairing)]), .stopScan, .answer(.pairing(address: nil)),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
+        .answer(.pairing(address: nil)),
       ])
     #expect(state.path == [.launch])
   }
@@ -91,11 +104,12 @@ struct NavigationFlowTests {
         .login(.response(.success(session)))
       )
       .then([
-        .navigate([.setStack([.home])]), .navigate([.push(.login)]),
-        .logIn(user: "ada", password: "pw"), .navigate([.pop(count: 1)]), .startScan,
-        .navigate([.push(.pairing)]),
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .login))]),
+        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "pw"))),
+        .navigate([.pop(count: 1)]), .scan(for: ScreenID(1)),
+        .navigate([.push(.screen(ScreenID(1), .pairing))]),
       ])
-    #expect(opened.path == [.home, .pairing])
+    #expect(opened.path == [.home, .screen(ScreenID(1), .pairing)])
   }
 
   @Test("an unknown or malformed link shows its typed error, and the app carries on")
@@ -111,7 +125,10 @@ struct NavigationFlowTests {
       Issue.record("expected malformed, got \(String(describing: app.viewModel.linkProblem))")
       return
     }
-    #expect(app.handle(.home(.speakers(.pairNew))) == [.startScan, .navigate([.push(.pairing)])])
+    #expect(
+      app.handle(.home(.speakers(.pairNew))) == [
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
+      ])
   }
 
   @Test("a link typed while running: o opens the prompt, Enter opens the language setting")
@@ -127,7 +144,8 @@ struct NavigationFlowTests {
       )
       .then([
         .navigate([.setStack([.home])]), .navigate([.present(.linkPrompt)]),
-        .navigate([.dismiss(count: 1)]), .navigate([.push(.languageSetting)]),
+        .navigate([.dismiss(count: 1)]),
+        .navigate([.push(.screen(ScreenID(0), .languageSetting))]),
         .chooseLanguage("fr"), .navigate([.pop(count: 1)]),
       ])
     #expect(state.path == [.home])
@@ -217,6 +235,6 @@ struct NavigationFlowTests {
       #expect(navigator.stack == app.navigation.stack, "after \(event)")
       #expect(navigator.modals == app.navigation.modals, "after \(event)")
     }
-    #expect(navigator.stack == [.home, .languageSetting])
+    #expect(navigator.stack == [.home, .screen(ScreenID(2), .languageSetting)])
   }
 }

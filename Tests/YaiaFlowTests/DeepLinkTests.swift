@@ -58,7 +58,7 @@ struct DeepLinkTests {
       .when(.linkOpened(routes), .launchFinished(loggedIn: false), .loggedIn)
       .then(
         [.showLogin, .show([.home, .speakers, .speaker(id: "kitchen")])],
-        viewModel: .init(pending: nil, isLaunched: true))
+        viewModel: .init(pending: nil, isLaunched: true, isLoggedIn: true))
   }
 
   @Test(

@@ -4,11 +4,14 @@ import YaiaSequencer
 
 /// The sample app's flow coordinator: where the app is, and what happens between screens.
 ///
-/// It takes the launch's events from one feed (a step waiting for the user shows that step's
-/// screen; the answer goes back as a command), runs each feature's state as a child, turns
-/// their results into navigation through its ``NavigationState``, opens deep links through a
-/// ``DeepLinkGate``, and hands I/O to the shell as commands. Being a value, the whole app's
-/// behaviour is tested by feeding it events.
+/// Where the app is lives in three values: the root (the launch, "update required" or Home),
+/// a ``ScreenStack`` of the screens pushed over it, each holding its own state and why it was
+/// pushed (``DemoScreen``), and at most one modal (``Destination``). Navigation is derived from
+/// them, never kept beside them: each change returns the router's operations, and the user's
+/// own Back is applied to the same stack. The app takes the launch's events from one feed (a
+/// step waiting for the user pushes that step's screen; the answer goes back as a command),
+/// opens deep links through a ``DeepLinkGate``, and hands I/O to the shell as commands. Being
+/// a value, the whole app's behaviour is tested by feeding it events.
 struct DemoAppState: SceneState {
   /// Everything that can happen to the app.
   enum Event: Equatable, Sendable {
@@ -20,16 +23,15 @@ struct DemoAppState: SceneState {
     case note(LaunchNote)
     /// The launch ended.
     case launchEnded(LaunchReport<DemoStep>)
-    /// The login screen's events.
-    case login(LoginState.Event)
-    /// The pairing screen's events.
-    case pairing(PairingState.Event)
+    /// The user's input, for the screen on top of the stack (the only one the user sees); see
+    /// ``login(_:)`` and its siblings.
+    case onTop(DemoScreen.Event)
+    /// What a screen's own work brought back (a login's response, the radio, a save), for
+    /// that screen by its id: dropped once the screen is popped, even if another screen of
+    /// its kind took its place.
+    case screen(ScreenID, DemoScreen.Event)
     /// The home screen's events.
     case home(HomeState.Event)
-    /// The tutorial's events.
-    case tutorial(TutorialState.Event)
-    /// The language screen's events (the launch's question or the setting).
-    case language(LanguageState.Event)
     /// The link prompt's events.
     case linkPrompt(LinkPromptState.Event)
     /// Open the prompt to type a link.
@@ -47,6 +49,15 @@ struct DemoAppState: SceneState {
     case languageChanged(String?)
     /// Quit the app.
     case quit
+
+    /// The user's input for the language screen on top.
+    static func language(_ event: LanguageState.Event) -> Self { .onTop(.language(event)) }
+    /// The user's input for the login screen on top.
+    static func login(_ event: LoginState.Event) -> Self { .onTop(.login(event)) }
+    /// The user's input for the tutorial on top.
+    static func tutorial(_ event: TutorialState.Event) -> Self { .onTop(.tutorial(event)) }
+    /// The user's input for the pairing assistant on top.
+    static func pairing(_ event: PairingState.Event) -> Self { .onTop(.pairing(event)) }
   }
 
   /// The I/O the app asks its shell for.
@@ -57,20 +68,15 @@ struct DemoAppState: SceneState {
     case navigate([NavigationOperation<DemoRoute>])
     /// Answer a launch step waiting for the user.
     case answer(DemoAnswer)
-    /// Send a login request.
-    case logIn(user: String, password: Secret)
-    /// Save a newly paired speaker.
-    case pair(address: String, model: String, nickname: String)
-    /// Rename a paired speaker.
-    case rename(address: String, nickname: String)
-    /// Forget a paired speaker.
-    case delete(address: String)
+    /// A screen's own work (a login request, saving a paired speaker), as the screen wrote
+    /// it; what comes back goes to that screen by its id.
+    case screen(ScreenID, DemoScreen.Command)
+    /// Listen to the radio for the pairing screen `id`, until that screen is popped.
+    case scan(for: ScreenID)
+    /// Home's work (a rename, a deletion), as Home's speaker list wrote it.
+    case home(HomeState.Command)
     /// Make `language` the app's language (shared, and kept for the next launches).
     case chooseLanguage(String)
-    /// Start listening to the radio.
-    case startScan
-    /// Stop listening to the radio.
-    case stopScan
     /// End the app.
     case quit
   }
@@ -97,8 +103,25 @@ struct DemoAppState: SceneState {
     case linkPrompt(LinkPromptState.ViewModel)
   }
 
-  /// What the terminal draws: the screen of every route the app has navigated to; the
-  /// navigator says which is on top.
+  /// The modal over everything, if any: a destination is an optional value, so it is shown or
+  /// it is not, and there is no state for a modal that is gone.
+  enum Destination: Sendable {
+    /// The push notification the app was launched from.
+    case push(String)
+    /// The prompt to type a link.
+    case linkPrompt(LinkPromptState)
+
+    /// The modal's route.
+    var route: DemoRoute {
+      switch self {
+      case .push: .push
+      case .linkPrompt: .linkPrompt
+      }
+    }
+  }
+
+  /// What the terminal draws: the screen of every route the app shows; the navigator says
+  /// which is on top.
   struct ViewModel: Equatable, Sendable {
     /// `Yaia Demo · regular launch`.
     var title: String
@@ -113,21 +136,19 @@ struct DemoAppState: SceneState {
   }
 
   private let scenario: DemoScenario
-  private(set) var navigation = NavigationState<DemoRoute>(root: .launch)
+  /// What is below every screen: `.launch`, `.update` or `.home`.
+  private var root = DemoRoute.launch
+  /// The screens pushed over the root, each with its state.
+  private(set) var path = ScreenStack<DemoScreen>()
+  /// The modal shown, if any.
+  private var destination: Destination?
   private var progress: LaunchProgress
-  private var login: LoginState?
-  private var loginForLink = false
-  private var tutorial: TutorialState?
-  private var language: LanguageState?
-  private var languageSetting: LanguageState?
-  private var linkPrompt: LinkPromptState?
-  private(set) var pairing = ChildFlow<PairingState>()
-  private var pairingForLaunch = false
   private(set) var home = HomeState()
   private var gate = DeepLinkGate<DemoLink>(needsLogin: { _ in true })
-  private var isLoggedIn = false
-  private var promptQueue: [DemoRoute] = []
-  private var pushMessage: String?
+  /// The launch's questions waiting for the one on screen to be answered.
+  private var questions: [DemoScreen.Kind] = []
+  /// The notification the app was launched from, shown when the launch ends.
+  private var notification: String?
   private var report: LaunchReport<DemoStep>?
   private var message: String?
   private var linkProblem: DeepLinkError?
@@ -136,6 +157,14 @@ struct DemoAppState: SceneState {
   init(scenario: DemoScenario, plan: LaunchPlan<DemoStep>) {
     self.scenario = scenario
     progress = LaunchProgress(plan: plan)
+  }
+
+  /// Where the app is, as a navigator shows it: derived from the root, the stack and the
+  /// modal, so it cannot disagree with them.
+  var navigation: NavigationState<DemoRoute> {
+    NavigationState(
+      stack: [root] + path.map { DemoRoute.screen($0.id, $0.state.kind) },
+      modals: destination.map { [$0.route] } ?? [])
   }
 
   /// Handles one event.
@@ -150,67 +179,46 @@ struct DemoAppState: SceneState {
       return [.navigate([.setStack(navigation.stack)]), .runLaunch]
     case .launch(let launchEvent):
       progress.apply(launchEvent)
-      if case .waitingForUser(let prompt) = launchEvent.kind, let route = Self.route(asking: prompt)
+      if case .waitingForUser(let prompt) = launchEvent.kind, let kind = Self.screen(asking: prompt)
       {
-        return show(route)
+        return ask(kind)
       }
     case .note(let note):
       return take(note)
     case .launchEnded(let report):
       return launchEnded(report)
-    case .login(let event):
-      return handle(event, in: \.login) { app, command in app.login(command) }
-    case .tutorial(let event):
-      return handle(event, in: \.tutorial) { app, command in
-        app.tutorial = nil
-        return [.answer(.tutorialSeen)] + app.finishPrompt()
-      }
-    case .language(let event) where navigation.top == .languageSetting:
-      return handle(event, in: \.languageSetting) { app, command in
-        guard case .chosen(let chosen) = command else { return [] }
-        app.languageSetting = nil
-        return [.chooseLanguage(chosen)] + app.navigated { $0.pop() }
-      }
-    case .language(let event):
-      return handle(event, in: \.language) { app, command in
-        guard case .chosen(let chosen) = command else { return [] }
-        app.language = nil
-        return [.answer(.language(chosen)), .chooseLanguage(chosen)] + app.finishPrompt()
-      }
-    case .pairing(let event):
-      // An ended pairing (the user backed out) receives nothing: late radio events and saves
-      // change nothing.
-      return pairing.handle(event).flatMap { pairingResult($0) }
+    case .onTop(let event):
+      guard destination == nil, let id = path.topID else { return [] }
+      return toScreen(event, id)
+    case .screen(let id, let event):
+      return toScreen(event, id)
     case .home(let event):
       let commands = toHome(event)
       guard case .speakers(let listEvent) = event, listEvent.changesSpeakers else {
         return commands
       }
-      return commands + pairing.handle(.paired(paired)).flatMap { pairingResult($0) }
+      // Every pairing screen on the stack shows which speakers are paired: it hears the change.
+      let pairings = path.filter { $0.state.kind == .pairing }.map(\.id)
+      return commands + pairings.flatMap { toScreen(.pairing(.paired(paired)), $0) }
     case .languageChanged(let language):
       return toHome(.status(.languageChanged(language)))
     case .linkPrompt(let event):
       return handle(event, in: \.linkPrompt) { app, command in
         switch command {
         case .navigate(let operations): return [.navigate(operations)]
-        case .finish(let link):
-          app.linkPrompt = nil
-          return app.navigated { $0.dismiss() } + app.openLink(link)
+        case .finish(let link): return app.navigated { $0.destination = nil } + app.openLink(link)
         }
       }
     case .openLinkPrompt:
       guard navigation.top == .home else { return [] }
-      linkPrompt = LinkPromptState()
-      return navigated { $0.present(.linkPrompt) }
+      return navigated { $0.destination = .linkPrompt(LinkPromptState()) }
     case .openLink(let link):
       return openLink(link)
     case .userNavigated(let operation):
-      navigation.apply(operation)
-      return userNavigated()
+      return userNavigated(operation)
     case .dismissPush:
-      guard navigation.top == .push else { return [] }
-      pushMessage = nil
-      return navigated { $0.dismiss() }
+      guard case .push = destination else { return [] }
+      return navigated { $0.destination = nil }
     case .quit:
       return [.quit]
     case .refused:
@@ -220,13 +228,26 @@ struct DemoAppState: SceneState {
   }
 
   /// The screen that answers the question `prompt` asks.
-  static func route(asking prompt: PromptKey<DemoStep>) -> DemoRoute? {
+  static func screen(asking prompt: PromptKey<DemoStep>) -> DemoScreen.Kind? {
     switch prompt {
-    case DemoPrompts.language.key: .language
+    case DemoPrompts.language.key: .languageQuestion
     case DemoPrompts.login.key: .login
     case DemoPrompts.tutorial.key: .tutorial
     case DemoPrompts.pairing.key: .pairing
     default: nil
+    }
+  }
+
+  /// The link prompt, when it is the modal shown: its events find it here, and setting `nil`
+  /// closes it.
+  private var linkPrompt: LinkPromptState? {
+    get {
+      guard case .linkPrompt(let prompt) = destination else { return nil }
+      return prompt
+    }
+    set {
+      guard case .linkPrompt = destination else { return }
+      destination = newValue.map(Destination.linkPrompt)
     }
   }
 
@@ -236,15 +257,19 @@ struct DemoAppState: SceneState {
       home.speakers.speakers.map { ($0.id, $0.nickname) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// Hands `event` to Home and turns what Home asks into the app's commands.
-  private mutating func toHome(_ event: HomeState.Event) -> [Command] {
-    handle(event, in: \.home) { app, command in app.homeResult(command) }
+  /// Changes where the app is with `body`; the command that shows the change, if any.
+  private mutating func navigated(_ body: (inout Self) -> Void) -> [Command] {
+    let before = navigation
+    body(&self)
+    let operations = navigation.operations(from: before)
+    return operations.isEmpty ? [] : [.navigate(operations)]
   }
 
-  /// Changes the navigation with `body`; the command that shows the change, if any.
-  private mutating func navigated(_ body: (inout NavigationState<DemoRoute>) -> Void) -> [Command] {
-    let operations = navigation.change(body)
-    return operations.isEmpty ? [] : [.navigate(operations)]
+  /// Pushes `screen`; the commands that show it, and its id.
+  private mutating func push(_ screen: DemoScreen) -> (commands: [Command], id: ScreenID) {
+    var id = ScreenID(0)
+    let commands = navigated { id = $0.path.push(screen) }
+    return (commands, id)
   }
 
   // MARK: The launch
@@ -253,54 +278,52 @@ struct DemoAppState: SceneState {
     self.report = report
     progress.finish(report)
     var commands = toHome(.launch(.ended(report)))
-    promptQueue = []
-    if pairing.isRunning { commands.append(.stopScan) }
-    pairing.end()
-    login = nil
-    tutorial = nil
-    language = nil
-    if report.updateRequired != nil {
-      // The app cannot be used: links stay held.
-      commands += navigated { $0.setRoot(.update) }
-      return commands
+    questions = []
+    let updateRequired = report.updateRequired != nil
+    // The launch's screens go with it; their work (a scan) is swept with them.
+    commands += navigated { app in
+      app.path.popAll()
+      if updateRequired {
+        app.root = .update
+      } else {
+        app.root = .home
+        app.destination = app.notification.map(Destination.push)
+        app.notification = nil
+      }
     }
-    let showsPush = pushMessage != nil
-    commands += navigated { navigation in
-      navigation.setRoot(.home)
-      if showsPush { navigation.present(.push) }
-    }
-    return commands + opened(gate.handle(.launchFinished(loggedIn: isLoggedIn)))
+    // An app that needs an update cannot be used: links stay held.
+    if updateRequired { return commands }
+    return commands + opened(gate.handle(.launchFinished(loggedIn: gate.viewModel.isLoggedIn)))
   }
 
-  /// Shows the screen of a waiting step now, or after the one already asking.
-  private mutating func show(_ route: DemoRoute) -> [Command] {
+  /// Pushes the screen of a waiting step now, or after the one already asking.
+  private mutating func ask(_ kind: DemoScreen.Kind) -> [Command] {
     guard navigation.top == .launch else {
-      if !promptQueue.contains(route) { promptQueue.append(route) }
+      if !questions.contains(kind) { questions.append(kind) }
       return []
     }
-    var commands: [Command] = []
-    switch route {
-    case .login: login = LoginState()
-    case .tutorial: tutorial = TutorialState()
-    case .language:
+    switch kind {
+    case .login: return push(.login(LoginState(), forLink: false)).commands
+    case .tutorial: return push(.tutorial(TutorialState())).commands
+    case .languageQuestion:
       let configuration =
         home.status.configuration
         ?? DemoAPI.Configuration(country: "?", language: "en", supportedLanguages: [])
-      language = LanguageState(
-        languages: configuration.supportedLanguages, suggested: configuration.language)
-    case .pairing:
-      return startPairing(forLaunch: true)
-    case .launch, .update, .home, .push, .languageSetting, .linkPrompt: return []
+      return push(
+        .languageQuestion(
+          LanguageState(
+            languages: configuration.supportedLanguages, suggested: configuration.language))
+      ).commands
+    case .pairing: return startPairing(forLaunch: true)
+    case .languageSetting: return []
     }
-    commands += navigated { $0.push(route) }
-    return commands
   }
 
   /// Back to the launch screen after a question is answered, then the next question.
-  private mutating func finishPrompt() -> [Command] {
-    var commands: [Command] = navigated { $0.pop(to: .launch) }
-    if !promptQueue.isEmpty {
-      commands += show(promptQueue.removeFirst())
+  private mutating func finishQuestion() -> [Command] {
+    var commands = navigated { $0.path.popAll() }
+    if !questions.isEmpty {
+      commands += ask(questions.removeFirst())
     }
     return commands
   }
@@ -310,11 +333,10 @@ struct DemoAppState: SceneState {
     let commands = toHome(.status(.note(note)))
     switch note {
     case .push(let message):
-      pushMessage = message
+      notification = message
     case .splash(let frame):
       progress.show(frame)
     case .loggedIn:
-      isLoggedIn = true
       return commands + opened(gate.handle(.loggedIn))
     default:
       break
@@ -324,70 +346,70 @@ struct DemoAppState: SceneState {
 
   // MARK: Children's results
 
-  private mutating func login(_ command: LoginState.Command) -> [Command] {
-    switch command {
-    case .logIn(let user, let password):
-      return [.logIn(user: user, password: password)]
-    case .finished(let session):
-      login = nil
-      guard loginForLink else { return [.answer(.login(session))] + finishPrompt() }
+  /// Hands `event` to the screen under `id` (dropped if it was popped) and takes its results.
+  private mutating func toScreen(_ event: DemoScreen.Event, _ id: ScreenID) -> [Command] {
+    handle(event, for: id, in: \.path) { app, command in app.result(command, of: id) }
+  }
+
+  /// Hands `event` to Home and takes what Home asks.
+  private mutating func toHome(_ event: HomeState.Event) -> [Command] {
+    handle(event, in: \.home) { app, command in
+      guard command == .speakers(.pairNew) else { return [.home(command)] }
+      guard app.navigation.top == .home else { return [] }
+      return app.startPairing(forLaunch: false)
+    }
+  }
+
+  /// What the app does with a command of the screen under `id`: work goes to the shell as the
+  /// screen wrote it; a result ends the screen and answers whoever pushed it.
+  private mutating func result(_ command: DemoScreen.Command, of id: ScreenID) -> [Command] {
+    switch (path[id: id], command) {
+    case (_, .login(.logIn)), (_, .pairing(.save)):
+      return [.screen(id, command)]
+    case (.languageSetting, .language(.chosen(let chosen))):
+      return [.chooseLanguage(chosen)] + navigated { $0.path.pop(from: id) }
+    case (_, .language(.chosen(let chosen))):
+      return [.answer(.language(chosen)), .chooseLanguage(chosen)] + finishQuestion()
+    case (.login(_, forLink: true), .login(.finished(let session))):
       // Logged in for a held link (this run only: the launch saves logins).
-      loginForLink = false
-      isLoggedIn = true
-      return toHome(.status(.loggedIn(user: session.user))) + navigated { $0.pop() }
-        + opened(gate.handle(.loggedIn))
+      return toHome(.status(.loggedIn(user: session.user)))
+        + navigated { $0.path.pop(from: id) } + opened(gate.handle(.loggedIn))
+    case (_, .login(.finished(let session))):
+      return [.answer(.login(session))] + finishQuestion()
+    case (_, .tutorial(.finished)):
+      return [.answer(.tutorialSeen)] + finishQuestion()
+    case (.pairing(_, forLaunch: true), .pairing(.finished(let address))):
+      return [.answer(.pairing(address: address))] + finishQuestion()
+    case (_, .pairing(.finished)):
+      return navigated { $0.path.pop(from: id) }
     }
   }
 
-  private mutating func pairingResult(_ command: PairingState.Command) -> [Command] {
-    switch command {
-    case .save(let address, let model, let nickname):
-      return [.pair(address: address, model: model, nickname: nickname)]
-    case .finished(let address):
-      pairing.end()
-      if pairingForLaunch {
-        pairingForLaunch = false
-        return [.stopScan, .answer(.pairing(address: address))] + finishPrompt()
-      }
-      return [.stopScan] + navigated { $0.pop(to: .home) }
-    }
-  }
-
-  private mutating func homeResult(_ command: HomeState.Command) -> [Command] {
-    guard case .speakers(let command) = command else { return [] }
-    switch command {
-    case .rename(let address, let nickname): return [.rename(address: address, nickname: nickname)]
-    case .delete(let address): return [.delete(address: address)]
-    case .pairNew:
-      guard navigation.top == .home else { return [] }
-      return startPairing(forLaunch: false)
-    }
-  }
-
-  /// Starts the pairing assistant as a child flow above the current stack.
+  /// Pushes the pairing assistant, tells it which speakers are paired, and starts the radio for
+  /// it; popping the screen stops the radio.
   private mutating func startPairing(forLaunch: Bool) -> [Command] {
-    pairing.start(PairingState(), above: navigation)
-    pairingForLaunch = forLaunch
-    let told = pairing.handle(.paired(paired)).flatMap { pairingResult($0) }
-    return told + [.startScan] + navigated { $0.push(.pairing) }
+    let (shown, id) = push(.pairing(PairingState(), forLaunch: forLaunch))
+    return toScreen(.pairing(.paired(paired)), id) + [.scan(for: id)] + shown
   }
 
-  /// After the user's own navigation: children whose screens are gone end.
-  private mutating func userNavigated() -> [Command] {
-    var commands: [Command] = []
-    if pairing.stackChanged(navigation) {
-      commands.append(.stopScan)
-      if pairingForLaunch {
-        // Backing out of the first run's pairing skips it.
-        pairingForLaunch = false
-        commands += [.answer(.pairing(address: nil))] + finishPrompt()
-      }
+  /// The user navigated on the platform: the same stack records it. A launch's pairing the
+  /// user backed out of answers the launch (pairing skipped).
+  private mutating func userNavigated(_ operation: NavigationOperation<DemoRoute>) -> [Command] {
+    let before = path
+    switch operation {
+    case .pop(let count):
+      path.apply(.pop(count: count))
+    case .setStack(let routes):
+      path.apply(.setStack(routes.compactMap(\.screenID)))
+    case .dismiss:
+      destination = nil
+    case .push, .present:
+      break
     }
-    let shown = Set(navigation.stack + navigation.modals)
-    if !shown.contains(.languageSetting) { languageSetting = nil }
-    if !shown.contains(.linkPrompt) { linkPrompt = nil }
-    if report != nil, !shown.contains(.push) { pushMessage = nil }
-    return commands
+    let left = before.filter { path[id: $0.id] == nil }
+    guard left.contains(where: { if case .pairing(_, true) = $0.state { true } else { false } })
+    else { return [] }
+    return [.answer(.pairing(address: nil))] + finishQuestion()
   }
 
   // MARK: Deep links
@@ -411,19 +433,20 @@ struct DemoAppState: SceneState {
       switch command {
       case .show(let links): return links.flatMap { show($0) }
       case .showLogin:
-        guard login == nil else { return [] }
-        login = LoginState()
-        loginForLink = true
-        return navigated { $0.push(.login) }
+        guard !path.contains(where: { $0.state.kind == .login }) else { return [] }
+        return push(.login(LoginState(), forLink: true)).commands
       }
     }
   }
 
-  /// Shows what one link opens, from Home: whatever was above Home closes first.
+  /// Shows what one link opens, from Home: whatever was above Home closes first (and the work
+  /// of the screens that close is swept with them).
   private mutating func show(_ link: DemoLink) -> [Command] {
-    var commands: [Command] = []
-    commands += navigated { $0.setRoot(.home) }
-    commands += userNavigated()
+    var commands = navigated { app in
+      app.path.popAll()
+      app.destination = nil
+      app.root = .home
+    }
     switch link {
     case .speaker(let key):
       commands += toHome(.speakers(.select(key)))
@@ -431,40 +454,33 @@ struct DemoAppState: SceneState {
       commands += startPairing(forLaunch: false)
     case .languageSettings:
       let configuration = home.status.configuration
-      languageSetting = LanguageState(
-        languages: configuration?.supportedLanguages ?? [],
-        suggested: configuration?.language ?? "en")
-      commands += navigated { $0.push(.languageSetting) }
+      commands +=
+        push(
+          .languageSetting(
+            LanguageState(
+              languages: configuration?.supportedLanguages ?? [],
+              suggested: configuration?.language ?? "en"))
+        ).commands
     }
     return commands
   }
 
   // MARK: Drawing
 
-  /// The screen of `route`, if the app has one for it now.
-  private func screen(_ route: DemoRoute) -> Screen? {
-    switch route {
-    case .launch: .launch(progress)
-    case .update:
-      .update(
-        home.status.viewModel.update ?? report?.updateRequired ?? "An update is required.",
-        launch: progress)
-    case .language: language.map { .language($0.viewModel) }
-    case .languageSetting: languageSetting.map { .language($0.viewModel) }
-    case .login: login.map { .login($0.viewModel) }
-    case .tutorial: tutorial.map { .tutorial($0.viewModel) }
-    case .pairing: pairing.state.map { .pairing($0.viewModel) }
-    case .home: .home(home.viewModel)
-    case .push: pushMessage.map { .push($0) }
-    case .linkPrompt: linkPrompt.map { .linkPrompt($0.viewModel) }
-    }
-  }
-
   /// What the terminal draws now.
   var viewModel: ViewModel {
-    var screens: [DemoRoute: Screen] = [:]
-    for route in DemoRoute.allCases {
-      if let screen = screen(route) { screens[route] = screen }
+    var screens: [DemoRoute: Screen] = [
+      .launch: .launch(progress),
+      .update: .update(
+        home.status.viewModel.update ?? report?.updateRequired ?? "An update is required.",
+        launch: progress),
+      .home: .home(home.viewModel),
+    ]
+    for (id, screen) in path { screens[.screen(id, screen.kind)] = screen.viewModel }
+    switch destination {
+    case .push(let message): screens[.push] = .push(message)
+    case .linkPrompt(let prompt): screens[.linkPrompt] = .linkPrompt(prompt.viewModel)
+    case nil: break
     }
     let title: String
     switch scenario {
@@ -479,19 +495,26 @@ struct DemoAppState: SceneState {
   }
 }
 
+extension DemoRoute {
+  /// The id of the pushed screen this route shows, if it is one.
+  var screenID: ScreenID? {
+    guard case .screen(let id, _) = self else { return nil }
+    return id
+  }
+}
+
 extension DemoAppState.Event {
   /// Whether the user caused the event (a refused key's message stays until the next one;
   /// the radio, the store and the launch do not clear it).
   var isUserInput: Bool {
     switch self {
-    case .started, .launch, .note, .launchEnded, .languageChanged, .pairing(.radio),
-      .pairing(.paired),
-      .pairing(.saved), .home(.speakers(.loaded)), .home(.speakers(.changed)),
-      .home(.speakers(.writeFailed)), .home(.status), .home(.launch),
-      .login(.response):
+    case .started, .launch, .note, .launchEnded, .languageChanged, .screen,
+      .onTop(.pairing(.radio)), .onTop(.pairing(.paired)), .onTop(.pairing(.saved)),
+      .onTop(.login(.response)), .home(.speakers(.loaded)), .home(.speakers(.changed)),
+      .home(.speakers(.writeFailed)), .home(.status), .home(.launch):
       false
-    case .login, .pairing, .home, .tutorial, .language, .linkPrompt, .openLinkPrompt, .openLink,
-      .userNavigated, .dismissPush, .refused, .quit:
+    case .onTop, .home, .linkPrompt, .openLinkPrompt, .openLink, .userNavigated, .dismissPush,
+      .refused, .quit:
       true
     }
   }

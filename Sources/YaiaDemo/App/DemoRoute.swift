@@ -1,40 +1,44 @@
-/// The sample app's screens, as navigation values: the flow decides which is on top, the
-/// router shows it.
-package enum DemoRoute: String, Hashable, Sendable, CaseIterable {
-  /// The splash with the launch's live steps.
+import YaiaFlow
+
+/// Where the app is, as the router and the terminal's navigator name it: the root below
+/// everything, a pushed screen by its id, or a modal. The app derives every route from its
+/// state (the root, the stack of screens, the one modal); nothing keeps a second copy of the
+/// path.
+enum DemoRoute: Hashable, Sendable, CustomStringConvertible {
+  /// The splash with the launch's live steps (a root).
   case launch
-  /// "Update required": the launch was aborted.
+  /// "Update required": the launch was aborted (a root).
   case update
-  /// The first run's language question.
-  case language
-  /// The login form.
-  case login
-  /// The tutorial.
-  case tutorial
-  /// The pairing assistant.
-  case pairing
-  /// The paired speakers.
+  /// The paired speakers (a root).
   case home
+  /// A screen pushed on the app's `ScreenStack`, by its id; its kind names it.
+  case screen(ScreenID, DemoScreen.Kind)
   /// The push notification the app was launched from (a modal).
   case push
-  /// The language setting, opened by a deep link.
-  case languageSetting
   /// The prompt to type a deep link (a modal).
   case linkPrompt
 
-  /// The screen's title.
-  package var title: String {
+  /// The screen's title, in the breadcrumb.
+  var title: String {
     switch self {
     case .launch: "Launch"
     case .update: "Update required"
-    case .language: "Language"
-    case .login: "Log in"
-    case .tutorial: "Tutorial"
-    case .pairing: "Pair a speaker"
     case .home: "Home"
+    case .screen(_, let kind): kind.title
     case .push: "Notification"
-    case .languageSetting: "Language setting"
     case .linkPrompt: "Open a link"
+    }
+  }
+
+  /// `home`, `login #2`: how a journal or a failing test shows it.
+  var description: String {
+    switch self {
+    case .screen(let id, let kind): "\(kind.rawValue) \(id)"
+    case .launch: "launch"
+    case .update: "update"
+    case .home: "home"
+    case .push: "push"
+    case .linkPrompt: "linkPrompt"
     }
   }
 }

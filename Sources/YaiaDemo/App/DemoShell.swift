@@ -40,23 +40,31 @@ struct DemoShell {
         }
         return nil
       }
-    case .logIn(let user, let password):
+    case .screen(let id, .login(.logIn(let user, let password))):
+      // The login's work belongs to its screen: popped, its request is cancelled.
       let client = client
-      effects.run(id: "login") {
+      effects.scope(\.path, id: id) { .screen(id, $0) }.run(id: "login") {
         .login(.response(await Self.logIn(client, user: user, password: password.value)))
       }
-    case .pair(let address, let model, let nickname):
+    case .screen(let id, .pairing(.save(let address, let model, let nickname))):
+      // A save outlives its screen (the user confirmed it); its answer finds the screen by id.
       let library = library
       effects.run(id: Self.write("pair")) {
         do {
           try await library.save(
             PairedSpeaker(id: address, model: model, nickname: nickname, pairedAt: Date()))
-          return .pairing(.saved(.success(address)))
+          return .screen(id, .pairing(.saved(.success(address))))
         } catch {
-          return .pairing(.saved(.failure(.init("\(error)"))))
+          return .screen(id, .pairing(.saved(.failure(.init("\(error)")))))
         }
       }
-    case .rename(let address, let nickname):
+    case .screen:
+      // A screen's results (finished, chosen) are the app state's to take; none reaches here.
+      break
+    case .scan(let id):
+      effects.scope(\.path, id: id) { .screen(id, $0) }
+        .subscribe(id: "radio", to: radio.scan()) { .pairing(.radio($0)) }
+    case .home(.speakers(.rename(let address, let nickname))):
       let library = library
       effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
         do {
@@ -66,7 +74,7 @@ struct DemoShell {
           return .home(.speakers(.writeFailed("Not renamed: \(error)")))
         }
       }
-    case .delete(let address):
+    case .home(.speakers(.delete(let address))):
       let library = library
       effects.run(id: Self.write("delete \(address)")) { () -> DemoAppState.Event? in
         do {
@@ -76,12 +84,11 @@ struct DemoShell {
           return .home(.speakers(.writeFailed("Not deleted: \(error)")))
         }
       }
+    case .home(.speakers(.pairNew)):
+      // Pairing is navigation: the app state pushes the assistant.
+      break
     case .chooseLanguage(let chosen):
       language.set(chosen)
-    case .startScan:
-      effects.subscribe(id: "radio", to: radio.scan()) { .pairing(.radio($0)) }
-    case .stopScan:
-      effects.cancel(id: "radio")
     case .quit:
       quit()
     }

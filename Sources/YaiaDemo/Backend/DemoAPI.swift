@@ -3,25 +3,25 @@ import YaiaRemote
 
 /// The sample app's API, as request values: each function builds a request and nothing else,
 /// so tests compare them with `==` and the shell sends them with a `RemoteClient`.
-package enum DemoAPI {
+enum DemoAPI {
   /// The version of the sample app, sent to the version check.
-  package static let appVersion = "1.0"
+  static let appVersion = "1.0"
 
   /// The answer of the version check.
-  package struct VersionCheck: Codable, Hashable, Sendable {
+  struct VersionCheck: Codable, Hashable, Sendable {
     /// Whether this version must be updated before it can be used.
-    package var updateRequired: Bool
+    var updateRequired: Bool
     /// The oldest version the server accepts.
-    package var minimumVersion: String
+    var minimumVersion: String
 
     /// A version check answer.
-    package init(updateRequired: Bool, minimumVersion: String) {
+    init(updateRequired: Bool, minimumVersion: String) {
       self.updateRequired = updateRequired
       self.minimumVersion = minimumVersion
     }
 
     /// Decodes an answer, refusing a version that is not a short run of digits and dots.
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       updateRequired = try container.decode(Bool.self, forKey: .updateRequired)
       minimumVersion = try ServerText.checked(
@@ -32,16 +32,16 @@ package enum DemoAPI {
   }
 
   /// The app's configuration: where the user is and which languages there are.
-  package struct Configuration: Codable, Hashable, Sendable {
+  struct Configuration: Codable, Hashable, Sendable {
     /// The country code: `DE`.
-    package var country: String
+    var country: String
     /// The suggested language: `de`.
-    package var language: String
+    var language: String
     /// The languages the user may choose.
-    package var supportedLanguages: [String]
+    var supportedLanguages: [String]
 
     /// A configuration.
-    package init(country: String, language: String, supportedLanguages: [String]) {
+    init(country: String, language: String, supportedLanguages: [String]) {
       self.country = country
       self.language = language
       self.supportedLanguages = supportedLanguages
@@ -49,7 +49,7 @@ package enum DemoAPI {
 
     /// Decodes a configuration, refusing codes that are not short ASCII letters, digits and
     /// hyphens, and more than 50 languages.
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       func code(_ text: String, _ field: String, _ key: CodingKeys) throws -> String {
         try ServerText.checked(
@@ -73,17 +73,17 @@ package enum DemoAPI {
   }
 
   /// Tokens, from a login or a refresh.
-  package struct Tokens: Codable, Hashable, Sendable {
+  struct Tokens: Codable, Hashable, Sendable {
     /// The access token.
-    package var token: Secret
+    var token: Secret
     /// The refresh token.
-    package var refreshToken: Secret
+    var refreshToken: Secret
     /// The user, when the server says.
-    package var user: String?
+    var user: String?
 
     /// Decodes tokens, refusing a user name that is long or holds control or format characters
     /// (it is shown on screen and saved for the next launch).
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       token = try container.decode(Secret.self, forKey: .token)
       refreshToken = try container.decode(Secret.self, forKey: .refreshToken)
@@ -96,7 +96,7 @@ package enum DemoAPI {
   }
 
   /// `GET /app/version-check?version=1.0`.
-  package static func versionCheck() -> Request<VersionCheck> {
+  static func versionCheck() -> Request<VersionCheck> {
     .json(
       RequestData(
         .get, Endpoint("/app/version-check", query: [QueryItem("version", appVersion)]),
@@ -104,12 +104,12 @@ package enum DemoAPI {
   }
 
   /// `GET /configuration`.
-  package static func configuration() -> Request<Configuration> {
+  static func configuration() -> Request<Configuration> {
     .json(RequestData(.get, Endpoint("/configuration"), timeout: .seconds(2)))
   }
 
   /// `POST /auth/login` with the user name and password.
-  package static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
+  static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
     .json(
       try .json(
         .post, Endpoint("/auth/login"), body: ["user": user, "password": password],
@@ -117,7 +117,7 @@ package enum DemoAPI {
   }
 
   /// `POST /auth/refresh` with the refresh token.
-  package static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
+  static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
     .json(
       try .json(
         .post, Endpoint("/auth/refresh"), body: ["refreshToken": refreshToken],
@@ -127,17 +127,17 @@ package enum DemoAPI {
 
 /// Sends `X-Mock-Scenario` with every request, so `--server-scenario` works against the
 /// embedded mock server and a separate `yaia mock-server` alike.
-package struct MockScenarioHeader: Interceptor {
+struct MockScenarioHeader: Interceptor {
   /// The scenario name.
-  package let scenario: String
+  let scenario: String
 
   /// An interceptor naming `scenario`.
-  package init(_ scenario: String) {
+  init(_ scenario: String) {
     self.scenario = scenario
   }
 
   /// Adds the header.
-  package func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
+  func adapt(_ request: OutgoingRequest) async throws(RemoteError) -> OutgoingRequest {
     var request = request
     request.headers[HTTPHeaderName.mockScenario] = scenario
     return request

@@ -3,9 +3,9 @@ import YaiaMockServer
 
 /// The sample app's backend: the mock server, in-process on a free loopback port, serving the
 /// fixtures bundled with the app (`Backend/demo-api`).
-package enum DemoBackend {
+enum DemoBackend {
   /// The bundled fixtures folder.
-  package static var fixtures: URL? {
+  static var fixtures: URL? {
     Bundle.module.url(forResource: "demo-api", withExtension: nil)
   }
 
@@ -15,7 +15,7 @@ package enum DemoBackend {
   ///   the manifest's file and line), or if no port could be bound.
   ///
   /// - Parameter onRequest: Told of each request the server answered (the inspector's journal).
-  package static func start(
+  static func start(
     onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
   ) async throws(DemoBackendError) -> (MockServer, URL) {
     guard let folder = fixtures else { throw .fixturesMissing }
@@ -38,7 +38,7 @@ package enum DemoBackend {
 }
 
 /// Why the embedded backend could not start.
-package enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertible {
+enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The fixtures are not next to the executable.
   case fixturesMissing
   /// The manifest did not load.
@@ -47,7 +47,7 @@ package enum DemoBackendError: Error, Equatable, Sendable, CustomStringConvertib
   case cannotStart(String)
 
   /// What went wrong and what to do.
-  package var description: String {
+  var description: String {
     switch self {
     case .fixturesMissing:
       return

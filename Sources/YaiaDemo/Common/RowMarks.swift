@@ -2,7 +2,7 @@ import Yaia
 
 /// How a row of a list changed in the last update, shown in the terminal the way a table view
 /// would animate it: `+` inserted, `↕` moved, `~` updated.
-package enum RowMark: String, Hashable, Sendable {
+enum RowMark: String, Hashable, Sendable {
   /// The row is new.
   case inserted = "+"
   /// The row moved to this place.
@@ -14,20 +14,20 @@ package enum RowMark: String, Hashable, Sendable {
 /// The marks of one list update, computed with `RowAnimations`, the same diff a table view
 /// would be given: which rows of the new list were inserted, moved or updated, and how many
 /// rows were deleted.
-package struct RowMarks: Hashable, Sendable {
+struct RowMarks: Hashable, Sendable {
   /// The mark of each row of the new list that changed, by its index.
-  package var marks: [Int: RowMark]
+  var marks: [Int: RowMark]
   /// How many rows of the old list are gone.
-  package var deletedCount: Int
+  var deletedCount: Int
 
   /// No changes.
-  package init() {
+  init() {
     marks = [:]
     deletedCount = 0
   }
 
   /// The marks of going from `old` to `new`.
-  package init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
+  init<Row: Identifiable & Equatable>(from old: [Row], to new: [Row]) {
     let animations = RowAnimations(from: old, to: new)
     var marks: [Int: RowMark] = [:]
     // Reloads are indexes in the old list (UIKit's rule): find each row in the new one.
@@ -42,10 +42,10 @@ package struct RowMarks: Hashable, Sendable {
   }
 
   /// The mark of row `index` of the new list, if it changed.
-  package subscript(index: Int) -> RowMark? { marks[index] }
+  subscript(index: Int) -> RowMark? { marks[index] }
 
   /// A line summing up the update, or `nil` when nothing changed: `+1 ↕1 ~0 −2`.
-  package var summary: String? {
+  var summary: String? {
     guard !marks.isEmpty || deletedCount > 0 else { return nil }
     func count(_ mark: RowMark) -> Int { marks.values.filter { $0 == mark }.count }
     return "changes: +\(count(.inserted)) inserted, ↕\(count(.moved)) moved, "

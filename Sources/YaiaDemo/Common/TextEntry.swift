@@ -8,18 +8,18 @@ import Yaia
 /// what ``VisibleText`` would not show as is); letters that draw as nothing (the Hangul filler
 /// U+3164, the blank Braille pattern U+2800); more than `limit` characters; and more than
 /// `4 × limit` Unicode scalars, so that combining marks cannot pile up behind one character.
-package struct TextEntry: Equatable, Sendable {
+struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
-  package let label: String
+  let label: String
   /// The most characters the field holds.
-  package let limit: Int
+  let limit: Int
   /// Whether the screen shows bullets instead of the text (passwords).
-  package let isSecure: Bool
+  let isSecure: Bool
   /// The text typed so far.
-  package private(set) var text: String
+  private(set) var text: String
 
   /// An empty field, or one holding `text`.
-  package init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
+  init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
     self.label = label
     self.limit = limit
     self.isSecure = isSecure
@@ -27,7 +27,7 @@ package struct TextEntry: Equatable, Sendable {
   }
 
   /// Appends `input`, or leaves the text as it was and returns the problem.
-  package mutating func type(_ input: String) -> TextEntryError? {
+  mutating func type(_ input: String) -> TextEntryError? {
     if let scalar = input.unicodeScalars.first(where: \.isControlCharacter) {
       return .controlCharacter(field: label, code: scalar.value)
     }
@@ -60,29 +60,29 @@ package struct TextEntry: Equatable, Sendable {
   }
 
   /// Removes the last character, if any.
-  package mutating func deleteBackward() {
+  mutating func deleteBackward() {
     if !text.isEmpty { text.removeLast() }
   }
 
   /// Empties the field.
-  package mutating func clear() {
+  mutating func clear() {
     text = ""
   }
 
   /// The text without surrounding spaces, or `.empty` when nothing but spaces was typed.
-  package func validated() -> Result<String, TextEntryError> {
+  func validated() -> Result<String, TextEntryError> {
     let trimmed = text.trimmingSpaces
     return trimmed.isEmpty ? .failure(.empty(field: label)) : .success(trimmed)
   }
 
   /// What the screen shows: the text, or a bullet per character when secure.
-  package var display: String {
+  var display: String {
     isSecure ? String(repeating: "•", count: text.count) : text
   }
 }
 
 /// Why typed input was refused. Each message names the field and what to do.
-package enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
+enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing (or only spaces) was typed where something is needed.
   case empty(field: String)
   /// The text would be `count` characters long; the field holds `limit`.
@@ -97,7 +97,7 @@ package enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible
   case tooManyScalars(field: String, count: Int, limit: Int)
 
   /// The message for the screen.
-  package var description: String {
+  var description: String {
     switch self {
     case .empty(let field):
       return "\(field) is empty: type at least one letter."

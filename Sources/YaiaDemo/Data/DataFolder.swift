@@ -4,7 +4,7 @@ import Foundation
 /// folder the user can choose (`--data-dir`) and wipe (`--reset`).
 package struct DataFolder: Hashable, Sendable {
   /// The folder.
-  package let url: URL
+  let url: URL
 
   /// The folder at `url`.
   package init(_ url: URL) {
@@ -13,7 +13,7 @@ package struct DataFolder: Hashable, Sendable {
 
   /// The default: `Yaia Demo` in the user's application-support folder (on Linux,
   /// `$XDG_DATA_HOME` or `~/.local/share`).
-  package static func standard() -> DataFolder {
+  static func standard() -> DataFolder {
     let base =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share")
@@ -21,13 +21,13 @@ package struct DataFolder: Hashable, Sendable {
   }
 
   /// The SQLite database file.
-  package var database: String { url.appending(path: "demo.sqlite").path }
+  var database: String { url.appending(path: "demo.sqlite").path }
 
   /// The file holding the login token.
-  package var loginFile: URL { url.appending(path: "login.json") }
+  var loginFile: URL { url.appending(path: "login.json") }
 
   /// Creates the folder if needed, readable by the user only.
-  package func create() throws(DataFolderError) {
+  func create() throws(DataFolderError) {
     do {
       try FileManager.default.createDirectory(
         at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -43,7 +43,7 @@ package struct DataFolder: Hashable, Sendable {
   /// file that merely has one of the app's names, a `demo.sqlite` that is not a SQLite
   /// database, or a `login.json` that is not a saved login (by its content), is refused untouched with ``DataFolderError/cannotReset(path:reason:)``, checked
   /// before anything is deleted.
-  package func reset() throws(DataFolderError) {
+  func reset() throws(DataFolderError) {
     let names = ["demo.sqlite", "demo.sqlite-wal", "demo.sqlite-shm", "login.json"]
     var doomed: [URL] = []
     for name in names {

@@ -2,9 +2,9 @@ import YaiaStore
 
 /// The sample app's tables, and the mappings that tie its plain values to them. This file and
 /// ``SpeakerLibrary`` are the only places in the app that know about SQLite.
-package enum DemoSchema {
+enum DemoSchema {
   /// The schema, one step per version.
-  package static let migrations = [
+  static let migrations = [
     StoreMigration(1, "create speakers and memory") { schema in
       try schema.createTable(
         "speakers",
@@ -22,18 +22,18 @@ package enum DemoSchema {
   ]
 
   /// Paired speakers, by Bluetooth address.
-  package enum Speakers: StoreMapping {
+  enum Speakers: StoreMapping {
     /// `speakers`.
-    package static let table = "speakers"
+    static let table = "speakers"
     /// The address.
-    package static func id(of speaker: PairedSpeaker) -> String { speaker.id }
+    static func id(of speaker: PairedSpeaker) -> String { speaker.id }
   }
 
   /// The app's memory, one row.
-  package enum Memory: StoreMapping {
+  enum Memory: StoreMapping {
     /// `memory`.
-    package static let table = "memory"
+    static let table = "memory"
     /// Always `app`.
-    package static func id(of memory: AppMemory) -> String { memory.id }
+    static func id(of memory: AppMemory) -> String { memory.id }
   }
 }

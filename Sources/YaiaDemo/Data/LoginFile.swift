@@ -5,55 +5,55 @@ import YaiaInspector
 /// dumps and logs as `<redacted>`, and Yaia Inspector never reads it (``InspectorSecret``), so
 /// it cannot reach the terminal, a log or the inspector's page by accident. Only `LoginFile`,
 /// the login screen and the request that sends it read ``value``.
-package struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
+struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable, InspectorSecret, ExpressibleByStringLiteral
 {
   /// The secret itself.
-  package let value: String
+  let value: String
 
   /// Wraps `value`.
-  package init(_ value: String) {
+  init(_ value: String) {
     self.value = value
   }
 
   /// A literal secret, for tests (`.typed("swordfish")`).
-  package init(stringLiteral value: String) {
+  init(stringLiteral value: String) {
     self.value = value
   }
 
   /// Encoded as the plain string (for the login file and request bodies).
-  package init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     value = try decoder.singleValueContainer().decode(String.self)
   }
 
   /// Encodes the plain string.
-  package func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(value)
   }
 
   /// `<redacted>`.
-  package var description: String { "<redacted>" }
+  var description: String { "<redacted>" }
   /// `<redacted>`.
-  package var debugDescription: String { "<redacted>" }
+  var debugDescription: String { "<redacted>" }
   /// No children: test diffs and `dump` show nothing of the value.
-  package var customMirror: Mirror { Mirror(self, children: []) }
+  var customMirror: Mirror { Mirror(self, children: []) }
 }
 
 /// A logged-in user: what auto-login needs at the next launch.
-package struct LoginSession: Codable, Hashable, Sendable {
+struct LoginSession: Codable, Hashable, Sendable {
   /// The user name.
-  package var user: String
+  var user: String
   /// The access token.
-  package var token: Secret
+  var token: Secret
   /// The token that gets a new access token.
-  package var refreshToken: Secret
+  var refreshToken: Secret
 
   /// The longest user name kept, in characters.
-  package static let longestUserName = 64
+  static let longestUserName = 64
 
   /// A session.
-  package init(user: String, token: Secret, refreshToken: Secret) {
+  init(user: String, token: Secret, refreshToken: Secret) {
     self.user = user
     self.token = token
     self.refreshToken = refreshToken
@@ -61,7 +61,7 @@ package struct LoginSession: Codable, Hashable, Sendable {
 
   /// Decodes a saved session, refusing a user name that is long or holds control or format
   /// characters (a file written by hand, or by an older version that did not check).
-  package init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     user = try ServerText.checked(
       container.decode(String.self, forKey: .user), field: "user name",
@@ -73,12 +73,12 @@ package struct LoginSession: Codable, Hashable, Sendable {
 
 /// The login file: the session as JSON, readable and writable by the user only (mode 0600),
 /// written atomically so a crash leaves the old file or the new one.
-package struct LoginFile: Sendable {
+struct LoginFile: Sendable {
   /// The file.
-  package let url: URL
+  let url: URL
 
   /// The login file at `url`.
-  package init(_ url: URL) {
+  init(_ url: URL) {
     self.url = url
   }
 
@@ -87,7 +87,7 @@ package struct LoginFile: Sendable {
   /// - Throws: ``LoginFileError/notOurs(path:)`` if the file is not a saved login of this app
   ///   (it is kept); ``LoginFileError/unreadable(path:reason:)`` if it is one whose values do
   ///   not pass the checks (logging in replaces it).
-  package func load() throws(LoginFileError) -> LoginSession? {
+  func load() throws(LoginFileError) -> LoginSession? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     guard Self.holdsSavedLogin(url) else { throw .notOurs(path: url.path) }
     do {
@@ -103,7 +103,7 @@ package struct LoginFile: Sendable {
   /// exclusively, so nothing already there is touched, whatever it is), then replace the login
   /// file in one rename. A login file that is not one of this app's saved logins (a file of the
   /// user's that has the name, a folder) is never replaced: ``LoginFileError/notOurs(path:)``.
-  package func save(_ session: LoginSession) throws(LoginFileError) {
+  func save(_ session: LoginSession) throws(LoginFileError) {
     if FileManager.default.fileExists(atPath: url.path), !Self.holdsSavedLogin(url) {
       throw .notOurs(path: url.path)
     }
@@ -144,7 +144,7 @@ package struct LoginFile: Sendable {
   /// link or a folder) of at most 64 KiB holding a JSON object with exactly the fields a saved
   /// login has, as text. A saved login whose values no longer pass the checks still counts:
   /// it is the app's own, and logging in replaces it.
-  package static func holdsSavedLogin(_ file: URL) -> Bool {
+  static func holdsSavedLogin(_ file: URL) -> Bool {
     guard
       let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
       attributes[.type] as? FileAttributeType == .typeRegular,
@@ -157,13 +157,13 @@ package struct LoginFile: Sendable {
   }
 
   /// Deletes the saved session (logging out).
-  package func delete() {
+  func delete() {
     try? FileManager.default.removeItem(at: url)
   }
 }
 
 /// Why the login file could not be used.
-package enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible {
+enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file exists but could not be read as a session.
   case unreadable(path: String, reason: String)
   /// The file could not be written.
@@ -173,7 +173,7 @@ package enum LoginFileError: Error, Equatable, Sendable, CustomStringConvertible
   case notOurs(path: String)
 
   /// What went wrong and what to do.
-  package var description: String {
+  var description: String {
     switch self {
     case .unreadable(let path, let reason):
       return "The saved login \(path) is unreadable (\(reason)); log in again to replace it."

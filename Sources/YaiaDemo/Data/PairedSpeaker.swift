@@ -2,23 +2,15 @@ import Foundation
 
 /// A speaker the user paired and named: a plain value, saved in SQLite by `SpeakerLibrary`
 /// without knowing it.
-package struct PairedSpeaker: Codable, Hashable, Sendable, Identifiable {
+struct PairedSpeaker: Codable, Hashable, Sendable, Identifiable {
   /// The speaker's Bluetooth address, as the radio announces it: `C3:D4:19:07`.
-  package var id: String
+  var id: String
   /// The model the speaker announces: `JBL Charge 5`.
-  package var model: String
+  var model: String
   /// The name the user gave it: `Kitchen`.
-  package var nickname: String
+  var nickname: String
   /// When it was paired.
-  package var pairedAt: Date
-
-  /// A paired speaker.
-  package init(id: String, model: String, nickname: String, pairedAt: Date) {
-    self.id = id
-    self.model = model
-    self.nickname = nickname
-    self.pairedAt = pairedAt
-  }
+  var pairedAt: Date
 
   /// The order the library lists speakers in, SQLite's `ORDER BY nickname, id` (bytes of
   /// UTF-8 compared), so a list patched from exact changes stays in the order a full read has.
@@ -32,18 +24,18 @@ package struct PairedSpeaker: Codable, Hashable, Sendable, Identifiable {
 
 /// What the app remembers between launches besides speakers and the login: it decides how
 /// the next launch goes (skip the tutorial, reconnect the last speaker).
-package struct AppMemory: Codable, Hashable, Sendable {
+struct AppMemory: Codable, Hashable, Sendable {
   /// Always `app`: the table holds one row.
-  package var id = "app"
+  var id = "app"
   /// The country from the configuration.
-  package var country: String?
+  var country: String?
   /// The language the user chose or the configuration gave.
-  package var language: String?
+  var language: String?
   /// The app version whose tutorial the user has seen.
-  package var tutorialSeenVersion: String?
+  var tutorialSeenVersion: String?
   /// The speaker to reconnect at launch.
-  package var lastSpeakerID: String?
+  var lastSpeakerID: String?
 
   /// Nothing remembered yet.
-  package init() {}
+  init() {}
 }

@@ -3,35 +3,30 @@ import YaiaStore
 /// The app's data worker: reads and writes paired speakers and the app's memory on the store,
 /// and broadcasts every change to the speakers. Features never see the store; the shell calls
 /// these functions and sends the results to the features as events.
-package struct SpeakerLibrary: Sendable {
+struct SpeakerLibrary: Sendable {
   /// The store underneath.
-  package let store: DataStore
-
-  /// A library over `store`, whose schema is ``DemoSchema/migrations``.
-  package init(store: DataStore) {
-    self.store = store
-  }
+  let store: DataStore
 
   /// Opens (creating or migrating) the library in `folder`.
-  package static func open(in folder: DataFolder) throws(StoreError) -> SpeakerLibrary {
+  static func open(in folder: DataFolder) throws(StoreError) -> SpeakerLibrary {
     SpeakerLibrary(
       store: try DataStore.open(at: folder.database, migrations: DemoSchema.migrations))
   }
 
   /// All paired speakers, by nickname.
-  package func speakers() async throws(StoreError) -> [PairedSpeaker] {
+  func speakers() async throws(StoreError) -> [PairedSpeaker] {
     try await store.fetch(
       DemoSchema.Speakers.self, orderBy: [.ascending("nickname"), .ascending("id")])
   }
 
   /// The speaker with address `id`, if paired.
-  package func speaker(id: String) async throws(StoreError) -> PairedSpeaker? {
+  func speaker(id: String) async throws(StoreError) -> PairedSpeaker? {
     try await store.fetch(DemoSchema.Speakers.self, id: id)
   }
 
   /// The speaker to reconnect at launch: the last one paired, or, if it was deleted since,
   /// the first other one; `nil` when none is paired.
-  package func speakerToReconnect() async throws(StoreError) -> PairedSpeaker? {
+  func speakerToReconnect() async throws(StoreError) -> PairedSpeaker? {
     if let last = try await memory().lastSpeakerID, let speaker = try await speaker(id: last) {
       return speaker
     }
@@ -39,7 +34,7 @@ package struct SpeakerLibrary: Sendable {
   }
 
   /// Saves `speaker` (new or renamed) and makes it the one to reconnect, in one transaction.
-  package func save(_ speaker: PairedSpeaker) async throws(StoreError) {
+  func save(_ speaker: PairedSpeaker) async throws(StoreError) {
     try await store.transaction { tx in
       try tx.upsert([speaker], as: DemoSchema.Speakers.self)
       var memory = try tx.fetch(DemoSchema.Memory.self, id: "app") ?? AppMemory()
@@ -49,7 +44,7 @@ package struct SpeakerLibrary: Sendable {
   }
 
   /// Renames the speaker with address `id`; `false` if it is not paired (any more).
-  package func rename(id: String, to nickname: String) async throws(StoreError) -> Bool {
+  func rename(id: String, to nickname: String) async throws(StoreError) -> Bool {
     try await store.transaction { tx in
       guard var speaker = try tx.fetch(DemoSchema.Speakers.self, id: id) else { return false }
       speaker.nickname = nickname
@@ -59,7 +54,7 @@ package struct SpeakerLibrary: Sendable {
   }
 
   /// Forgets the speaker with address `id`.
-  package func delete(id: String) async throws(StoreError) {
+  func delete(id: String) async throws(StoreError) {
     try await store.delete(DemoSchema.Speakers.self, ids: [id])
   }
 
@@ -77,17 +72,17 @@ package struct SpeakerLibrary: Sendable {
   /// Returns once every write already sent to the store has committed (the store writes one
   /// transaction at a time, in order): the app calls it before quitting, so a save the user
   /// just confirmed is not cancelled half-way.
-  package func flush() async throws(StoreError) {
+  func flush() async throws(StoreError) {
     try await store.transaction { _ in }
   }
 
   /// What the app remembers.
-  package func memory() async throws(StoreError) -> AppMemory {
+  func memory() async throws(StoreError) -> AppMemory {
     try await store.fetch(DemoSchema.Memory.self, id: "app") ?? AppMemory()
   }
 
   /// Changes what the app remembers, atomically.
-  package func remember(_ change: @escaping @Sendable (inout AppMemory) -> Void)
+  func remember(_ change: @escaping @Sendable (inout AppMemory) -> Void)
     async throws(StoreError)
   {
     try await store.transaction { tx in

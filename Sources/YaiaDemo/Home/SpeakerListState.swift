@@ -3,9 +3,9 @@ import Yaia
 /// Home's speaker list: the paired speakers, as the store's change stream delivers them, with
 /// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
 /// to write, and the change comes back through the stream like any other.
-package struct SpeakerListState: SceneState {
+struct SpeakerListState: SceneState {
   /// What can happen to the list.
-  package enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
     /// The store's speakers, all of them (at start).
     case loaded([PairedSpeaker])
     /// The store's exact change: the speakers saved (new or changed), as stored now, and the
@@ -36,7 +36,7 @@ package struct SpeakerListState: SceneState {
   }
 
   /// What the home screen asks of its shell and its parent.
-  package enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// Rename the speaker at `address`.
     case rename(address: String, nickname: String)
     /// Forget the speaker at `address`.
@@ -46,23 +46,23 @@ package struct SpeakerListState: SceneState {
   }
 
   /// What the home screen shows.
-  package struct ViewModel: Equatable, Sendable {
+  struct ViewModel: Equatable, Sendable {
     /// A paired speaker.
-    package struct Row: Equatable, Sendable, Identifiable {
+    struct Row: Equatable, Sendable, Identifiable {
       /// Its address.
-      package var id: String
+      var id: String
       /// Its nickname.
-      package var nickname: String
+      var nickname: String
       /// Its model.
-      package var model: String
+      var model: String
       /// Whether it is selected.
-      package var isSelected: Bool
+      var isSelected: Bool
       /// How it changed in the last update.
-      package var mark: RowMark?
+      var mark: RowMark?
     }
 
     /// What the user is doing.
-    package enum Mode: Equatable, Sendable {
+    enum Mode: Equatable, Sendable {
       /// Looking at the list.
       case browsing
       /// Typing a new nickname for `model`.
@@ -72,13 +72,13 @@ package struct SpeakerListState: SceneState {
     }
 
     /// The paired speakers, by nickname.
-    package var rows: [Row]
+    var rows: [Row]
     /// The last update's changes, summed up.
-    package var changes: String?
+    var changes: String?
     /// What the user is doing.
-    package var mode: Mode
+    var mode: Mode
     /// A problem to show.
-    package var message: String?
+    var message: String?
   }
 
   private enum Mode: Equatable {
@@ -94,10 +94,10 @@ package struct SpeakerListState: SceneState {
   private var message: String?
 
   /// An empty home, before the store has answered.
-  package init() {}
+  init() {}
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .loaded(let all):
       replace(with: all)
@@ -193,7 +193,7 @@ package struct SpeakerListState: SceneState {
   }
 
   /// What the screen shows now.
-  package var viewModel: ViewModel {
+  var viewModel: ViewModel {
     let shownMode: ViewModel.Mode
     switch mode {
     case .browsing:

@@ -36,10 +36,10 @@ package enum DemoScenario: Hashable, Sendable {
 /// mock server and the store), its tests, and `yaia graph` (steps that do nothing).
 package struct DemoLaunchSteps: Sendable {
   /// The body of each step; a missing step does nothing.
-  package var bodies: [DemoStep: LaunchStep<DemoStep>.Body]
+  var bodies: [DemoStep: LaunchStep<DemoStep>.Body]
 
   /// Steps with these bodies.
-  package init(_ bodies: [DemoStep: LaunchStep<DemoStep>.Body] = [:]) {
+  init(_ bodies: [DemoStep: LaunchStep<DemoStep>.Body] = [:]) {
     self.bodies = bodies
   }
 

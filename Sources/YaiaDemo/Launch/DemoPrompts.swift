@@ -3,20 +3,20 @@ import YaiaSequencer
 
 /// The questions launch steps ask the user. A step asks with `context.ask(prompt)`; the
 /// launch reports it as waiting; the app's flow shows the matching screen and answers.
-package enum DemoPrompts {
+enum DemoPrompts {
   /// The first run's language choice.
-  package static let language = UserPrompt<DemoStep, String>(
+  static let language = UserPrompt<DemoStep, String>(
     "choose a language", for: .fetchConfiguration)
   /// The login screen, when there is no saved login (or it was refused).
-  package static let login = UserPrompt<DemoStep, LoginSession>("log in", for: .login)
+  static let login = UserPrompt<DemoStep, LoginSession>("log in", for: .login)
   /// The tutorial.
-  package static let tutorial = UserPrompt<DemoStep, Bool>("see the tutorial", for: .tutorial)
+  static let tutorial = UserPrompt<DemoStep, Bool>("see the tutorial", for: .tutorial)
   /// The pairing assistant: the address paired, or `nil` if the user skipped it.
-  package static let pairing = UserPrompt<DemoStep, String?>("pair a speaker", for: .connectSpeaker)
+  static let pairing = UserPrompt<DemoStep, String?>("pair a speaker", for: .connectSpeaker)
 }
 
 /// What a launch step tells the app besides its outcome, so screens can say what happened.
-package enum LaunchNote: Equatable, Sendable {
+enum LaunchNote: Equatable, Sendable {
   /// The splash is on screen.
   case splashShown
   /// The splash animation's frame to draw now.
@@ -42,7 +42,7 @@ package enum LaunchNote: Equatable, Sendable {
 }
 
 /// An answer to one of ``DemoPrompts``, as the flow hands it to its shell.
-package enum DemoAnswer: Equatable, Sendable {
+enum DemoAnswer: Equatable, Sendable {
   /// The language chosen.
   case language(String)
   /// The login done on the login screen.

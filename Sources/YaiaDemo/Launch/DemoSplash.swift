@@ -3,7 +3,7 @@ import YaiaChoreography
 /// The splash the `presentSplash` step plays: the title fades in over the first half, the bar
 /// fills from a quarter to the end, and the subtitle slides in over the second half, all
 /// within the step's time. Drawn from frames, as text: a pure function of the frame.
-package enum DemoSplash {
+enum DemoSplash {
   /// The title.
   static let title = "Yaia Demo"
   /// The subtitle.
@@ -14,7 +14,7 @@ package enum DemoSplash {
   static let barWidth = 24
 
   /// The choreography over `duration` (the step's time).
-  package static func choreography(over duration: Duration) throws(ChoreographyError)
+  static func choreography(over duration: Duration) throws(ChoreographyError)
     -> Choreography
   {
     try Choreography.over(duration)
@@ -27,7 +27,7 @@ package enum DemoSplash {
 
   /// The frame drawn as lines. With `ansi`, the title goes from hidden to dim to bold as it
   /// fades in; without, it appears once more than half visible.
-  package static func lines(_ frame: ChoreographyFrame, ansi: Bool) -> [String] {
+  static func lines(_ frame: ChoreographyFrame, ansi: Bool) -> [String] {
     let titleOpacity = frame.appearance(of: "title").opacity ?? 1
     let title: String
     switch (ansi, titleOpacity) {

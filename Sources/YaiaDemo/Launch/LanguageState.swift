@@ -2,9 +2,9 @@ import Yaia
 
 /// The first run's language question (the configuration step asks it): the languages the
 /// configuration offers, the suggested one selected.
-package struct LanguageState: SceneState {
+struct LanguageState: SceneState {
   /// What can happen on the language screen.
-  package enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
     /// Move the selection up (-1) or down (+1).
     case moveSelection(by: Int)
     /// Take the selected language.
@@ -12,17 +12,17 @@ package struct LanguageState: SceneState {
   }
 
   /// What the language screen asks of its parent.
-  package enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// The user chose this language.
     case chosen(String)
   }
 
   /// What the screen shows.
-  package struct ViewModel: Equatable, Sendable {
+  struct ViewModel: Equatable, Sendable {
     /// The languages.
-    package var languages: [String]
+    var languages: [String]
     /// The selected one's index.
-    package var selected: Int
+    var selected: Int
   }
 
   private let languages: [String]
@@ -30,14 +30,14 @@ package struct LanguageState: SceneState {
 
   /// The choice among `languages` (never empty: the suggested one is always offered),
   /// `suggested` selected.
-  package init(languages: [String], suggested: String) {
+  init(languages: [String], suggested: String) {
     let offered = languages.contains(suggested) ? languages : [suggested] + languages
     self.languages = offered
     selected = offered.firstIndex(of: suggested) ?? 0
   }
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .moveSelection(let offset):
       selected = min(max(selected + offset, 0), languages.count - 1)
@@ -48,5 +48,5 @@ package struct LanguageState: SceneState {
   }
 
   /// What the screen shows now.
-  package var viewModel: ViewModel { ViewModel(languages: languages, selected: selected) }
+  var viewModel: ViewModel { ViewModel(languages: languages, selected: selected) }
 }

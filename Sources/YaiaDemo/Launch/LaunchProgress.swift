@@ -4,9 +4,9 @@ import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
 /// happen, then its report. A plain value: tests feed it events.
-package struct LaunchProgress: Equatable, Sendable {
+struct LaunchProgress: Equatable, Sendable {
   /// Where a step is.
-  package enum Status: Equatable, Sendable {
+  enum Status: Equatable, Sendable {
     /// Not started: waiting for its dependencies.
     case pending
     /// Running.
@@ -20,31 +20,31 @@ package struct LaunchProgress: Equatable, Sendable {
   }
 
   /// One step's line.
-  package struct Line: Equatable, Sendable {
+  struct Line: Equatable, Sendable {
     /// The step.
-    package var step: DemoStep
+    var step: DemoStep
     /// Where it is.
-    package var status: Status
+    var status: Status
     /// When it started, from the start of the launch.
-    package var started: Duration?
+    var started: Duration?
     /// How long it ran, once ended.
-    package var duration: Duration?
+    var duration: Duration?
   }
 
   /// The lines, in the plan's order.
-  package private(set) var lines: [Line]
+  private(set) var lines: [Line]
   /// The launch's report, once it has ended.
-  package private(set) var report: LaunchReport<DemoStep>?
+  private(set) var report: LaunchReport<DemoStep>?
   /// The splash animation's latest frame, while the splash plays and after.
-  package private(set) var splash: ChoreographyFrame?
+  private(set) var splash: ChoreographyFrame?
 
   /// Every step of `plan` pending.
-  package init(plan: LaunchPlan<DemoStep>) {
+  init(plan: LaunchPlan<DemoStep>) {
     lines = plan.waves.flatMap { $0 }.map { Line(step: $0, status: .pending) }
   }
 
   /// Takes in one event of the launch.
-  package mutating func apply(_ event: LaunchEvent<DemoStep>) {
+  mutating func apply(_ event: LaunchEvent<DemoStep>) {
     guard let index = lines.firstIndex(where: { $0.step == event.step }) else { return }
     switch event.kind {
     case .started:
@@ -63,19 +63,19 @@ package struct LaunchProgress: Equatable, Sendable {
   }
 
   /// Shows the splash animation's frame.
-  package mutating func show(_ frame: ChoreographyFrame) {
+  mutating func show(_ frame: ChoreographyFrame) {
     splash = frame
   }
 
   /// Takes in the launch's report.
-  package mutating func finish(_ report: LaunchReport<DemoStep>) {
+  mutating func finish(_ report: LaunchReport<DemoStep>) {
     self.report = report
   }
 }
 
 extension LaunchReport where ID == DemoStep {
   /// Why the app must be updated, when the version check aborted the launch.
-  package var updateRequired: String? {
+  var updateRequired: String? {
     if case .aborted(by: .forceUpdate, let reason) = outcome { return reason }
     return nil
   }

@@ -6,24 +6,24 @@ import YaiaSequencer
 /// The launch steps' real work: calls to the server, reads and writes of the store and the
 /// login file, questions to the user. Each body is a few lines of I/O; what the app does with
 /// the results is decided by ``DemoAppState``, which hears of them as ``LaunchNote``s.
-package struct LiveLaunchSteps: Sendable {
+struct LiveLaunchSteps: Sendable {
   /// The server.
-  package var client: RemoteClient
+  var client: RemoteClient
   /// The store.
-  package var library: SpeakerLibrary
+  var library: SpeakerLibrary
   /// The saved login.
-  package var loginFile: LoginFile
+  var loginFile: LoginFile
   /// The radio, to reconnect the last speaker.
-  package var radio: SimulatedRadio
+  var radio: SimulatedRadio
   /// Tells the app something; returns once the app has taken it in.
-  package var notify: @Sendable (LaunchNote) -> Void
+  var notify: @Sendable (LaunchNote) -> Void
   /// How long the splash animation runs.
-  package var splashDuration: Duration = .milliseconds(400)
+  var splashDuration: Duration = .milliseconds(400)
   /// Whether the splash is animated (a terminal) or shows only its last frame (plain text).
-  package var animatesSplash = false
+  var animatesSplash = false
 
   /// Steps over these services.
-  package init(
+  init(
     client: RemoteClient, library: SpeakerLibrary, loginFile: LoginFile, radio: SimulatedRadio,
     notify: @escaping @Sendable (LaunchNote) -> Void
   ) {
@@ -35,7 +35,7 @@ package struct LiveLaunchSteps: Sendable {
   }
 
   /// The bodies for `scenario`.
-  package func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
+  func steps(for scenario: DemoScenario) -> DemoLaunchSteps {
     let firstRun = scenario == .firstRun
     return DemoLaunchSteps([
       .presentSplash: { _ in try await presentSplash() },

@@ -2,9 +2,9 @@ import Yaia
 
 /// The login screen: user name and password, validation before anything is sent, a request,
 /// the error banner when it fails, and the session handed on when it succeeds.
-package struct LoginState: SceneState {
+struct LoginState: SceneState {
   /// Which field takes the typing.
-  package enum Field: Equatable, Sendable {
+  enum Field: Equatable, Sendable {
     /// The user name.
     case user
     /// The password.
@@ -12,7 +12,7 @@ package struct LoginState: SceneState {
   }
 
   /// Why a login failed.
-  package enum Failure: Error, Hashable, Sendable {
+  enum Failure: Error, Hashable, Sendable {
     /// The server refused the user name and password.
     case wrongPassword
     /// The request failed for another reason; the message says which.
@@ -20,7 +20,7 @@ package struct LoginState: SceneState {
   }
 
   /// What can happen on the login screen.
-  package enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
     /// Text typed into the focused field: a secret, since it may be the password (which
     /// field takes it is the state's business, not the keyboard's).
     case typed(Secret)
@@ -35,7 +35,7 @@ package struct LoginState: SceneState {
   }
 
   /// What the login screen asks of its shell and its parent.
-  package enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// Send the login request.
     case logIn(user: String, password: Secret)
     /// The user is logged in.
@@ -43,17 +43,17 @@ package struct LoginState: SceneState {
   }
 
   /// What the login screen shows.
-  package struct ViewModel: Equatable, Sendable {
+  struct ViewModel: Equatable, Sendable {
     /// The user name typed.
-    package var user: String
+    var user: String
     /// The password, as bullets.
-    package var password: String
+    var password: String
     /// The focused field.
-    package var focus: Field
+    var focus: Field
     /// The error banner: wrong password, server down, invalid input.
-    package var banner: String?
+    var banner: String?
     /// Whether the request is under way.
-    package var isLoading: Bool
+    var isLoading: Bool
   }
 
   private var user = TextEntry("User name", limit: 64)
@@ -63,10 +63,10 @@ package struct LoginState: SceneState {
   private var isLoading = false
 
   /// An empty login form.
-  package init() {}
+  init() {}
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .typed(let text):
       guard !isLoading else { return [] }
@@ -113,7 +113,7 @@ package struct LoginState: SceneState {
   }
 
   /// What the screen shows now.
-  package var viewModel: ViewModel {
+  var viewModel: ViewModel {
     ViewModel(
       user: user.display, password: password.display, focus: focus, banner: banner,
       isLoading: isLoading)

@@ -3,9 +3,9 @@ import Yaia
 /// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
 /// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
 /// and it is saved.
-package struct PairingState: SceneState {
+struct PairingState: SceneState {
   /// What can happen on the pairing screen.
-  package enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
     /// The radio heard something.
     case radio(RadioChange)
     /// The speakers already paired, address → nickname (from the store).
@@ -27,18 +27,18 @@ package struct PairingState: SceneState {
   }
 
   /// Why saving failed, for the screen.
-  package struct SaveError: Error, Hashable, Sendable {
+  struct SaveError: Error, Hashable, Sendable {
     /// What went wrong.
-    package var message: String
+    var message: String
 
     /// A failure saying `message`.
-    package init(_ message: String) {
+    init(_ message: String) {
       self.message = message
     }
   }
 
   /// What the pairing screen asks of its shell and its parent.
-  package enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// Save this speaker under this nickname (and make it the one to reconnect).
     case save(address: String, model: String, nickname: String)
     /// Pairing is over: the address of the speaker paired, or `nil` if the user left.
@@ -46,51 +46,46 @@ package struct PairingState: SceneState {
   }
 
   /// What the pairing screen shows.
-  package struct ViewModel: Equatable, Sendable {
+  struct ViewModel: Equatable, Sendable {
     /// One speaker in range.
-    package struct Row: Equatable, Sendable, Identifiable {
+    struct Row: Equatable, Sendable, Identifiable {
       /// Its address.
-      package var id: String
+      var id: String
       /// Its model.
-      package var model: String
+      var model: String
       /// Its signal in dBm.
-      package var signal: Int
+      var signal: Int
       /// The nickname, if it is already paired.
-      package var pairedAs: String?
+      var pairedAs: String?
       /// Whether it is selected.
-      package var isSelected: Bool
+      var isSelected: Bool
       /// How it changed in the last update.
-      package var mark: RowMark?
+      var mark: RowMark?
     }
 
     /// The speakers in range, strongest first.
-    package var rows: [Row]
+    var rows: [Row]
     /// The last update's changes, summed up.
-    package var changes: String?
+    var changes: String?
     /// While naming: the model being named and the nickname typed so far.
-    package var naming: Naming?
+    var naming: Naming?
     /// A problem to show: bad input, a failed save.
-    package var message: String?
+    var message: String?
     /// Whether a save is under way.
-    package var isSaving: Bool
+    var isSaving: Bool
   }
 
   /// The nickname being typed for a speaker.
-  package struct Naming: Equatable, Sendable {
+  struct Naming: Equatable, Sendable {
     /// The model being named.
-    package var model: String
+    var model: String
     /// The nickname so far.
-    package var nickname: String
+    var nickname: String
 
-    /// A nickname being typed for `model`.
-    package init(model: String, nickname: String) {
-      self.model = model
-      self.nickname = nickname
-    }
   }
 
   /// The longest nickname.
-  package static let nicknameLimit = 32
+  static let nicknameLimit = 32
 
   private(set) var speakers: [Broadcast] = []
   private(set) var marks = RowMarks()
@@ -101,10 +96,10 @@ package struct PairingState: SceneState {
   private var isSaving = false
 
   /// An empty list: the radio has heard nothing yet.
-  package init() {}
+  init() {}
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .radio(let change):
       apply(change)
@@ -186,7 +181,7 @@ package struct PairingState: SceneState {
   }
 
   /// What the screen shows now.
-  package var viewModel: ViewModel {
+  var viewModel: ViewModel {
     ViewModel(
       rows: speakers.enumerated().map { index, speaker in
         ViewModel.Row(

@@ -1,22 +1,16 @@
 /// A speaker's announcement, as a Bluetooth scan reports it.
-package struct Broadcast: Hashable, Sendable, Identifiable {
+struct Broadcast: Hashable, Sendable, Identifiable {
   /// The speaker's address: `C3:D4:19:07`.
-  package var id: String
+  var id: String
   /// The model it announces.
-  package var model: String
+  var model: String
   /// The received signal strength in dBm: -30 is next to you, -90 is barely there.
-  package var signal: Int
+  var signal: Int
 
-  /// An announcement.
-  package init(id: String, model: String, signal: Int) {
-    self.id = id
-    self.model = model
-    self.signal = signal
-  }
 }
 
 /// What the radio hears.
-package enum RadioChange: Hashable, Sendable {
+enum RadioChange: Hashable, Sendable {
   /// A speaker started announcing itself.
   case appeared(Broadcast)
   /// A speaker's signal changed.
@@ -29,17 +23,17 @@ package enum RadioChange: Hashable, Sendable {
 /// and when, decided entirely by a seed. The same seed gives the same schedule on every
 /// machine, so a demo run or a test is reproducible; the shell (``SimulatedRadio``) only
 /// plays it on a clock.
-package struct RadioSchedule: Sequence, Sendable {
+struct RadioSchedule: Sequence, Sendable {
   /// One change and when it happens, counted from the start of the scan.
-  package struct Entry: Hashable, Sendable {
+  struct Entry: Hashable, Sendable {
     /// When, from the start of the scan.
-    package var at: Duration
+    var at: Duration
     /// What happens.
-    package var change: RadioChange
+    var change: RadioChange
   }
 
   /// The speakers that may be around.
-  package static let catalog: [(address: String, model: String)] = [
+  static let catalog: [(address: String, model: String)] = [
     ("A1:B2:3C:01", "Bose SoundLink Flex"),
     ("C3:D4:19:07", "JBL Charge 5"),
     ("E5:F6:42:11", "Sonos Roam"),
@@ -51,20 +45,15 @@ package struct RadioSchedule: Sequence, Sendable {
   ]
 
   /// The seed.
-  package let seed: UInt64
-
-  /// The schedule for `seed`.
-  package init(seed: UInt64) {
-    self.seed = seed
-  }
+  let seed: UInt64
 
   /// The schedule's entries, without end.
-  package func makeIterator() -> Iterator { Iterator(seed: seed) }
+  func makeIterator() -> Iterator { Iterator(seed: seed) }
 
   /// Produces the entries one by one: first three speakers appear within a second, then every
   /// 0.4–1.2 s a present speaker's signal changes (most often), a new one appears, or one
   /// vanishes, with at least two and at most six speakers around.
-  package struct Iterator: IteratorProtocol, Sendable {
+  struct Iterator: IteratorProtocol, Sendable {
     private var random: SplitMix64
     private var time: Duration = .zero
     private var present: [String: Int] = [:]
@@ -76,7 +65,7 @@ package struct RadioSchedule: Sequence, Sendable {
     }
 
     /// The next entry.
-    package mutating func next() -> Entry? {
+    mutating func next() -> Entry? {
       if opening > 0 {
         opening -= 1
         time += .milliseconds(150 + random.next(upTo: 300))

@@ -1,12 +1,12 @@
 /// The shell of the simulated Bluetooth radio: plays a ``RadioSchedule`` on a clock, as a
 /// stream of changes a shell subscribes to. Ending the subscription stops the scan.
-package struct SimulatedRadio: Sendable {
+struct SimulatedRadio: Sendable {
   /// The schedule played.
-  package let schedule: RadioSchedule
+  let schedule: RadioSchedule
   private let sleep: @Sendable (Duration) async throws -> Void
 
   /// A radio playing the schedule of `seed`; `sleep` waits (tests pass one that does not).
-  package init(
+  init(
     seed: UInt64,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
@@ -15,7 +15,7 @@ package struct SimulatedRadio: Sendable {
   }
 
   /// The changes the radio hears, each at its time from now, until the consumer stops.
-  package func scan() -> AsyncStream<RadioChange> {
+  func scan() -> AsyncStream<RadioChange> {
     let schedule = schedule
     let sleep = sleep
     return AsyncStream { continuation in
@@ -37,7 +37,7 @@ package struct SimulatedRadio: Sendable {
   }
 
   /// Connects to the speaker at `address`: a short handshake whose length the seed decides.
-  package func connect(to address: String) async throws {
+  func connect(to address: String) async throws {
     // FNV-1a of the address: `hashValue` differs between processes, and runs must not.
     let hash = address.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
       ($0 ^ UInt64($1)) &* 0x100_0000_01b3

@@ -29,21 +29,16 @@ import Yaia
 /// - Blank lines and lines starting with `#` are ignored.
 package struct DemoScript: Equatable, Sendable {
   /// One instruction, with its line in the file.
-  package struct Step: Equatable, Sendable {
+  struct Step: Equatable, Sendable {
     /// The line number, from 1.
-    package var line: Int
+    var line: Int
     /// What to do.
-    package var action: Action
+    var action: Action
 
-    /// The instruction `action` at `line`.
-    package init(line: Int, action: Action) {
-      self.line = line
-      self.action = action
-    }
   }
 
   /// What a step does.
-  package enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Press these keys, in order.
     case keys([Key])
     /// Wait until the screen shows the text.
@@ -53,7 +48,7 @@ package struct DemoScript: Equatable, Sendable {
   }
 
   /// The steps, in order.
-  package var steps: [Step]
+  var steps: [Step]
 
   /// Parses `text`.
   ///
@@ -204,14 +199,14 @@ package struct DemoScript: Equatable, Sendable {
 /// A line of a script that cannot be run.
 package struct DemoScriptError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The line number, from 1.
-  package var line: Int
+  var line: Int
   /// The line.
-  package var text: String
+  var text: String
   /// What is wrong.
-  package var problem: String
+  var problem: String
 
   /// A script error.
-  package init(line: Int, text: String, problem: String) {
+  init(line: Int, text: String, problem: String) {
     self.line = line
     self.text = text
     self.problem = problem

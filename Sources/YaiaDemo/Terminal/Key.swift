@@ -1,5 +1,5 @@
 /// A key the user pressed, decoded from the terminal's bytes.
-package enum Key: Hashable, Sendable, CustomStringConvertible {
+enum Key: Hashable, Sendable, CustomStringConvertible {
   /// A printable character (or several, pasted at once).
   case text(String)
   /// Enter / Return.
@@ -26,7 +26,7 @@ package enum Key: Hashable, Sendable, CustomStringConvertible {
   case control(UInt8)
 
   /// How a message names the key: `'x'`, `Tab`, `Ctrl-G`.
-  package var description: String {
+  var description: String {
     switch self {
     case .text(let text): return text.count > 20 ? "'\(text.prefix(20))…'" : "'\(text)'"
     case .enter: return "Enter"
@@ -47,14 +47,14 @@ package enum Key: Hashable, Sendable, CustomStringConvertible {
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control characters, and the
 /// escape sequences of the arrow keys. Bytes may arrive split anywhere; an incomplete
 /// sequence waits for the next chunk.
-package struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
   /// A decoder with nothing pending.
-  package init() {}
+  init() {}
 
   /// The keys in `bytes` (and whatever was pending), in order.
-  package mutating func keys(from bytes: some Sequence<UInt8>) -> [Key] {
+  mutating func keys(from bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     var text: [UInt8] = []

@@ -9,9 +9,9 @@ enum Keymap {
     -> Bool
   {
     switch (route, screen) {
-    case (.pairing, .pairing(let pairing)):
+    case (.screen(_, .pairing), .pairing(let pairing)):
       return pairing.naming == nil && (key == .escape || key == .text("q"))
-    case (.languageSetting, _), (.linkPrompt, _):
+    case (.screen(_, .languageSetting), _), (.linkPrompt, _):
       return key == .escape
     default:
       return false

@@ -4,14 +4,9 @@ import YaiaSequencer
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
 /// only view. With `ansi`, it adds bold, colour and reverse video for a terminal; without, it
 /// is plain text for a pipe, a log or a test.
-package struct ScreenText: Sendable {
+struct ScreenText: Sendable {
   /// Whether to use ANSI styling.
-  package var ansi: Bool
-
-  /// A renderer, styled or plain.
-  package init(ansi: Bool) {
-    self.ansi = ansi
-  }
+  var ansi: Bool
 
   /// The screen for `model`, as lines: the screen of `top`, the route the navigator shows,
   /// under the navigator's `breadcrumb`.
@@ -28,14 +23,16 @@ package struct ScreenText: Sendable {
       lines += [bold("Update required"), v(reason), "Get the new version from the store.", ""]
       lines += launch(progress) + ["", dim("q quits")]
     case .language(let language):
-      lines.append(bold(top == .languageSetting ? "Language" : "Which language?"))
+      let isSetting: Bool
+      if case .screen(_, .languageSetting) = top { isSetting = true } else { isSetting = false }
+      lines.append(bold(isSetting ? "Language" : "Which language?"))
       for (index, name) in language.languages.enumerated() {
         lines.append(row(v(name), selected: index == language.selected))
       }
       lines += [
         "",
         dim(
-          top == .languageSetting
+          isSetting
             ? "↑/↓ choose · Enter sets it · Esc goes back" : "↑/↓ choose · Enter confirms"),
       ]
     case .login(let login):

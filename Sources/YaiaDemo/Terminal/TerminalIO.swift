@@ -11,9 +11,9 @@ import Foundation
 /// own, and writing whole screens.
 package final class TerminalIO: Sendable {
   /// Whether standard output is a terminal (then screens use ANSI and are redrawn in place).
-  package let outputIsTerminal: Bool
+  let outputIsTerminal: Bool
   /// Whether standard input is a terminal (then it is put in raw mode).
-  package let inputIsTerminal: Bool
+  let inputIsTerminal: Bool
   private let saved: SavedMode?
 
   /// The process's terminal, unchanged until ``startRawMode()``.
@@ -25,7 +25,7 @@ package final class TerminalIO: Sendable {
   }
 
   /// Puts the keyboard in raw mode: no echo, no line buffering, Ctrl-C read as a key.
-  package func startRawMode() {
+  func startRawMode() {
     guard var mode = saved?.mode else { return }
     mode.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     mode.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -38,7 +38,7 @@ package final class TerminalIO: Sendable {
   }
 
   /// Puts the keyboard back as it was. Safe to call more than once.
-  package func restore() {
+  func restore() {
     guard var mode = saved?.mode else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode)
     write("\u{1B}[?25h")
@@ -46,7 +46,7 @@ package final class TerminalIO: Sendable {
 
   /// The bytes typed on standard input, read on a thread of its own; finishes at the end of
   /// the input.
-  package func keyboard() -> AsyncStream<[UInt8]> {
+  func keyboard() -> AsyncStream<[UInt8]> {
     AsyncStream { continuation in
       let thread = Thread {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -63,7 +63,7 @@ package final class TerminalIO: Sendable {
   }
 
   /// Writes `text` to standard output at once.
-  package func write(_ text: String) {
+  func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 }

@@ -1,9 +1,9 @@
 import Yaia
 
 /// The tutorial: a few pages, shown on a first run or after an update.
-package struct TutorialState: SceneState {
+struct TutorialState: SceneState {
   /// What can happen in the tutorial.
-  package enum Event: Equatable, Sendable {
+  enum Event: Equatable, Sendable {
     /// Next page, or done after the last.
     case next
     /// Skip the rest.
@@ -11,23 +11,23 @@ package struct TutorialState: SceneState {
   }
 
   /// What the tutorial asks of its parent.
-  package enum Command: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// The user has seen it.
     case finished
   }
 
   /// What the tutorial shows.
-  package struct ViewModel: Equatable, Sendable {
+  struct ViewModel: Equatable, Sendable {
     /// The page's text.
-    package var page: String
+    var page: String
     /// `2 of 3`.
-    package var position: String
+    var position: String
     /// Whether this is the last page.
-    package var isLast: Bool
+    var isLast: Bool
   }
 
   /// The pages.
-  package static let pages = [
+  static let pages = [
     "Your speakers are on Home. Pick one with ↑/↓, rename it with r, forget it with d.",
     "Press p to pair another: the radio lists the speakers around you, strongest first.",
     "Rows marked + are new, ↕ moved, ~ changed: the same diff a table view would animate.",
@@ -36,10 +36,10 @@ package struct TutorialState: SceneState {
   private var index = 0
 
   /// The tutorial at its first page.
-  package init() {}
+  init() {}
 
   /// Handles one event.
-  package mutating func handle(_ event: Event) -> [Command] {
+  mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .next:
       guard index + 1 < Self.pages.count else { return [.finished] }
@@ -51,7 +51,7 @@ package struct TutorialState: SceneState {
   }
 
   /// What the screen shows now.
-  package var viewModel: ViewModel {
+  var viewModel: ViewModel {
     ViewModel(
       page: Self.pages[index], position: "\(index + 1) of \(Self.pages.count)",
       isLast: index + 1 == Self.pages.count)

@@ -39,11 +39,15 @@ public struct DeepLinkGate<Route: Hashable & Sendable>: SceneState {
     public var pending: [Route]?
     /// Whether launch has finished.
     public var isLaunched: Bool
+    /// Whether the user is logged in, as the gate last heard: an app that needs to know asks
+    /// the gate rather than keeping a flag of its own beside it.
+    public var isLoggedIn: Bool
 
     /// Creates a view model (tests compare with one).
-    public init(pending: [Route]?, isLaunched: Bool) {
+    public init(pending: [Route]?, isLaunched: Bool, isLoggedIn: Bool = false) {
       self.pending = pending
       self.isLaunched = isLaunched
+      self.isLoggedIn = isLoggedIn
     }
   }
 
@@ -85,5 +89,7 @@ public struct DeepLinkGate<Route: Hashable & Sendable>: SceneState {
   }
 
   /// What the gate holds.
-  public var viewModel: ViewModel { ViewModel(pending: pending, isLaunched: isLaunched) }
+  public var viewModel: ViewModel {
+    ViewModel(pending: pending, isLaunched: isLaunched, isLoggedIn: isLoggedIn)
+  }
 }
