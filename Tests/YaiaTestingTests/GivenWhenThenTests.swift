@@ -26,6 +26,19 @@ struct GivenWhenThenTests {
     }
   }
 
+  @Test("a failure is titled by what differed, and its diff is the detail below the title")
+  func titledByWhatDiffered() {
+    withKnownIssue {
+      Given(Counter()).when(.fetchTapped).then(viewModel: .init(count: 0, isFetching: false))
+    } matching: { issue in
+      // Swift Testing lists an issue by its error; a bare comment would be "Issue recorded".
+      let title = issue.error.map { String(describing: $0) } ?? ""
+      let detail = issue.comments.map(\.rawValue).joined()
+      return title.hasPrefix("View model differs after event 1 of 1")
+        && !title.contains("\n") && detail.contains("−   isFetching: false")
+    }
+  }
+
   @Test("a missing command is reported after the last event")
   func missingCommand() {
     withKnownIssue {

@@ -10,17 +10,41 @@ import Testing
 /// name).
 ///
 /// Every assertion and bounded wait in YaiaTesting reports through here, so a YaiaTesting
-/// helper works the same in an `@Test` function and in an `XCTestCase`.
+/// helper works the same in an `@Test` function and in an `XCTestCase`. The message's first
+/// line is the failure's title (what differed, after which event); the rest is its detail.
 func reportFailure(_ message: String, at location: SourceLocation) {
   if Test.current != nil {
-    Issue.record(Comment(rawValue: message), sourceLocation: location)
+    recordIssue(message, at: location)
     return
   }
   #if canImport(XCTest)
     XCTFail("\(location.fileID):\(location.line): \(message)")
   #else
-    Issue.record(Comment(rawValue: message), sourceLocation: location)
+    recordIssue(message, at: location)
   #endif
+}
+
+/// Records `message` to Swift Testing, titled by its first line.
+///
+/// Swift Testing titles every recorded comment "Issue recorded", whatever it says, and puts
+/// the comment below; an issue recorded with an error is titled by the error's description. So
+/// the headline travels as a ``HarnessFailure`` and the diff as its comment: the list of
+/// failures then says what differed ("Caught error: The view model differs after event 3 of
+/// 3, …"), not only that something did.
+private func recordIssue(_ message: String, at location: SourceLocation) {
+  let lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+  let headline = String(lines.first ?? "")
+  let detail = lines.count > 1 ? String(lines[1]) : ""
+  Issue.record(
+    HarnessFailure(description: headline),
+    detail.isEmpty ? nil : Comment(rawValue: detail), sourceLocation: location)
+}
+
+/// A failed YaiaTesting check, as Swift Testing lists it: its description is the check's
+/// headline (what differed and where).
+struct HarnessFailure: Error, CustomStringConvertible {
+  /// What differed, and after which event.
+  let description: String
 }
 
 /// Records a test failure showing a field-by-field diff between `expected` and `actual`.
