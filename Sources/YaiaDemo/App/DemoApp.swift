@@ -5,6 +5,7 @@ import YaiaInspector
 import YaiaMockServer
 import YaiaRemote
 import YaiaSequencer
+import YaiaStore
 
 /// The sample app's composition root: builds the parts (store, backend, client, radio,
 /// launch, shell), connects them, runs until the user quits, and takes everything down
@@ -83,12 +84,10 @@ package enum DemoApp {
     // The language every screen shows: one value, kept in the app's memory between launches.
     let language: Shared<String?>
     do throws(SharedSaveError) {
-      language = try await Shared.load(
-        from: SharedPersistence(
-          location: "the app's memory in \(library.store.path)",
-          load: { .some(try await library.memory().language) },
-          save: { chosen in try await library.remember { $0.language = chosen } }),
-        default: nil)
+      let memory = SharedRow.field(
+        \.language, of: DemoSchema.Memory.self, id: "app", in: library.store,
+        newRow: AppMemory.init)
+      language = try await Shared.load(from: memory, default: nil)
     } catch {
       throw .data(error.description)
     }
