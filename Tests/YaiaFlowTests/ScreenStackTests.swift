@@ -345,3 +345,44 @@ struct ScreenStackShellTests {
     #expect(router.navigator.stack == [ScreenID(0), ScreenID(1)])
   }
 }
+
+/// A stack whose view model lists its ids: what a SwiftUI `NavigationStack(path:)` is bound to.
+struct MeetingPath: SceneState {
+  enum Event: Equatable, Sendable {
+    case meetingTapped(String)
+    case userNavigated(NavigationOperation<ScreenID>)
+  }
+  var path = ScreenStack<MeetingScreen>()
+  var viewModel: [ScreenID] { path.ids }
+
+  mutating func handle(_ event: Event) -> [Never] {
+    switch event {
+    case .meetingTapped(let meeting): path.push(.detail(MeetingDetail(meeting: meeting)))
+    case .userNavigated(let operation): path.apply(operation)
+    }
+    return []
+  }
+}
+
+@MainActor
+@Suite("A navigation path bound to a shell")
+struct NavigationPathTests {
+  @Test("the binding shows the stack's ids; the platform's shorter path pops the same stack")
+  func popsThroughTheState() {
+    var sent: [MeetingPath.Event] = []
+    let shell = Shell(MeetingPath()) { (_: Never, _) in }
+    shell.trace = { sent.append($0.event) }
+    let path = shell.navigationPath(\.self, userNavigated: MeetingPath.Event.userNavigated)
+    for meeting in ["Standup", "Retro", "Planning"] { shell.send(.meetingTapped(meeting)) }
+    #expect(path.value == [ScreenID(0), ScreenID(1), ScreenID(2)])
+    path.set([ScreenID(0), ScreenID(1), ScreenID(2)])
+    #expect(sent.count == 3, "the path shown, set again, sends nothing")
+    path.set([ScreenID(0)])  // a long press on Back, to the first screen
+    #expect(sent.last == .userNavigated(.setStack([ScreenID(0)])))
+    #expect(shell.viewModel == [ScreenID(0)])
+    path.set([ScreenID(0), ScreenID(9)])  // the platform cannot make a screen's state
+    #expect(shell.viewModel == [ScreenID(0)])
+    path.set([])
+    #expect(shell.viewModel.isEmpty)
+  }
+}
