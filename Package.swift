@@ -18,9 +18,12 @@ let package = Package(
     .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
     .library(name: "YaiaChoreography", targets: ["YaiaChoreography"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
+    // The linter apart from `yaia`, so that `yaia demo` never builds swift-syntax; `yaia lint`
+    // runs it.
+    .executable(name: "yaia-lint", targets: ["YaiaLintTool"]),
     // The same tool under its target's name: a command plugin can only run an executable
     // whose product is named like its target (SwiftPM 6.3).
-    .executable(name: "YaiaCLI", targets: ["YaiaCLI"]),
+    .executable(name: "YaiaLintTool", targets: ["YaiaLintTool"]),
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
     // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
@@ -88,7 +91,8 @@ let package = Package(
       name: "YaiaMockServer",
       dependencies: [
         "Yaia", "YaiaHTTP",
-        .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
+        .product(
+          name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
       ]
     ),
@@ -123,27 +127,50 @@ let package = Package(
       ],
       resources: [.copy("Backend/demo-api")]
     ),
+    // What every Yaia executable shares: argument errors shown escaped.
+    .target(
+      name: "YaiaCommandLine",
+      dependencies: [
+        "Yaia",
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools", "Lint"])),
+      ]
+    ),
+    // `yaia`: the demo, the mock server, the launch graph, the inspector. It does not link the
+    // linter (swift-syntax): `yaia lint` runs `yaia-lint`.
     .executableTarget(
       name: "YaiaCLI",
       dependencies: [
         "YaiaMockServer",
         "YaiaDemo",
-        "YaiaLint",
         "YaiaSequencer",
         "YaiaInspector",
         "YaiaInspectorServer",
+        "YaiaCommandLine",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
           condition: .when(traits: ["Tools"])),
       ]
     ),
-    // `swift package yaia-lint`: yaia lint on the package that depends on Yaia.
+    // `yaia-lint`: the smallest executable that lints; the lint plugin's tool.
+    .executableTarget(
+      name: "YaiaLintTool",
+      dependencies: [
+        "Yaia", "YaiaLint", "YaiaCommandLine",
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools", "Lint"])),
+      ]
+    ),
+    // `swift package yaia-lint`: yaia-lint on the package that depends on Yaia.
     .plugin(
       name: "YaiaLintPlugin",
       capability: .command(
-        intent: .custom(verb: "yaia-lint", description: "Check the architecture's rules (yaia lint)"),
+        intent: .custom(
+          verb: "yaia-lint", description: "Check the architecture's rules (yaia lint)"),
         permissions: []),
-      dependencies: [.target(name: "YaiaCLI")]
+      dependencies: [.target(name: "YaiaLintTool")]
     ),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
@@ -206,12 +233,14 @@ let package = Package(
       name: "YaiaChoreographyTests", dependencies: ["YaiaChoreography", "YaiaTesting"]),
     .testTarget(
       name: "YaiaInspectorTests",
-      dependencies: ["YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting"]
+      dependencies: [
+        "YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting",
+      ]
     ),
     .testTarget(
       name: "YaiaLintTests",
       dependencies: [
-        "YaiaLint", "YaiaCLI", "YaiaTesting",
+        "YaiaLint", "YaiaLintTool", "YaiaTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A fixture app with one of everything yaia lint reports: read, never compiled.

@@ -76,7 +76,8 @@ if $measure; then
   weigh YaiaRemote '["Remote"]' YaiaRemote "swift-log"
   weigh YaiaStore '["Store"]' YaiaStore "GRDB.swift"
   weigh YaiaMockServer '["MockServer"]' YaiaMockServer "FlyingFox Yams"
-  weigh YaiaLint '["Lint"]' YaiaLint "Yams swift-syntax"
+  # swift-argument-parser: the lint plugin's tool, yaia-lint, is enabled by the same trait.
+  weigh YaiaLint '["Lint"]' YaiaLint "Yams swift-syntax swift-argument-parser"
 else
   weigh core "[]" "Yaia YaiaTesting" ""
   weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Yaia
+import YaiaCommandLine
 
 /// `yaia`: Yaia's command-line tools.
 @main
@@ -9,33 +10,12 @@ struct Yaia: AsyncParsableCommand {
     commandName: "yaia",
     abstract: "Tools for apps built with Yaia.",
     subcommands: [
-      DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintCommand.self,
+      DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintLauncherCommand.self,
       InspectCommand.self,
     ])
 
-  /// Parses and runs the command as ArgumentParser's own `main()` does, except that every line
-  /// it prints about the arguments is shown with ``VisibleText``: ArgumentParser echoes a
-  /// refused value as it was typed, and a value pasted from a link or a script can hold
-  /// terminal escapes that would clear the screen or retitle the window.
+  /// Runs the command, its argument errors shown escaped (`mainShowingArgumentsSafely`).
   static func main() async {
-    do {
-      var command = try await asyncParseAsRoot(nil)
-      if var asyncCommand = command as? any AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
-      }
-    } catch {
-      let code = exitCode(for: error)
-      let message = fullMessage(for: error)
-      if !message.isEmpty {
-        let shown =
-          message.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { VisibleText.escaped($0) }.joined(separator: "\n") + "\n"
-        let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-        stream.write(Data(shown.utf8))
-      }
-      Foundation.exit(code.rawValue)
-    }
+    await mainShowingArgumentsSafely()
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import YaiaLint
 
-@testable import YaiaCLI
+@testable import YaiaLintTool
 
 @Suite("A fixture app with one of everything")
 struct FixtureAppTests {

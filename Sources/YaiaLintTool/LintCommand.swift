@@ -3,10 +3,11 @@ import Foundation
 import Yaia
 import YaiaLint
 
-/// `yaia lint`: the architecture's rules, checked in the user's own code.
+/// `yaia-lint` (and `yaia lint`, which runs it): the architecture's rules, checked in the user's
+/// own code.
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "lint",
+    commandName: "yaia-lint",
     abstract: "Check the architecture's rules in Swift sources.",
     discussion: """
       Lints the Swift files under PATHS (default: the current directory) with the rules of \

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `yaia lint` runs `yaia-lint`, built apart so that `yaia demo` never builds swift-syntax.
+@Suite("yaia lint runs yaia-lint")
+struct LintLauncherTests {
+  /// The folder the test bundle and the package's executables are built in.
+  static var buildFolder: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  }
+
+  /// Runs `executable` with `arguments`; its status, output and errors. The output goes to
+  /// files, not pipes, so a child that writes much never blocks on a reader.
+  static func run(_ executable: URL, _ arguments: [String]) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputFile = folder.appending(path: "out")
+    let errorFile = folder.appending(path: "err")
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
+      try String(contentsOf: errorFile, encoding: .utf8)
+    )
+  }
+
+  @Test("yaia lint passes its arguments to yaia-lint and exits with its status")
+  func forwards() throws {
+    let yaia = Self.buildFolder.appending(path: "yaia")
+    let fixture = try #require(Bundle.module.resourceURL).appending(path: "Fixtures/App")
+    let linted = try Self.run(
+      yaia,
+      [
+        "lint", fixture.appending(path: "Sources").path, "--config",
+        fixture.appending(path: ".yaia-lint.yml").path, "--format", "json",
+      ])
+    #expect(linted.status == 1, "findings at error level: \(linted.errors)")
+    #expect(linted.output.contains("\"state-purity\""))
+    let help = try Self.run(yaia, ["lint", "--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("--write-baseline"), "yaia-lint's own help: \(help.output)")
+  }
+
+  @Test("without yaia-lint beside it, yaia lint says how to build it, and exits with 2")
+  func notBuilt() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-launcher-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lonely = folder.appending(path: "yaia")
+    try FileManager.default.copyItem(at: Self.buildFolder.appending(path: "yaia"), to: lonely)
+    let run = try Self.run(lonely, ["lint", "Sources"])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("swift build --product yaia-lint"), "\(run.errors)")
+  }
+}
