@@ -21,9 +21,6 @@ let package = Package(
     // The linter apart from `yaia`, so that `yaia demo` never builds swift-syntax; `yaia lint`
     // runs it.
     .executable(name: "yaia-lint", targets: ["YaiaLintTool"]),
-    // The same tool under its target's name: a command plugin can only run an executable
-    // whose product is named like its target (SwiftPM 6.3).
-    .executable(name: "YaiaLintTool", targets: ["YaiaLintTool"]),
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
     // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
@@ -163,14 +160,15 @@ let package = Package(
           condition: .when(traits: ["Tools", "Lint"])),
       ]
     ),
-    // `swift package yaia-lint`: yaia-lint on the package that depends on Yaia.
+    // `swift package yaia-lint`: yaia-lint on the package that depends on Yaia. No tool
+    // dependency: the plugin has SwiftPM build the yaia-lint product in the package's own build,
+    // so swift-syntax is never built a second time for the host.
     .plugin(
       name: "YaiaLintPlugin",
       capability: .command(
         intent: .custom(
-          verb: "yaia-lint", description: "Check the architecture's rules (yaia lint)"),
-        permissions: []),
-      dependencies: [.target(name: "YaiaLintTool")]
+          verb: "yaia-lint", description: "Check the architecture's rules (yaia-lint)"),
+        permissions: [])
     ),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(

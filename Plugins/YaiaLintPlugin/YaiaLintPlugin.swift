@@ -1,14 +1,31 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package yaia-lint [ARGUMENTS…]`: runs `yaia-lint` (what `yaia lint` runs) on the package (or on the paths
-/// given), with the package's `.yaia-lint.yml` if it has one.
-/// Its exit status is yaia lint's: 0 clean, 1 findings at error level, 2 a usage error.
+/// `swift package yaia-lint [ARGUMENTS…]`: runs `yaia-lint` (what `yaia lint` runs) on the
+/// package (or on the paths given), with the package's `.yaia-lint.yml` if it has one.
+/// Its exit status is yaia-lint's: 0 clean, 1 findings at error level, 2 a usage error.
+///
+/// The plugin declares no tool: it asks SwiftPM to build the `yaia-lint` product in the
+/// package's own build (debug), the one `swift build` and `swift test` use. A tool dependency
+/// would be built for the host apart from it, so every `swift build` would compile
+/// swift-syntax a second time.
 @main
 struct YaiaLintPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    // The executable target's tool: named for the target in a plugin's context.
-    let tool = try context.tool(named: "YaiaLintTool")
+    let build = try packageManager.build(
+      .product("yaia-lint"), parameters: .init(configuration: .debug, logging: .concise))
+    guard build.succeeded else {
+      Diagnostics.error("yaia-lint did not build:\n\(build.logText)")
+      exit(2)
+    }
+    guard
+      let tool = build.builtArtifacts.first(where: {
+        $0.kind == .executable && $0.url.lastPathComponent == "yaia-lint"
+      })
+    else {
+      Diagnostics.error("SwiftPM built yaia-lint but did not say where it is.")
+      exit(2)
+    }
     let root = context.package.directoryURL
     var lintArguments: [String] = []
     let givesPaths = arguments.contains { !$0.hasPrefix("-") }
@@ -18,7 +35,7 @@ struct YaiaLintPlugin: CommandPlugin {
       lintArguments += ["--config", root.appending(path: ".yaia-lint.yml").path]
     }
     lintArguments += arguments
-    // No paths: the whole package, from its root (yaia lint skips .build, .git and hidden
+    // No paths: the whole package, from its root (yaia-lint skips .build, .git and hidden
     // folders), so findings name paths relative to the package.
     if !givesPaths { lintArguments.append(".") }
     let process = Process()
@@ -28,7 +45,7 @@ struct YaiaLintPlugin: CommandPlugin {
     try process.run()
     process.waitUntilExit()
     if process.terminationStatus != 0 {
-      Diagnostics.error("yaia lint exited with status \(process.terminationStatus)")
+      Diagnostics.error("yaia-lint exited with status \(process.terminationStatus)")
       exit(process.terminationStatus)
     }
   }
