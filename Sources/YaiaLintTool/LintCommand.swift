@@ -1,96 +1,100 @@
-import ArgumentParser
-import Foundation
-import Yaia
-import YaiaLint
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import ArgumentParser
+  import Foundation
+  import Yaia
+  import YaiaLint
 
-/// `yaia-lint` (and `yaia lint`, which runs it): the architecture's rules, checked in the user's
-/// own code.
-struct LintCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "yaia-lint",
-    abstract: "Check the architecture's rules in Swift sources.",
-    discussion: """
-      Lints the Swift files under PATHS (default: the current directory) with the rules of \
-      the architecture: pure states, value commands and view models, layers, and the seeds' \
-      smells. The configuration is read from --config, else from .yaia-lint.yml in the \
-      current directory if there is one. Exit status: 0 when nothing is at error level, 1 \
-      when something is, 2 for a usage or configuration error.
-      """)
+  /// `yaia-lint` (and `yaia lint`, which runs it): the architecture's rules, checked in the user's
+  /// own code.
+  struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "yaia-lint",
+      abstract: "Check the architecture's rules in Swift sources.",
+      discussion: """
+        Lints the Swift files under PATHS (default: the current directory) with the rules of \
+        the architecture: pure states, value commands and view models, layers, and the seeds' \
+        smells. The configuration is read from --config, else from .yaia-lint.yml in the \
+        current directory if there is one. Exit status: 0 when nothing is at error level, 1 \
+        when something is, 2 for a usage or configuration error.
+        """)
 
-  @Argument(help: "Files or directories to lint.")
-  var paths: [String] = []
+    @Argument(help: "Files or directories to lint.")
+    var paths: [String] = []
 
-  @Option(help: ArgumentHelp("The configuration file.", valueName: "file"))
-  var config: String?
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "file"))
+    var config: String?
 
-  @Option(help: "The output format: text, json, sarif or github.")
-  var format: String = "text"
+    @Option(help: "The output format: text, json, sarif or github.")
+    var format: String = "text"
 
-  @Option(help: ArgumentHelp("Fail only on findings not in this baseline.", valueName: "file"))
-  var baseline: String?
+    @Option(help: ArgumentHelp("Fail only on findings not in this baseline.", valueName: "file"))
+    var baseline: String?
 
-  @Option(
-    help: ArgumentHelp("Write every finding to this baseline file, and succeed.", valueName: "file")
-  )
-  var writeBaseline: String?
+    @Option(
+      help: ArgumentHelp(
+        "Write every finding to this baseline file, and succeed.", valueName: "file")
+    )
+    var writeBaseline: String?
 
-  func run() throws {
-    guard let format = LintFormat(rawValue: format) else {
-      throw usage(
-        "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
-    }
-    let rules = LintRules.all
-    var configuration = LintConfiguration()
-    let configPath =
-      config ?? (FileManager.default.fileExists(atPath: ".yaia-lint.yml") ? ".yaia-lint.yml" : nil)
-    if let configPath {
-      guard let data = FileManager.default.contents(atPath: configPath),
-        let text = String(data: data, encoding: .utf8)
-      else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
-      do {
-        configuration = try LintConfiguration.load(yaml: text, path: configPath, rules: rules)
-      } catch {
-        throw usage(VisibleText.escaped(error.description))
-      }
-    }
-    var accepted: LintBaseline?
-    if let baseline {
-      guard let data = FileManager.default.contents(atPath: baseline) else {
-        throw usage("cannot read the baseline \(VisibleText.escaped(baseline))")
-      }
-      do {
-        accepted = try LintBaseline.read(data, path: baseline)
-      } catch {
-        throw usage(VisibleText.escaped(error.description))
-      }
-    }
-    let (sources, problems) = LintFiles.collect(paths.isEmpty ? ["."] : paths)
-    var report = Linter(rules: rules, configuration: configuration).run(sources)
-    report.problems = problems + report.problems
-    for problem in report.problems {
-      FileHandle.standardError.write(
-        Data(
-          "yaia lint: \(VisibleText.escaped(problem.path)) \(VisibleText.escaped(problem.message))\n"
-            .utf8))
-    }
-    if let writeBaseline {
-      do {
-        try LintBaseline(report).data().write(to: URL(fileURLWithPath: writeBaseline))
-      } catch {
+    func run() throws {
+      guard let format = LintFormat(rawValue: format) else {
         throw usage(
-          "cannot write the baseline \(VisibleText.escaped(writeBaseline)): \(error.localizedDescription)"
-        )
+          "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
       }
-      print("Wrote \(report.findings.count) findings to \(VisibleText.escaped(writeBaseline)).")
-      return
+      let rules = LintRules.all
+      var configuration = LintConfiguration()
+      let configPath =
+        config
+        ?? (FileManager.default.fileExists(atPath: ".yaia-lint.yml") ? ".yaia-lint.yml" : nil)
+      if let configPath {
+        guard let data = FileManager.default.contents(atPath: configPath),
+          let text = String(data: data, encoding: .utf8)
+        else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
+        do {
+          configuration = try LintConfiguration.load(yaml: text, path: configPath, rules: rules)
+        } catch {
+          throw usage(VisibleText.escaped(error.description))
+        }
+      }
+      var accepted: LintBaseline?
+      if let baseline {
+        guard let data = FileManager.default.contents(atPath: baseline) else {
+          throw usage("cannot read the baseline \(VisibleText.escaped(baseline))")
+        }
+        do {
+          accepted = try LintBaseline.read(data, path: baseline)
+        } catch {
+          throw usage(VisibleText.escaped(error.description))
+        }
+      }
+      let (sources, problems) = LintFiles.collect(paths.isEmpty ? ["."] : paths)
+      var report = Linter(rules: rules, configuration: configuration).run(sources)
+      report.problems = problems + report.problems
+      for problem in report.problems {
+        FileHandle.standardError.write(
+          Data(
+            "yaia lint: \(VisibleText.escaped(problem.path)) \(VisibleText.escaped(problem.message))\n"
+              .utf8))
+      }
+      if let writeBaseline {
+        do {
+          try LintBaseline(report).data().write(to: URL(fileURLWithPath: writeBaseline))
+        } catch {
+          throw usage(
+            "cannot write the baseline \(VisibleText.escaped(writeBaseline)): \(error.localizedDescription)"
+          )
+        }
+        print("Wrote \(report.findings.count) findings to \(VisibleText.escaped(writeBaseline)).")
+        return
+      }
+      if let accepted { report = accepted.filter(report) }
+      FileHandle.standardOutput.write(Data(format.render(report, rules: rules).utf8))
+      if report.hasErrors { throw ExitCode(1) }
     }
-    if let accepted { report = accepted.filter(report) }
-    FileHandle.standardOutput.write(Data(format.render(report, rules: rules).utf8))
-    if report.hasErrors { throw ExitCode(1) }
-  }
 
-  private func usage(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("yaia lint: \(message)\n".utf8))
-    return ExitCode(2)
+    private func usage(_ message: String) -> ExitCode {
+      FileHandle.standardError.write(Data("yaia lint: \(message)\n".utf8))
+      return ExitCode(2)
+    }
   }
-}
+#endif

@@ -1,3 +1,5 @@
-// The HTTP values in the mock server's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come
-// with it: `import YaiaMockServer` is enough.
-@_exported import YaiaHTTP
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  // The HTTP values in the mock server's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come
+  // with it: `import YaiaMockServer` is enough.
+  @_exported import YaiaHTTP
+#endif

@@ -1,3 +1,5 @@
-// The HTTP values in YaiaRemote's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come with it:
-// `import YaiaRemote` is enough.
-@_exported import YaiaHTTP
+#if Remote  // the trait; without it, TraitRequirement.swift names it
+  // The HTTP values in YaiaRemote's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come with it:
+  // `import YaiaRemote` is enough.
+  @_exported import YaiaHTTP
+#endif

@@ -1,134 +1,136 @@
-/// What a team decides about the rules: which run, how severe each is, their thresholds, the
-/// layers of the app and which may use which, and the paths left out. Read from
-/// `.yaia-lint.yml` by ``LintConfiguration/load(yaml:path:rules:)``.
-public struct LintConfiguration: Sendable {
-  /// One rule's settings.
-  public struct RuleSettings: Sendable, Hashable {
-    /// Whether the rule runs.
-    public var isEnabled = true
-    /// Its severity; `nil` for the rule's default.
-    public var severity: LintSeverity?
-    /// Whole-number options set (`max-depth: 4`).
-    public var integers: [String: Int] = [:]
-    /// Name-list options set (`allowed-classes: [Logger]`).
-    public var names: [String: [String]] = [:]
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  /// What a team decides about the rules: which run, how severe each is, their thresholds, the
+  /// layers of the app and which may use which, and the paths left out. Read from
+  /// `.yaia-lint.yml` by ``LintConfiguration/load(yaml:path:rules:)``.
+  public struct LintConfiguration: Sendable {
+    /// One rule's settings.
+    public struct RuleSettings: Sendable, Hashable {
+      /// Whether the rule runs.
+      public var isEnabled = true
+      /// Its severity; `nil` for the rule's default.
+      public var severity: LintSeverity?
+      /// Whole-number options set (`max-depth: 4`).
+      public var integers: [String: Int] = [:]
+      /// Name-list options set (`allowed-classes: [Logger]`).
+      public var names: [String: [String]] = [:]
 
-    /// Default settings: enabled, default severity, default options.
+      /// Default settings: enabled, default severity, default options.
+      public init() {}
+    }
+
+    /// Each rule's settings, by id; a rule not listed runs with its defaults.
+    public var rules: [String: RuleSettings] = [:]
+    /// The app's layers, in the order they were declared.
+    public var layers: [LintLayer] = []
+    /// Path globs left out (`**/Generated/**`).
+    public var excluded: [String] = []
+
+    /// Every rule enabled with its defaults, no layers, nothing excluded.
     public init() {}
-  }
 
-  /// Each rule's settings, by id; a rule not listed runs with its defaults.
-  public var rules: [String: RuleSettings] = [:]
-  /// The app's layers, in the order they were declared.
-  public var layers: [LintLayer] = []
-  /// Path globs left out (`**/Generated/**`).
-  public var excluded: [String] = []
-
-  /// Every rule enabled with its defaults, no layers, nothing excluded.
-  public init() {}
-
-  /// The settings of the rule `id`.
-  public func settings(for id: String) -> RuleSettings {
-    rules[id] ?? RuleSettings()
-  }
-
-  /// The layer a file belongs to: the first whose module list has `module` or whose globs
-  /// match `path`.
-  public func layer(path: String, module: String?) -> LintLayer? {
-    layers.first { layer in
-      (module.map(layer.modules.contains) ?? false)
-        || layer.paths.contains { Glob($0).matches(path) }
+    /// The settings of the rule `id`.
+    public func settings(for id: String) -> RuleSettings {
+      rules[id] ?? RuleSettings()
     }
-  }
 
-  /// The layer that holds the module `module`, if one lists it.
-  public func layer(ofModule module: String) -> LintLayer? {
-    layers.first { $0.modules.contains(module) }
-  }
-
-  /// Whether `path` is left out.
-  public func isExcluded(_ path: String) -> Bool {
-    excluded.contains { Glob($0).matches(path) }
-  }
-}
-
-/// A layer of the app: which files belong to it (path globs, module names) and which other
-/// layers it may use. View → domain → data is three layers, each allowed the next.
-public struct LintLayer: Sendable, Hashable {
-  /// Its name (`view`).
-  public var name: String
-  /// Globs of the paths in it (`Sources/App/Views/**`).
-  public var paths: [String]
-  /// Modules in it.
-  public var modules: [String]
-  /// The layers it may use, besides itself.
-  public var mayUse: [String]
-
-  /// A layer.
-  public init(name: String, paths: [String] = [], modules: [String] = [], mayUse: [String] = []) {
-    self.name = name
-    self.paths = paths
-    self.modules = modules
-    self.mayUse = mayUse
-  }
-}
-
-/// A path pattern: `*` is any run of characters but `/`, `**` any run including `/` (a `**/`
-/// also matches nothing), `?` one character but `/`. Patterns without `/` match the file name
-/// anywhere.
-struct Glob: Sendable {
-  let pattern: [Character]
-  let anywhere: Bool
-
-  init(_ pattern: String) {
-    self.pattern = Array(pattern)
-    anywhere = !pattern.contains("/")
-  }
-
-  func matches(_ path: String) -> Bool {
-    let text = Array(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
-    if anywhere {
-      let name = text.split(separator: "/").last.map(Array.init) ?? text
-      return Self.match(pattern[...], name[...])
-    }
-    return Self.match(pattern[...], text[...])
-  }
-
-  /// Iterative matching with backtracking to the last star: linear in practice, never
-  /// exponential.
-  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>)
-    -> Bool
-  {
-    var p = pattern.startIndex
-    var t = text.startIndex
-    var starP: Int?
-    var starT = 0
-    var starCrossesSlash = false
-    while t < text.endIndex {
-      if p < pattern.endIndex, pattern[p] == "*" {
-        let double = p + 1 < pattern.endIndex && pattern[p + 1] == "*"
-        p += double ? 2 : 1
-        if double, p < pattern.endIndex, pattern[p] == "/" {
-          // `**/` may match nothing: try the rest from here first.
-          if match(pattern[(p + 1)...], text[t...]) { return true }
-        }
-        starP = p
-        starT = t
-        starCrossesSlash = double
-      } else if p < pattern.endIndex,
-        pattern[p] == text[t] || (pattern[p] == "?" && text[t] != "/")
-      {
-        p += 1
-        t += 1
-      } else if let star = starP, starCrossesSlash || text[starT] != "/" {
-        starT += 1
-        t = starT
-        p = star
-      } else {
-        return false
+    /// The layer a file belongs to: the first whose module list has `module` or whose globs
+    /// match `path`.
+    public func layer(path: String, module: String?) -> LintLayer? {
+      layers.first { layer in
+        (module.map(layer.modules.contains) ?? false)
+          || layer.paths.contains { Glob($0).matches(path) }
       }
     }
-    while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
-    return p == pattern.endIndex
+
+    /// The layer that holds the module `module`, if one lists it.
+    public func layer(ofModule module: String) -> LintLayer? {
+      layers.first { $0.modules.contains(module) }
+    }
+
+    /// Whether `path` is left out.
+    public func isExcluded(_ path: String) -> Bool {
+      excluded.contains { Glob($0).matches(path) }
+    }
   }
-}
+
+  /// A layer of the app: which files belong to it (path globs, module names) and which other
+  /// layers it may use. View → domain → data is three layers, each allowed the next.
+  public struct LintLayer: Sendable, Hashable {
+    /// Its name (`view`).
+    public var name: String
+    /// Globs of the paths in it (`Sources/App/Views/**`).
+    public var paths: [String]
+    /// Modules in it.
+    public var modules: [String]
+    /// The layers it may use, besides itself.
+    public var mayUse: [String]
+
+    /// A layer.
+    public init(name: String, paths: [String] = [], modules: [String] = [], mayUse: [String] = []) {
+      self.name = name
+      self.paths = paths
+      self.modules = modules
+      self.mayUse = mayUse
+    }
+  }
+
+  /// A path pattern: `*` is any run of characters but `/`, `**` any run including `/` (a `**/`
+  /// also matches nothing), `?` one character but `/`. Patterns without `/` match the file name
+  /// anywhere.
+  struct Glob: Sendable {
+    let pattern: [Character]
+    let anywhere: Bool
+
+    init(_ pattern: String) {
+      self.pattern = Array(pattern)
+      anywhere = !pattern.contains("/")
+    }
+
+    func matches(_ path: String) -> Bool {
+      let text = Array(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+      if anywhere {
+        let name = text.split(separator: "/").last.map(Array.init) ?? text
+        return Self.match(pattern[...], name[...])
+      }
+      return Self.match(pattern[...], text[...])
+    }
+
+    /// Iterative matching with backtracking to the last star: linear in practice, never
+    /// exponential.
+    private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>)
+      -> Bool
+    {
+      var p = pattern.startIndex
+      var t = text.startIndex
+      var starP: Int?
+      var starT = 0
+      var starCrossesSlash = false
+      while t < text.endIndex {
+        if p < pattern.endIndex, pattern[p] == "*" {
+          let double = p + 1 < pattern.endIndex && pattern[p + 1] == "*"
+          p += double ? 2 : 1
+          if double, p < pattern.endIndex, pattern[p] == "/" {
+            // `**/` may match nothing: try the rest from here first.
+            if match(pattern[(p + 1)...], text[t...]) { return true }
+          }
+          starP = p
+          starT = t
+          starCrossesSlash = double
+        } else if p < pattern.endIndex,
+          pattern[p] == text[t] || (pattern[p] == "?" && text[t] != "/")
+        {
+          p += 1
+          t += 1
+        } else if let star = starP, starCrossesSlash || text[starT] != "/" {
+          starT += 1
+          t = starT
+          p = star
+        } else {
+          return false
+        }
+      }
+      while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
+      return p == pattern.endIndex
+    }
+  }
+#endif

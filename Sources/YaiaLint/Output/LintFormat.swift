@@ -1,180 +1,183 @@
-import Foundation
-import Yaia
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import Yaia
 
-/// How findings are written: for people and editors (`text`), for tools (`json`), for code
-/// scanning services (`sarif`, SARIF 2.1.0), or as GitHub Actions annotations (`github`).
-public enum LintFormat: String, CaseIterable, Sendable {
-  /// `path:line:column: warning: message [rule-id]`, which editors and Xcode jump to.
-  case text
-  /// One JSON object: findings, problems, counts.
-  case json
-  /// SARIF 2.1.0, with each rule's reason and fix.
-  case sarif
-  /// `::warning file=…,line=…,col=…,title=…::message` lines.
-  case github
+  /// How findings are written: for people and editors (`text`), for tools (`json`), for code
+  /// scanning services (`sarif`, SARIF 2.1.0), or as GitHub Actions annotations (`github`).
+  public enum LintFormat: String, CaseIterable, Sendable {
+    /// `path:line:column: warning: message [rule-id]`, which editors and Xcode jump to.
+    case text
+    /// One JSON object: findings, problems, counts.
+    case json
+    /// SARIF 2.1.0, with each rule's reason and fix.
+    case sarif
+    /// `::warning file=…,line=…,col=…,title=…::message` lines.
+    case github
 
-  /// `report` written in this format. Text from source files (in messages) is shown with
-  /// control and format characters escaped (the core's `VisibleText`), so nothing reaches a
-  /// terminal that acts on it.
-  public func render(_ report: LintReport, rules: [any LintRule]) -> String {
-    switch self {
-    case .text: return Self.text(report)
-    case .json: return Self.json(report)
-    case .sarif: return Self.sarif(report, rules: rules)
-    case .github: return Self.github(report)
+    /// `report` written in this format. Text from source files (in messages) is shown with
+    /// control and format characters escaped (the core's `VisibleText`), so nothing reaches a
+    /// terminal that acts on it.
+    public func render(_ report: LintReport, rules: [any LintRule]) -> String {
+      switch self {
+      case .text: return Self.text(report)
+      case .json: return Self.json(report)
+      case .sarif: return Self.sarif(report, rules: rules)
+      case .github: return Self.github(report)
+      }
     }
-  }
 
-  private static func text(_ report: LintReport) -> String {
-    var lines = report.findings.map { finding in
-      let place = finding.location
-      return
-        "\(VisibleText.escaped(place.path)):\(place.line):\(place.column): \(finding.severity.rawValue): \(VisibleText.escaped(finding.message)) [\(finding.ruleID)]"
+    private static func text(_ report: LintReport) -> String {
+      var lines = report.findings.map { finding in
+        let place = finding.location
+        return
+          "\(VisibleText.escaped(place.path)):\(place.line):\(place.column): \(finding.severity.rawValue): \(VisibleText.escaped(finding.message)) [\(finding.ruleID)]"
+      }
+      let errors = report.findings.filter { $0.severity == .error }.count
+      lines.append(
+        "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s")) in \(report.fileCount) file\(report.fileCount == 1 ? "" : "s"), \(report.lineCount) lines"
+          + (report.problems.isEmpty ? "" : "; \(report.problems.count) not linted"))
+      return lines.joined(separator: "\n") + "\n"
     }
-    let errors = report.findings.filter { $0.severity == .error }.count
-    lines.append(
-      "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s")) in \(report.fileCount) file\(report.fileCount == 1 ? "" : "s"), \(report.lineCount) lines"
-        + (report.problems.isEmpty ? "" : "; \(report.problems.count) not linted"))
-    return lines.joined(separator: "\n") + "\n"
-  }
 
-  private struct JSONReport: Encodable {
-    var findings: [LintFinding]
-    var problems: [LintProblem]
-    var files: Int
-    var lines: Int
-  }
+    private struct JSONReport: Encodable {
+      var findings: [LintFinding]
+      var problems: [LintProblem]
+      var files: Int
+      var lines: Int
+    }
 
-  private static func encode(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Our own values: encoding them cannot fail.
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
-  }
+    private static func encode(_ value: some Encodable) -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      // Our own values: encoding them cannot fail.
+      let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+      return String(decoding: data, as: UTF8.self) + "\n"
+    }
 
-  private static func json(_ report: LintReport) -> String {
-    encode(
-      JSONReport(
-        findings: report.findings, problems: report.problems, files: report.fileCount,
-        lines: report.lineCount))
-  }
+    private static func json(_ report: LintReport) -> String {
+      encode(
+        JSONReport(
+          findings: report.findings, problems: report.problems, files: report.fileCount,
+          lines: report.lineCount))
+    }
 
-  // SARIF 2.1.0: https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html
-  private struct SARIF: Encodable {
-    struct Text: Encodable { var text: String }
-    struct Rule: Encodable {
-      struct Configuration: Encodable { var level: String }
-      var id: String
-      var shortDescription: Text
-      var help: Text
-      var defaultConfiguration: Configuration
-    }
-    struct Driver: Encodable {
-      var name = "yaia lint"
-      var informationUri = "https://github.com/yaia/yaia"
-      var rules: [Rule]
-    }
-    struct Tool: Encodable { var driver: Driver }
-    struct Region: Encodable {
-      var startLine: Int
-      var startColumn: Int
-    }
-    struct Artifact: Encodable { var uri: String }
-    struct PhysicalLocation: Encodable {
-      var artifactLocation: Artifact
-      var region: Region
-    }
-    struct Location: Encodable { var physicalLocation: PhysicalLocation }
-    struct Result: Encodable {
-      var ruleId: String
-      var level: String
-      var message: Text
-      var locations: [Location]
-    }
-    struct Notification: Encodable {
-      var level = "error"
-      var message: Text
-      var locations: [Location]
-    }
-    struct Invocation: Encodable {
-      var executionSuccessful: Bool
-      var toolExecutionNotifications: [Notification]
-    }
-    struct Run: Encodable {
-      var tool: Tool
-      var results: [Result]
-      var invocations: [Invocation]
-    }
-    var version = "2.1.0"
-    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    var runs: [Run]
+    // SARIF 2.1.0: https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html
+    private struct SARIF: Encodable {
+      struct Text: Encodable { var text: String }
+      struct Rule: Encodable {
+        struct Configuration: Encodable { var level: String }
+        var id: String
+        var shortDescription: Text
+        var help: Text
+        var defaultConfiguration: Configuration
+      }
+      struct Driver: Encodable {
+        var name = "yaia lint"
+        var informationUri = "https://github.com/yaia/yaia"
+        var rules: [Rule]
+      }
+      struct Tool: Encodable { var driver: Driver }
+      struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+      }
+      struct Artifact: Encodable { var uri: String }
+      struct PhysicalLocation: Encodable {
+        var artifactLocation: Artifact
+        var region: Region
+      }
+      struct Location: Encodable { var physicalLocation: PhysicalLocation }
+      struct Result: Encodable {
+        var ruleId: String
+        var level: String
+        var message: Text
+        var locations: [Location]
+      }
+      struct Notification: Encodable {
+        var level = "error"
+        var message: Text
+        var locations: [Location]
+      }
+      struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+      }
+      struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+        var invocations: [Invocation]
+      }
+      var version = "2.1.0"
+      var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+      var runs: [Run]
 
-    enum CodingKeys: String, CodingKey {
-      case version, runs
-      case schema = "$schema"
+      enum CodingKeys: String, CodingKey {
+        case version, runs
+        case schema = "$schema"
+      }
     }
-  }
 
-  private static func sarif(_ report: LintReport, rules: [any LintRule]) -> String {
-    let results = report.findings.map { finding in
-      SARIF.Result(
-        ruleId: finding.ruleID, level: finding.severity.rawValue,
-        message: .init(text: finding.message),
-        locations: [
-          .init(
-            physicalLocation: .init(
-              artifactLocation: .init(uri: finding.location.path),
-              region: .init(startLine: finding.location.line, startColumn: finding.location.column)
-            ))
-        ])
-    }
-    let notifications = report.problems.map { problem in
-      SARIF.Notification(
-        message: .init(text: problem.message),
-        locations: [
-          .init(
-            physicalLocation: .init(
-              artifactLocation: .init(uri: problem.path),
-              region: .init(startLine: 1, startColumn: 1)))
-        ])
-    }
-    let driver = SARIF.Driver(
-      rules: rules.map { rule in
-        SARIF.Rule(
-          id: rule.id, shortDescription: .init(text: rule.reason), help: .init(text: rule.fix),
-          defaultConfiguration: .init(level: rule.defaultSeverity.rawValue))
-      })
-    return encode(
-      SARIF(runs: [
-        .init(
-          tool: .init(driver: driver), results: results,
-          invocations: [
-            .init(executionSuccessful: true, toolExecutionNotifications: notifications)
+    private static func sarif(_ report: LintReport, rules: [any LintRule]) -> String {
+      let results = report.findings.map { finding in
+        SARIF.Result(
+          ruleId: finding.ruleID, level: finding.severity.rawValue,
+          message: .init(text: finding.message),
+          locations: [
+            .init(
+              physicalLocation: .init(
+                artifactLocation: .init(uri: finding.location.path),
+                region: .init(
+                  startLine: finding.location.line, startColumn: finding.location.column)
+              ))
           ])
-      ]))
-  }
+      }
+      let notifications = report.problems.map { problem in
+        SARIF.Notification(
+          message: .init(text: problem.message),
+          locations: [
+            .init(
+              physicalLocation: .init(
+                artifactLocation: .init(uri: problem.path),
+                region: .init(startLine: 1, startColumn: 1)))
+          ])
+      }
+      let driver = SARIF.Driver(
+        rules: rules.map { rule in
+          SARIF.Rule(
+            id: rule.id, shortDescription: .init(text: rule.reason), help: .init(text: rule.fix),
+            defaultConfiguration: .init(level: rule.defaultSeverity.rawValue))
+        })
+      return encode(
+        SARIF(runs: [
+          .init(
+            tool: .init(driver: driver), results: results,
+            invocations: [
+              .init(executionSuccessful: true, toolExecutionNotifications: notifications)
+            ])
+        ]))
+    }
 
-  /// GitHub's workflow-command escaping: `%`, CR and LF in messages; also `:` and `,` in
-  /// properties.
-  private static func escaped(_ text: String, property: Bool) -> String {
-    var result = VisibleText.escaped(text).replacingOccurrences(of: "%", with: "%25")
-    if property {
-      result = result.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-        of: ",", with: "%2C")
+    /// GitHub's workflow-command escaping: `%`, CR and LF in messages; also `:` and `,` in
+    /// properties.
+    private static func escaped(_ text: String, property: Bool) -> String {
+      var result = VisibleText.escaped(text).replacingOccurrences(of: "%", with: "%25")
+      if property {
+        result = result.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+          of: ",", with: "%2C")
+      }
+      return result
     }
-    return result
-  }
 
-  private static func github(_ report: LintReport) -> String {
-    var lines = report.findings.map { finding in
-      let place = finding.location
-      return
-        "::\(finding.severity.rawValue) file=\(escaped(place.path, property: true)),line=\(place.line),col=\(place.column),title=\(finding.ruleID)::\(escaped(finding.message, property: false))"
+    private static func github(_ report: LintReport) -> String {
+      var lines = report.findings.map { finding in
+        let place = finding.location
+        return
+          "::\(finding.severity.rawValue) file=\(escaped(place.path, property: true)),line=\(place.line),col=\(place.column),title=\(finding.ruleID)::\(escaped(finding.message, property: false))"
+      }
+      lines += report.problems.map {
+        "::error file=\(escaped($0.path, property: true)),title=yaia lint::\(escaped($0.message, property: false))"
+      }
+      return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
-    lines += report.problems.map {
-      "::error file=\(escaped($0.path, property: true)),title=yaia lint::\(escaped($0.message, property: false))"
-    }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }
-}
+#endif

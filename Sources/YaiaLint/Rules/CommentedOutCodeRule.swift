@@ -1,179 +1,183 @@
-import Foundation
-import SwiftParser
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import SwiftParser
+  import SwiftSyntax
 
-/// Commented-out code: a run of `//` comment lines that parses as Swift statements. Version
-/// control keeps old code; comments are for why.
-public struct CommentedOutCodeRule: LintRule {
-  /// The rule's id.
-  public let id = "commented-out-code"
-  /// It looks at one file only, so it runs as soon as that file is parsed.
-  public let readsOtherFiles = false
-  /// The severity when the configuration sets none.
-  public let defaultSeverity = LintSeverity.warning
-  /// Why the rule exists.
-  public let reason =
-    "Commented-out code rots: nobody knows whether it still compiles or why it stays; version control already keeps it."
-  /// What to do about a finding.
-  public let fix = "Delete it (git remembers), or turn it into a sentence that says why."
+  /// Commented-out code: a run of `//` comment lines that parses as Swift statements. Version
+  /// control keeps old code; comments are for why.
+  public struct CommentedOutCodeRule: LintRule {
+    /// The rule's id.
+    public let id = "commented-out-code"
+    /// It looks at one file only, so it runs as soon as that file is parsed.
+    public let readsOtherFiles = false
+    /// The severity when the configuration sets none.
+    public let defaultSeverity = LintSeverity.warning
+    /// Why the rule exists.
+    public let reason =
+      "Commented-out code rots: nobody knows whether it still compiles or why it stays; version control already keeps it."
+    /// What to do about a finding.
+    public let fix = "Delete it (git remembers), or turn it into a sentence that says why."
 
-  /// The rule.
-  public init() {}
+    /// The rule.
+    public init() {}
 
-  /// Comments that are directives or notes, never code.
-  static let notes = [
-    "MARK", "TODO", "FIXME", "NOTE", "swift-format", "swiftlint", "yaia-lint", "-",
-  ]
+    /// Comments that are directives or notes, never code.
+    static let notes = [
+      "MARK", "TODO", "FIXME", "NOTE", "swift-format", "swiftlint", "yaia-lint", "-",
+    ]
 
-  /// The findings in `file`.
-  ///
-  /// Whole-line `//` comments are found in the text, one pass over its bytes, and a run that
-  /// has code-like lines is checked against the tree (a `//` line inside a multi-line string
-  /// is no comment): walking every token's trivia cost more than all the other rules.
-  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    var findings: [RuleFinding] = []
-    var run: [String] = []
-    var starts: [Int] = []
-    func close() {
-      defer {
-        run = []
-        starts = []
+    /// The findings in `file`.
+    ///
+    /// Whole-line `//` comments are found in the text, one pass over its bytes, and a run that
+    /// has code-like lines is checked against the tree (a `//` line inside a multi-line string
+    /// is no comment): walking every token's trivia cost more than all the other rules.
+    public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      var findings: [RuleFinding] = []
+      var run: [String] = []
+      var starts: [Int] = []
+      func close() {
+        defer {
+          run = []
+          starts = []
+        }
+        guard let first = starts.first, run.contains(where: Self.looksLikeCode),
+          isComment(at: first, in: file)
+        else { return }
+        for (index, count) in Self.codeGroups(run) {
+          findings.append(
+            RuleFinding(
+              at: AbsolutePosition(utf8Offset: starts[index]),
+              "\(count) line\(count == 1 ? "" : "s") of commented-out code"))
+        }
       }
-      guard let first = starts.first, run.contains(where: Self.looksLikeCode),
-        isComment(at: first, in: file)
-      else { return }
-      for (index, count) in Self.codeGroups(run) {
-        findings.append(
-          RuleFinding(
-            at: AbsolutePosition(utf8Offset: starts[index]),
-            "\(count) line\(count == 1 ? "" : "s") of commented-out code"))
-      }
-    }
-    let bytes = Array(file.text.utf8)
-    var lineStart = 0
-    while lineStart < bytes.count {
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-      var first = lineStart
-      while first < lineEnd, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
-      {
-        first += 1
-      }
-      let slash = UInt8(ascii: "/")
-      if first + 1 < lineEnd, bytes[first] == slash, bytes[first + 1] == slash,
-        first + 2 >= lineEnd || bytes[first + 2] != slash
-      {
-        let body = String(decoding: bytes[(first + 2)..<lineEnd], as: UTF8.self)
-        if Self.notes.contains(where: { body.trimmingCharacters(in: .whitespaces).hasPrefix($0) }) {
-          close()
+      let bytes = Array(file.text.utf8)
+      var lineStart = 0
+      while lineStart < bytes.count {
+        var lineEnd = lineStart
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        var first = lineStart
+        while first < lineEnd,
+          bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
+        {
+          first += 1
+        }
+        let slash = UInt8(ascii: "/")
+        if first + 1 < lineEnd, bytes[first] == slash, bytes[first + 1] == slash,
+          first + 2 >= lineEnd || bytes[first + 2] != slash
+        {
+          let body = String(decoding: bytes[(first + 2)..<lineEnd], as: UTF8.self)
+          if Self.notes.contains(where: { body.trimmingCharacters(in: .whitespaces).hasPrefix($0) })
+          {
+            close()
+          } else {
+            starts.append(first)
+            run.append(body)
+          }
         } else {
-          starts.append(first)
-          run.append(body)
+          close()
         }
-      } else {
-        close()
+        lineStart = lineEnd + 1
       }
-      lineStart = lineEnd + 1
+      close()
+      return findings
     }
-    close()
-    return findings
-  }
 
-  /// Whether the `//` at `offset` is a comment (in a token's leading trivia), not text in a
-  /// string literal.
-  private func isComment(at offset: Int, in file: LintedFile) -> Bool {
-    let position = AbsolutePosition(utf8Offset: offset)
-    guard let token = file.tree.token(at: position) else { return true }
-    return position < token.positionAfterSkippingLeadingTrivia
-  }
-
-  /// The groups of consecutive lines in `run` that read as code, as (first index, count):
-  /// from each line, the longest stretch that parses, so prose around code is left out.
-  static func codeGroups(_ run: [String]) -> [(Int, Int)] {
-    var groups: [(Int, Int)] = []
-    // Only stretches of lines that look like code are parsed: a line of words alone ends a
-    // stretch, so a long run of prose costs one glance per line.
-    var start = 0
-    while start < run.count {
-      guard looksLikeCode(run[start]) else {
-        start += 1
-        continue
-      }
-      var end = start
-      while end < run.count,
-        looksLikeCode(run[end]) || run[end].trimmingCharacters(in: .whitespaces).isEmpty
-      {
-        end += 1
-      }
-      groups += codeGroups(in: run, from: start, to: end)
-      start = end
+    /// Whether the `//` at `offset` is a comment (in a token's leading trivia), not text in a
+    /// string literal.
+    private func isComment(at offset: Int, in file: LintedFile) -> Bool {
+      let position = AbsolutePosition(utf8Offset: offset)
+      guard let token = file.tree.token(at: position) else { return true }
+      return position < token.positionAfterSkippingLeadingTrivia
     }
-    return groups
-  }
 
-  /// Whether a line has what code has: brackets, an assignment, a call, a keyword.
-  static func looksLikeCode(_ line: String) -> Bool {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.contains(where: { "(){}=;[]".contains($0) }) { return true }
-    let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
-    return [
-      "let", "var", "func", "return", "import", "guard", "if", "for", "while", "switch", "case",
-      "struct", "class", "enum",
-    ].contains(first)
-  }
+    /// The groups of consecutive lines in `run` that read as code, as (first index, count):
+    /// from each line, the longest stretch that parses, so prose around code is left out.
+    static func codeGroups(_ run: [String]) -> [(Int, Int)] {
+      var groups: [(Int, Int)] = []
+      // Only stretches of lines that look like code are parsed: a line of words alone ends a
+      // stretch, so a long run of prose costs one glance per line.
+      var start = 0
+      while start < run.count {
+        guard looksLikeCode(run[start]) else {
+          start += 1
+          continue
+        }
+        var end = start
+        while end < run.count,
+          looksLikeCode(run[end]) || run[end].trimmingCharacters(in: .whitespaces).isEmpty
+        {
+          end += 1
+        }
+        groups += codeGroups(in: run, from: start, to: end)
+        start = end
+      }
+      return groups
+    }
 
-  /// The code groups among `run[start..<end]`: from each line, the longest of a few stretches
-  /// (all of it up to 20 lines, then 10, 5, 2 and 1) that parses. At most five parses a line, and no more
-  /// than ``maxParsesPerRun`` for a run: a hostile file of code-like comments stays fast.
-  private static func codeGroups(in run: [String], from start: Int, to end: Int) -> [(Int, Int)] {
-    var groups: [(Int, Int)] = []
-    var first = start
-    var parses = 0
-    while first < end, parses < maxParsesPerRun {
-      var longest = 0
-      let most = min(20, end - first)
-      for size in [most] + [10, 5, 2, 1].filter({ $0 < most }) {
-        let last = first + size
-        parses += 1
-        if isCode(Array(run[first..<last])) {
-          longest = last - first
-          break
+    /// Whether a line has what code has: brackets, an assignment, a call, a keyword.
+    static func looksLikeCode(_ line: String) -> Bool {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.contains(where: { "(){}=;[]".contains($0) }) { return true }
+      let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
+      return [
+        "let", "var", "func", "return", "import", "guard", "if", "for", "while", "switch", "case",
+        "struct", "class", "enum",
+      ].contains(first)
+    }
+
+    /// The code groups among `run[start..<end]`: from each line, the longest of a few stretches
+    /// (all of it up to 20 lines, then 10, 5, 2 and 1) that parses. At most five parses a line, and no more
+    /// than ``maxParsesPerRun`` for a run: a hostile file of code-like comments stays fast.
+    private static func codeGroups(in run: [String], from start: Int, to end: Int) -> [(Int, Int)] {
+      var groups: [(Int, Int)] = []
+      var first = start
+      var parses = 0
+      while first < end, parses < maxParsesPerRun {
+        var longest = 0
+        let most = min(20, end - first)
+        for size in [most] + [10, 5, 2, 1].filter({ $0 < most }) {
+          let last = first + size
+          parses += 1
+          if isCode(Array(run[first..<last])) {
+            longest = last - first
+            break
+          }
+        }
+        if longest > 0 {
+          groups.append((first, longest))
+          first += longest
+        } else {
+          first += 1
         }
       }
-      if longest > 0 {
-        groups.append((first, longest))
-        first += longest
-      } else {
-        first += 1
+      return groups
+    }
+
+    /// The most parses spent on one run of comment lines.
+    static let maxParsesPerRun = 1_000
+
+    /// Whether `lines` read as Swift: they parse without error, and hold a declaration, an
+    /// assignment, a call or a control statement (a lone word or a sentence does not count).
+    static func isCode(_ lines: [String]) -> Bool {
+      let text = lines.joined(separator: "\n")
+      guard text.contains(where: { "(){}=;.".contains($0) }) || text.contains("return") else {
+        return false
       }
-    }
-    return groups
-  }
-
-  /// The most parses spent on one run of comment lines.
-  static let maxParsesPerRun = 1_000
-
-  /// Whether `lines` read as Swift: they parse without error, and hold a declaration, an
-  /// assignment, a call or a control statement (a lone word or a sentence does not count).
-  static func isCode(_ lines: [String]) -> Bool {
-    let text = lines.joined(separator: "\n")
-    guard text.contains(where: { "(){}=;.".contains($0) }) || text.contains("return") else {
-      return false
-    }
-    guard ParseGuard.refusal(text) == nil else { return false }
-    let tree = Parser.parse(source: text)
-    guard !tree.hasError, !tree.statements.isEmpty else { return false }
-    return tree.statements.allSatisfy { statement in
-      switch statement.item {
-      case .decl: return true
-      case .stmt: return true
-      case .expr(let expression):
-        return expression.is(FunctionCallExprSyntax.self)
-          || expression.is(InfixOperatorExprSyntax.self)
-          || expression.is(SequenceExprSyntax.self)
-          || expression.is(MemberAccessExprSyntax.self)
-            && lines.count == 1 && text.contains("(")
+      guard ParseGuard.refusal(text) == nil else { return false }
+      let tree = Parser.parse(source: text)
+      guard !tree.hasError, !tree.statements.isEmpty else { return false }
+      return tree.statements.allSatisfy { statement in
+        switch statement.item {
+        case .decl: return true
+        case .stmt: return true
+        case .expr(let expression):
+          return expression.is(FunctionCallExprSyntax.self)
+            || expression.is(InfixOperatorExprSyntax.self)
+            || expression.is(SequenceExprSyntax.self)
+            || expression.is(MemberAccessExprSyntax.self)
+              && lines.count == 1 && text.contains("(")
+        }
       }
     }
   }
-}
+#endif

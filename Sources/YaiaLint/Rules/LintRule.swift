@@ -1,124 +1,126 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// A rule of the architecture, as a value: its id, why it exists (citing the principle), how
-/// to fix what it finds, the options a configuration may set, and the check itself.
-///
-/// A check looks at one parsed file, with the ``LintIndex`` of every file for what crosses
-/// files (which types are states, which are classes, which layer declares a type), and
-/// returns where it found something and what. The ``Linter`` turns that into
-/// ``LintFinding``s with locations, severities and suppressions applied.
-public protocol LintRule: Sendable {
-  /// The rule's id in configurations, suppressions and output (`state-purity`).
-  var id: String { get }
-  /// The severity when the configuration says nothing.
-  var defaultSeverity: LintSeverity { get }
-  /// One line: why the rule exists, citing its principle.
-  var reason: String { get }
-  /// What to do about a finding.
-  var fix: String { get }
-  /// The options a configuration may set, with their defaults and ranges.
-  var options: [LintOption] { get }
-  /// Whether the check reads the ``LintIndex`` or the file's states (what other files
-  /// declare). A rule that does not runs on each file right after it is parsed, while its tree
-  /// is still in the processor's caches; one that does runs once every file is indexed.
-  var readsOtherFiles: Bool { get }
-  /// What the rule finds in `file`.
-  func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding]
-}
-
-extension LintRule {
-  /// No options.
-  public var options: [LintOption] { [] }
-  /// A rule reads other files unless it says it does not: the safe assumption.
-  public var readsOtherFiles: Bool { true }
-}
-
-/// What a rule found, before the linter gives it a location and a severity.
-public struct RuleFinding: Sendable {
-  /// Where, in the file's syntax tree.
-  public var position: AbsolutePosition
-  /// What is wrong, naming the code involved.
-  public var message: String
-
-  /// A finding at `node`'s first token (trivia skipped).
-  public init(_ node: some SyntaxProtocol, _ message: String) {
-    self.position = node.positionAfterSkippingLeadingTrivia
-    self.message = message
+  /// A rule of the architecture, as a value: its id, why it exists (citing the principle), how
+  /// to fix what it finds, the options a configuration may set, and the check itself.
+  ///
+  /// A check looks at one parsed file, with the ``LintIndex`` of every file for what crosses
+  /// files (which types are states, which are classes, which layer declares a type), and
+  /// returns where it found something and what. The ``Linter`` turns that into
+  /// ``LintFinding``s with locations, severities and suppressions applied.
+  public protocol LintRule: Sendable {
+    /// The rule's id in configurations, suppressions and output (`state-purity`).
+    var id: String { get }
+    /// The severity when the configuration says nothing.
+    var defaultSeverity: LintSeverity { get }
+    /// One line: why the rule exists, citing its principle.
+    var reason: String { get }
+    /// What to do about a finding.
+    var fix: String { get }
+    /// The options a configuration may set, with their defaults and ranges.
+    var options: [LintOption] { get }
+    /// Whether the check reads the ``LintIndex`` or the file's states (what other files
+    /// declare). A rule that does not runs on each file right after it is parsed, while its tree
+    /// is still in the processor's caches; one that does runs once every file is indexed.
+    var readsOtherFiles: Bool { get }
+    /// What the rule finds in `file`.
+    func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding]
   }
 
-  /// A finding at `position`.
-  public init(at position: AbsolutePosition, _ message: String) {
-    self.position = position
-    self.message = message
-  }
-}
-
-/// An option a rule takes from the configuration: a whole number in a range, or a list of
-/// names.
-public struct LintOption: Sendable, Hashable {
-  /// What kind of value, with its default.
-  public enum Kind: Sendable, Hashable {
-    /// A whole number in `range`.
-    case integer(default: Int, range: ClosedRange<Int>)
-    /// A list of names (type names, for example).
-    case names(default: [String])
+  extension LintRule {
+    /// No options.
+    public var options: [LintOption] { [] }
+    /// A rule reads other files unless it says it does not: the safe assumption.
+    public var readsOtherFiles: Bool { true }
   }
 
-  /// The option's key (`max-depth`).
-  public var key: String
-  /// Its kind and default.
-  public var kind: Kind
-  /// What it means, for the documentation and error messages.
-  public var help: String
+  /// What a rule found, before the linter gives it a location and a severity.
+  public struct RuleFinding: Sendable {
+    /// Where, in the file's syntax tree.
+    public var position: AbsolutePosition
+    /// What is wrong, naming the code involved.
+    public var message: String
 
-  /// An option.
-  public init(_ key: String, _ kind: Kind, help: String) {
-    self.key = key
-    self.kind = kind
-    self.help = help
-  }
-}
+    /// A finding at `node`'s first token (trivia skipped).
+    public init(_ node: some SyntaxProtocol, _ message: String) {
+      self.position = node.positionAfterSkippingLeadingTrivia
+      self.message = message
+    }
 
-/// A file as rules see it: its path, module and layer, and its syntax tree.
-public struct LintedFile: Sendable {
-  /// The path, as given.
-  public let path: String
-  /// The module the file belongs to (`Sources/<Module>/…`), if the path says.
-  public let module: String?
-  /// The tree.
-  public let tree: SourceFileSyntax
-  /// The source text.
-  public let text: String
-  /// The line of a position.
-  let lines: LineTable
-  /// The closures and member accesses, gathered once for every rule.
-  let nodes: FileNodes
-
-  /// The 1-based line of `position`.
-  public func line(of position: AbsolutePosition) -> Int {
-    lines.location(of: position).line
-  }
-}
-
-/// What a rule may know beyond its file: the index of all files, the rule's options as
-/// configured, and the layers.
-public struct LintContext: Sendable {
-  /// What every file declares.
-  public let index: LintIndex
-  /// The configuration.
-  public let configuration: LintConfiguration
-  /// The rule being run, for its options.
-  let ruleID: String
-  /// The states the file declares or extends, found once for every rule.
-  let states: [StateScope]
-
-  /// The configured value of the integer option `key` (its default otherwise).
-  public func integer(_ key: String, default value: Int) -> Int {
-    configuration.settings(for: ruleID).integers[key] ?? value
+    /// A finding at `position`.
+    public init(at position: AbsolutePosition, _ message: String) {
+      self.position = position
+      self.message = message
+    }
   }
 
-  /// The configured names of the option `key` (its default otherwise).
-  public func names(_ key: String, default value: [String]) -> [String] {
-    configuration.settings(for: ruleID).names[key] ?? value
+  /// An option a rule takes from the configuration: a whole number in a range, or a list of
+  /// names.
+  public struct LintOption: Sendable, Hashable {
+    /// What kind of value, with its default.
+    public enum Kind: Sendable, Hashable {
+      /// A whole number in `range`.
+      case integer(default: Int, range: ClosedRange<Int>)
+      /// A list of names (type names, for example).
+      case names(default: [String])
+    }
+
+    /// The option's key (`max-depth`).
+    public var key: String
+    /// Its kind and default.
+    public var kind: Kind
+    /// What it means, for the documentation and error messages.
+    public var help: String
+
+    /// An option.
+    public init(_ key: String, _ kind: Kind, help: String) {
+      self.key = key
+      self.kind = kind
+      self.help = help
+    }
   }
-}
+
+  /// A file as rules see it: its path, module and layer, and its syntax tree.
+  public struct LintedFile: Sendable {
+    /// The path, as given.
+    public let path: String
+    /// The module the file belongs to (`Sources/<Module>/…`), if the path says.
+    public let module: String?
+    /// The tree.
+    public let tree: SourceFileSyntax
+    /// The source text.
+    public let text: String
+    /// The line of a position.
+    let lines: LineTable
+    /// The closures and member accesses, gathered once for every rule.
+    let nodes: FileNodes
+
+    /// The 1-based line of `position`.
+    public func line(of position: AbsolutePosition) -> Int {
+      lines.location(of: position).line
+    }
+  }
+
+  /// What a rule may know beyond its file: the index of all files, the rule's options as
+  /// configured, and the layers.
+  public struct LintContext: Sendable {
+    /// What every file declares.
+    public let index: LintIndex
+    /// The configuration.
+    public let configuration: LintConfiguration
+    /// The rule being run, for its options.
+    let ruleID: String
+    /// The states the file declares or extends, found once for every rule.
+    let states: [StateScope]
+
+    /// The configured value of the integer option `key` (its default otherwise).
+    public func integer(_ key: String, default value: Int) -> Int {
+      configuration.settings(for: ruleID).integers[key] ?? value
+    }
+
+    /// The configured names of the option `key` (its default otherwise).
+    public func names(_ key: String, default value: [String]) -> [String] {
+      configuration.settings(for: ruleID).names[key] ?? value
+    }
+  }
+#endif

@@ -1,63 +1,66 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// The Massive View Controller and the Massive App Delegate: a view controller subclass or an
-/// app delegate longer than the configured number of lines.
-public struct MassiveTypeRule: LintRule {
-  /// The rule's id.
-  public let id = "massive-type"
-  /// It looks at one file only, so it runs as soon as that file is parsed.
-  public let readsOtherFiles = false
-  /// The severity when the configuration sets none.
-  public let defaultSeverity = LintSeverity.warning
-  /// Why the rule exists.
-  public let reason =
-    "A massive view controller or app delegate mixes logic, I/O and layout; logic belongs in states, I/O in shells."
-  /// What to do about a finding.
-  public let fix =
-    "Move decisions into a SceneState and effects into its shell; keep the controller to binding views."
-  /// The options a configuration may set.
-  public let options = [
-    LintOption(
-      "max-view-controller-lines", .integer(default: 300, range: 10...100_000),
-      help: "The longest a view controller subclass may be."),
-    LintOption(
-      "max-app-delegate-lines", .integer(default: 150, range: 10...100_000),
-      help: "The longest an app delegate may be."),
-  ]
+  /// The Massive View Controller and the Massive App Delegate: a view controller subclass or an
+  /// app delegate longer than the configured number of lines.
+  public struct MassiveTypeRule: LintRule {
+    /// The rule's id.
+    public let id = "massive-type"
+    /// It looks at one file only, so it runs as soon as that file is parsed.
+    public let readsOtherFiles = false
+    /// The severity when the configuration sets none.
+    public let defaultSeverity = LintSeverity.warning
+    /// Why the rule exists.
+    public let reason =
+      "A massive view controller or app delegate mixes logic, I/O and layout; logic belongs in states, I/O in shells."
+    /// What to do about a finding.
+    public let fix =
+      "Move decisions into a SceneState and effects into its shell; keep the controller to binding views."
+    /// The options a configuration may set.
+    public let options = [
+      LintOption(
+        "max-view-controller-lines", .integer(default: 300, range: 10...100_000),
+        help: "The longest a view controller subclass may be."),
+      LintOption(
+        "max-app-delegate-lines", .integer(default: 150, range: 10...100_000),
+        help: "The longest an app delegate may be."),
+    ]
 
-  /// The rule.
-  public init() {}
+    /// The rule.
+    public init() {}
 
-  static let delegateProtocols: Set<String> = [
-    "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate",
-  ]
+    static let delegateProtocols: Set<String> = [
+      "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate",
+    ]
 
-  /// The findings in `file`.
-  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    let controllerLimit = context.integer("max-view-controller-lines", default: 300)
-    let delegateLimit = context.integer("max-app-delegate-lines", default: 150)
-    var findings: [RuleFinding] = []
-    for statement in file.tree.statements {
-      guard let type = statement.item.as(ClassDeclSyntax.self) else { continue }
-      let inherited = type.inheritanceClause?.inheritedTypes.map { simpleName($0.type) } ?? []
-      let lines =
-        file.line(of: type.endPositionBeforeTrailingTrivia)
-        - file.line(of: type.positionAfterSkippingLeadingTrivia) + 1
-      if inherited.contains(where: { $0.hasSuffix("ViewController") }), lines > controllerLimit {
-        findings.append(
-          RuleFinding(
-            type.name,
-            "view controller \(type.name.text) is \(lines) lines long (at most \(controllerLimit))")
-        )
-      } else if type.name.text == "AppDelegate"
-        || inherited.contains(where: Self.delegateProtocols.contains), lines > delegateLimit
-      {
-        findings.append(
-          RuleFinding(
-            type.name,
-            "app delegate \(type.name.text) is \(lines) lines long (at most \(delegateLimit))"))
+    /// The findings in `file`.
+    public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      let controllerLimit = context.integer("max-view-controller-lines", default: 300)
+      let delegateLimit = context.integer("max-app-delegate-lines", default: 150)
+      var findings: [RuleFinding] = []
+      for statement in file.tree.statements {
+        guard let type = statement.item.as(ClassDeclSyntax.self) else { continue }
+        let inherited = type.inheritanceClause?.inheritedTypes.map { simpleName($0.type) } ?? []
+        let lines =
+          file.line(of: type.endPositionBeforeTrailingTrivia)
+          - file.line(of: type.positionAfterSkippingLeadingTrivia) + 1
+        if inherited.contains(where: { $0.hasSuffix("ViewController") }), lines > controllerLimit {
+          findings.append(
+            RuleFinding(
+              type.name,
+              "view controller \(type.name.text) is \(lines) lines long (at most \(controllerLimit))"
+            )
+          )
+        } else if type.name.text == "AppDelegate"
+          || inherited.contains(where: Self.delegateProtocols.contains), lines > delegateLimit
+        {
+          findings.append(
+            RuleFinding(
+              type.name,
+              "app delegate \(type.name.text) is \(lines) lines long (at most \(delegateLimit))"))
+        }
       }
+      return findings
     }
-    return findings
   }
-}
+#endif

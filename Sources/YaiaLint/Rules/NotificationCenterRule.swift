@@ -1,80 +1,82 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// NotificationCenter between the app's own types: posting or observing a notification name
-/// the app declares, where a direct relationship (a delegate, a closure, an event) would say
-/// who talks to whom. System notifications (the keyboard, the app's life cycle) are fine.
-public struct NotificationCenterRule: LintRule {
-  /// The rule's id.
-  public let id = "notification-center"
-  /// The severity when the configuration sets none.
-  public let defaultSeverity = LintSeverity.warning
-  /// Why the rule exists.
-  public let reason =
-    "Notifications between the app's own objects hide who depends on whom; a direct relationship can be read and tested."
-  /// What to do about a finding.
-  public let fix =
-    "Pass a closure, a delegate or an event source to the object that needs to know; keep NotificationCenter for the system's notifications."
+  /// NotificationCenter between the app's own types: posting or observing a notification name
+  /// the app declares, where a direct relationship (a delegate, a closure, an event) would say
+  /// who talks to whom. System notifications (the keyboard, the app's life cycle) are fine.
+  public struct NotificationCenterRule: LintRule {
+    /// The rule's id.
+    public let id = "notification-center"
+    /// The severity when the configuration sets none.
+    public let defaultSeverity = LintSeverity.warning
+    /// Why the rule exists.
+    public let reason =
+      "Notifications between the app's own objects hide who depends on whom; a direct relationship can be read and tested."
+    /// What to do about a finding.
+    public let fix =
+      "Pass a closure, a delegate or an event source to the object that needs to know; keep NotificationCenter for the system's notifications."
 
-  /// The rule.
-  public init() {}
+    /// The rule.
+    public init() {}
 
-  static let methods: Set<String> = [
-    "post", "addObserver", "publisher", "notifications", "removeObserver",
-  ]
+    static let methods: Set<String> = [
+      "post", "addObserver", "publisher", "notifications", "removeObserver",
+    ]
 
-  /// The findings in `file`.
-  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    guard contains(file.text, "NotificationCenter") else { return [] }
-    let scan = Scan(names: context.index.notificationNames)
-    scan.walk(file.tree)
-    return scan.findings
-  }
-
-  private final class Scan: SyntaxVisitor {
-    let names: Set<String>
-    var findings: [RuleFinding] = []
-
-    init(names: Set<String>) {
-      self.names = names
-      super.init(viewMode: .sourceAccurate)
+    /// The findings in `file`.
+    public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      guard contains(file.text, "NotificationCenter") else { return [] }
+      let scan = Scan(names: context.index.notificationNames)
+      scan.walk(file.tree)
+      return scan.findings
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      guard let access = node.calledExpression.as(MemberAccessExprSyntax.self),
-        NotificationCenterRule.methods.contains(access.declName.baseName.text),
-        let base = access.base,
-        base.tokens(viewMode: .sourceAccurate).contains(where: {
-          $0.text == "NotificationCenter"
-        })
-      else { return .visitChildren }
-      for argument in node.arguments
-      where ["name", "forName", "named", "for", nil].contains(argument.label?.text) {
-        if let own = ownName(argument.expression) {
-          findings.append(
-            RuleFinding(
-              node,
-              "\(access.declName.baseName.text)s the app's own notification \(own) through NotificationCenter"
-            ))
-          break
+    private final class Scan: SyntaxVisitor {
+      let names: Set<String>
+      var findings: [RuleFinding] = []
+
+      init(names: Set<String>) {
+        self.names = names
+        super.init(viewMode: .sourceAccurate)
+      }
+
+      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let access = node.calledExpression.as(MemberAccessExprSyntax.self),
+          NotificationCenterRule.methods.contains(access.declName.baseName.text),
+          let base = access.base,
+          base.tokens(viewMode: .sourceAccurate).contains(where: {
+            $0.text == "NotificationCenter"
+          })
+        else { return .visitChildren }
+        for argument in node.arguments
+        where ["name", "forName", "named", "for", nil].contains(argument.label?.text) {
+          if let own = ownName(argument.expression) {
+            findings.append(
+              RuleFinding(
+                node,
+                "\(access.declName.baseName.text)s the app's own notification \(own) through NotificationCenter"
+              ))
+            break
+          }
         }
+        return .visitChildren
       }
-      return .visitChildren
-    }
 
-    /// The app-declared name `expression` refers to: a member the app declares on
-    /// `Notification.Name`, or a name made from a string literal.
-    private func ownName(_ expression: ExprSyntax) -> String? {
-      if let access = expression.as(MemberAccessExprSyntax.self),
-        names.contains(access.declName.baseName.text)
-      {
-        return access.declName.baseName.text
+      /// The app-declared name `expression` refers to: a member the app declares on
+      /// `Notification.Name`, or a name made from a string literal.
+      private func ownName(_ expression: ExprSyntax) -> String? {
+        if let access = expression.as(MemberAccessExprSyntax.self),
+          names.contains(access.declName.baseName.text)
+        {
+          return access.declName.baseName.text
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+          let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+        {
+          return "\"\(literal.segments.trimmedDescription)\""
+        }
+        return nil
       }
-      if let call = expression.as(FunctionCallExprSyntax.self),
-        let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
-      {
-        return "\"\(literal.segments.trimmedDescription)\""
-      }
-      return nil
     }
   }
-}
+#endif

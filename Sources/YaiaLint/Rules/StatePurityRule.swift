@@ -1,206 +1,209 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// A state does no I/O, awaits nothing, reads no clock, randomness or globals, and holds
-/// values: in every `SceneState`, `handle` and `viewModel` (and the members they call) are
-/// checked, and so are its stored properties.
-public struct StatePurityRule: LintRule {
-  /// The rule's id.
-  public let id = "state-purity"
-  /// The severity when the configuration sets none.
-  public let defaultSeverity = LintSeverity.error
-  /// Why the rule exists.
-  public let reason =
-    "A state is a pure value: the dependency arrow points from I/O to logic, so handle and viewModel do no I/O, await nothing and read no clock, randomness or globals."
-  /// What to do about a finding.
-  public let fix =
-    "Return a command the shell runs, and send its result back as an event; pass times, ids and random values in events."
-  /// The options a configuration may set.
-  public let options = [
-    LintOption(
-      "allowed-classes", .names(default: []),
-      help: "Class types a state may hold (an immutable cache the team has vetted).")
-  ]
+  /// A state does no I/O, awaits nothing, reads no clock, randomness or globals, and holds
+  /// values: in every `SceneState`, `handle` and `viewModel` (and the members they call) are
+  /// checked, and so are its stored properties.
+  public struct StatePurityRule: LintRule {
+    /// The rule's id.
+    public let id = "state-purity"
+    /// The severity when the configuration sets none.
+    public let defaultSeverity = LintSeverity.error
+    /// Why the rule exists.
+    public let reason =
+      "A state is a pure value: the dependency arrow points from I/O to logic, so handle and viewModel do no I/O, await nothing and read no clock, randomness or globals."
+    /// What to do about a finding.
+    public let fix =
+      "Return a command the shell runs, and send its result back as an event; pass times, ids and random values in events."
+    /// The options a configuration may set.
+    public let options = [
+      LintOption(
+        "allowed-classes", .names(default: []),
+        help: "Class types a state may hold (an immutable cache the team has vetted).")
+    ]
 
-  /// The rule.
-  public init() {}
+    /// The rule.
+    public init() {}
 
-  /// Types whose use is I/O or a global, named in findings as they are.
-  static let effectTypes: [String: String] = [
-    "URLSession": "the network", "FileManager": "the file system",
-    "UserDefaults": "stored preferences", "NotificationCenter": "notifications",
-    "DispatchQueue": "a dispatch queue", "NSManagedObjectContext": "Core Data",
-    "NSPersistentContainer": "Core Data", "NSFetchRequest": "Core Data",
-    "NSManagedObject": "Core Data", "DatabaseQueue": "GRDB", "DatabasePool": "GRDB",
-    "DatabaseWriter": "GRDB", "DatabaseReader": "GRDB", "Database": "GRDB",
-    "SystemRandomNumberGenerator": "randomness", "ProcessInfo": "the process environment",
-  ]
-  static let singletonNames: Set<String> = ["shared", "default", "standard", "main"]
-  static let randomFunctions: Set<String> = [
-    "arc4random", "arc4random_uniform", "drand48", "random",
-  ]
+    /// Types whose use is I/O or a global, named in findings as they are.
+    static let effectTypes: [String: String] = [
+      "URLSession": "the network", "FileManager": "the file system",
+      "UserDefaults": "stored preferences", "NotificationCenter": "notifications",
+      "DispatchQueue": "a dispatch queue", "NSManagedObjectContext": "Core Data",
+      "NSPersistentContainer": "Core Data", "NSFetchRequest": "Core Data",
+      "NSManagedObject": "Core Data", "DatabaseQueue": "GRDB", "DatabasePool": "GRDB",
+      "DatabaseWriter": "GRDB", "DatabaseReader": "GRDB", "Database": "GRDB",
+      "SystemRandomNumberGenerator": "randomness", "ProcessInfo": "the process environment",
+    ]
+    static let singletonNames: Set<String> = ["shared", "default", "standard", "main"]
+    static let randomFunctions: Set<String> = [
+      "arc4random", "arc4random_uniform", "drand48", "random",
+    ]
 
-  /// The findings in `file`.
-  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    guard !context.states.isEmpty else { return [] }
-    let allowed = Set(context.names("allowed-classes", default: []))
-    var findings: [RuleFinding] = []
-    for state in context.states {
-      findings += impurities(in: state)
-      if let primary = state.primary {
-        findings += classProperties(
-          of: state.name, in: primary, index: context.index, allowed: allowed)
+    /// The findings in `file`.
+    public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      guard !context.states.isEmpty else { return [] }
+      let allowed = Set(context.names("allowed-classes", default: []))
+      var findings: [RuleFinding] = []
+      for state in context.states {
+        findings += impurities(in: state)
+        if let primary = state.primary {
+          findings += classProperties(
+            of: state.name, in: primary, index: context.index, allowed: allowed)
+        }
       }
+      return findings
     }
-    return findings
-  }
 
-  /// What `handle`, `viewModel` and the members they reach do that a value must not.
-  private func impurities(in state: StateScope) -> [RuleFinding] {
-    var members: [String: [Syntax]] = [:]
-    for block in state.blocks {
-      for member in block.members {
-        if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body {
-          members[function.name.text, default: []].append(Syntax(body))
-        } else if let variable = member.decl.as(VariableDeclSyntax.self) {
-          for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let accessors = binding.accessorBlock
-            else { continue }
-            members[name, default: []].append(Syntax(accessors))
+    /// What `handle`, `viewModel` and the members they reach do that a value must not.
+    private func impurities(in state: StateScope) -> [RuleFinding] {
+      var members: [String: [Syntax]] = [:]
+      for block in state.blocks {
+        for member in block.members {
+          if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body {
+            members[function.name.text, default: []].append(Syntax(body))
+          } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+              guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let accessors = binding.accessorBlock
+              else { continue }
+              members[name, default: []].append(Syntax(accessors))
+            }
           }
         }
       }
-    }
-    var reached: [String] = ["handle", "viewModel"].filter { members[$0] != nil }
-    var seen = Set(reached)
-    var findings: [RuleFinding] = []
-    while let name = reached.popLast() {
-      for body in members[name] ?? [] {
-        let scan = ImpurityScan(state: state.name, member: name, members: Set(members.keys))
-        scan.walk(body)
-        findings += scan.findings
-        for called in scan.calledMembers where seen.insert(called).inserted {
-          reached.append(called)
+      var reached: [String] = ["handle", "viewModel"].filter { members[$0] != nil }
+      var seen = Set(reached)
+      var findings: [RuleFinding] = []
+      while let name = reached.popLast() {
+        for body in members[name] ?? [] {
+          let scan = ImpurityScan(state: state.name, member: name, members: Set(members.keys))
+          scan.walk(body)
+          findings += scan.findings
+          for called in scan.calledMembers where seen.insert(called).inserted {
+            reached.append(called)
+          }
         }
       }
+      return findings
     }
-    return findings
-  }
 
-  /// Stored properties whose type is a class the index knows (and the configuration does not
-  /// allow).
-  private func classProperties(
-    of state: String, in block: MemberBlockSyntax, index: LintIndex, allowed: Set<String>
-  ) -> [RuleFinding] {
-    var findings: [RuleFinding] = []
-    for member in block.members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self),
-        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-      else { continue }
-      for binding in variable.bindings {
-        if let accessors = binding.accessorBlock, case .getter = accessors.accessors { continue }
-        let name = binding.pattern.trimmedDescription
-        var types: [(String, Syntax)] = []
-        if let annotation = binding.typeAnnotation {
-          types = TypeMentions(annotation.type).names
-        } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-          let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
-        {
-          types = [(callee.baseName.text, Syntax(callee))]
-        }
-        for (type, node) in types where index.kind(of: type) == .class && !allowed.contains(type) {
-          findings.append(
-            RuleFinding(
-              node,
-              "\(state).\(name) holds \(type), a class: a state's stored properties are values"))
+    /// Stored properties whose type is a class the index knows (and the configuration does not
+    /// allow).
+    private func classProperties(
+      of state: String, in block: MemberBlockSyntax, index: LintIndex, allowed: Set<String>
+    ) -> [RuleFinding] {
+      var findings: [RuleFinding] = []
+      for member in block.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self),
+          !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        else { continue }
+        for binding in variable.bindings {
+          if let accessors = binding.accessorBlock, case .getter = accessors.accessors { continue }
+          let name = binding.pattern.trimmedDescription
+          var types: [(String, Syntax)] = []
+          if let annotation = binding.typeAnnotation {
+            types = TypeMentions(annotation.type).names
+          } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+          {
+            types = [(callee.baseName.text, Syntax(callee))]
+          }
+          for (type, node) in types where index.kind(of: type) == .class && !allowed.contains(type)
+          {
+            findings.append(
+              RuleFinding(
+                node,
+                "\(state).\(name) holds \(type), a class: a state's stored properties are values"))
+          }
         }
       }
+      return findings
     }
-    return findings
-  }
-}
-
-/// Walks one member's body for effects, and notes the state's members it calls.
-private final class ImpurityScan: SyntaxVisitor {
-  let state: String
-  let member: String
-  let members: Set<String>
-  var findings: [RuleFinding] = []
-  var calledMembers: Set<String> = []
-
-  init(state: String, member: String, members: Set<String>) {
-    self.state = state
-    self.member = member
-    self.members = members
-    super.init(viewMode: .sourceAccurate)
   }
 
-  private func report(_ node: some SyntaxProtocol, _ what: String) {
-    findings.append(RuleFinding(node, "\(state).\(member) \(what)"))
-  }
+  /// Walks one member's body for effects, and notes the state's members it calls.
+  private final class ImpurityScan: SyntaxVisitor {
+    let state: String
+    let member: String
+    let members: Set<String>
+    var findings: [RuleFinding] = []
+    var calledMembers: Set<String> = []
 
-  override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-    report(node, "awaits: a state decides at once and leaves waiting to the shell")
-    return .visitChildren
-  }
+    init(state: String, member: String, members: Set<String>) {
+      self.state = state
+      self.member = member
+      self.members = members
+      super.init(viewMode: .sourceAccurate)
+    }
 
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    let noArguments = node.arguments.isEmpty && node.trailingClosure == nil
-    if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-      let name = callee.baseName.text
-      switch name {
-      case "Task": report(node, "starts a Task")
-      case "Date" where noArguments: report(node, "reads the clock (Date())")
-      case "UUID" where noArguments: report(node, "makes a random UUID()")
-      default:
-        if StatePurityRule.randomFunctions.contains(name) {
-          report(node, "reads randomness (\(name))")
-        } else if members.contains(name) {
+    private func report(_ node: some SyntaxProtocol, _ what: String) {
+      findings.append(RuleFinding(node, "\(state).\(member) \(what)"))
+    }
+
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+      report(node, "awaits: a state decides at once and leaves waiting to the shell")
+      return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      let noArguments = node.arguments.isEmpty && node.trailingClosure == nil
+      if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        let name = callee.baseName.text
+        switch name {
+        case "Task": report(node, "starts a Task")
+        case "Date" where noArguments: report(node, "reads the clock (Date())")
+        case "UUID" where noArguments: report(node, "makes a random UUID()")
+        default:
+          if StatePurityRule.randomFunctions.contains(name) {
+            report(node, "reads randomness (\(name))")
+          } else if members.contains(name) {
+            calledMembers.insert(name)
+          }
+        }
+      } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self) {
+        let name = access.declName.baseName.text
+        let base = access.base?.trimmedDescription
+        if base == "Task" {
+          report(node, "starts a Task (Task.\(name))")
+        } else if name == "now", noArguments {
+          report(node, "reads the clock (.now())")
+        } else if ["random", "randomElement", "shuffled", "shuffle"].contains(name) {
+          report(node, "reads randomness (.\(name))")
+        } else if base == "self", members.contains(name) {
           calledMembers.insert(name)
         }
       }
-    } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self) {
-      let name = access.declName.baseName.text
-      let base = access.base?.trimmedDescription
-      if base == "Task" {
-        report(node, "starts a Task (Task.\(name))")
-      } else if name == "now", noArguments {
-        report(node, "reads the clock (.now())")
-      } else if ["random", "randomElement", "shuffled", "shuffle"].contains(name) {
-        report(node, "reads randomness (.\(name))")
-      } else if base == "self", members.contains(name) {
-        calledMembers.insert(name)
-      }
-    }
-    return .visitChildren
-  }
-
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    let name = node.declName.baseName.text
-    guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else {
       return .visitChildren
     }
-    if base == "Date", name == "now" {
-      report(node, "reads the clock (Date.now)")
-    } else if StatePurityRule.singletonNames.contains(name), base.first?.isUppercase == true,
-      StatePurityRule.effectTypes[base] == nil
-    {
-      report(node, "reads a global (\(base).\(name))")
-    }
-    return .visitChildren
-  }
 
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    if let what = StatePurityRule.effectTypes[node.baseName.text] {
-      report(node, "uses \(node.baseName.text) (\(what))")
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      let name = node.declName.baseName.text
+      guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+        return .visitChildren
+      }
+      if base == "Date", name == "now" {
+        report(node, "reads the clock (Date.now)")
+      } else if StatePurityRule.singletonNames.contains(name), base.first?.isUppercase == true,
+        StatePurityRule.effectTypes[base] == nil
+      {
+        report(node, "reads a global (\(base).\(name))")
+      }
+      return .visitChildren
     }
-    return .visitChildren
-  }
 
-  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-    if let what = StatePurityRule.effectTypes[node.name.text] {
-      report(node, "uses \(node.name.text) (\(what))")
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      if let what = StatePurityRule.effectTypes[node.baseName.text] {
+        report(node, "uses \(node.baseName.text) (\(what))")
+      }
+      return .visitChildren
     }
-    return .visitChildren
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+      if let what = StatePurityRule.effectTypes[node.name.text] {
+        report(node, "uses \(node.name.text) (\(what))")
+      }
+      return .visitChildren
+    }
   }
-}
+#endif

@@ -1,92 +1,101 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// A state's `Command` and `ViewModel` are values: structs or enums that hold no closures, no
-/// class references and no `Any`, so a test compares them with `==` and a journal can replay
-/// them.
-public struct ValueTypesRule: LintRule {
-  /// The rule's id.
-  public let id = "value-types"
-  /// The severity when the configuration sets none.
-  public let defaultSeverity = LintSeverity.error
-  /// Why the rule exists.
-  public let reason =
-    "Commands and view models are values: compared in tests, recorded and replayed; a closure, a class or Any cannot be."
-  /// What to do about a finding.
-  public let fix =
-    "Make it a struct or an enum of values; describe work as data (an enum case) and let the shell hold the closure."
+  /// A state's `Command` and `ViewModel` are values: structs or enums that hold no closures, no
+  /// class references and no `Any`, so a test compares them with `==` and a journal can replay
+  /// them.
+  public struct ValueTypesRule: LintRule {
+    /// The rule's id.
+    public let id = "value-types"
+    /// The severity when the configuration sets none.
+    public let defaultSeverity = LintSeverity.error
+    /// Why the rule exists.
+    public let reason =
+      "Commands and view models are values: compared in tests, recorded and replayed; a closure, a class or Any cannot be."
+    /// What to do about a finding.
+    public let fix =
+      "Make it a struct or an enum of values; describe work as data (an enum case) and let the shell hold the closure."
 
-  /// The rule.
-  public init() {}
+    /// The rule.
+    public init() {}
 
-  /// The findings in `file`.
-  public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-    var findings: [RuleFinding] = []
-    for state in context.states {
-      for block in state.blocks {
-        for member in block.members {
-          findings += check(member.decl, in: state.name, index: context.index)
-        }
-      }
-    }
-    return findings
-  }
-
-  private static let names: Set<String> = ["Command", "ViewModel"]
-
-  private func check(_ decl: DeclSyntax, in state: String, index: LintIndex) -> [RuleFinding] {
-    if let type = decl.as(ClassDeclSyntax.self), Self.names.contains(type.name.text) {
-      return [RuleFinding(type.classKeyword, "\(state).\(type.name.text) is a class, not a value")]
-    }
-    if let type = decl.as(ActorDeclSyntax.self), Self.names.contains(type.name.text) {
-      return [RuleFinding(type.actorKeyword, "\(state).\(type.name.text) is an actor, not a value")]
-    }
-    if let alias = decl.as(TypeAliasDeclSyntax.self), Self.names.contains(alias.name.text) {
-      return problems(
-        in: alias.initializer.value, what: "\(state).\(alias.name.text)", index: index)
-    }
-    var findings: [RuleFinding] = []
-    if let type = decl.as(StructDeclSyntax.self), Self.names.contains(type.name.text) {
-      for member in type.memberBlock.members {
-        guard let variable = member.decl.as(VariableDeclSyntax.self),
-          !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-        else { continue }
-        for binding in variable.bindings {
-          guard let annotation = binding.typeAnnotation else { continue }
-          if let accessors = binding.accessorBlock, case .getter = accessors.accessors { continue }
-          findings += problems(
-            in: annotation.type,
-            what: "\(state).\(type.name.text).\(binding.pattern.trimmedDescription)", index: index)
-        }
-      }
-    }
-    if let type = decl.as(EnumDeclSyntax.self), Self.names.contains(type.name.text) {
-      for member in type.memberBlock.members {
-        guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-        for element in cases.elements {
-          for parameter in element.parameterClause?.parameters ?? [] {
-            findings += problems(
-              in: parameter.type, what: "\(state).\(type.name.text).\(element.name.text)",
-              index: index)
+    /// The findings in `file`.
+    public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      var findings: [RuleFinding] = []
+      for state in context.states {
+        for block in state.blocks {
+          for member in block.members {
+            findings += check(member.decl, in: state.name, index: context.index)
           }
         }
       }
+      return findings
     }
-    return findings
-  }
 
-  private func problems(in type: TypeSyntax, what: String, index: LintIndex) -> [RuleFinding] {
-    let mentions = TypeMentions(type)
-    var findings: [RuleFinding] = []
-    if let function = mentions.function {
-      findings.append(RuleFinding(function, "\(what) holds a closure"))
-    }
-    for (name, node) in mentions.names {
-      if name == "Any" || name == "AnyObject" {
-        findings.append(RuleFinding(node, "\(what) holds \(name)"))
-      } else if index.kind(of: name) == .class || index.kind(of: name) == .actor {
-        findings.append(RuleFinding(node, "\(what) holds \(name), a reference type"))
+    private static let names: Set<String> = ["Command", "ViewModel"]
+
+    private func check(_ decl: DeclSyntax, in state: String, index: LintIndex) -> [RuleFinding] {
+      if let type = decl.as(ClassDeclSyntax.self), Self.names.contains(type.name.text) {
+        return [
+          RuleFinding(type.classKeyword, "\(state).\(type.name.text) is a class, not a value")
+        ]
       }
+      if let type = decl.as(ActorDeclSyntax.self), Self.names.contains(type.name.text) {
+        return [
+          RuleFinding(type.actorKeyword, "\(state).\(type.name.text) is an actor, not a value")
+        ]
+      }
+      if let alias = decl.as(TypeAliasDeclSyntax.self), Self.names.contains(alias.name.text) {
+        return problems(
+          in: alias.initializer.value, what: "\(state).\(alias.name.text)", index: index)
+      }
+      var findings: [RuleFinding] = []
+      if let type = decl.as(StructDeclSyntax.self), Self.names.contains(type.name.text) {
+        for member in type.memberBlock.members {
+          guard let variable = member.decl.as(VariableDeclSyntax.self),
+            !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+          else { continue }
+          for binding in variable.bindings {
+            guard let annotation = binding.typeAnnotation else { continue }
+            if let accessors = binding.accessorBlock, case .getter = accessors.accessors {
+              continue
+            }
+            findings += problems(
+              in: annotation.type,
+              what: "\(state).\(type.name.text).\(binding.pattern.trimmedDescription)", index: index
+            )
+          }
+        }
+      }
+      if let type = decl.as(EnumDeclSyntax.self), Self.names.contains(type.name.text) {
+        for member in type.memberBlock.members {
+          guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+          for element in cases.elements {
+            for parameter in element.parameterClause?.parameters ?? [] {
+              findings += problems(
+                in: parameter.type, what: "\(state).\(type.name.text).\(element.name.text)",
+                index: index)
+            }
+          }
+        }
+      }
+      return findings
     }
-    return findings
+
+    private func problems(in type: TypeSyntax, what: String, index: LintIndex) -> [RuleFinding] {
+      let mentions = TypeMentions(type)
+      var findings: [RuleFinding] = []
+      if let function = mentions.function {
+        findings.append(RuleFinding(function, "\(what) holds a closure"))
+      }
+      for (name, node) in mentions.names {
+        if name == "Any" || name == "AnyObject" {
+          findings.append(RuleFinding(node, "\(what) holds \(name)"))
+        } else if index.kind(of: name) == .class || index.kind(of: name) == .actor {
+          findings.append(RuleFinding(node, "\(what) holds \(name), a reference type"))
+        }
+      }
+      return findings
+    }
   }
-}
+#endif

@@ -1,120 +1,123 @@
-import Foundation
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-/// Finds and reads the Swift files under the paths given to `yaia lint`, refusing politely
-/// what cannot be linted: unreadable files and directories, files that are not UTF-8 text
-/// (binary, other encodings), files over the size limit, symbolic-link loops.
-public enum LintFiles {
-  /// The largest file read: 16 MiB (50,000 lines of Swift are about 2 MiB).
-  public static let maxFileBytes = 16 << 20
-  /// How deep directories are followed.
-  public static let maxDepth = 64
-  /// Directories never entered (build products, dependencies, version control).
-  public static let skippedDirectories: Set<String> = [
-    ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
-  ]
+  /// Finds and reads the Swift files under the paths given to `yaia lint`, refusing politely
+  /// what cannot be linted: unreadable files and directories, files that are not UTF-8 text
+  /// (binary, other encodings), files over the size limit, symbolic-link loops.
+  public enum LintFiles {
+    /// The largest file read: 16 MiB (50,000 lines of Swift are about 2 MiB).
+    public static let maxFileBytes = 16 << 20
+    /// How deep directories are followed.
+    public static let maxDepth = 64
+    /// Directories never entered (build products, dependencies, version control).
+    public static let skippedDirectories: Set<String> = [
+      ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
+    ]
 
-  /// The sources under `paths` (files or directories), each read once, and the paths that
-  /// could not be read, with why.
-  public static func collect(_ paths: [String]) -> (sources: [LintSource], problems: [LintProblem])
-  {
-    var walker = Walker()
-    for path in paths { walker.visit(path, depth: 0, explicit: true) }
-    return (walker.sources, walker.problems)
-  }
+    /// The sources under `paths` (files or directories), each read once, and the paths that
+    /// could not be read, with why.
+    public static func collect(_ paths: [String]) -> (
+      sources: [LintSource], problems: [LintProblem]
+    ) {
+      var walker = Walker()
+      for path in paths { walker.visit(path, depth: 0, explicit: true) }
+      return (walker.sources, walker.problems)
+    }
 
-  /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.
-  static func read(_ path: String, atMost limit: Int) -> Data? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    return try? handle.read(upToCount: limit) ?? Data()
-  }
+    /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.
+    static func read(_ path: String, atMost limit: Int) -> Data? {
+      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+      defer { try? handle.close() }
+      return try? handle.read(upToCount: limit) ?? Data()
+    }
 
-  /// The text of `data`, or why it is no Swift source.
-  package static func text(_ data: Data) -> Result<String, LintProblemReason> {
-    guard data.count <= maxFileBytes else { return .failure(.tooLarge(data.count)) }
-    if data.contains(0) { return .failure(.binary) }
-    guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
-    return .success(text)
-  }
+    /// The text of `data`, or why it is no Swift source.
+    package static func text(_ data: Data) -> Result<String, LintProblemReason> {
+      guard data.count <= maxFileBytes else { return .failure(.tooLarge(data.count)) }
+      if data.contains(0) { return .failure(.binary) }
+      guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
+      return .success(text)
+    }
 
-  /// Why a file is not linted.
-  package enum LintProblemReason: Error, CustomStringConvertible {
-    case tooLarge(Int)
-    case binary
-    case notUTF8
+    /// Why a file is not linted.
+    package enum LintProblemReason: Error, CustomStringConvertible {
+      case tooLarge(Int)
+      case binary
+      case notUTF8
 
-    package var description: String {
-      switch self {
-      case .tooLarge(let bytes):
-        "is \(bytes) bytes, over the limit of \(LintFiles.maxFileBytes); not linted"
-      case .binary: "holds NUL bytes: a binary file, not Swift source; not linted"
-      case .notUTF8: "is not UTF-8 text; not linted"
+      package var description: String {
+        switch self {
+        case .tooLarge(let bytes):
+          "is \(bytes) bytes, over the limit of \(LintFiles.maxFileBytes); not linted"
+        case .binary: "holds NUL bytes: a binary file, not Swift source; not linted"
+        case .notUTF8: "is not UTF-8 text; not linted"
+        }
+      }
+    }
+
+    private struct Walker {
+      var sources: [LintSource] = []
+      var problems: [LintProblem] = []
+      var seen: Set<String> = []
+      let manager = FileManager.default
+
+      mutating func visit(_ path: String, depth: Int, explicit: Bool) {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard seen.insert(resolved).inserted else {
+          if explicit {
+            problems.append(LintProblem(path: path, message: "was already linted (a link to it)"))
+          }
+          return
+        }
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+          // A dangling link, or a link loop that never resolves.
+          problems.append(
+            LintProblem(path: path, message: "does not exist (or is a broken or looping link)"))
+          return
+        }
+        if isDirectory.boolValue {
+          guard depth < LintFiles.maxDepth else {
+            problems.append(
+              LintProblem(
+                path: path,
+                message: "is nested more than \(LintFiles.maxDepth) directories deep; not entered"))
+            return
+          }
+          let entries: [String]
+          do {
+            entries = try manager.contentsOfDirectory(atPath: path).sorted()
+          } catch {
+            problems.append(
+              LintProblem(path: path, message: "cannot be read: \(error.localizedDescription)"))
+            return
+          }
+          for entry in entries
+          where !entry.hasPrefix(".") && !LintFiles.skippedDirectories.contains(entry) {
+            visit(path == "." ? entry : "\(path)/\(entry)", depth: depth + 1, explicit: false)
+          }
+          return
+        }
+        guard explicit || path.hasSuffix(".swift") else { return }
+        // The size is checked before reading, and no more than the limit and a byte is read:
+        // a huge file (or one that grows, or a device) never comes into memory whole.
+        if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+          size.intValue > LintFiles.maxFileBytes
+        {
+          problems.append(
+            LintProblem(path: path, message: LintProblemReason.tooLarge(size.intValue).description))
+          return
+        }
+        guard let data = LintFiles.read(path, atMost: LintFiles.maxFileBytes + 1) else {
+          problems.append(LintProblem(path: path, message: "cannot be read (permissions?)"))
+          return
+        }
+        switch LintFiles.text(data) {
+        case .success(let text): sources.append(LintSource(path: path, text: text))
+        case .failure(let reason):
+          problems.append(LintProblem(path: path, message: reason.description))
+        }
       }
     }
   }
-
-  private struct Walker {
-    var sources: [LintSource] = []
-    var problems: [LintProblem] = []
-    var seen: Set<String> = []
-    let manager = FileManager.default
-
-    mutating func visit(_ path: String, depth: Int, explicit: Bool) {
-      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      guard seen.insert(resolved).inserted else {
-        if explicit {
-          problems.append(LintProblem(path: path, message: "was already linted (a link to it)"))
-        }
-        return
-      }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-        // A dangling link, or a link loop that never resolves.
-        problems.append(
-          LintProblem(path: path, message: "does not exist (or is a broken or looping link)"))
-        return
-      }
-      if isDirectory.boolValue {
-        guard depth < LintFiles.maxDepth else {
-          problems.append(
-            LintProblem(
-              path: path,
-              message: "is nested more than \(LintFiles.maxDepth) directories deep; not entered"))
-          return
-        }
-        let entries: [String]
-        do {
-          entries = try manager.contentsOfDirectory(atPath: path).sorted()
-        } catch {
-          problems.append(
-            LintProblem(path: path, message: "cannot be read: \(error.localizedDescription)"))
-          return
-        }
-        for entry in entries
-        where !entry.hasPrefix(".") && !LintFiles.skippedDirectories.contains(entry) {
-          visit(path == "." ? entry : "\(path)/\(entry)", depth: depth + 1, explicit: false)
-        }
-        return
-      }
-      guard explicit || path.hasSuffix(".swift") else { return }
-      // The size is checked before reading, and no more than the limit and a byte is read:
-      // a huge file (or one that grows, or a device) never comes into memory whole.
-      if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-        size.intValue > LintFiles.maxFileBytes
-      {
-        problems.append(
-          LintProblem(path: path, message: LintProblemReason.tooLarge(size.intValue).description))
-        return
-      }
-      guard let data = LintFiles.read(path, atMost: LintFiles.maxFileBytes + 1) else {
-        problems.append(LintProblem(path: path, message: "cannot be read (permissions?)"))
-        return
-      }
-      switch LintFiles.text(data) {
-      case .success(let text): sources.append(LintSource(path: path, text: text))
-      case .failure(let reason):
-        problems.append(LintProblem(path: path, message: reason.description))
-      }
-    }
-  }
-}
+#endif

@@ -1,195 +1,198 @@
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import SwiftSyntax
 
-/// What every linted file declares, gathered before any rule runs: which types exist and of
-/// what kind, what each conforms to (in its declaration and in extensions, in any file), where
-/// each is declared, and the notification names the app defines. Rules read it to decide what
-/// crosses files: whether a type is a state, whether a property's type is a class, which
-/// layer a referenced type belongs to.
-public struct LintIndex: Sendable {
-  /// The kind of a declared type.
-  public enum Kind: String, Sendable {
-    /// A struct.
-    case `struct`
-    /// A class.
-    case `class`
-    /// An enum.
-    case `enum`
-    /// An actor.
-    case actor
-    /// A protocol.
-    case `protocol`
-  }
-
-  /// Where a type is declared.
-  public struct Declaration: Sendable, Hashable {
-    /// The file.
-    public var path: String
-    /// Its module, if known.
-    public var module: String?
-  }
-
-  private(set) var kinds: [String: Kind] = [:]
-  private(set) var inherited: [String: Set<String>] = [:]
-  private(set) var declarations: [String: [Declaration]] = [:]
-  private(set) var nestedDeclarations: [String: [Declaration]] = [:]
-  /// Notification names the app declares (`extension Notification.Name { static let … }`).
-  public private(set) var notificationNames: Set<String> = []
-  private var sceneStateProtocols: Set<String> = ["SceneState"]
-
-  /// An index of `facts`, one per file.
-  /// An index of no files: what a rule that reads no other file is given.
-  static let empty = LintIndex([])
-
-  init(_ facts: [FileFacts]) {
-    for file in facts {
-      for type in file.types {
-        kinds[type.name] = kinds[type.name] ?? type.kind
-        inherited[type.name, default: []].formUnion(type.inherited)
-        let declaration = Declaration(path: file.path, module: file.module)
-        if type.isTopLevel {
-          declarations[type.name, default: []].append(declaration)
-        } else {
-          nestedDeclarations[type.name, default: []].append(declaration)
-        }
-      }
-      for (name, conformances) in file.extensions {
-        inherited[name, default: []].formUnion(conformances)
-      }
-      notificationNames.formUnion(file.notificationNames)
+  /// What every linted file declares, gathered before any rule runs: which types exist and of
+  /// what kind, what each conforms to (in its declaration and in extensions, in any file), where
+  /// each is declared, and the notification names the app defines. Rules read it to decide what
+  /// crosses files: whether a type is a state, whether a property's type is a class, which
+  /// layer a referenced type belongs to.
+  public struct LintIndex: Sendable {
+    /// The kind of a declared type.
+    public enum Kind: String, Sendable {
+      /// A struct.
+      case `struct`
+      /// A class.
+      case `class`
+      /// An enum.
+      case `enum`
+      /// An actor.
+      case actor
+      /// A protocol.
+      case `protocol`
     }
-    // Protocols that refine SceneState, however indirectly.
-    var changed = true
-    while changed {
-      changed = false
-      for (name, kind) in kinds where kind == .protocol && !sceneStateProtocols.contains(name) {
-        if !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols) {
-          sceneStateProtocols.insert(name)
-          changed = true
-        }
-      }
+
+    /// Where a type is declared.
+    public struct Declaration: Sendable, Hashable {
+      /// The file.
+      public var path: String
+      /// Its module, if known.
+      public var module: String?
     }
-  }
 
-  /// Whether `name` is a state: it conforms to `SceneState`, directly, in an extension, or
-  /// through a protocol that refines it.
-  public func isState(_ name: String) -> Bool {
-    kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols)
-  }
+    private(set) var kinds: [String: Kind] = [:]
+    private(set) var inherited: [String: Set<String>] = [:]
+    private(set) var declarations: [String: [Declaration]] = [:]
+    private(set) var nestedDeclarations: [String: [Declaration]] = [:]
+    /// Notification names the app declares (`extension Notification.Name { static let … }`).
+    public private(set) var notificationNames: Set<String> = []
+    private var sceneStateProtocols: Set<String> = ["SceneState"]
 
-  /// The kind of the type `name`, if the linted files declare it.
-  public func kind(of name: String) -> Kind? { kinds[name] }
+    /// An index of `facts`, one per file.
+    /// An index of no files: what a rule that reads no other file is given.
+    static let empty = LintIndex([])
 
-  /// Where top-level types named `name` are declared in the linted files (nested types are
-  /// named through their outer type, so they are not listed).
-  public func declarations(of name: String) -> [Declaration] { declarations[name] ?? [] }
-
-  /// Where types named `name` are declared inside other types or functions.
-  public func nestedDeclarations(of name: String) -> [Declaration] {
-    nestedDeclarations[name] ?? []
-  }
-}
-
-/// What one file declares, for the index.
-struct FileFacts: Sendable {
-  struct TypeFact: Sendable {
-    var name: String
-    var kind: LintIndex.Kind
-    var inherited: [String]
-    /// Declared at the top level of its file (not inside another type or a function).
-    var isTopLevel = true
-  }
-
-  var path: String
-  var module: String?
-  var types: [TypeFact] = []
-  var extensions: [(String, [String])] = []
-  var notificationNames: [String] = []
-
-  init(path: String, module: String?, tree: SourceFileSyntax) {
-    self.path = path
-    self.module = module
-    let collector = FactCollector()
-    collector.walk(tree)
-    types = collector.types
-    extensions = collector.extensions
-    notificationNames = collector.notificationNames
-  }
-}
-
-/// The last component of a type's name: `Yaia.SceneState` is `SceneState`.
-func simpleName(_ type: some SyntaxProtocol) -> String {
-  let text = type.trimmedDescription
-  let base = text.split(separator: "<").first.map(String.init) ?? text
-  return base.split(separator: ".").last.map(String.init) ?? base
-}
-
-private final class FactCollector: DeclarationVisitor {
-  var types: [FileFacts.TypeFact] = []
-  var extensions: [(String, [String])] = []
-  var notificationNames: [String] = []
-
-  private var nesting = 0
-
-  private func add(_ name: TokenSyntax, _ kind: LintIndex.Kind, _ clause: InheritanceClauseSyntax?)
-  {
-    types.append(
-      .init(name: name.text, kind: kind, inherited: names(clause), isTopLevel: nesting == 0))
-  }
-
-  private func names(_ clause: InheritanceClauseSyntax?) -> [String] {
-    clause?.inheritedTypes.map { simpleName($0.type) } ?? []
-  }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    add(node.name, .struct, node.inheritanceClause)
-    nesting += 1
-    return .visitChildren
-  }
-  override func visitPost(_ node: StructDeclSyntax) { nesting -= 1 }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    add(node.name, .class, node.inheritanceClause)
-    nesting += 1
-    return .visitChildren
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { nesting -= 1 }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    add(node.name, .enum, node.inheritanceClause)
-    nesting += 1
-    return .visitChildren
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { nesting -= 1 }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    add(node.name, .actor, node.inheritanceClause)
-    nesting += 1
-    return .visitChildren
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { nesting -= 1 }
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    add(node.name, .protocol, node.inheritanceClause)
-    return .skipChildren
-  }
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    nesting += 1
-    return .visitChildren
-  }
-  override func visitPost(_ node: FunctionDeclSyntax) { nesting -= 1 }
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let extended = node.extendedType.trimmedDescription
-    if extended == "Notification.Name" || extended == "NSNotification.Name" {
-      for member in node.memberBlock.members {
-        guard let variable = member.decl.as(VariableDeclSyntax.self),
-          variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-        else { continue }
-        for binding in variable.bindings {
-          if let name = binding.pattern.as(IdentifierPatternSyntax.self) {
-            notificationNames.append(name.identifier.text)
+    init(_ facts: [FileFacts]) {
+      for file in facts {
+        for type in file.types {
+          kinds[type.name] = kinds[type.name] ?? type.kind
+          inherited[type.name, default: []].formUnion(type.inherited)
+          let declaration = Declaration(path: file.path, module: file.module)
+          if type.isTopLevel {
+            declarations[type.name, default: []].append(declaration)
+          } else {
+            nestedDeclarations[type.name, default: []].append(declaration)
+          }
+        }
+        for (name, conformances) in file.extensions {
+          inherited[name, default: []].formUnion(conformances)
+        }
+        notificationNames.formUnion(file.notificationNames)
+      }
+      // Protocols that refine SceneState, however indirectly.
+      var changed = true
+      while changed {
+        changed = false
+        for (name, kind) in kinds where kind == .protocol && !sceneStateProtocols.contains(name) {
+          if !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols) {
+            sceneStateProtocols.insert(name)
+            changed = true
           }
         }
       }
     }
-    extensions.append((simpleName(node.extendedType), names(node.inheritanceClause)))
-    nesting += 1
-    return .visitChildren
+
+    /// Whether `name` is a state: it conforms to `SceneState`, directly, in an extension, or
+    /// through a protocol that refines it.
+    public func isState(_ name: String) -> Bool {
+      kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols)
+    }
+
+    /// The kind of the type `name`, if the linted files declare it.
+    public func kind(of name: String) -> Kind? { kinds[name] }
+
+    /// Where top-level types named `name` are declared in the linted files (nested types are
+    /// named through their outer type, so they are not listed).
+    public func declarations(of name: String) -> [Declaration] { declarations[name] ?? [] }
+
+    /// Where types named `name` are declared inside other types or functions.
+    public func nestedDeclarations(of name: String) -> [Declaration] {
+      nestedDeclarations[name] ?? []
+    }
   }
-  override func visitPost(_ node: ExtensionDeclSyntax) { nesting -= 1 }
-}
+
+  /// What one file declares, for the index.
+  struct FileFacts: Sendable {
+    struct TypeFact: Sendable {
+      var name: String
+      var kind: LintIndex.Kind
+      var inherited: [String]
+      /// Declared at the top level of its file (not inside another type or a function).
+      var isTopLevel = true
+    }
+
+    var path: String
+    var module: String?
+    var types: [TypeFact] = []
+    var extensions: [(String, [String])] = []
+    var notificationNames: [String] = []
+
+    init(path: String, module: String?, tree: SourceFileSyntax) {
+      self.path = path
+      self.module = module
+      let collector = FactCollector()
+      collector.walk(tree)
+      types = collector.types
+      extensions = collector.extensions
+      notificationNames = collector.notificationNames
+    }
+  }
+
+  /// The last component of a type's name: `Yaia.SceneState` is `SceneState`.
+  func simpleName(_ type: some SyntaxProtocol) -> String {
+    let text = type.trimmedDescription
+    let base = text.split(separator: "<").first.map(String.init) ?? text
+    return base.split(separator: ".").last.map(String.init) ?? base
+  }
+
+  private final class FactCollector: DeclarationVisitor {
+    var types: [FileFacts.TypeFact] = []
+    var extensions: [(String, [String])] = []
+    var notificationNames: [String] = []
+
+    private var nesting = 0
+
+    private func add(
+      _ name: TokenSyntax, _ kind: LintIndex.Kind, _ clause: InheritanceClauseSyntax?
+    ) {
+      types.append(
+        .init(name: name.text, kind: kind, inherited: names(clause), isTopLevel: nesting == 0))
+    }
+
+    private func names(_ clause: InheritanceClauseSyntax?) -> [String] {
+      clause?.inheritedTypes.map { simpleName($0.type) } ?? []
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+      add(node.name, .struct, node.inheritanceClause)
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { nesting -= 1 }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+      add(node.name, .class, node.inheritanceClause)
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { nesting -= 1 }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      add(node.name, .enum, node.inheritanceClause)
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { nesting -= 1 }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      add(node.name, .actor, node.inheritanceClause)
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { nesting -= 1 }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+      add(node.name, .protocol, node.inheritanceClause)
+      return .skipChildren
+    }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { nesting -= 1 }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+      let extended = node.extendedType.trimmedDescription
+      if extended == "Notification.Name" || extended == "NSNotification.Name" {
+        for member in node.memberBlock.members {
+          guard let variable = member.decl.as(VariableDeclSyntax.self),
+            variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+          else { continue }
+          for binding in variable.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self) {
+              notificationNames.append(name.identifier.text)
+            }
+          }
+        }
+      }
+      extensions.append((simpleName(node.extendedType), names(node.inheritanceClause)))
+      nesting += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { nesting -= 1 }
+  }
+#endif

@@ -1,204 +1,206 @@
-import Dispatch
-import Foundation
-import SwiftParser
-import SwiftSyntax
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  import Dispatch
+  import Foundation
+  import SwiftParser
+  import SwiftSyntax
 
-/// A Swift source to lint: its path (as reported) and its text.
-public struct LintSource: Sendable {
-  /// The path, as findings report it.
-  public var path: String
-  /// The text.
-  public var text: String
+  /// A Swift source to lint: its path (as reported) and its text.
+  public struct LintSource: Sendable {
+    /// The path, as findings report it.
+    public var path: String
+    /// The text.
+    public var text: String
 
-  /// A source.
-  public init(path: String, text: String) {
-    self.path = path
-    self.text = text
+    /// A source.
+    public init(path: String, text: String) {
+      self.path = path
+      self.text = text
+    }
+
+    /// The module of a path like `Sources/<Module>/…` or `Tests/<Module>/…`.
+    var module: String? {
+      let parts = path.split(separator: "/").map(String.init)
+      guard let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
+        root + 2 < parts.count
+      else { return nil }
+      return parts[root + 1]
+    }
   }
 
-  /// The module of a path like `Sources/<Module>/…` or `Tests/<Module>/…`.
-  var module: String? {
-    let parts = path.split(separator: "/").map(String.init)
-    guard let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
-      root + 2 < parts.count
-    else { return nil }
-    return parts[root + 1]
-  }
-}
+  /// What a run found: the findings (sorted by place), the files it could not lint, and how much
+  /// it read.
+  public struct LintReport: Sendable {
+    /// The findings, by path, line and column.
+    public var findings: [LintFinding]
+    /// Files that could not be linted, and why.
+    public var problems: [LintProblem]
+    /// How many files were linted.
+    public var fileCount: Int
+    /// How many lines they held.
+    public var lineCount: Int
 
-/// What a run found: the findings (sorted by place), the files it could not lint, and how much
-/// it read.
-public struct LintReport: Sendable {
-  /// The findings, by path, line and column.
-  public var findings: [LintFinding]
-  /// Files that could not be linted, and why.
-  public var problems: [LintProblem]
-  /// How many files were linted.
-  public var fileCount: Int
-  /// How many lines they held.
-  public var lineCount: Int
-
-  /// Whether a finding is at error level.
-  public var hasErrors: Bool { findings.contains { $0.severity == .error } }
-}
-
-/// Runs rules over sources: parses every file (on all cores), indexes what they declare, runs
-/// each enabled rule on each file, and applies severities and in-code suppressions.
-///
-/// ```swift
-/// let report = Linter(rules: LintRules.all, configuration: configuration).run(sources)
-/// ```
-public struct Linter: Sendable {
-  /// The rules that may run.
-  public var rules: [any LintRule]
-  /// What the team decided about them.
-  public var configuration: LintConfiguration
-
-  /// The id of findings about suppression comments themselves.
-  public static let suppressionRuleID = "suppression"
-
-  /// A linter.
-  public init(rules: [any LintRule], configuration: LintConfiguration = LintConfiguration()) {
-    self.rules = rules
-    self.configuration = configuration
+    /// Whether a finding is at error level.
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
   }
 
-  /// Lints `sources`.
-  public func run(_ sources: [LintSource]) -> LintReport {
-    let kept = sources.filter { !configuration.isExcluded($0.path) }
-    let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
-    let local = active.filter { !$0.readsOtherFiles }
-    let global = active.filter(\.readsOtherFiles)
-    // Parse, gather facts and run the rules that need no other file, on all cores, each file
-    // while its tree is fresh in the caches.
-    let parsed = concurrentMap(kept) { source -> Parsed in
-      if let refusal = ParseGuard.refusal(source.text) {
+  /// Runs rules over sources: parses every file (on all cores), indexes what they declare, runs
+  /// each enabled rule on each file, and applies severities and in-code suppressions.
+  ///
+  /// ```swift
+  /// let report = Linter(rules: LintRules.all, configuration: configuration).run(sources)
+  /// ```
+  public struct Linter: Sendable {
+    /// The rules that may run.
+    public var rules: [any LintRule]
+    /// What the team decided about them.
+    public var configuration: LintConfiguration
+
+    /// The id of findings about suppression comments themselves.
+    public static let suppressionRuleID = "suppression"
+
+    /// A linter.
+    public init(rules: [any LintRule], configuration: LintConfiguration = LintConfiguration()) {
+      self.rules = rules
+      self.configuration = configuration
+    }
+
+    /// Lints `sources`.
+    public func run(_ sources: [LintSource]) -> LintReport {
+      let kept = sources.filter { !configuration.isExcluded($0.path) }
+      let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
+      let local = active.filter { !$0.readsOtherFiles }
+      let global = active.filter(\.readsOtherFiles)
+      // Parse, gather facts and run the rules that need no other file, on all cores, each file
+      // while its tree is fresh in the caches.
+      let parsed = concurrentMap(kept) { source -> Parsed in
+        if let refusal = ParseGuard.refusal(source.text) {
+          return Parsed(
+            file: nil, facts: nil, suppressions: nil, lines: LineTable(source.text).count,
+            findings: [], problem: LintProblem(path: source.path, message: refusal))
+        }
+        let tree = Parser.parse(source: source.text)
+        let table = LineTable(source.text)
+        let lines = table.count
+        if tree.hasError {
+          let line = firstError(in: tree).map { table.location(of: $0).line }
+          return Parsed(
+            file: nil, facts: nil, suppressions: nil, lines: lines, findings: [],
+            problem: LintProblem(
+              path: source.path,
+              message:
+                "does not parse\(line.map { " (first error on line \($0))" } ?? ""); not linted"
+            ))
+        }
+        let file = LintedFile(
+          path: source.path, module: source.module, tree: tree, text: source.text,
+          lines: table, nodes: FileNodes(tree))
+        let suppressions = Suppressions(file)
         return Parsed(
-          file: nil, facts: nil, suppressions: nil, lines: LineTable(source.text).count,
-          findings: [], problem: LintProblem(path: source.path, message: refusal))
+          file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
+          suppressions: suppressions, lines: lines,
+          findings: suppressionFindings(file, suppressions)
+            + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
+          problem: nil)
       }
-      let tree = Parser.parse(source: source.text)
-      let table = LineTable(source.text)
-      let lines = table.count
-      if tree.hasError {
-        let line = firstError(in: tree).map { table.location(of: $0).line }
-        return Parsed(
-          file: nil, facts: nil, suppressions: nil, lines: lines, findings: [],
-          problem: LintProblem(
-            path: source.path,
-            message:
-              "does not parse\(line.map { " (first error on line \($0))" } ?? ""); not linted"
-          ))
+      // Then the rules that read what other files declare.
+      let index = LintIndex(parsed.compactMap(\.facts))
+      let findings = concurrentMap(parsed) { parsed -> [LintFinding] in
+        guard let file = parsed.file, let suppressions = parsed.suppressions else { return [] }
+        guard !global.isEmpty else { return parsed.findings }
+        return parsed.findings
+          + findingsOf(file, rules: global, index: index, suppressions: suppressions)
       }
-      let file = LintedFile(
-        path: source.path, module: source.module, tree: tree, text: source.text,
-        lines: table, nodes: FileNodes(tree))
-      let suppressions = Suppressions(file)
-      return Parsed(
-        file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
-        suppressions: suppressions, lines: lines,
-        findings: suppressionFindings(file, suppressions)
-          + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
-        problem: nil)
+      return LintReport(
+        findings: findings.flatMap { $0 }.sorted {
+          ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
+        },
+        problems: parsed.compactMap(\.problem),
+        fileCount: parsed.count - parsed.filter { $0.problem != nil }.count,
+        lineCount: parsed.reduce(0) { $0 + $1.lines })
     }
-    // Then the rules that read what other files declare.
-    let index = LintIndex(parsed.compactMap(\.facts))
-    let findings = concurrentMap(parsed) { parsed -> [LintFinding] in
-      guard let file = parsed.file, let suppressions = parsed.suppressions else { return [] }
-      guard !global.isEmpty else { return parsed.findings }
-      return parsed.findings
-        + findingsOf(file, rules: global, index: index, suppressions: suppressions)
+
+    private struct Parsed: Sendable {
+      var file: LintedFile?
+      var facts: FileFacts?
+      var suppressions: Suppressions?
+      var lines: Int
+      /// The findings of the rules that need no other file.
+      var findings: [LintFinding]
+      var problem: LintProblem?
     }
-    return LintReport(
-      findings: findings.flatMap { $0 }.sorted {
-        ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
-      },
-      problems: parsed.compactMap(\.problem),
-      fileCount: parsed.count - parsed.filter { $0.problem != nil }.count,
-      lineCount: parsed.reduce(0) { $0 + $1.lines })
-  }
 
-  private struct Parsed: Sendable {
-    var file: LintedFile?
-    var facts: FileFacts?
-    var suppressions: Suppressions?
-    var lines: Int
-    /// The findings of the rules that need no other file.
-    var findings: [LintFinding]
-    var problem: LintProblem?
-  }
-
-  /// Findings about the suppression comments themselves (one without a reason).
-  private func suppressionFindings(_ file: LintedFile, _ suppressions: Suppressions)
-    -> [LintFinding]
-  {
-    suppressions.problems.map { problem in
-      LintFinding(
-        ruleID: Self.suppressionRuleID, severity: .error, message: problem.message,
-        location: location(file, problem.position),
-        fix: "Write why after the rule id: // yaia-lint:disable:next RULE-ID because …")
-    }
-  }
-
-  /// The findings of `rules` in `file`; `index` is `nil` for rules that read no other file.
-  private func findingsOf(
-    _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions
-  ) -> [LintFinding] {
-    var findings: [LintFinding] = []
-    let states = index.map { StateScope.all(in: file, index: $0) } ?? []
-    for rule in rules {
-      let context = LintContext(
-        index: index ?? .empty, configuration: configuration, ruleID: rule.id, states: states)
-      let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
-      for found in rule.check(file, context) {
-        let place = location(file, found.position)
-        if suppressions.covers(rule.id, line: place.line) { continue }
-        findings.append(
-          LintFinding(
-            ruleID: rule.id, severity: severity, message: found.message, location: place,
-            fix: rule.fix))
+    /// Findings about the suppression comments themselves (one without a reason).
+    private func suppressionFindings(_ file: LintedFile, _ suppressions: Suppressions)
+      -> [LintFinding]
+    {
+      suppressions.problems.map { problem in
+        LintFinding(
+          ruleID: Self.suppressionRuleID, severity: .error, message: problem.message,
+          location: location(file, problem.position),
+          fix: "Write why after the rule id: // yaia-lint:disable:next RULE-ID because …")
       }
     }
-    return findings
-  }
 
-  private func location(_ file: LintedFile, _ position: AbsolutePosition) -> LintLocation {
-    let place = file.lines.location(of: position)
-    return LintLocation(path: file.path, line: place.line, column: place.column)
-  }
-
-  private func firstError(in tree: SourceFileSyntax) -> AbsolutePosition? {
-    for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
-      return token.positionAfterSkippingLeadingTrivia
+    /// The findings of `rules` in `file`; `index` is `nil` for rules that read no other file.
+    private func findingsOf(
+      _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions
+    ) -> [LintFinding] {
+      var findings: [LintFinding] = []
+      let states = index.map { StateScope.all(in: file, index: $0) } ?? []
+      for rule in rules {
+        let context = LintContext(
+          index: index ?? .empty, configuration: configuration, ruleID: rule.id, states: states)
+        let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
+        for found in rule.check(file, context) {
+          let place = location(file, found.position)
+          if suppressions.covers(rule.id, line: place.line) { continue }
+          findings.append(
+            LintFinding(
+              ruleID: rule.id, severity: severity, message: found.message, location: place,
+              fix: rule.fix))
+        }
+      }
+      return findings
     }
-    return tree.children(viewMode: .all).first { $0.hasError }?.position
-  }
-}
 
-/// `transform` of each element, on all cores, in order.
-func concurrentMap<Element: Sendable, Result: Sendable>(
-  _ elements: [Element], _ transform: @Sendable (Element) -> Result
-) -> [Result] {
-  let slots = Slots<Result>(count: elements.count)
-  DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-    slots.set(index, transform(elements[index]))
-  }
-  return slots.values()
-}
+    private func location(_ file: LintedFile, _ position: AbsolutePosition) -> LintLocation {
+      let place = file.lines.location(of: position)
+      return LintLocation(path: file.path, line: place.line, column: place.column)
+    }
 
-/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
-///
-/// `@unchecked Sendable`, proven: `storage` is written only inside `lock`, and read by
-/// `values()` only after `concurrentPerform` has returned, which happens after every write.
-private final class Slots<Value>: @unchecked Sendable {
-  private var storage: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ value: Value) {
-    lock.withLock { storage[index] = value }
+    private func firstError(in tree: SourceFileSyntax) -> AbsolutePosition? {
+      for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
+        return token.positionAfterSkippingLeadingTrivia
+      }
+      return tree.children(viewMode: .all).first { $0.hasError }?.position
+    }
   }
 
-  func values() -> [Value] { storage.compactMap { $0 } }
-}
+  /// `transform` of each element, on all cores, in order.
+  func concurrentMap<Element: Sendable, Result: Sendable>(
+    _ elements: [Element], _ transform: @Sendable (Element) -> Result
+  ) -> [Result] {
+    let slots = Slots<Result>(count: elements.count)
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+      slots.set(index, transform(elements[index]))
+    }
+    return slots.values()
+  }
+
+  /// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+  ///
+  /// `@unchecked Sendable`, proven: `storage` is written only inside `lock`, and read by
+  /// `values()` only after `concurrentPerform` has returned, which happens after every write.
+  private final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+      lock.withLock { storage[index] = value }
+    }
+
+    func values() -> [Value] { storage.compactMap { $0 } }
+  }
+#endif

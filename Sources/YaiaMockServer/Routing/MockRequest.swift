@@ -1,30 +1,32 @@
-import Foundation
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-/// A request as the router sees it: method, path, query, headers and body, as plain values.
-public struct MockRequest: Hashable, Sendable {
-  /// The method.
-  public var method: HTTPMethod
-  /// The path, percent-encoded as received, without the query.
-  public var path: String
-  /// The query items, first value per name.
-  public var query: [String: String]
-  /// Header fields, in the order received (names compared without case).
-  public var headers: HTTPHeaders
-  /// The body.
-  public var body: Data
+  /// A request as the router sees it: method, path, query, headers and body, as plain values.
+  public struct MockRequest: Hashable, Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The path, percent-encoded as received, without the query.
+    public var path: String
+    /// The query items, first value per name.
+    public var query: [String: String]
+    /// Header fields, in the order received (names compared without case).
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: Data
 
-  /// Creates a request.
-  public init(
-    method: HTTPMethod, path: String, query: [String: String] = [:], headers: HTTPHeaders = [:],
-    body: Data = Data()
-  ) {
-    self.method = method
-    self.path = path
-    self.query = query
-    self.headers = headers
-    self.body = body
+    /// Creates a request.
+    public init(
+      method: HTTPMethod, path: String, query: [String: String] = [:], headers: HTTPHeaders = [:],
+      body: Data = Data()
+    ) {
+      self.method = method
+      self.path = path
+      self.query = query
+      self.headers = headers
+      self.body = body
+    }
+
+    /// `GET /devices/7`.
+    public var summary: String { "\(method) \(path)" }
   }
-
-  /// `GET /devices/7`.
-  public var summary: String { "\(method) \(path)" }
-}
+#endif

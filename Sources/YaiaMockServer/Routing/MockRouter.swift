@@ -1,150 +1,153 @@
-import Foundation
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-/// The mock server's decisions as a value: which route answers a request, with which scenario
-/// and which step of a sequence, and what the state machines become. The server shell holds
-/// one and does the I/O; tests drive it with plain requests.
-///
-/// Routes are tried in order; the first whose method, path, query, headers, body fields and
-/// required state all match answers. The scenario is the request's `X-Mock-Scenario` header
-/// or `_scenario` query item, else the server-wide one, else none; a route without that
-/// scenario answers with its default responses.
-public struct MockRouter: Sendable {
-  /// The outcome of routing one request.
-  public enum Outcome: Equatable, Sendable {
-    /// A route answers: its name, the scenario used (if any), the response, and the path
-    /// parameters.
-    case matched(
-      route: String, scenario: String?, response: MockResponse, parameters: [String: String])
-    /// No route answers; the closest routes, best first, for the 404 and the journal.
-    case unmatched(closest: [String])
-  }
+  /// The mock server's decisions as a value: which route answers a request, with which scenario
+  /// and which step of a sequence, and what the state machines become. The server shell holds
+  /// one and does the I/O; tests drive it with plain requests.
+  ///
+  /// Routes are tried in order; the first whose method, path, query, headers, body fields and
+  /// required state all match answers. The scenario is the request's `X-Mock-Scenario` header
+  /// or `_scenario` query item, else the server-wide one, else none; a route without that
+  /// scenario answers with its default responses.
+  public struct MockRouter: Sendable {
+    /// The outcome of routing one request.
+    public enum Outcome: Equatable, Sendable {
+      /// A route answers: its name, the scenario used (if any), the response, and the path
+      /// parameters.
+      case matched(
+        route: String, scenario: String?, response: MockResponse, parameters: [String: String])
+      /// No route answers; the closest routes, best first, for the 404 and the journal.
+      case unmatched(closest: [String])
+    }
 
-  /// The routes, in the order they are tried.
-  public private(set) var routes: [MockRoute]
-  /// The scenario for every request that does not name one; `nil` for the defaults.
-  public var scenario: String?
-  private var sequencePositions: [String: Int] = [:]
-  private var states: [String: String] = [:]
+    /// The routes, in the order they are tried.
+    public private(set) var routes: [MockRoute]
+    /// The scenario for every request that does not name one; `nil` for the defaults.
+    public var scenario: String?
+    private var sequencePositions: [String: Int] = [:]
+    private var states: [String: String] = [:]
 
-  /// The query item a request names its scenario with.
-  public static let scenarioQueryItem = "_scenario"
+    /// The query item a request names its scenario with.
+    public static let scenarioQueryItem = "_scenario"
 
-  /// A router over `routes`.
-  public init(routes: [MockRoute], scenario: String? = nil) {
-    self.routes = routes
-    self.scenario = scenario
-  }
+    /// A router over `routes`.
+    public init(routes: [MockRoute], scenario: String? = nil) {
+      self.routes = routes
+      self.scenario = scenario
+    }
 
-  /// Routes `request`, advancing sequences and state machines.
-  public mutating func route(_ request: MockRequest) -> Outcome {
-    let requested =
-      request.headers[HTTPHeaderName.mockScenario] ?? request.query[Self.scenarioQueryItem]
-      ?? scenario
-    for route in routes {
-      guard let parameters = matches(route, request) else { continue }
-      let chosen = requested.flatMap { route.scenarios[$0] != nil ? $0 : nil }
-      let responses = chosen.flatMap { route.scenarios[$0] } ?? route.responses
-      let response: MockResponse
-      switch responses {
-      case .single(let single):
-        response = single
-      case .sequence(let sequence):
-        let key = "\(route.name)#\(chosen ?? "")"
-        let position = sequencePositions[key, default: 0]
-        response =
-          sequence.isEmpty ? MockResponse(status: 204) : sequence[min(position, sequence.count - 1)]
-        sequencePositions[key] = position + 1
+    /// Routes `request`, advancing sequences and state machines.
+    public mutating func route(_ request: MockRequest) -> Outcome {
+      let requested =
+        request.headers[HTTPHeaderName.mockScenario] ?? request.query[Self.scenarioQueryItem]
+        ?? scenario
+      for route in routes {
+        guard let parameters = matches(route, request) else { continue }
+        let chosen = requested.flatMap { route.scenarios[$0] != nil ? $0 : nil }
+        let responses = chosen.flatMap { route.scenarios[$0] } ?? route.responses
+        let response: MockResponse
+        switch responses {
+        case .single(let single):
+          response = single
+        case .sequence(let sequence):
+          let key = "\(route.name)#\(chosen ?? "")"
+          let position = sequencePositions[key, default: 0]
+          response =
+            sequence.isEmpty
+            ? MockResponse(status: 204) : sequence[min(position, sequence.count - 1)]
+          sequencePositions[key] = position + 1
+        }
+        if let next = route.nextStateValue { states[next.machine] = next.state }
+        return .matched(
+          route: route.name, scenario: chosen, response: response, parameters: parameters)
       }
-      if let next = route.nextStateValue { states[next.machine] = next.state }
-      return .matched(
-        route: route.name, scenario: chosen, response: response, parameters: parameters)
+      return .unmatched(closest: closestRoutes(to: request))
     }
-    return .unmatched(closest: closestRoutes(to: request))
-  }
 
-  /// Puts every sequence back at its first response and every state machine back at its
-  /// start.
-  public mutating func resetAll() {
-    sequencePositions.removeAll()
-    states.removeAll()
-  }
-
-  /// Puts the sequences of the route named `name` back at their first response.
-  public mutating func resetSequences(of name: String) {
-    sequencePositions = sequencePositions.filter { !$0.key.hasPrefix(name + "#") }
-  }
-
-  /// Puts state machine `machine` back at its start.
-  public mutating func resetState(of machine: String) {
-    states[machine] = nil
-  }
-
-  /// The state `machine` is in; `nil` at its start.
-  public func state(of machine: String) -> String? { states[machine] }
-
-  private func matches(_ route: MockRoute, _ request: MockRequest) -> [String: String]? {
-    // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
-    if let method = route.method, method != request.method,
-      !(method == .get && request.method == .head)
-    {
-      return nil
+    /// Puts every sequence back at its first response and every state machine back at its
+    /// start.
+    public mutating func resetAll() {
+      sequencePositions.removeAll()
+      states.removeAll()
     }
-    guard let parameters = route.pattern.match(request.path) else { return nil }
-    for (name, value) in route.query where request.query[name] != value { return nil }
-    for (name, value) in route.headers where request.headers[name] != value { return nil }
-    if !route.bodyFields.isEmpty {
-      guard
-        let json = try? JSONSerialization.jsonObject(
-          with: request.body, options: [.fragmentsAllowed])
-      else { return nil }
-      for (path, expected) in route.bodyFields where Self.value(at: path, in: json) != expected {
+
+    /// Puts the sequences of the route named `name` back at their first response.
+    public mutating func resetSequences(of name: String) {
+      sequencePositions = sequencePositions.filter { !$0.key.hasPrefix(name + "#") }
+    }
+
+    /// Puts state machine `machine` back at its start.
+    public mutating func resetState(of machine: String) {
+      states[machine] = nil
+    }
+
+    /// The state `machine` is in; `nil` at its start.
+    public func state(of machine: String) -> String? { states[machine] }
+
+    private func matches(_ route: MockRoute, _ request: MockRequest) -> [String: String]? {
+      // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
+      if let method = route.method, method != request.method,
+        !(method == .get && request.method == .head)
+      {
         return nil
       }
-    }
-    if let required = route.requiredStateValue, states[required.machine] != required.state {
-      return nil
-    }
-    return parameters
-  }
-
-  /// The JSON value at a dotted key path, as text (`true`, `42`, `kitchen`), or `nil`.
-  static func value(at path: String, in json: Any) -> String? {
-    switch JSONPath.value(at: JSONPath.steps(path), in: json) {
-    case let text as String: return text
-    case let number as NSNumber:
-      return JSONPath.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
-    case is NSNull: return "null"
-    default: return nil
-    }
-  }
-
-  /// Up to three route names, closest first, by edit distance between `METHOD /path` and
-  /// each route's `METHOD pattern`.
-  func closestRoutes(to request: MockRequest) -> [String] {
-    let target = Array(request.summary)
-    var ranked: [(name: String, distance: Int)] = []
-    for route in routes {
-      let method = route.method ?? request.method
-      let candidate: [Character] = Array(method.rawValue + " " + route.pattern.text)
-      ranked.append((route.name, Self.editDistance(target, candidate)))
-    }
-    ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
-    return ranked.prefix(3).map(\.name)
-  }
-
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      guard let parameters = route.pattern.match(request.path) else { return nil }
+      for (name, value) in route.query where request.query[name] != value { return nil }
+      for (name, value) in route.headers where request.headers[name] != value { return nil }
+      if !route.bodyFields.isEmpty {
+        guard
+          let json = try? JSONSerialization.jsonObject(
+            with: request.body, options: [.fragmentsAllowed])
+        else { return nil }
+        for (path, expected) in route.bodyFields where Self.value(at: path, in: json) != expected {
+          return nil
+        }
       }
-      swap(&previous, &current)
+      if let required = route.requiredStateValue, states[required.machine] != required.state {
+        return nil
+      }
+      return parameters
     }
-    return previous[b.count]
+
+    /// The JSON value at a dotted key path, as text (`true`, `42`, `kitchen`), or `nil`.
+    static func value(at path: String, in json: Any) -> String? {
+      switch JSONPath.value(at: JSONPath.steps(path), in: json) {
+      case let text as String: return text
+      case let number as NSNumber:
+        return JSONPath.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
+      case is NSNull: return "null"
+      default: return nil
+      }
+    }
+
+    /// Up to three route names, closest first, by edit distance between `METHOD /path` and
+    /// each route's `METHOD pattern`.
+    func closestRoutes(to request: MockRequest) -> [String] {
+      let target = Array(request.summary)
+      var ranked: [(name: String, distance: Int)] = []
+      for route in routes {
+        let method = route.method ?? request.method
+        let candidate: [Character] = Array(method.rawValue + " " + route.pattern.text)
+        ranked.append((route.name, Self.editDistance(target, candidate)))
+      }
+      ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+      return ranked.prefix(3).map(\.name)
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+      guard !a.isEmpty else { return b.count }
+      guard !b.isEmpty else { return a.count }
+      var previous = Array(0...b.count)
+      var current = [Int](repeating: 0, count: b.count + 1)
+      for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+          current[j] = min(
+            previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+      }
+      return previous[b.count]
+    }
   }
-}
+#endif

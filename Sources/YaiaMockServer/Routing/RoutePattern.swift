@@ -1,79 +1,82 @@
-/// A path pattern such as `/devices/:id` or `/images/*`: literal segments, `:name` segments
-/// that capture one segment, and a final `*` that matches the rest.
-///
-/// ```swift
-/// let pattern = try RoutePattern("/devices/:id/name")
-/// pattern.match("/devices/kitchen%201/name")   // ["id": "kitchen 1"]
-/// pattern.match("/devices")                    // nil
-/// ```
-public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
-  enum Segment: Hashable, Sendable {
-    case literal(String)
-    case parameter(String)
-    case rest
-  }
-
-  /// The pattern as written.
-  public let text: String
-  let segments: [Segment]
-
-  /// Parses `text`.
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  /// A path pattern such as `/devices/:id` or `/images/*`: literal segments, `:name` segments
+  /// that capture one segment, and a final `*` that matches the rest.
   ///
-  /// - Throws: ``MockServerError/invalidPattern(_:reason:)`` if it does not start with `/`,
-  ///   names a parameter twice or not at all, or has `*` anywhere but at the end.
-  public init(_ text: String) throws(MockServerError) {
-    guard text.hasPrefix("/") else {
-      throw .invalidPattern(text, reason: "a path pattern starts with /")
+  /// ```swift
+  /// let pattern = try RoutePattern("/devices/:id/name")
+  /// pattern.match("/devices/kitchen%201/name")   // ["id": "kitchen 1"]
+  /// pattern.match("/devices")                    // nil
+  /// ```
+  public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
+    enum Segment: Hashable, Sendable {
+      case literal(String)
+      case parameter(String)
+      case rest
     }
-    var segments: [Segment] = []
-    var names: Set<String> = []
-    let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    for (index, part) in parts.enumerated() {
-      if part == "*" {
-        guard index == parts.count - 1 else {
-          throw .invalidPattern(text, reason: "* may only end a pattern")
-        }
-        segments.append(.rest)
-      } else if part.hasPrefix(":") {
-        let name = String(part.dropFirst())
-        guard !name.isEmpty else {
-          throw .invalidPattern(text, reason: "a parameter needs a name after :")
-        }
-        guard names.insert(name).inserted else {
-          throw .invalidPattern(text, reason: "parameter :\(name) appears twice")
-        }
-        segments.append(.parameter(name))
-      } else {
-        segments.append(.literal(part))
+
+    /// The pattern as written.
+    public let text: String
+    let segments: [Segment]
+
+    /// Parses `text`.
+    ///
+    /// - Throws: ``MockServerError/invalidPattern(_:reason:)`` if it does not start with `/`,
+    ///   names a parameter twice or not at all, or has `*` anywhere but at the end.
+    public init(_ text: String) throws(MockServerError) {
+      guard text.hasPrefix("/") else {
+        throw .invalidPattern(text, reason: "a path pattern starts with /")
       }
-    }
-    self.text = text
-    self.segments = segments
-  }
-
-  /// The captured parameters if `path` matches (percent-decoded), `nil` if it does not. A
-  /// trailing `*` captures the rest under the name `*`.
-  public func match(_ path: String) -> [String: String]? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    var parameters: [String: String] = [:]
-    for (index, segment) in segments.enumerated() {
-      switch segment {
-      case .rest:
-        parameters["*"] = parts[min(index, parts.count)...].map(Self.decoded).joined(separator: "/")
-        return parameters
-      case .literal(let literal):
-        guard index < parts.count, Self.decoded(parts[index]) == literal else { return nil }
-      case .parameter(let name):
-        guard index < parts.count else { return nil }
-        parameters[name] = Self.decoded(parts[index])
+      var segments: [Segment] = []
+      var names: Set<String> = []
+      let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+      for (index, part) in parts.enumerated() {
+        if part == "*" {
+          guard index == parts.count - 1 else {
+            throw .invalidPattern(text, reason: "* may only end a pattern")
+          }
+          segments.append(.rest)
+        } else if part.hasPrefix(":") {
+          let name = String(part.dropFirst())
+          guard !name.isEmpty else {
+            throw .invalidPattern(text, reason: "a parameter needs a name after :")
+          }
+          guard names.insert(name).inserted else {
+            throw .invalidPattern(text, reason: "parameter :\(name) appears twice")
+          }
+          segments.append(.parameter(name))
+        } else {
+          segments.append(.literal(part))
+        }
       }
+      self.text = text
+      self.segments = segments
     }
-    return parts.count == segments.count ? parameters : nil
-  }
 
-  public var description: String { text }
+    /// The captured parameters if `path` matches (percent-decoded), `nil` if it does not. A
+    /// trailing `*` captures the rest under the name `*`.
+    public func match(_ path: String) -> [String: String]? {
+      let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+      var parameters: [String: String] = [:]
+      for (index, segment) in segments.enumerated() {
+        switch segment {
+        case .rest:
+          parameters["*"] = parts[min(index, parts.count)...].map(Self.decoded).joined(
+            separator: "/")
+          return parameters
+        case .literal(let literal):
+          guard index < parts.count, Self.decoded(parts[index]) == literal else { return nil }
+        case .parameter(let name):
+          guard index < parts.count else { return nil }
+          parameters[name] = Self.decoded(parts[index])
+        }
+      }
+      return parts.count == segments.count ? parameters : nil
+    }
 
-  private static func decoded(_ segment: String) -> String {
-    segment.removingPercentEncoding ?? segment
+    public var description: String { text }
+
+    private static func decoded(_ segment: String) -> String {
+      segment.removingPercentEncoding ?? segment
+    }
   }
-}
+#endif

@@ -1,142 +1,146 @@
-import Foundation
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-/// The shell between the wire and the router: turns a request head and body into a
-/// ``MockRequest``, asks the router, records the journal, and renders the response (with its
-/// delay and fault, which the connection carries out).
-package struct MockResponder: Sendable {
-  let state: MockServerState
-  let configuration: MockServer.Configuration
+  /// The shell between the wire and the router: turns a request head and body into a
+  /// ``MockRequest``, asks the router, records the journal, and renders the response (with its
+  /// delay and fault, which the connection carries out).
+  package struct MockResponder: Sendable {
+    let state: MockServerState
+    let configuration: MockServer.Configuration
 
-  /// The router's request for `head` and `body`.
-  package static func request(_ head: RequestHead, body: Data) -> MockRequest {
-    let (target, rawQuery) = head.pathAndQuery
-    // The path as received, still percent-encoded, with its dot segments resolved: routing
-    // decodes each segment exactly once, so an encoded `/` stays inside its segment.
-    let path = withoutDotSegments(target)
-    var headers = HTTPHeaders()
-    for field in head.fields { headers.add(field.name, field.value) }
-    // Read by hand: Foundation's `URLComponents.percentEncodedQuery` traps on a query it
-    // finds invalid (`?%zz`), and a client chooses the query. A first value wins; a name or
-    // value that is not valid percent-encoding is kept as sent.
-    var query: [String: String] = [:]
-    for item in rawQuery.split(separator: "&") {
-      let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
-      let value = pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
-      if query[name] == nil { query[name] = value }
-    }
-    return MockRequest(
-      method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
-      body: body)
-  }
-
-  /// The answer to `request`, recorded in the journal.
-  func respond(to request: MockRequest) async -> WireResponse {
-    switch await state.route(request) {
-    case .unmatched(let closest):
-      await state.record(
-        MockJournalEntry(
-          request: request, time: Date(), route: nil, scenario: nil, status: 404,
-          closest: closest))
-      guard configuration.strict,
-        let body = try? JSONEncoder().encode(Unmatched(request: request.summary, closest: closest))
-      else { return WireResponse(status: 404, fields: [], body: Data()) }
-      return WireResponse(
-        status: 404, fields: [("Content-Type", "application/json")], body: body)
-    case .matched(let route, let scenario, let response, _):
-      let delay = response.delay.map(Self.pick(in:))
-      await state.record(
-        MockJournalEntry(
-          request: request, time: Date(), route: route, scenario: scenario,
-          status: response.status, latency: delay ?? .zero))
-      var answer: WireResponse
-      do {
-        answer = try render(response)
-      } catch {
-        answer = .json(#"{"error":\#(Self.jsonString("\(error)"))}"#, status: 500)
+    /// The router's request for `head` and `body`.
+    package static func request(_ head: RequestHead, body: Data) -> MockRequest {
+      let (target, rawQuery) = head.pathAndQuery
+      // The path as received, still percent-encoded, with its dot segments resolved: routing
+      // decodes each segment exactly once, so an encoded `/` stays inside its segment.
+      let path = withoutDotSegments(target)
+      var headers = HTTPHeaders()
+      for field in head.fields { headers.add(field.name, field.value) }
+      // Read by hand: Foundation's `URLComponents.percentEncodedQuery` traps on a query it
+      // finds invalid (`?%zz`), and a client chooses the query. A first value wins; a name or
+      // value that is not valid percent-encoding is kept as sent.
+      var query: [String: String] = [:]
+      for item in rawQuery.split(separator: "&") {
+        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
+        let value =
+          pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
+        if query[name] == nil { query[name] = value }
       }
-      // The connection sleeps through the delay, where the server can tell it is a pause.
-      answer.delay = delay
+      return MockRequest(
+        method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
+        body: body)
+    }
+
+    /// The answer to `request`, recorded in the journal.
+    func respond(to request: MockRequest) async -> WireResponse {
+      switch await state.route(request) {
+      case .unmatched(let closest):
+        await state.record(
+          MockJournalEntry(
+            request: request, time: Date(), route: nil, scenario: nil, status: 404,
+            closest: closest))
+        guard configuration.strict,
+          let body = try? JSONEncoder().encode(
+            Unmatched(request: request.summary, closest: closest))
+        else { return WireResponse(status: 404, fields: [], body: Data()) }
+        return WireResponse(
+          status: 404, fields: [("Content-Type", "application/json")], body: body)
+      case .matched(let route, let scenario, let response, _):
+        let delay = response.delay.map(Self.pick(in:))
+        await state.record(
+          MockJournalEntry(
+            request: request, time: Date(), route: route, scenario: scenario,
+            status: response.status, latency: delay ?? .zero))
+        var answer: WireResponse
+        do {
+          answer = try render(response)
+        } catch {
+          answer = .json(#"{"error":\#(Self.jsonString("\(error)"))}"#, status: 500)
+        }
+        // The connection sleeps through the delay, where the server can tell it is a pause.
+        answer.delay = delay
+        return answer
+      }
+    }
+
+    /// The journal entry of a request refused for its body size, and the 413 to answer it with.
+    func refuseBody(of request: MockRequest) async -> WireResponse {
+      await state.record(
+        MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 413))
+      return .failure(
+        WireFailure(
+          status: 413, reason: "request body larger than \(configuration.maxBodyBytes) bytes"))
+    }
+
+    /// `path` with its `.` and `..` segments resolved (RFC 3986 §5.2.4) on the encoded text, so
+    /// that an encoded dot (`%2E%2E`) stays data: a segment, not a step up.
+    static func withoutDotSegments(_ path: String) -> String {
+      var kept: [Substring] = []
+      for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        switch segment {
+        case ".": continue
+        case "..": _ = kept.popLast()
+        default: kept.append(segment)
+        }
+      }
+      return "/" + kept.joined(separator: "/")
+    }
+
+    /// The 404 body of strict mode.
+    struct Unmatched: Encodable {
+      let error = "no route matches this request"
+      let request: String
+      let closest: [String]
+    }
+
+    private func render(_ response: MockResponse) throws -> WireResponse {
+      var body: Data
+      switch response.body {
+      case .empty: body = Data()
+      case .text(let text): body = Data(text.utf8)
+      case .file(let name):
+        guard let folder = configuration.fixtures else {
+          throw MockServerError.missingFixture(path: name)
+        }
+        body = try Data(contentsOf: FixturePath.resolve(name, in: folder))
+      }
+      var answer = WireResponse(
+        status: response.status, fields: response.headers.fields.map { ($0.name, $0.value) },
+        body: body)
+      switch response.fault {
+      case nil:
+        break
+      case .malformedJSON:
+        answer.fields.removeAll { $0.name.lowercased() == "content-type" }
+        answer.fields.append(("Content-Type", "application/json"))
+        answer.body = Data(#"{"malformed": [1, 2"#.utf8)
+      case .emptyBody:
+        answer.body = Data()
+      case .truncatedBody:
+        // Declares the whole length, sends half, then closes.
+        if answer.body.count < 2 { answer.body = Data("{}".utf8) }
+        answer.delivery = .cut(after: answer.body.count / 2)
+      case .closeConnection:
+        // The closest HTTP comes to "no response": the head, then the connection closes
+        // before a single body byte.
+        if answer.body.isEmpty { answer.body = Data("x".utf8) }
+        answer.delivery = .cut(after: 0)
+      case .trickle(let bytes, let interval):
+        answer.delivery = .trickle(bytes: Swift.max(1, bytes), interval: interval)
+      }
       return answer
     }
-  }
 
-  /// The journal entry of a request refused for its body size, and the 413 to answer it with.
-  func refuseBody(of request: MockRequest) async -> WireResponse {
-    await state.record(
-      MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 413))
-    return .failure(
-      WireFailure(
-        status: 413, reason: "request body larger than \(configuration.maxBodyBytes) bytes"))
-  }
-
-  /// `path` with its `.` and `..` segments resolved (RFC 3986 §5.2.4) on the encoded text, so
-  /// that an encoded dot (`%2E%2E`) stays data: a segment, not a step up.
-  static func withoutDotSegments(_ path: String) -> String {
-    var kept: [Substring] = []
-    for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-      switch segment {
-      case ".": continue
-      case "..": _ = kept.popLast()
-      default: kept.append(segment)
-      }
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+      (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
-    return "/" + kept.joined(separator: "/")
-  }
 
-  /// The 404 body of strict mode.
-  struct Unmatched: Encodable {
-    let error = "no route matches this request"
-    let request: String
-    let closest: [String]
-  }
-
-  private func render(_ response: MockResponse) throws -> WireResponse {
-    var body: Data
-    switch response.body {
-    case .empty: body = Data()
-    case .text(let text): body = Data(text.utf8)
-    case .file(let name):
-      guard let folder = configuration.fixtures else {
-        throw MockServerError.missingFixture(path: name)
-      }
-      body = try Data(contentsOf: FixturePath.resolve(name, in: folder))
+    private static func pick(in range: ClosedRange<Duration>) -> Duration {
+      guard range.lowerBound < range.upperBound else { return range.lowerBound }
+      let span = (range.upperBound - range.lowerBound) / 1_000_000
+      return range.lowerBound + span * Int.random(in: 0...1_000_000)
     }
-    var answer = WireResponse(
-      status: response.status, fields: response.headers.fields.map { ($0.name, $0.value) },
-      body: body)
-    switch response.fault {
-    case nil:
-      break
-    case .malformedJSON:
-      answer.fields.removeAll { $0.name.lowercased() == "content-type" }
-      answer.fields.append(("Content-Type", "application/json"))
-      answer.body = Data(#"{"malformed": [1, 2"#.utf8)
-    case .emptyBody:
-      answer.body = Data()
-    case .truncatedBody:
-      // Declares the whole length, sends half, then closes.
-      if answer.body.count < 2 { answer.body = Data("{}".utf8) }
-      answer.delivery = .cut(after: answer.body.count / 2)
-    case .closeConnection:
-      // The closest HTTP comes to "no response": the head, then the connection closes
-      // before a single body byte.
-      if answer.body.isEmpty { answer.body = Data("x".utf8) }
-      answer.delivery = .cut(after: 0)
-    case .trickle(let bytes, let interval):
-      answer.delivery = .trickle(bytes: Swift.max(1, bytes), interval: interval)
-    }
-    return answer
   }
-
-  /// `text` as a JSON string literal.
-  private static func jsonString(_ text: String) -> String {
-    (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-  }
-
-  private static func pick(in range: ClosedRange<Duration>) -> Duration {
-    guard range.lowerBound < range.upperBound else { return range.lowerBound }
-    let span = (range.upperBound - range.lowerBound) / 1_000_000
-    return range.lowerBound + span * Int.random(in: 0...1_000_000)
-  }
-}
+#endif

@@ -1,72 +1,75 @@
-import Foundation
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-/// The routing decisions and the journal of one server, shared by its connections.
-///
-/// The journal is bounded: past `limit` entries or bytes (of everything an entry keeps: body,
-/// header fields, path, query), the oldest entries are dropped and counted, so a server that
-/// runs for days, or is flooded with large heads, keeps its memory.
-actor MockServerState {
-  private var router: MockRouter
-  private var entries: [MockJournalEntry] = []
-  private var first = 0
-  private var bytes = 0
-  /// Entries dropped to keep the journal within its limits.
-  private(set) var dropped = 0
-  private let limit: MockServer.JournalLimit
-  private let onRequest: (@Sendable (MockJournalEntry) -> Void)?
+  /// The routing decisions and the journal of one server, shared by its connections.
+  ///
+  /// The journal is bounded: past `limit` entries or bytes (of everything an entry keeps: body,
+  /// header fields, path, query), the oldest entries are dropped and counted, so a server that
+  /// runs for days, or is flooded with large heads, keeps its memory.
+  actor MockServerState {
+    private var router: MockRouter
+    private var entries: [MockJournalEntry] = []
+    private var first = 0
+    private var bytes = 0
+    /// Entries dropped to keep the journal within its limits.
+    private(set) var dropped = 0
+    private let limit: MockServer.JournalLimit
+    private let onRequest: (@Sendable (MockJournalEntry) -> Void)?
 
-  init(
-    router: MockRouter, limit: MockServer.JournalLimit = .init(),
-    onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
-  ) {
-    self.router = router
-    self.limit = limit
-    self.onRequest = onRequest
-  }
-
-  /// The entries kept, oldest first.
-  var journal: [MockJournalEntry] { Array(entries[first...]) }
-
-  func replaceRoutes(_ routes: [MockRoute]) {
-    router = MockRouter(routes: routes, scenario: router.scenario)
-  }
-
-  func route(_ request: MockRequest) -> MockRouter.Outcome {
-    router.route(request)
-  }
-
-  func record(_ entry: MockJournalEntry) {
-    entries.append(entry)
-    bytes += entry.storedBytes
-    while entries.count - first > limit.entries || (bytes > limit.bytes && first < entries.count) {
-      bytes -= entries[first].storedBytes
-      first += 1
-      dropped += 1
+    init(
+      router: MockRouter, limit: MockServer.JournalLimit = .init(),
+      onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
+    ) {
+      self.router = router
+      self.limit = limit
+      self.onRequest = onRequest
     }
-    if first > 1024, first * 2 > entries.count {
-      entries.removeFirst(first)
+
+    /// The entries kept, oldest first.
+    var journal: [MockJournalEntry] { Array(entries[first...]) }
+
+    func replaceRoutes(_ routes: [MockRoute]) {
+      router = MockRouter(routes: routes, scenario: router.scenario)
+    }
+
+    func route(_ request: MockRequest) -> MockRouter.Outcome {
+      router.route(request)
+    }
+
+    func record(_ entry: MockJournalEntry) {
+      entries.append(entry)
+      bytes += entry.storedBytes
+      while entries.count - first > limit.entries || (bytes > limit.bytes && first < entries.count)
+      {
+        bytes -= entries[first].storedBytes
+        first += 1
+        dropped += 1
+      }
+      if first > 1024, first * 2 > entries.count {
+        entries.removeFirst(first)
+        first = 0
+      }
+      onRequest?(entry)
+    }
+
+    func setScenario(_ scenario: String?) {
+      router.scenario = scenario
+    }
+
+    func reset() {
+      router.resetAll()
+      entries.removeAll()
       first = 0
+      bytes = 0
+      dropped = 0
     }
-    onRequest?(entry)
-  }
 
-  func setScenario(_ scenario: String?) {
-    router.scenario = scenario
-  }
+    func resetSequences(of route: String) {
+      router.resetSequences(of: route)
+    }
 
-  func reset() {
-    router.resetAll()
-    entries.removeAll()
-    first = 0
-    bytes = 0
-    dropped = 0
+    func resetState(of machine: String) {
+      router.resetState(of: machine)
+    }
   }
-
-  func resetSequences(of route: String) {
-    router.resetSequences(of: route)
-  }
-
-  func resetState(of machine: String) {
-    router.resetState(of: machine)
-  }
-}
+#endif

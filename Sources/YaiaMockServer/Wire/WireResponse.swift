@@ -1,65 +1,67 @@
-import Foundation
-import YaiaHTTP
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import YaiaHTTP
 
-/// A response as the connection writes it: status, header fields, body, and how the body
-/// reaches the wire (whole, slowly, or cut off for the streaming faults).
-struct WireResponse: Equatable, Sendable {
-  /// How the body is written.
-  enum Delivery: Equatable, Sendable {
-    /// Head and body in one write.
-    case whole
-    /// The head, then `bytes` of the body at a time with `interval` between them.
-    case trickle(bytes: Int, interval: Duration)
-    /// The head (declaring the whole length), then the first `bytes` of the body, then the
-    /// connection is closed: a truncated body, or none at all.
-    case cut(after: Int)
-  }
-
-  var status: Int
-  /// Header fields in order; `Content-Length` and `Connection` are added when written.
-  var fields: [(name: String, value: String)]
-  var body: Data
-  var delivery = Delivery.whole
-  /// How long to wait before writing anything: a route's `delay`, which the connection sleeps
-  /// through as a pause (see ``ConnectionActivity/pausing(since:)``).
-  var delay: Duration?
-
-  /// A JSON response with `text` as its body.
-  static func json(_ text: String, status: Int) -> WireResponse {
-    WireResponse(
-      status: status, fields: [("Content-Type", "application/json")], body: Data(text.utf8))
-  }
-
-  /// The answer to a request that could not be read: its status and reason as JSON.
-  static func failure(_ failure: WireFailure) -> WireResponse {
-    let reason = failure.reason.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\"", with: "\\\"")
-    return json(#"{"error":"\#(reason)"}"#, status: failure.status)
-  }
-
-  /// The status line and header fields, ending with the empty line: what precedes the body.
-  /// `keepAlive` says whether the connection stays open after this response.
-  func head(keepAlive: Bool) -> Data {
-    var text = "HTTP/1.1 \(HTTPStatus(status))\r\n"
-    for field in fields
-    where !["content-length", "connection"].contains(field.name.lowercased()) {
-      // A field with a line break would split the head: fixtures cannot forge fields.
-      let value = field.value.filter { $0 != "\r" && $0 != "\n" }
-      text += "\(field.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" }): \(value)\r\n"
+  /// A response as the connection writes it: status, header fields, body, and how the body
+  /// reaches the wire (whole, slowly, or cut off for the streaming faults).
+  struct WireResponse: Equatable, Sendable {
+    /// How the body is written.
+    enum Delivery: Equatable, Sendable {
+      /// Head and body in one write.
+      case whole
+      /// The head, then `bytes` of the body at a time with `interval` between them.
+      case trickle(bytes: Int, interval: Duration)
+      /// The head (declaring the whole length), then the first `bytes` of the body, then the
+      /// connection is closed: a truncated body, or none at all.
+      case cut(after: Int)
     }
-    if hasBody { text += "Content-Length: \(body.count)\r\n" }
-    text += keepAlive ? "" : "Connection: close\r\n"
-    text += "\r\n"
-    return Data(text.utf8)
-  }
 
-  /// Whether the status allows a body (RFC 9110 §6.4.1: not 1xx, 204 or 304); without one,
-  /// neither a body nor `Content-Length` is written.
-  var hasBody: Bool { !(100..<200).contains(status) && status != 204 && status != 304 }
+    var status: Int
+    /// Header fields in order; `Content-Length` and `Connection` are added when written.
+    var fields: [(name: String, value: String)]
+    var body: Data
+    var delivery = Delivery.whole
+    /// How long to wait before writing anything: a route's `delay`, which the connection sleeps
+    /// through as a pause (see ``ConnectionActivity/pausing(since:)``).
+    var delay: Duration?
 
-  static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
-    lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)
-      && lhs.fields.map(\.value) == rhs.fields.map(\.value) && lhs.body == rhs.body
-      && lhs.delivery == rhs.delivery && lhs.delay == rhs.delay
+    /// A JSON response with `text` as its body.
+    static func json(_ text: String, status: Int) -> WireResponse {
+      WireResponse(
+        status: status, fields: [("Content-Type", "application/json")], body: Data(text.utf8))
+    }
+
+    /// The answer to a request that could not be read: its status and reason as JSON.
+    static func failure(_ failure: WireFailure) -> WireResponse {
+      let reason = failure.reason.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "\"", with: "\\\"")
+      return json(#"{"error":"\#(reason)"}"#, status: failure.status)
+    }
+
+    /// The status line and header fields, ending with the empty line: what precedes the body.
+    /// `keepAlive` says whether the connection stays open after this response.
+    func head(keepAlive: Bool) -> Data {
+      var text = "HTTP/1.1 \(HTTPStatus(status))\r\n"
+      for field in fields
+      where !["content-length", "connection"].contains(field.name.lowercased()) {
+        // A field with a line break would split the head: fixtures cannot forge fields.
+        let value = field.value.filter { $0 != "\r" && $0 != "\n" }
+        text += "\(field.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" }): \(value)\r\n"
+      }
+      if hasBody { text += "Content-Length: \(body.count)\r\n" }
+      text += keepAlive ? "" : "Connection: close\r\n"
+      text += "\r\n"
+      return Data(text.utf8)
+    }
+
+    /// Whether the status allows a body (RFC 9110 §6.4.1: not 1xx, 204 or 304); without one,
+    /// neither a body nor `Content-Length` is written.
+    var hasBody: Bool { !(100..<200).contains(status) && status != 204 && status != 304 }
+
+    static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
+      lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)
+        && lhs.fields.map(\.value) == rhs.fields.map(\.value) && lhs.body == rhs.body
+        && lhs.delivery == rhs.delivery && lhs.delay == rhs.delay
+    }
   }
-}
+#endif

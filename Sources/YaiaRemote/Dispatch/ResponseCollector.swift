@@ -1,239 +1,183 @@
-import Foundation
+#if Remote  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+  #if canImport(FoundationNetworking)
+    import FoundationNetworking
+  #endif
 
-/// Gathers one data task's response within a byte bound, and stops keeping it when its caller
-/// abandons it or the body passes the bound.
-///
-/// It is the task's delegate (on Linux, reached through ``TransportDelegate``): every part of
-/// the response passes through it, so an abandoned request keeps nothing of an endless body,
-/// and a small compressed body cannot inflate past the bound in memory. Redirects
-/// come back as responses (the client follows them itself, see ``Redirect``).
-/// proven: `phase`, `body`, `response`, `waiting` and `decided` are only touched inside `lock`;
-/// the continuation is resumed once, after it was taken out under the lock; `ended` is called
-/// once.
-final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  /// How the task ended, as the caller sees it. proven: it is made once by the delegate and
-  /// handed, through one continuation, to the one task that waits; nobody keeps or changes the
-  /// `URLResponse` after that (it is not `Sendable` on Linux only because it is a class that
-  /// Foundation never mutates once delivered), and `Data` and errors are `Sendable`.
-  enum Outcome: @unchecked Sendable {
-    /// The whole response, within the bound.
-    case response(Data, URLResponse)
-    /// The caller stopped waiting (cancelled, or past the request's timeout).
-    case abandoned
-    /// The body passed the bound (declared or delivered).
-    case oversized
-    /// The task failed: the session's error.
-    case failed(any Error)
-  }
-
-  private enum Phase {
-    case running, abandoned, oversized, finished
-  }
-
-  private let lock = NSLock()
-  private let limit: Int
-  private let ended: @Sendable () -> Void
-  private var phase = Phase.running
-  private var body = Data()
-  private var response: URLResponse?
-  private var waiting: CheckedContinuation<Outcome, Never>?
-  /// An outcome decided before the caller waited (abandoned before sending).
-  private var decided: Outcome?
-  private var hasEnded = false
-
-  /// A collector for a body of at most `limit` bytes; `ended` is called once when the task
-  /// really ends (or is never started), even after its caller abandoned it.
-  init(limit: Int, ended: @escaping @Sendable () -> Void) {
-    self.limit = limit
-    self.ended = ended
-  }
-
-  /// Starts `task` and returns how it ended, or ``Outcome/abandoned`` as soon as the calling
-  /// task is cancelled.
-  func outcome(of task: UncheckedTask) async -> Outcome {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-        let early: Outcome? = lock.withLock {
-          if let decided { return decided }
-          waiting = continuation
-          return nil
-        }
-        guard let early else {
-          task.task.resume()
-          return
-        }
-        // Abandoned before it was sent: nothing was started, so nothing will end it.
-        continuation.resume(returning: early)
-        end()
-      }
-    } onCancel: {
-      abandon(task)
+  /// Gathers one data task's response within a byte bound, and stops keeping it when its caller
+  /// abandons it or the body passes the bound.
+  ///
+  /// It is the task's delegate (on Linux, reached through ``TransportDelegate``): every part of
+  /// the response passes through it, so an abandoned request keeps nothing of an endless body,
+  /// and a small compressed body cannot inflate past the bound in memory. Redirects
+  /// come back as responses (the client follows them itself, see ``Redirect``).
+  /// proven: `phase`, `body`, `response`, `waiting` and `decided` are only touched inside `lock`;
+  /// the continuation is resumed once, after it was taken out under the lock; `ended` is called
+  /// once.
+  final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// How the task ended, as the caller sees it. proven: it is made once by the delegate and
+    /// handed, through one continuation, to the one task that waits; nobody keeps or changes the
+    /// `URLResponse` after that (it is not `Sendable` on Linux only because it is a class that
+    /// Foundation never mutates once delivered), and `Data` and errors are `Sendable`.
+    enum Outcome: @unchecked Sendable {
+      /// The whole response, within the bound.
+      case response(Data, URLResponse)
+      /// The caller stopped waiting (cancelled, or past the request's timeout).
+      case abandoned
+      /// The body passed the bound (declared or delivered).
+      case oversized
+      /// The task failed: the session's error.
+      case failed(any Error)
     }
-  }
 
-  /// The caller stopped waiting: it gets ``Outcome/abandoned`` at once, and the task stops
-  /// (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
-  private func abandon(_ task: UncheckedTask) {
-    let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
-      guard phase == .running else { return nil }
-      phase = .abandoned
-      defer { waiting = nil }
-      if waiting == nil { decided = .abandoned }
-      return waiting
+    private enum Phase {
+      case running, abandoned, oversized, finished
     }
-    waiter?.resume(returning: .abandoned)
-    #if !canImport(FoundationNetworking)
-      task.task.cancel()
-    #endif
-  }
-
-  /// Decides the outcome, if the caller still waits for one.
-  private func decide(_ outcome: Outcome) {
-    let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
-      defer { waiting = nil }
-      return waiting
-    }
-    waiter?.resume(returning: outcome)
-  }
-
-  private func end() {
-    let first: Bool = lock.withLock {
-      defer { hasEnded = true }
-      return !hasEnded
-    }
-    if first { ended() }
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    let limit = self.limit
-    let (stop, oversized): (Bool, Bool) = lock.withLock {
-      switch phase {
-      case .abandoned, .oversized, .finished: return (true, false)
-      case .running:
-        if response.expectedContentLength > Int64(limit) {
-          phase = .oversized
-          return (true, true)
-        }
-        self.response = response
-        return (false, false)
-      }
-    }
-    if oversized { decide(.oversized) }
-    #if canImport(FoundationNetworking)
-      // Refusing the response is a cancellation too (see stop(_:)): the rest is dropped.
-      completionHandler(.allow)
-    #else
-      completionHandler(stop ? .cancel : .allow)
-    #endif
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let limit = self.limit
-    let (stop, oversized): (Bool, Bool) = lock.withLock {
-      switch phase {
-      case .abandoned, .oversized, .finished: return (true, false)
-      case .running:
-        guard body.count + data.count <= limit else {
-          phase = .oversized
-          body = Data()
-          return (true, true)
-        }
-        body.append(data)
-        return (false, false)
-      }
-    }
-    if oversized { decide(.oversized) }
-    if stop { Self.stop(dataTask) }
-  }
-
-  /// Stops a task no one reads any more. On Apple platforms it is cancelled. On Linux it runs
-  /// to its end with every further byte dropped: FoundationNetworking (6.3) cannot stop a
-  /// transfer in the middle of a body. Its cancellation is a no-op while a URL cache holds the
-  /// task's protocol, and otherwise stops loading while libcurl still delivers data, which
-  /// ends the process (`Received body data, but no transfer in progress`). So memory stays
-  /// within the bound, but the connection keeps reading until the server stops sending.
-  private static func stop(_ task: URLSessionDataTask) {
-    #if !canImport(FoundationNetworking)
-      task.cancel()
-    #endif
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
-    let outcome: Outcome? = lock.withLock {
-      defer { phase = .finished }
-      guard phase == .running else { return nil }
-      if let error { return .failed(error) }
-      guard let response else { return .failed(URLError(.badServerResponse)) }
-      return .response(body, response)
-    }
-    if let outcome { decide(outcome) }
-    end()
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
-  }
-}
-
-#if canImport(FoundationNetworking)
-  /// The delegate of the transport's sessions on Linux, where FoundationNetworking consults only
-  /// a session's delegate: hands each task's callbacks to the ``ResponseCollector`` registered
-  /// for it, and returns redirects as responses. proven: `collectors` is only touched inside
-  /// `lock`.
-  final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    static let shared = TransportDelegate()
 
     private let lock = NSLock()
-    private var collectors: [ObjectIdentifier: ResponseCollector] = [:]
+    private let limit: Int
+    private let ended: @Sendable () -> Void
+    private var phase = Phase.running
+    private var body = Data()
+    private var response: URLResponse?
+    private var waiting: CheckedContinuation<Outcome, Never>?
+    /// An outcome decided before the caller waited (abandoned before sending).
+    private var decided: Outcome?
+    private var hasEnded = false
 
-    /// `collector` receives `task`'s callbacks until the task completes.
-    func register(_ collector: ResponseCollector, for task: URLSessionTask) {
-      lock.withLock { collectors[ObjectIdentifier(task)] = collector }
+    /// A collector for a body of at most `limit` bytes; `ended` is called once when the task
+    /// really ends (or is never started), even after its caller abandoned it.
+    init(limit: Int, ended: @escaping @Sendable () -> Void) {
+      self.limit = limit
+      self.ended = ended
     }
 
-    private func collector(for task: URLSessionTask, removing: Bool = false) -> ResponseCollector? {
-      lock.withLock {
-        removing
-          ? collectors.removeValue(forKey: ObjectIdentifier(task))
-          : collectors[ObjectIdentifier(task)]
+    /// Starts `task` and returns how it ended, or ``Outcome/abandoned`` as soon as the calling
+    /// task is cancelled.
+    func outcome(of task: UncheckedTask) async -> Outcome {
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+          let early: Outcome? = lock.withLock {
+            if let decided { return decided }
+            waiting = continuation
+            return nil
+          }
+          guard let early else {
+            task.task.resume()
+            return
+          }
+          // Abandoned before it was sent: nothing was started, so nothing will end it.
+          continuation.resume(returning: early)
+          end()
+        }
+      } onCancel: {
+        abandon(task)
       }
     }
 
-    /// How many tasks are registered (for tests: none once every request ended).
-    var registered: Int { lock.withLock { collectors.count } }
+    /// The caller stopped waiting: it gets ``Outcome/abandoned`` at once, and the task stops
+    /// (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
+    private func abandon(_ task: UncheckedTask) {
+      let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
+        guard phase == .running else { return nil }
+        phase = .abandoned
+        defer { waiting = nil }
+        if waiting == nil { decided = .abandoned }
+        return waiting
+      }
+      waiter?.resume(returning: .abandoned)
+      #if !canImport(FoundationNetworking)
+        task.task.cancel()
+      #endif
+    }
+
+    /// Decides the outcome, if the caller still waits for one.
+    private func decide(_ outcome: Outcome) {
+      let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
+        defer { waiting = nil }
+        return waiting
+      }
+      waiter?.resume(returning: outcome)
+    }
+
+    private func end() {
+      let first: Bool = lock.withLock {
+        defer { hasEnded = true }
+        return !hasEnded
+      }
+      if first { ended() }
+    }
 
     func urlSession(
       _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-      guard let collector = collector(for: dataTask) else { return completionHandler(.cancel) }
-      collector.urlSession(
-        session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+      let limit = self.limit
+      let (stop, oversized): (Bool, Bool) = lock.withLock {
+        switch phase {
+        case .abandoned, .oversized, .finished: return (true, false)
+        case .running:
+          if response.expectedContentLength > Int64(limit) {
+            phase = .oversized
+            return (true, true)
+          }
+          self.response = response
+          return (false, false)
+        }
+      }
+      if oversized { decide(.oversized) }
+      #if canImport(FoundationNetworking)
+        // Refusing the response is a cancellation too (see stop(_:)): the rest is dropped.
+        completionHandler(.allow)
+      #else
+        completionHandler(stop ? .cancel : .allow)
+      #endif
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-      guard let collector = collector(for: dataTask) else { return dataTask.cancel() }
-      collector.urlSession(session, dataTask: dataTask, didReceive: data)
+      let limit = self.limit
+      let (stop, oversized): (Bool, Bool) = lock.withLock {
+        switch phase {
+        case .abandoned, .oversized, .finished: return (true, false)
+        case .running:
+          guard body.count + data.count <= limit else {
+            phase = .oversized
+            body = Data()
+            return (true, true)
+          }
+          body.append(data)
+          return (false, false)
+        }
+      }
+      if oversized { decide(.oversized) }
+      if stop { Self.stop(dataTask) }
+    }
+
+    /// Stops a task no one reads any more. On Apple platforms it is cancelled. On Linux it runs
+    /// to its end with every further byte dropped: FoundationNetworking (6.3) cannot stop a
+    /// transfer in the middle of a body. Its cancellation is a no-op while a URL cache holds the
+    /// task's protocol, and otherwise stops loading while libcurl still delivers data, which
+    /// ends the process (`Received body data, but no transfer in progress`). So memory stays
+    /// within the bound, but the connection keeps reading until the server stops sending.
+    private static func stop(_ task: URLSessionDataTask) {
+      #if !canImport(FoundationNetworking)
+        task.cancel()
+      #endif
     }
 
     func urlSession(
       _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
     ) {
-      collector(for: task, removing: true)?.urlSession(
-        session, task: task, didCompleteWithError: error)
+      let outcome: Outcome? = lock.withLock {
+        defer { phase = .finished }
+        guard phase == .running else { return nil }
+        if let error { return .failed(error) }
+        guard let response else { return .failed(URLError(.badServerResponse)) }
+        return .response(body, response)
+      }
+      if let outcome { decide(outcome) }
+      end()
     }
 
     func urlSession(
@@ -244,4 +188,63 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
       completionHandler(nil)
     }
   }
+
+  #if canImport(FoundationNetworking)
+    /// The delegate of the transport's sessions on Linux, where FoundationNetworking consults only
+    /// a session's delegate: hands each task's callbacks to the ``ResponseCollector`` registered
+    /// for it, and returns redirects as responses. proven: `collectors` is only touched inside
+    /// `lock`.
+    final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+      static let shared = TransportDelegate()
+
+      private let lock = NSLock()
+      private var collectors: [ObjectIdentifier: ResponseCollector] = [:]
+
+      /// `collector` receives `task`'s callbacks until the task completes.
+      func register(_ collector: ResponseCollector, for task: URLSessionTask) {
+        lock.withLock { collectors[ObjectIdentifier(task)] = collector }
+      }
+
+      private func collector(for task: URLSessionTask, removing: Bool = false) -> ResponseCollector?
+      {
+        lock.withLock {
+          removing
+            ? collectors.removeValue(forKey: ObjectIdentifier(task))
+            : collectors[ObjectIdentifier(task)]
+        }
+      }
+
+      /// How many tasks are registered (for tests: none once every request ended).
+      var registered: Int { lock.withLock { collectors.count } }
+
+      func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+      ) {
+        guard let collector = collector(for: dataTask) else { return completionHandler(.cancel) }
+        collector.urlSession(
+          session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+      }
+
+      func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let collector = collector(for: dataTask) else { return dataTask.cancel() }
+        collector.urlSession(session, dataTask: dataTask, didReceive: data)
+      }
+
+      func urlSession(
+        _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+      ) {
+        collector(for: task, removing: true)?.urlSession(
+          session, task: task, didCompleteWithError: error)
+      }
+
+      func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+      ) {
+        completionHandler(nil)
+      }
+    }
+  #endif
 #endif

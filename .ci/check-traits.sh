@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# A missing trait names itself first: an app that uses a trait-gated product (or the lint
+# plugin) without enabling its trait must see only the errors that name the trait and the line
+# to add, never "no such module" or an error from deeper in the build. Builds a scratch app
+# with one target per gated product, and runs the lint plugin in it.
+# Usage: bash .ci/check-traits.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+status=0
+
+# product → the trait its message must name
+products="YaiaStore:Store YaiaRemote:Remote YaiaMockServer:MockServer YaiaLint:Lint"
+targets=""
+for pair in $products; do
+  product=${pair%%:*}
+  mkdir -p "$scratch/Sources/Uses$product"
+  echo "import $product" >"$scratch/Sources/Uses$product/File.swift"
+  targets+=".target(name: \"Uses$product\", dependencies: [.product(name: \"$product\", package: \"$identity\")]), "
+done
+cat >"$scratch/Package.swift" <<EOP
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "App",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [.package(path: "$root", traits: [])],
+  targets: [$targets]
+)
+EOP
+
+# check LOG WHAT: every error line of LOG is a trait message; WHAT names the run.
+check() {
+  local log=$1 what=$2
+  local others
+  others=$(grep -E "error: " "$log" | grep -v "the Yaia package's" \
+    | grep -vE "^error: (fatalError|emit-module command failed|compile command failed|yaia-lint did not build)" || true)
+  if [ -n "$others" ]; then
+    echo "traits: $what shows errors that do not name the missing trait:" >&2
+    echo "$others" | head -20 >&2
+    status=1
+  fi
+}
+
+# One target at a time: a failed module stops the build before the next one is compiled.
+: >"$scratch/build.log"
+for pair in $products; do
+  product=${pair%%:*}
+  trait=${pair##*:}
+  if (cd "$scratch" && swift build --target "Uses$product" >"$scratch/$product.log" 2>&1); then
+    echo "traits: an app using $product without the \"$trait\" trait built; it must not." >&2
+    status=1
+  fi
+  cat "$scratch/$product.log" >>"$scratch/build.log"
+  if ! grep -q "error: $product needs the Yaia package's \"$trait\" trait" "$scratch/$product.log"; then
+    echo "traits: building with $product never says that it needs the \"$trait\" trait." >&2
+    status=1
+  fi
+done
+check "$scratch/build.log" "the build"
+echo "traits: a build without traits says only which trait each product needs:"
+grep -E "error: .*the Yaia package's" "$scratch/build.log" | sed -E 's/.*error: /  /' | sort -u
+
+# The lint plugin without the Lint trait.
+if (cd "$scratch" && swift package yaia-lint >"$scratch/plugin.log" 2>&1); then
+  echo "traits: the lint plugin ran without the Lint trait; it must not." >&2
+  exit 1
+fi
+check "$scratch/plugin.log" "the lint plugin"
+if ! grep -q "error: .*the Yaia package's \"Lint\"" "$scratch/plugin.log"; then
+  echo "traits: the lint plugin without the Lint trait never names the trait:" >&2
+  tail -20 "$scratch/plugin.log" >&2
+  status=1
+else
+  echo "traits: the lint plugin without the Lint trait says:"
+  grep -E "error: .*the Yaia package's" "$scratch/plugin.log" | sed -E 's/.*error: /  /' | sort -u
+fi
+exit $status
