@@ -8,7 +8,7 @@ struct Speaker: Codable, Equatable, Sendable {
   var room: String
   var pairedAt: Date
   var lastSignal: Int?
-  var settings: Settings
+  var settings: Settings  // nested: stored as JSON text
 }
 
 struct Settings: Codable, Equatable, Sendable {
