@@ -30,7 +30,7 @@ def stands_in_some_source(block):
 
 
 failures = 0
-pattern = re.compile(r"(<!-- illustration: not compiled -->\n)?```swift\n(.*?)```", re.S)
+pattern = re.compile(r"(<!-- illustration: not compiled -->\n[ \t]*)?```swift\n(.*?)```", re.S)
 for document in documents:
     text = document.read_text()
     name = document.relative_to(root)
