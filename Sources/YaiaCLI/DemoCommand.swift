@@ -84,8 +84,10 @@ struct DemoCommand: AsyncParsableCommand {
     do {
       try await DemoApp.run(options, terminal: TerminalIO())
     } catch {
-      FileHandle.standardError.write(
-        Data("yaia demo: \(VisibleText.escaped(error.description))\n".utf8))
+      // Line by line: a failed wait shows the screen it saw as the lines it had, each escaped.
+      let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+      let shown = lines.map { VisibleText.escaped($0) }.joined(separator: "\n")
+      FileHandle.standardError.write(Data("yaia demo: \(shown)\n".utf8))
       throw ExitCode.failure
     }
   }

@@ -323,6 +323,9 @@ struct EndToEndTests {
     #expect(run.status == 1)
     #expect(
       run.errors.contains("script line 2: waited 500 ms for \"Something that never appears\""))
+    // The screen it saw, as lines: not one line of escaped newlines.
+    #expect(run.errors.contains("\nYaia Demo · regular launch\n"), "\(run.errors)")
+    #expect(!run.errors.contains("\\u{A}"), "\(run.errors)")
   }
 }
 

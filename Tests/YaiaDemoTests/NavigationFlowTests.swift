@@ -154,6 +154,27 @@ struct NavigationFlowTests {
     #expect(after.viewModel.status.contains("Country CH, language fr."))
   }
 
+  @Test("the language setting opened by a link starts on the language the app speaks")
+  func settingStartsOnCurrentLanguage() throws {
+    let state = Given(try Self.app())
+      .when(
+        .note(.loggedIn(user: "ada", automatically: true)),
+        .note(
+          .configuration(.init(country: "CH", language: "de", supportedLanguages: ["de", "fr"]))),
+        .languageChanged("fr"), .launchEnded(Self.report),
+        .openLink("yaia-demo://settings/language")
+      )
+      .then([
+        .navigate([.setStack([.home])]),
+        .navigate([.push(.screen(ScreenID(0), .languageSetting))]),
+      ])
+    guard case .language(let language) = state.topScreen else {
+      Issue.record("not on the language setting: \(String(describing: state.topScreen))")
+      return
+    }
+    #expect(language.languages[language.selected] == "fr")
+  }
+
   @Test("a rename shows in the status line at once: it names the connected speaker by address")
   func renameShowsEverywhere() {
     var renamed = Self.kitchen

@@ -459,7 +459,7 @@ struct DemoAppState: SceneState {
           .languageSetting(
             LanguageState(
               languages: configuration?.supportedLanguages ?? [],
-              suggested: configuration?.language ?? "en"))
+              suggested: home.status.currentLanguage ?? "en"))
         ).commands
     }
     return commands

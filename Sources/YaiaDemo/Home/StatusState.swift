@@ -37,6 +37,9 @@ struct StatusState: SceneState {
   private var language: String?
   private var update: String?
   private(set) var configuration: DemoAPI.Configuration?
+
+  /// The language the app speaks now: the one chosen, else the configuration's.
+  var currentLanguage: String? { language ?? configuration?.language }
   private var nothingToReconnect = false
   private var pairedCount = 0
 
