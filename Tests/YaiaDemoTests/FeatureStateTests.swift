@@ -23,16 +23,33 @@ struct PairingStateTests {
     #expect(state.viewModel.rows.map(\.id) == ["b", "a"])
     #expect(state.viewModel.rows.map(\.mark) == [.inserted, nil])
     let rows = state.viewModel.rows
-    #expect(rows.first?.isSelected == false)  // the first to appear stays selected
+    #expect(rows.first?.isSelected == true, "the list starts at the top: the strongest")
     _ = state.handle(.radio(.signal(id: "b", dBm: -55)))
     #expect(state.viewModel.rows.map(\.mark) == [.updated, nil])
     _ = state.handle(.radio(.appeared(broadcast("c", -60))))
     _ = state.handle(.radio(.signal(id: "a", dBm: -40)))  // a moves to the top, with a new signal
     #expect(state.viewModel.rows.map(\.id) == ["a", "b", "c"])
-    #expect(state.viewModel.changes == "changes: +1 inserted, ↕0 moved, ~0 updated, −1 removed")
+    #expect(
+      state.viewModel.changes
+        == "changes: +0 inserted, ↕0 moved, ~0 updated, ⇕1 moved and updated, −0 removed",
+      "a speaker that moved with a new signal is one speaker, not a removal and an insertion")
     _ = state.handle(.radio(.vanished(id: "b")))
     #expect(state.viewModel.rows.map(\.id) == ["a", "c"])
     #expect(state.viewModel.changes?.hasSuffix("−1 removed") == true)
+  }
+
+  @Test("the selection stays on the top row until the user moves it")
+  func selectionStartsAtTheTop() {
+    var state = PairingState()
+    _ = state.handle(.radio(.appeared(broadcast("a", -70))))
+    _ = state.handle(.radio(.appeared(broadcast("b", -50))))
+    _ = state.handle(.radio(.appeared(broadcast("c", -40))))
+    #expect(state.viewModel.rows.first { $0.isSelected }?.id == "c")
+    _ = state.handle(.moveSelection(by: 1))
+    _ = state.handle(.radio(.appeared(broadcast("d", -30))))
+    #expect(
+      state.viewModel.rows.first { $0.isSelected }?.id == "b",
+      "once the user chose, the selection follows the speaker they chose")
   }
 
   @Test("the selection follows its speaker when rows move, and its neighbour when it vanishes")
@@ -115,7 +132,9 @@ struct SpeakerListStateTests {
     _ = state.handle(.loaded([speaker("b", "Bath"), speaker("a", "Zoo")]))
     // The fewest moves: b moves above a, and a (in place) is reloaded with its new name.
     #expect(state.viewModel.rows.map(\.mark) == [.moved, .updated])
-    #expect(state.viewModel.changes == "changes: +0 inserted, ↕1 moved, ~1 updated, −0 removed")
+    #expect(
+      state.viewModel.changes
+        == "changes: +0 inserted, ↕1 moved, ~1 updated, ⇕0 moved and updated, −0 removed")
     _ = state.handle(.loaded([speaker("b", "Bath"), speaker("a", "Zoo"), speaker("c", "Zz")]))
     #expect(state.viewModel.rows.map(\.mark) == [nil, nil, .inserted])
   }

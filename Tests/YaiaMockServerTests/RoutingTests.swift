@@ -139,6 +139,22 @@ struct RoutingTests {
         == .unmatched(closest: ["GET /speakers", "GET /speakers/:id", "GET /latest"]))
   }
 
+  @Test("a route whose path matches but whose query does not comes first, saying so")
+  func closestSaysWhatMissed() throws {
+    var router = MockRouter(routes: [
+      try MockRoute("GET", "/latest", query: ["base": "EUR"], responses: .single(.json("{}"))),
+      try MockRoute("GET", "/latest/:date", responses: .single(.json("{}"))),
+    ])
+    var request = get("/latest")
+    request.query = ["base": "USD"]
+    #expect(
+      router.route(request)
+        == .unmatched(closest: [
+          "GET /latest: the path matches, but its query needs base=EUR and the request has base=USD",
+          "GET /latest/:date",
+        ]))
+  }
+
   @Test("fixture paths cannot leave the fixtures folder")
   func fixturePaths() throws {
     let folder = FileManager.default.temporaryDirectory.appending(

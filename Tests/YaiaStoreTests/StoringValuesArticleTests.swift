@@ -69,6 +69,7 @@ struct StoringValuesArticleTests {
       try await store.upsert([speaker("s\(attempt)")], as: Speakers.self)
       try await Task.sleep(for: .milliseconds(10))
     }
-    #expect(list.changes.first?.inserted.count == 1)
+    let heard = try #require(list.changes.first)
+    #expect(heard.inserted.count == 1)
   }
 }

@@ -1,7 +1,7 @@
 import Yaia
 
 /// How a row of a list changed in the last update, shown in the terminal the way a table view
-/// would animate it: `+` inserted, `↕` moved, `~` updated.
+/// would animate it: `+` inserted, `↕` moved, `~` updated, `⇕` moved and updated.
 enum RowMark: String, Hashable, Sendable {
   /// The row is new.
   case inserted = "+"
@@ -9,6 +9,10 @@ enum RowMark: String, Hashable, Sendable {
   case moved = "↕"
   /// The row is where it was, with new contents.
   case updated = "~"
+  /// The row moved and has new contents. A table view cannot move and reload a row in one
+  /// batch (UIKit's rule), so `RowAnimations` gives it as a deletion and an insertion; the
+  /// screen shows it as the one speaker it is.
+  case movedAndUpdated = "⇕"
 }
 
 /// The marks of one list update, computed with `RowAnimations`, the same diff a table view
@@ -36,9 +40,19 @@ struct RowMarks: Hashable, Sendable {
       if let position = newIndex[old[index].id] { marks[position] = .updated }
     }
     for move in animations.moves { marks[move.to] = .moved }
-    for index in animations.inserts { marks[index] = .inserted }
+    // An insertion of a row that was there is UIKit's spelling of "moved and changed".
+    let oldIDs = Set(old.map(\.id))
+    var movedAndUpdated = 0
+    for index in animations.inserts {
+      if oldIDs.contains(new[index].id) {
+        marks[index] = .movedAndUpdated
+        movedAndUpdated += 1
+      } else {
+        marks[index] = .inserted
+      }
+    }
     self.marks = marks
-    deletedCount = animations.deletes.count
+    deletedCount = animations.deletes.count - movedAndUpdated
   }
 
   /// The mark of row `index` of the new list, if it changed.
@@ -49,6 +63,7 @@ struct RowMarks: Hashable, Sendable {
     guard !marks.isEmpty || deletedCount > 0 else { return nil }
     func count(_ mark: RowMark) -> Int { marks.values.filter { $0 == mark }.count }
     return "changes: +\(count(.inserted)) inserted, ↕\(count(.moved)) moved, "
-      + "~\(count(.updated)) updated, −\(deletedCount) removed"
+      + "~\(count(.updated)) updated, ⇕\(count(.movedAndUpdated)) moved and updated, "
+      + "−\(deletedCount) removed"
   }
 }

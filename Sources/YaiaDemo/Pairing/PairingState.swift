@@ -91,6 +91,9 @@ struct PairingState: SceneState {
   private(set) var marks = RowMarks()
   private var paired: [String: String] = [:]
   private var selection = Selection()
+  /// Whether the user moved the selection: until then it stays on the top row, the strongest
+  /// speaker, as speakers appear above the one first heard.
+  private var userMovedSelection = false
   private var naming: (speaker: Broadcast, field: TextEntry)?
   private var message: String?
   private var isSaving = false
@@ -108,6 +111,7 @@ struct PairingState: SceneState {
     case .moveSelection(let offset):
       guard naming == nil else { return [] }
       selection.move(by: offset, in: speakers)
+      userMovedSelection = true
       message = nil
     case .pick:
       guard naming == nil else { return [] }
@@ -175,7 +179,13 @@ struct PairingState: SceneState {
       new.remove(at: index)
     }
     new.sort { ($0.signal, $1.id) > ($1.signal, $0.id) }
-    selection.follow(from: speakers, to: new)
+    if userMovedSelection {
+      selection.follow(from: speakers, to: new)
+    } else if let top = new.first {
+      selection.select(top.id)
+    } else {
+      selection.follow(from: speakers, to: new)
+    }
     marks = RowMarks(from: speakers, to: new)
     speakers = new
   }

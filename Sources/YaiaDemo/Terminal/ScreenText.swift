@@ -220,6 +220,7 @@ struct ScreenText: Sendable {
     case .inserted: green(text)
     case .moved: style("36", text)
     case .updated: yellow(text)
+    case .movedAndUpdated: style("33", text)
     }
   }
 }

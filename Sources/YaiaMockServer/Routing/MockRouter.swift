@@ -126,12 +126,49 @@
       let target = Array(request.summary)
       var ranked: [(name: String, distance: Int)] = []
       for route in routes {
+        // A route whose method and path match missed on something else: it comes first, and
+        // says what (a query item, a header, a body field, a state).
+        if let miss = missedOnlyOn(route, request) {
+          ranked.append(("\(route.name): the path matches, but \(miss)", -1))
+          continue
+        }
         let method = route.method ?? request.method
         let candidate: [Character] = Array(method.rawValue + " " + route.pattern.text)
         ranked.append((route.name, Self.editDistance(target, candidate)))
       }
       ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
       return ranked.prefix(3).map(\.name)
+    }
+
+    /// What `request` lacks for `route`, when its method and path match the route's; `nil` when
+    /// they do not (or nothing is missing).
+    private func missedOnlyOn(_ route: MockRoute, _ request: MockRequest) -> String? {
+      if let method = route.method, method != request.method,
+        !(method == .get && request.method == .head)
+      {
+        return nil
+      }
+      guard route.pattern.match(request.path) != nil else { return nil }
+      for (name, value) in route.query.sorted(by: { $0.key < $1.key })
+      where request.query[name] != value {
+        let got = request.query[name].map { "\(name)=\($0)" } ?? "no \(name)"
+        return "its query needs \(name)=\(value) and the request has \(got)"
+      }
+      for (name, value) in route.headers where request.headers[name] != value {
+        return "it needs the header \(name): \(value)"
+      }
+      if !route.bodyFields.isEmpty {
+        let json = try? JSONSerialization.jsonObject(
+          with: request.body, options: [.fragmentsAllowed])
+        for (path, expected) in route.bodyFields.sorted(by: { $0.key < $1.key })
+        where json.flatMap({ Self.value(at: path, in: $0) }) != expected {
+          return "its body needs \(path) = \(expected)"
+        }
+      }
+      if let required = route.requiredStateValue, states[required.machine] != required.state {
+        return "it answers only in state \(required.state) of \(required.machine)"
+      }
+      return nil
     }
 
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
