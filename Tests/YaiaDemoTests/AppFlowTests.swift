@@ -199,6 +199,20 @@ struct AppFlowTests {
     #expect(ScreenText(ansi: false).text(for: app).contains("U+202E"))
   }
 
+  @Test("a launch line says what its numbers are: when the step started, how long it took")
+  func launchLineNumbers() throws {
+    var app = try Self.app()
+    for event in [
+      Self.event(.forceUpdate, .started, ms: 3),
+      Self.event(.forceUpdate, .ended(.finished), ms: 12),
+    ] {
+      _ = app.handle(event)
+    }
+    let text = ScreenText(ansi: false).text(for: app)
+    let line = try #require(text.split(separator: "\n").first { $0.contains("forceUpdate") })
+    #expect(line.contains("done, started at +3 ms, took 9 ms"), "\(line)")
+  }
+
   @Test("the screen is drawn as plain text without ANSI codes, and styled with them")
   func drawing() throws {
     let model = try Self.app()

@@ -84,8 +84,10 @@ struct ScreenText: Sendable {
       case .finished: (symbol, detail) = (green("✓"), "done")
       case .stopped(let why): (symbol, detail) = (red("✗"), v(why))
       }
-      let start = line.started.map { " @\(DurationText.format($0))" } ?? ""
-      let took = line.duration.map { " \(DurationText.format($0))" } ?? ""
+      // Each number says what it is: when the step started, counted from the launch's start,
+      // and how long it took.
+      let start = line.started.map { ", started at +\(DurationText.format($0))" } ?? ""
+      let took = line.duration.map { ", took \(DurationText.format($0))" } ?? ""
       lines.append("  \(symbol) \(pad(v(line.step.description), 18)) \(detail)\(start)\(took)")
     }
     if let report = progress.report { lines += ["", v(headline(report))] }
@@ -93,7 +95,10 @@ struct ScreenText: Sendable {
   }
 
   private func pairing(_ pairing: PairingState.ViewModel) -> [String] {
-    var lines = [bold("Speakers nearby"), dim("  strongest first; + new, ↕ moved, ~ changed")]
+    var lines = [
+      bold("Speakers nearby"),
+      dim("  strongest first; + new, ↕ moved, ~ changed, ⇕ moved and changed"),
+    ]
     if pairing.rows.isEmpty { lines.append("  Scanning…") }
     for row in pairing.rows {
       let paired = row.pairedAs.map { "  (paired as \(v($0)))" } ?? ""
