@@ -239,7 +239,7 @@ struct ChoreographyPlayerTests {
         #expect(seen.all.count == step, "the frame at 0 at once, then one per advance")
         await clock.advance(by: .milliseconds(100))
       }
-      try await value(of: playing, timeout: .seconds(10))
+      try await value(of: playing, timeout: .seconds(30))
       let frames = seen.all
       #expect(frames.map(\.time) == [0, 100, 200, 300, 400].map { Duration.milliseconds($0) })
       #expect(frames == splash.frames(framesPerSecond: 10))
@@ -259,7 +259,7 @@ struct ChoreographyPlayerTests {
     await clock.sleepers(1)
     playing.cancel()
     await #expect(throws: CancellationError.self) {
-      try await value(of: playing, timeout: .seconds(10))
+      try await value(of: playing, timeout: .seconds(30))
     }
     #expect(seen.all.map(\.time) == [.zero, .milliseconds(100)])
   }

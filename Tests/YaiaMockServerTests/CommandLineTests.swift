@@ -183,15 +183,27 @@ struct DescriptorExhaustionTests {
     }.value
     defer { for fd in held { close(fd) } }
 
-    let warning = await lines.waitFor("Out of file descriptors", timeout: .seconds(10))
+    // Bounds of tens of seconds: a busy machine is slow, and only a hang should fail here.
+    let warning = await lines.waitFor("Out of file descriptors", timeout: .seconds(30))
     #expect(warning?.contains("Too many open files") == true, "\(lines.all)")
     // While they are held, a request still gets its answer: the listener did not die.
-    let answer = try await onThread {
-      try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), timeout: 10)
-    }.value
+    let answer: String
+    do {
+      answer = try await onThread {
+        try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), timeout: 30)
+      }.value
+    } catch {
+      // Seen once in a stress run (connection refused): say whether the server was still
+      // there and what it printed, so the next failure explains itself.
+      Issue.record(
+        "no answer while descriptors ran out: \(error); server running: \(child.process.isRunning); held \(held.count) connections; it printed: \(lines.all)"
+      )
+      child.process.terminate()
+      return
+    }
     #expect(answer.hasPrefix("HTTP/1.1 204"), "\(answer.prefix(80)) \(lines.all)")
 
     kill(child.process.processIdentifier, SIGINT)
-    #expect(await child.exitStatus(within: .seconds(10)) == 0)
+    #expect(await child.exitStatus(within: .seconds(30)) == 0)
   }
 }

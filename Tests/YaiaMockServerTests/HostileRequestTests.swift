@@ -226,7 +226,7 @@ struct IdleConnectionTests {
     let closed = ClosedCount()
     let silent = (0..<8).map { _ in
       onThread {
-        let answer = try rawExchange(port: port, Data(), timeout: 10)
+        let answer = try rawExchange(port: port, Data(), timeout: 30)
         closed.add()
         return answer
       }

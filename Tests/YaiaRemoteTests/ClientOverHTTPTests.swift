@@ -135,11 +135,11 @@ struct ClientOverHTTPTests {
       let client = RemoteClient(baseURL: baseURL)
       let call = Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
       // The server has the request: cancel mid-flight.
-      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(10)).count == 1)
+      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(30)).count == 1)
       let clock = ContinuousClock()
       let start = clock.now
       call.cancel()
-      let result = await value(of: call, timeout: .seconds(10))
+      let result = await value(of: call, timeout: .seconds(30))
       #expect(result?.failureIsCancelled == true)
       #expect(start.duration(to: clock.now) < .seconds(2))
     }
@@ -160,10 +160,10 @@ struct ClientOverHTTPTests {
       let calls = (0..<6).map { _ in
         Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
       }
-      try #require(await firstElements(6, of: arrived.stream, timeout: .seconds(10)).count == 6)
+      try #require(await firstElements(6, of: arrived.stream, timeout: .seconds(30)).count == 6)
       for call in calls { call.cancel() }
       for call in calls {
-        #expect(await value(of: call, timeout: .seconds(10))?.failureIsCancelled == true)
+        #expect(await value(of: call, timeout: .seconds(30))?.failureIsCancelled == true)
       }
       let clock = ContinuousClock()
       let start = clock.now

@@ -119,26 +119,26 @@ struct ResourceLoaderTests {
       let url = baseURL.appending(path: "images/slow")
       let first = Task { try await loader.load(url) }
       let second = Task { try await loader.load(url) }
-      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(10)).count == 1)
+      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(30)).count == 1)
       first.cancel()
       second.cancel()
       let clock = ContinuousClock()
       let start = clock.now
       await #expect(throws: RemoteError.cancelled) {
-        try await value(of: first, timeout: .seconds(10))
+        try await value(of: first, timeout: .seconds(30))
       }
       await #expect(throws: RemoteError.cancelled) {
-        try await value(of: second, timeout: .seconds(10))
+        try await value(of: second, timeout: .seconds(30))
       }
       #expect(start.duration(to: clock.now) < .seconds(1))
       #expect(await loader.cachedBytes == 0)
       #expect(await loader.downloads == 1)
       // The cancelled download is gone: a new load starts a new one.
       let third = Task { try await loader.load(url) }
-      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(10)).count == 1)
+      try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(30)).count == 1)
       #expect(await loader.downloads == 2)
       third.cancel()
-      _ = try? await value(of: third, timeout: .seconds(10))
+      _ = try? await value(of: third, timeout: .seconds(30))
     }
     #expect(await hits.count == 2)
   }

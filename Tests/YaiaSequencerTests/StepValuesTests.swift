@@ -81,7 +81,7 @@ struct StepValuesTests {
       }
       return answered
     }
-    let answered = await value(of: coordinator, timeout: .seconds(10))
+    let answered = await value(of: coordinator, timeout: .seconds(30))
     let report = try #require(await value(of: run))
     #expect(answered == ["login: credentials", "tutorial: tutorial done"])
     #expect(report.outcome == .completed)
@@ -107,7 +107,7 @@ struct StepValuesTests {
         gate.continuation.yield()
       }
     }
-    _ = await value(of: coordinator, timeout: .seconds(10))
+    _ = await value(of: coordinator, timeout: .seconds(30))
     let report = try #require(await value(of: run))
     #expect(report.outcome == .aborted(by: .forceUpdate, reason: "update required"))
     #expect(report.outcome(of: .login) == .cancelled)

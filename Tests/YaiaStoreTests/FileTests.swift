@@ -146,7 +146,7 @@ struct FileTests {
     try #require(started == .success, "the write never started")
     #expect(try await store.count(Speakers.self) == 1)  // read while the write is open
     release.signal()
-    try await value(of: writer, timeout: .seconds(10))
+    try await value(of: writer, timeout: .seconds(30))
     #expect(try await store.count(Speakers.self) == 2)
   }
 
@@ -179,7 +179,7 @@ struct FileTests {
     #expect(sqlite.resultCode == 5)  // SQLITE_BUSY
     #expect(sqlite.sql == "BEGIN IMMEDIATE TRANSACTION", "\(sqlite)")  // the write never began
     release.signal()
-    try await value(of: holder, timeout: .seconds(10))
+    try await value(of: holder, timeout: .seconds(30))
   }
 
   @Test("a writer process killed mid-batch loses no committed data and leaves no partial batch")

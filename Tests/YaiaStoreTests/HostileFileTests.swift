@@ -35,7 +35,7 @@ struct HostileFileTests {
       }, timeout: .seconds(30))
     #expect(clock.now - start >= .milliseconds(250))  // it waited for the lock
     #expect(try await store?.schemaVersion() == 1)
-    try await value(of: release, timeout: .seconds(10))
+    try await value(of: release, timeout: .seconds(30))
 
     // Held past the timeout: busy, after the timeout, not at once.
     try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
@@ -46,7 +46,7 @@ struct HostileFileTests {
         of: onThread {
           try DataStore.open(
             at: path, migrations: speakerMigrations, busyTimeout: .milliseconds(300))
-        }, timeout: .seconds(10))
+        }, timeout: .seconds(30))
     }
     #expect(clock.now - lockedStart >= .milliseconds(250))
     guard case .busy(path, let sqlite) = busy else {
