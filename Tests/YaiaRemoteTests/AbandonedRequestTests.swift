@@ -99,6 +99,7 @@ struct AbandonedRequestTests {
         let outcome = await value(of: call)
         #expect(outcome.map { (try? $0.get()) == nil } == true, "round \(round)")
       } else {
+        // short bound: the request's own timeout, abandoned on purpose
         let timed = Request.raw(RequestData(.get, Endpoint("/endless"), timeout: .milliseconds(20)))
         // Abandoned at its timeout, or (on a fast machine) failed when the server stopped at its
         // cap first: either way, never an answer.

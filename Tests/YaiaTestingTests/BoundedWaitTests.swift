@@ -21,6 +21,7 @@ struct BoundedWaitTests {
       gate.release()
     }
     await withKnownIssue {
+      // short bound: the bound running out is what this test checks
       #expect(await value(of: stubborn, timeout: .milliseconds(200)) == nil)
     }
     watchdog.cancel()
@@ -81,6 +82,7 @@ struct FirstElementsTests {
     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
     continuation.yield("only one")
     await withKnownIssue {
+      // short bound: the bound running out is what this test checks
       let got = await firstElements(2, of: stream, timeout: .milliseconds(100))
       #expect(got == ["only one"])
     } matching: { issue in
