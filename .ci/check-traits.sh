@@ -2,7 +2,8 @@
 # A missing trait names itself first: an app that uses a trait-gated product (or the lint
 # plugin) without enabling its trait must see only the errors that name the trait and the line
 # to add, never "no such module" or an error from deeper in the build. Builds a scratch app
-# with one target per gated product, and runs the lint plugin in it.
+# with one target per gated product, and runs the lint plugin in it. Then runs the plugin in an
+# app that has the Lint trait: it must lint, and build swift-syntax once (no host copy).
 # Usage: bash .ci/check-traits.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,5 +78,47 @@ if ! grep -q "error: .*the Yaia package's \"Lint\"" "$scratch/plugin.log"; then
 else
   echo "traits: the lint plugin without the Lint trait says:"
   grep -E "error: .*the Yaia package's" "$scratch/plugin.log" | sed -E 's/.*error: /  /' | sort -u
+fi
+# The lint plugin with the Lint trait: it builds yaia-lint in the app's own build and lints.
+linted="$scratch/linted"
+mkdir -p "$linted/Sources/App"
+cat >"$linted/Package.swift" <<EOP
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "Linted",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [.package(path: "$root", traits: ["Lint"])],
+  targets: [.target(name: "App", dependencies: [.product(name: "Yaia", package: "$identity")])]
+)
+EOP
+cat >"$linted/Sources/App/ClockState.swift" <<'EOS'
+import Foundation
+import Yaia
+
+struct ClockState: SceneState {
+  enum Event: Equatable, Sendable { case tick }
+  var stamp = ""
+  var viewModel: String { stamp }
+  mutating func handle(_ event: Event) -> [Never] {
+    stamp = "\(Date())"
+    return []
+  }
+}
+EOS
+if (cd "$linted" && swift package yaia-lint >"$linted/plugin.log" 2>&1); then
+  echo "traits: the lint plugin found nothing in a state that reads the clock." >&2
+  status=1
+fi
+if ! grep -q "ClockState.handle reads the clock (Date()) \[state-purity\]" "$linted/plugin.log"; then
+  echo "traits: the lint plugin with the Lint trait did not lint:" >&2
+  tail -20 "$linted/plugin.log" >&2
+  status=1
+elif ls "$linted/.build/debug" | grep -q "^SwiftSyntax-tool.build$"; then
+  echo "traits: the lint plugin built swift-syntax a second time, for the host." >&2
+  status=1
+else
+  echo "traits: with the Lint trait, the plugin builds yaia-lint once and lints:"
+  grep "state-purity" "$linted/plugin.log" | sed -E 's/^/  /'
 fi
 exit $status
