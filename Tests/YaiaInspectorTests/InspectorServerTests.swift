@@ -2,11 +2,10 @@ import FlyingSocks
 import Foundation
 import Testing
 import Yaia
+import YaiaInspector
+import YaiaInspectorServer
 import YaiaSequencer
 import YaiaTesting
-
-@testable import YaiaInspector
-@testable import YaiaInspectorServer
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -252,22 +251,6 @@ struct InspectorServerTests {
       }
       #expect(dropped.reduce(0, +) == inspector.droppedCount)
       await inspector.disconnect()
-    }
-  }
-
-  @Test("a shell with no inspector records nothing; after disconnect nothing more is appended")
-  @MainActor
-  func nothingWithoutInspector() async throws {
-    let plain = Shell(SignInState()) { _, _ in }
-    #expect(plain.inspection == nil)
-    try await withInspector { _, base, token in
-      let inspector = try await Inspector.connect(
-        to: InspectorAddress("\(base.absoluteString)/?token=\(token)"), app: "x", options: .patient)
-      let shell = Shell(SignInState()) { _, _ in }
-      inspector.inspect(shell, name: "s")
-      await inspector.disconnect()
-      shell.send(.submit)
-      #expect(inspector.buffer.waiting == 0)
     }
   }
 
