@@ -7,7 +7,8 @@ It must stand where only public API is in reach, so that a reader can copy it: i
 without `@testable import`, or in the sources of another module than the one the catalog
 documents (the sample app's, for the README). A block preceded by a line
 `<!-- illustration: not compiled -->` is exempt. Lines are compared with surrounding white space
-removed; blank lines are ignored.
+removed; blank lines and `import` lines are ignored (the imports a block shows are checked by
+check-doc-blocks.py, which compiles each document's blocks alone).
 """
 import pathlib
 import re
@@ -55,7 +56,8 @@ for document in documents:
     for match in pattern.finditer(text):
         if match.group(1):
             continue
-        block = [line.strip() for line in match.group(2).splitlines() if line.strip()]
+        block = [line.strip() for line in match.group(2).splitlines()
+                 if line.strip() and not re.match(r"(@preconcurrency\s+)?import\s", line.strip())]
         if not block:
             continue
         line_number = text[: match.start()].count("\n") + 1

@@ -44,7 +44,7 @@ actor Calls {
 struct EffectsTests {
   @Test("work that captured effects and sends after it was replaced delivers nothing")
   func capturedEffectsAfterReplacement() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Shell(Worker()) { command, effects in
       guard case .work(let name) = command else { return }
       effects.run(id: "job") {
@@ -91,7 +91,7 @@ struct EffectsTests {
 
   @Test("a Send used after its work was cancelled does nothing")
   func staleSend() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Shell(Worker()) { command, effects in
       switch command {
       case .work(let name):
@@ -114,8 +114,8 @@ struct EffectsTests {
 
   @Test("work that joins an id runs beside the work under it; cancelling the id stops both")
   func joinPolicy() async {
-    let gate = Gate()
-    let shell = Shell(Worker()) { command, effects in
+    let gate = TestGate()
+    let harness = ShellHarness(Worker()) { command, effects in
       switch command {
       case .work(let name):
         effects.run(id: "downloads", policy: .join) {
@@ -126,18 +126,16 @@ struct EffectsTests {
       default: break
       }
     }
-    shell.send(.start("a"))
-    shell.send(.start("b"))
-    #expect(shell.runningWorkCount == 2)
+    harness.send(.start("a"), .start("b"))
+    #expect(harness.shell.runningWorkCount == 2)
     await gate.open("a")
-    await waitUntil("the first result") { !shell.viewModel.got.isEmpty }
-    shell.send(.start("c"))
-    shell.send(.stop)
-    #expect(shell.runningWorkCount == 0)
+    await harness.receive(.got("a"))
+    harness.send(.start("c"), .stop)
+    #expect(harness.shell.runningWorkCount == 0)
     await gate.open("b")
     await gate.open("c")
-    await settle(shell)
-    #expect(shell.viewModel.got == ["a"])
+    await harness.finish()  // fails if anything else arrived
+    #expect(harness.shell.viewModel.got == ["a"])
   }
 
   @Test("debounce: three fast keystrokes call the service once, for the last one")

@@ -40,7 +40,7 @@ struct Feed: SceneState {
 struct RefreshAndTimerTests {
   @Test("sendAndWait returns once the work the event started has delivered its result")
   func pullToRefresh() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Shell(Feed()) { command, effects in
       if command == .load {
         effects.run(id: "load") {
@@ -58,7 +58,7 @@ struct RefreshAndTimerTests {
 
   @Test("an abandoned refresh returns at once; its work goes on")
   func abandonedRefresh() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Shell(Feed()) { command, effects in
       if command == .load {
         effects.run(id: "load") {

@@ -6,7 +6,7 @@ import YaiaTesting
 @Suite("Shell: the imperative shell")
 struct SceneTests {
   /// The probe's shell, as a feature would write it: one switch.
-  static func run(_ command: Probe.Command, _ effects: ShellEffects<Probe>, gate: Gate?) {
+  static func run(_ command: Probe.Command, _ effects: ShellEffects<Probe>, gate: TestGate?) {
     switch command {
     case .send(let event):
       effects.send(event)
@@ -110,7 +110,7 @@ struct SceneTests {
 
   @Test("new work with the same id replaces the old: the old result never arrives")
   func replaceByID() async {
-    let slow = Gate()
+    let slow = TestGate()
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "search", value: "stale")]
     probe.script[.tap(2)] = [.fetch(id: "search", value: "fresh")]
@@ -131,7 +131,7 @@ struct SceneTests {
 
   @Test("a command cancels work by id: its result never arrives, other work goes on")
   func cancelByID() async {
-    let gate = Gate()
+    let gate = TestGate()
     var probe = Probe()
     probe.script[.tap(1)] = [.fetch(id: "a", value: "A"), .fetch(id: "b", value: "B")]
     probe.script[.tap(2)] = [.cancel("a")]
@@ -313,7 +313,7 @@ struct SceneTests {
 
   @Test("after end, no event from running work reaches the state and new events are dropped")
   func nothingAfterEnd() async {
-    let gate = Gate()
+    let gate = TestGate()
     var probe = Probe()
     probe.script[.tap(1)] = [
       .fetch(id: nil, value: "late"), .fetch(id: "named", value: "late too"),

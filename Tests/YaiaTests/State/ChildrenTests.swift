@@ -70,14 +70,33 @@ struct Downloads: SceneState {
 @MainActor
 enum DownloadShell {
   static func run(
-    _ command: Download.Command, _ effects: ShellEffects<Download>, gate: Gate, name: String
+    _ command: Download.Command, _ effects: ShellEffects<Download>,
+    transfer: @escaping @Sendable () async -> Void
   ) {
     switch command {
     case .fetch:
       effects.run(id: "fetch") { send in
         await send(.progress(50))
-        await gate.wait(name)
+        await transfer()
         await send(.progress(100))
+      }
+    }
+  }
+}
+
+/// The downloads screen's shell: the row's shell, scoped to each row and to the detail.
+/// `transfer` is told which download it moves (a row's id, or "detail").
+@MainActor
+func downloadsShell(transfer: @escaping @Sendable (String) async -> Void) -> Shell<Downloads> {
+  Shell(Downloads()) { command, effects in
+    switch command {
+    case .row(let id, let command):
+      DownloadShell.run(command, effects.scope(\.rows, id: id) { .row(id, $0) }) {
+        await transfer(id)
+      }
+    case .detail(let command):
+      DownloadShell.run(command, effects.scope(\.detail, Downloads.Event.detail)) {
+        await transfer("detail")
       }
     }
   }
@@ -86,17 +105,9 @@ enum DownloadShell {
 @MainActor
 @Suite("Composition: optional and keyed children")
 struct ChildrenTests {
-  static func shell(gate: Gate) -> Shell<Downloads> {
-    Shell(Downloads()) { command, effects in
-      switch command {
-      case .row(let id, let command):
-        DownloadShell.run(
-          command, effects.scope(\.rows, id: id) { .row(id, $0) }, gate: gate, name: id)
-      case .detail(let command):
-        DownloadShell.run(
-          command, effects.scope(\.detail, Downloads.Event.detail), gate: gate, name: "detail")
-      }
-    }
+  /// The screen's shell, each transfer held until the test opens the gate under its name.
+  static func shell(gate: TestGate) -> Shell<Downloads> {
+    downloadsShell { await gate.wait($0) }
   }
 
   @Test("events reach the keyed child by id; events for a removed child are dropped")
@@ -120,7 +131,7 @@ struct ChildrenTests {
   }
 
   /// A shell with rows "a" and "b", each running its fetch.
-  static func twoRowsFetching(gate: Gate) -> Shell<Downloads> {
+  static func twoRowsFetching(gate: TestGate) -> Shell<Downloads> {
     let shell = Self.shell(gate: gate)
     shell.send(.add("a"))
     shell.send(.add("b"))
@@ -131,7 +142,7 @@ struct ChildrenTests {
 
   @Test("two rows run work under the same id without cancelling each other")
   func idsScopedPerChild() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Self.twoRowsFetching(gate: gate)
     #expect(shell.runningWorkCount == 2)
     await gate.open("a")
@@ -142,7 +153,7 @@ struct ChildrenTests {
 
   @Test("removing a row cancels its work; the other row's work goes on")
   func removalCancelsWork() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Self.twoRowsFetching(gate: gate)
     shell.send(.remove("a"))
     #expect(shell.runningWork.map(\.id) == [#"\Downloads.rows["b"] / "fetch""#])
@@ -155,7 +166,7 @@ struct ChildrenTests {
 
   @Test("closing the optional child cancels its work")
   func closingCancelsWork() async {
-    let gate = Gate()
+    let gate = TestGate()
     let shell = Self.shell(gate: gate)
     shell.send(.openDetail)
     shell.send(.detail(.start))
@@ -203,7 +214,7 @@ struct ChildrenTests {
 struct ChildrenLifetimeTests {
   @Test("a shell whose rows have work running is released, and the rows' work cancelled")
   func noLeak() async {
-    let gate = Gate()
+    let gate = TestGate()
     var shell: Shell<Downloads>? = ChildrenTests.shell(gate: gate)
     shell?.send(.add("a"))
     shell?.send(.row("a", .start))
