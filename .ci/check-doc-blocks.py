@@ -19,7 +19,16 @@ body of a function: the check wraps it in `@MainActor func … async throws`, so
 Markers, on the line before the block's opening fence:
 - `<!-- illustration: not compiled -->`: a fragment (a manifest line, a signature); not compiled.
 - `<!-- needs SwiftUI -->` or `<!-- needs UIKit -->`: compiled only where that framework is (the
-  block is wrapped in `#if canImport(...)`), so on Linux only its syntax is checked.
+  block, and its imports, are wrapped in `#if canImport(...)`), so on Linux only its syntax is
+  checked.
+
+A block in the README that shows part of an article's example says so with
+`<!-- excerpt of Module/Article -->`: it is not compiled alone, but must stand, line for line,
+in that article's blocks, which are; the README then names the article where the whole
+example is.
+
+A document that continues another of its catalog says so anywhere in its text with
+`<!-- builds on OtherArticle -->`: that article's blocks are compiled first, in the same file.
 """
 import pathlib
 import re
@@ -42,7 +51,9 @@ for path in sorted((root / ".build" / "checkouts").rglob("module.modulemap")):
     if re.search(r"^\s*module\s+\w+", path.read_text(), re.M):
         module_maps += ["-Xcc", f"-fmodule-map-file={path}"]
 
-fence = re.compile(r"(?:<!-- (illustration: not compiled|needs SwiftUI|needs UIKit) -->\n[ \t]*)?```swift\n(.*?)```", re.S)
+fence = re.compile(
+    r"(?:<!-- (illustration: not compiled|needs SwiftUI|needs UIKit|excerpt of [\w/]+) -->\n[ \t]*)?"
+    r"```swift\n(.*?)```", re.S)
 import_line = re.compile(r"^\s*(@preconcurrency\s+)?import\s+[\w.]+\s*$")
 # What may stand at a file's top level; a block with any other line at its outer indentation is
 # the body of a function (statements, `#expect`), and the check wraps it in one.
@@ -50,7 +61,7 @@ declaration = re.compile(
     r"(@|//|/\*|\*|}|\)|]|#if|#else|#elseif|#endif|((public|private|fileprivate|internal|package|"
     r"final|open|nonisolated|static|mutating|indirect)\s+)*"
     r"(struct|enum|class|actor|protocol|extension|func|typealias|init|case|subscript|var\s+\w+\s*:"
-    r"[^=]*\{|let\s+\w+\s*:[^=]*$)\b)")
+    r"[^=]*\{|let\s+\w+\b)\b)")
 
 
 def is_statements(code):
@@ -64,16 +75,24 @@ def is_statements(code):
 
 
 def generated(document):
-    """The document's blocks as one Swift file, and, per generated line, the document's line."""
-    text = document.read_text()
+    """The document's blocks as one Swift file, and, per generated line, the document's line
+    (or `None` for a line the check adds)."""
     relative = document.relative_to(root)
     module = relative.parts[1] if relative.parts[0] == "Sources" else None
     imports = ["import Yaia", "import Testing"] + ([f"import {module}"] if module else [])
     body, origin = [], []
     blocks = 0
+    text = document.read_text()
+    for base in re.findall(r"<!-- builds on (\w+) -->", text):
+        base_imports, base_body, base_origin, base_blocks = generated(
+            document.with_name(base + ".md"))
+        imports += [line for line in base_imports if line not in imports]
+        body += base_body
+        origin += base_origin
+        blocks += base_blocks
     for match in fence.finditer(text):
         marker, code = match.group(1), match.group(2)
-        if marker == "illustration: not compiled":
+        if marker == "illustration: not compiled" or (marker or "").startswith("excerpt of"):
             continue
         blocks += 1
         first_line = text[: match.start(2)].count("\n") + 1
@@ -86,26 +105,61 @@ def generated(document):
             body.append(f"@MainActor func block{blocks}() async throws {{")
             origin.append(None)
         for offset, line in enumerate(code.splitlines()):
+            at = f"{relative.name}:{first_line + offset}"
             if import_line.match(line):
-                if line.strip() not in imports:
-                    imports.append(line.strip())
+                wrapped_import = (f"#if canImport({framework})\n{line.strip()}\n#endif"
+                                  if framework else line.strip())
+                if wrapped_import not in imports:
+                    imports.append(wrapped_import)
                 continue
             body.append(line)
-            origin.append(first_line + offset)
+            origin.append(at)
         if wrapped:
             body.append("}")
             origin.append(None)
         if framework:
             body.append("#endif")
             origin.append(None)
-    return imports + body, ["import"] * len(imports) + origin, blocks
+    return imports, body, origin, blocks
+
+
+def excerpt_failures(document):
+    """Messages for the document's excerpts that do not stand in the article they name."""
+    text = document.read_text()
+    messages = []
+    for match in fence.finditer(text):
+        marker = match.group(1) or ""
+        if not marker.startswith("excerpt of"):
+            continue
+        line = text[: match.start(2)].count("\n") + 1
+        where = f"{document.relative_to(root)}:{line}"
+        module, _, article = marker.removeprefix("excerpt of ").partition("/")
+        source = root / "Sources" / module / "Documentation.docc" / f"{article}.md"
+        if not source.is_file():
+            messages.append(f"{where}: error: no article {source.relative_to(root)} to excerpt")
+            continue
+        _, body, _, _ = generated(source)
+        whole = [line.strip() for line in body if line.strip()]
+        part = [line.strip() for line in match.group(2).splitlines()
+                if line.strip() and not import_line.match(line)]
+        if not any(whole[start : start + len(part)] == part for start in range(len(whole))):
+            messages.append(f"{where}: error: this excerpt does not stand, line for line, in the"
+                            f" blocks of {source.relative_to(root)}")
+    return messages
 
 
 failures = 0
 checked = 0
+for document in documents:
+    for message in excerpt_failures(document):
+        print(message)
+        failures += 1
 with tempfile.TemporaryDirectory(prefix="yaia-doc-blocks-") as scratch:
     for document in documents:
-        lines, origin, blocks = generated(document)
+        imports, body, origin, blocks = generated(document)
+        import_lines = "\n".join(imports).split("\n")
+        lines = import_lines + body
+        origin = ["import"] * len(import_lines) + origin
         if not blocks:
             continue
         checked += blocks
@@ -128,11 +182,12 @@ with tempfile.TemporaryDirectory(prefix="yaia-doc-blocks-") as scratch:
             if at == "import":
                 where = f"{name} (an import the check adds)"
             else:
-                where = f"{name}:{at}" if at else f"{name} (the end of its last block)"
+                folder = "" if name.parent == pathlib.Path(".") else f"{name.parent}/"
+                where = f"{folder}{at}" if at else f"{name} (the end of its last block)"
             print(f"{where}: {diagnostic.group(3)}: {diagnostic.group(4)}")
         if "error:" not in result.stderr:
             print(f"{name}: swiftc failed:\n{result.stderr}")
 
 print(f"check-doc-blocks: {checked} blocks in {len(documents)} documents;"
-      f" {failures} documents do not compile as written.")
+      f" {failures} documents or excerpts do not compile as written.")
 sys.exit(1 if failures else 0)

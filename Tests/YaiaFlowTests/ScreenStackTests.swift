@@ -277,47 +277,35 @@ struct ScreenStackTests {
   }
 }
 
-/// Holds a screen's work until the test lets it finish.
-actor Latch {
-  private var open = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  func wait() async {
-    if open { return }
-    await withCheckedContinuation { waiters.append($0) }
+/// The meetings app's shell over a router that records what the platform would show. A
+/// screen's notes load under the screen's id, held at `gate` until the test opens it.
+@MainActor
+func meetingsShell(gate: TestGate) -> (
+  Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>
+) {
+  let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
+  let shell = Shell(Meetings()) { command, effects in
+    switch command {
+    case .navigate(let operations): router.apply(operations)
+    case .path(let id, .detail(.loadNotes(let meeting))):
+      effects.scope(\.path, id: id) { .path(id, $0) }.run(id: "notes") {
+        await gate.wait()
+        return .detail(.notesLoaded("notes of \(meeting)"))
+      }
+    case .path: break
+    }
   }
-  func release() {
-    open = true
-    for waiter in waiters { waiter.resume() }
-    waiters.removeAll()
-  }
+  router.onUserNavigation = { shell.send(.userNavigated($0)) }
+  return (shell, router)
 }
 
 @MainActor
 @Suite("A stack of screen states in a shell")
 struct ScreenStackShellTests {
-  static func shell(latch: Latch) -> (
-    Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>
-  ) {
-    let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
-    let shell = Shell(Meetings()) { command, effects in
-      switch command {
-      case .navigate(let operations): router.apply(operations)
-      case .path(let id, .detail(.loadNotes(let meeting))):
-        effects.scope(\.path, id: id) { .path(id, $0) }.run(id: "notes") {
-          await latch.wait()
-          return .detail(.notesLoaded("notes of \(meeting)"))
-        }
-      case .path: break
-      }
-    }
-    router.onUserNavigation = { shell.send(.userNavigated($0)) }
-    return (shell, router)
-  }
-
   @Test("popping a screen cancels its work and drops its late events")
   func popSweepsWork() async {
-    let latch = Latch()
-    let (shell, router) = Self.shell(latch: latch)
+    let gate = TestGate()
+    let (shell, router) = meetingsShell(gate: gate)
     shell.send(.meetingTapped("Standup"))
     shell.send(.path(ScreenID(0), .detail(.appeared)))
     #expect(shell.runningWorkCount == 1)
@@ -325,7 +313,7 @@ struct ScreenStackShellTests {
     router.userNavigated(.pop(count: 1))  // and reported to the router
     #expect(shell.runningWorkCount == 0)
     #expect(shell.state.path.isEmpty)
-    await latch.release()
+    await gate.open()
     #expect(await settle(shell))
     #expect(shell.viewModel == ["Standup", "Retro"])
     #expect(router.journal == [.push(ScreenID(0)), .pop(count: 1)])
@@ -333,12 +321,12 @@ struct ScreenStackShellTests {
 
   @Test("a screen's work that is not swept delivers to that screen by id")
   func workDelivers() async {
-    let latch = Latch()
-    let (shell, router) = Self.shell(latch: latch)
+    let gate = TestGate()
+    let (shell, router) = meetingsShell(gate: gate)
     shell.send(.meetingTapped("Standup"))
     shell.send(.meetingTapped("Retro"))
     shell.send(.path(ScreenID(0), .detail(.appeared)))
-    await latch.release()
+    await gate.open()
     #expect(await settle(shell))
     #expect(
       shell.viewModel == ["Standup", "Retro", "detail Standup: notes of Standup", "detail Retro: "])
