@@ -69,6 +69,26 @@ func messageKinds(_ records: [SeenRecord]) -> [String] {
   records.compactMap { $0.message?.kind }
 }
 
+/// Connects to the inspector at `address` (the URL `yaia inspect` printed, with its token) and
+/// shows it a sign-in shell.
+@MainActor
+func watchSignIn(at address: String) async throws -> (Inspector, Shell<SignInState>) {
+  let inspector = try await Inspector.connect(
+    to: InspectorAddress(address), app: "Sign-in demo")
+  let shell = Shell(SignInState()) { _, _ in }
+  inspector.inspect(shell, name: "sign in")
+  return (inspector, shell)
+}
+
+/// Replays a journal exported from the page: fails on the first step whose commands or view
+/// model differ from what the app did.
+@discardableResult
+func replaySignIn(from url: URL) throws -> InspectorJournal {
+  let journal = try InspectorJournal(contentsOf: url)
+  try expectReplay(journal, into: SignInState())
+  return journal
+}
+
 @Suite("yaia inspect's server with apps connected")
 struct InspectorServerTests {
   @Test("a shell's events reach the page in order, secrets redacted; its journal replays in a test")
@@ -76,10 +96,7 @@ struct InspectorServerTests {
   func streamAndReplay() async throws {
     try await withInspector { _, base, token in
       let address = "\(base.absoluteString)/?token=\(token)"
-      let inspector = try await Inspector.connect(
-        to: InspectorAddress(address), app: "Sign-in demo")
-      let shell = Shell(SignInState()) { _, _ in }
-      inspector.inspect(shell, name: "sign in")
+      let (inspector, shell) = try await watchSignIn(at: address)
       shell.send(.typedName("ada"))
       shell.send(.submit)
       shell.send(.answered(accepted: false))
@@ -116,8 +133,7 @@ struct InspectorServerTests {
         .appendingPathComponent("sign-in-\(session).yaiajournal.json")
       try await export(1).fileData().write(to: url)
       defer { try? FileManager.default.removeItem(at: url) }
-      let journal = try InspectorJournal(contentsOf: url)
-      try expectReplay(journal, into: SignInState())
+      let journal = try replaySignIn(from: url)
       #expect(journal.steps.count == 5)
 
       // A state that behaves otherwise fails, naming the step.

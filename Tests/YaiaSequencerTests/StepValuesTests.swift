@@ -3,14 +3,10 @@ import Testing
 import YaiaSequencer
 import YaiaTesting
 
-enum Language: String, Sendable { case english, german }
-struct Credentials: Equatable, Sendable {
-  var user: String
-  var password: String
-}
+// `Language` and `Credentials` are the Designing a Launch article's.
 
 /// The values of the seed's launch, declared once with the step that provides them.
-enum Values {
+enum SeedValues {
   static let language = StepOutput<SeedStep, Language>("language", of: .fetchConfiguration)
   static let token = StepOutput<SeedStep, String>("token", of: .login)
   static let credentials = UserPrompt<SeedStep, Credentials>("credentials", for: .login)
@@ -23,19 +19,19 @@ private func firstRun(log: Log) -> (SeedStep) -> LaunchStep<SeedStep>.Body {
   { step in
     switch step {
     case .fetchConfiguration:
-      return { context in try await context.provide(Values.language, .german) }
+      return { context in try await context.provide(SeedValues.language, .german) }
     case .login:
       return { context in
-        let language = try await context.value(of: Values.language)
-        let credentials = try await context.ask(Values.credentials)
+        let language = try await context.value(of: SeedValues.language)
+        let credentials = try await context.ask(SeedValues.credentials)
         await log.append("login \(credentials.user) in \(language)")
-        try await context.provide(Values.token, "token-for-\(credentials.user)")
+        try await context.provide(SeedValues.token, "token-for-\(credentials.user)")
       }
     case .tutorial:
-      return { context in try await context.ask(Values.tutorialDone) }
+      return { context in try await context.ask(SeedValues.tutorialDone) }
     case .connectSpeaker:
       return { context in
-        await log.append("speaker with \(try await context.value(of: Values.token))")
+        await log.append("speaker with \(try await context.value(of: SeedValues.token))")
       }
     default:
       return { _ in }
@@ -54,8 +50,8 @@ struct StepValuesTests {
   func outputsFlow() async throws {
     let log = Log()
     let launch = Launch(try seedPlan(.firstRun, body: firstRun(log: log)), clock: ImmediateClock())
-    await launch.answer(Values.credentials, with: Credentials(user: "ada", password: "pw"))
-    await launch.answer(Values.tutorialDone, with: ())
+    await launch.answer(SeedValues.credentials, with: Credentials(user: "ada", password: "pw"))
+    await launch.answer(SeedValues.tutorialDone, with: ())
     let report = await launch.run()
     #expect(report.outcome == .completed)
     #expect(await log.lines == ["login ada in german", "speaker with token-for-ada"])
@@ -74,8 +70,8 @@ struct StepValuesTests {
         answered.append("\(event.step): \(prompt)")
         switch event.step {
         case .login:
-          await launch.answer(Values.credentials, with: Credentials(user: "bo", password: "pw"))
-        case .tutorial: await launch.answer(Values.tutorialDone, with: ())
+          await launch.answer(SeedValues.credentials, with: Credentials(user: "bo", password: "pw"))
+        case .tutorial: await launch.answer(SeedValues.tutorialDone, with: ())
         default: Issue.record("unexpected prompt from \(event.step)")
         }
       }
@@ -93,7 +89,7 @@ struct StepValuesTests {
     let gate = AsyncStream.makeStream(of: Void.self)
     let plan = try LaunchPlan {
       LaunchStep(SeedStep.login, needsUserInput: true) { context in
-        _ = try await context.ask(Values.credentials)
+        _ = try await context.ask(SeedValues.credentials)
       }
       LaunchStep(SeedStep.forceUpdate) { _ in
         for await _ in gate.stream { break }
@@ -103,7 +99,8 @@ struct StepValuesTests {
     let launch = Launch(plan, clock: ImmediateClock())
     let run = Task { await launch.run() }
     let coordinator = Task {
-      for await event in launch.events where event.kind == .waitingForUser(Values.credentials.key) {
+      for await event in launch.events
+      where event.kind == .waitingForUser(SeedValues.credentials.key) {
         gate.continuation.yield()
       }
     }
@@ -161,9 +158,9 @@ struct StepValuesTests {
   func notUpstream() async throws {
     let plan = try LaunchPlan {
       LaunchStep(SeedStep.fetchConfiguration) { context in
-        try await context.provide(Values.language, .english)
+        try await context.provide(SeedValues.language, .english)
       }
-      LaunchStep(SeedStep.login) { context in _ = try await context.value(of: Values.language) }
+      LaunchStep(SeedStep.login) { context in _ = try await context.value(of: SeedValues.language) }
     }
     let report = await Launch(plan, clock: ImmediateClock()).run()
     let expected = StepValueError<SeedStep>.notUpstream(
@@ -181,7 +178,7 @@ struct StepValuesTests {
     let plan = try LaunchPlan {
       LaunchStep(SeedStep.fetchConfiguration, optional: true) { _ in throw Offline() }
       LaunchStep(SeedStep.login, after: [.fetchConfiguration]) { context in
-        _ = try await context.value(of: Values.language)
+        _ = try await context.value(of: SeedValues.language)
       }
     }
     let report = await Launch(plan, clock: ImmediateClock()).run()
@@ -196,8 +193,10 @@ struct StepValuesTests {
   @Test("a step cannot provide another step's output nor ask its prompt")
   func notOwner() async throws {
     let plan = try LaunchPlan {
-      LaunchStep(SeedStep.login) { context in try await context.provide(Values.language, .english) }
-      LaunchStep(SeedStep.tutorial) { context in _ = try await context.ask(Values.credentials) }
+      LaunchStep(SeedStep.login) { context in
+        try await context.provide(SeedValues.language, .english)
+      }
+      LaunchStep(SeedStep.tutorial) { context in _ = try await context.ask(SeedValues.credentials) }
     }
     let report = await Launch(plan, clock: ImmediateClock()).run()
     #expect(

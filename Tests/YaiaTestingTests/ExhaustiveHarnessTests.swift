@@ -73,7 +73,9 @@ struct ExhaustiveHarnessTests {
   @Test("five one-second ticks from one advance of five seconds")
   func fiveTicks() async {
     let clock = TestClock()
-    let harness = Self.harness(clock: clock)
+    let harness = ShellHarness(Ticker()) { command, effects in
+      TickerShell.run(command, effects, clock: clock, search: failingStub("search", returning: ""))
+    }
     harness.send(.start)
     await clock.sleepers(1)
     await clock.advance(by: .seconds(5))
