@@ -64,6 +64,23 @@ struct SeedExampleTests {
     #expect(screen.lines == ["( log in )", "[Log in]", "Logging in…", "[Log in]"])
     #expect(homes == [Session(token: "t1")])
   }
+
+  @Test("the login feature with its real shell: each render, the response, the replay")
+  @MainActor
+  func loginRenders() async {
+    let harness = ShellHarness(LoginState()) { command, effects in
+      let services = LoginServices(
+        login: { _ in .success(Session(token: "t1")) }, showErrorBanner: { _ in },
+        showHome: { _ in })
+      LoginShell.run(command, effects, services: services)
+    }
+    harness.send(.userChanged("ada"), .passwordChanged("secret"), .loginTapped)
+    await harness.receive(.loginResponse(.success(Session(token: "t1"))))
+    harness.verify(rendered: [
+      .init(), .init(isLoginEnabled: true), .init(isLoading: true), .init(isLoginEnabled: true),
+    ])
+    harness.verifyReplay()  // the journal replays to the same renders
+  }
 }
 
 /// The seed's calculator: a value with no I/O at all, so it needs no commands.
