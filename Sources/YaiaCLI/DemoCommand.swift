@@ -59,11 +59,11 @@ struct DemoCommand: AsyncParsableCommand {
       valueName: "url"))
   var open: String?
 
-  @Option(
+  @Flag(
     help: ArgumentHelp(
-      "Stream the app's events, launch and requests to Yaia Inspector at this URL (printed by yaia inspect).",
-      valueName: "url"))
-  var inspect: String?
+      "Stream the app's events, launch and requests to the running yaia inspect (its address is read from YAIA_INSPECTOR, else from the file yaia inspect saves for you: never from the command line, where other users could read its token)."
+    ))
+  var inspect = false
 
   func validate() throws {
     if firstRun, push != nil {
@@ -104,12 +104,19 @@ struct DemoCommand: AsyncParsableCommand {
     options.reset = reset
     options.seed = seed
     options.link = open
-    if let inspect {
+    if inspect {
+      let found: InspectorAddress?
       do {
-        options.inspector = try InspectorAddress(inspect)
+        found = try InspectorAddress.find()
       } catch {
-        throw ValidationError(error.description)
+        throw ValidationError("--inspect: \(error)")
       }
+      guard let found else {
+        throw ValidationError(
+          "--inspect: no inspector found. Start one with `yaia inspect` (it saves its address for you), or set \(InspectorAddress.environmentVariable) to the URL it printed."
+        )
+      }
+      options.inspector = found
     }
     if let script {
       let text: String

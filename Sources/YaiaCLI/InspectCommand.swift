@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import YaiaInspector
 import YaiaInspectorServer
 
 /// `yaia inspect`: serves Yaia Inspector's page and receives running apps' streams.
@@ -9,32 +10,66 @@ struct InspectCommand: AsyncParsableCommand {
     abstract: "Watch running apps' events, commands, view models and launches in a browser.",
     discussion: """
       Serves the inspector on 127.0.0.1 and prints its URL, with a random token that every \
-      request needs. Open the URL in a browser; connect an app with \
-      Inspector.connect(to: InspectorAddress(url), app:), or run the sample app with \
-      `yaia demo --inspect URL`. Ctrl-C stops.
+      request needs. Open the URL in a browser. Its port and token are saved for you \
+      ($XDG_STATE_HOME/yaia/inspector.json, else ~/.local/state/yaia/inspector.json, mode \
+      0600), so a restarted inspector comes back at the same address and open pages and apps \
+      find it again. Apps on this machine read that file, or the URL in YAIA_INSPECTOR: \
+      `yaia demo --inspect`, or Inspector.connect(to: InspectorAddress.find(), app:). Ctrl-C \
+      stops.
       """)
 
-  @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
-  var port: Int = 0
+  @Option(
+    help: ArgumentHelp(
+      "The port to listen on; 0 picks a free one. Default: the port saved by the last run, else a free one.",
+      valueName: "n"))
+  var port: Int?
+
+  @Flag(
+    help:
+      "Make a new token (and, without --port, take a free port): apps and pages that knew the old one are shut out."
+  )
+  var newToken = false
 
   func validate() throws {
-    guard (0...65_535).contains(port) else {
+    if let port, !(0...65_535).contains(port) {
       throw ValidationError("--port must be between 0 and 65535 (got \(port)).")
     }
   }
 
   func run() async throws {
-    let server = InspectorServer(configuration: .init(port: UInt16(port)))
+    let file = InspectorStateFile.standard()
+    var saved: InspectorStateFile.Saved?
+    do {
+      saved = newToken ? nil : try file.read()
+    } catch {
+      // A saved address that cannot be trusted is not used; a new one replaces it.
+      MockServerCommand.say("\(error.description) Starting with a new token.")
+      saved = nil
+    }
+    let listenPort = port ?? saved?.port ?? 0
+    let server = InspectorServer(
+      configuration: .init(port: UInt16(listenPort), token: saved?.token))
     let url: URL
     do {
       url = try await server.start()
     } catch {
-      FileHandle.standardError.write(Data("yaia inspect: \(error.description)\n".utf8))
+      let hint =
+        port == nil && saved != nil
+        ? " (the port saved by the last run: is another yaia inspect running? --port 0 takes a free one)"
+        : ""
+      FileHandle.standardError.write(Data("yaia inspect: \(error.description)\(hint)\n".utf8))
       throw ExitCode(2)
+    }
+    if let actual = url.port {
+      do {
+        try file.write(.init(port: actual, token: server.token))
+      } catch {
+        MockServerCommand.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
+      }
     }
     MockServerCommand.say("Yaia Inspector at \(url.absoluteString)")
     MockServerCommand.say(
-      "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect '\(url.absoluteString)'. Ctrl-C stops."
+      "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect (it reads the address saved in \(file.url.path)). Ctrl-C stops."
     )
     await MockServerCommand.waitForInterrupt()
     await server.stop()

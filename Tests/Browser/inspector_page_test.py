@@ -2,7 +2,7 @@
 """Yaia Inspector in a real browser.
 
 Starts `yaia inspect`, opens its page in headless Chromium (Playwright, pointed at the
-system's Chromium), runs `yaia demo --script ... --inspect URL` while the page is open, and
+system's Chromium), runs `yaia demo --script ... --inspect` (which finds the inspector in the state folder) while the page is open, and
 checks what a person would see: the login events in the timeline (the password never shown),
 a view-model diff, the launch's graph and the Gantt bars; then a wrong token and a second page
 on the same shell. Saves screenshots under .build/.
@@ -76,7 +76,10 @@ def main():
         skip("Playwright is not installed (pip install playwright)")
 
     work = tempfile.mkdtemp(prefix="yaia-inspector-test-")
-    inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # The inspector saves its port and token in the state folder, and the demo finds them
+    # there: the token is never on a command line.
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"))
+    inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     demo = None
     try:
         line = inspector.stdout.readline()
@@ -99,8 +102,8 @@ def main():
             with open(script, "w") as handle:
                 handle.write(LOGIN_SCRIPT)
             demo = subprocess.Popen(
-                [yaia, "demo", "--reset", "--data-dir", os.path.join(work, "data"), "--script", script, "--inspect", url],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                [yaia, "demo", "--reset", "--data-dir", os.path.join(work, "data"), "--script", script, "--inspect"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
 
             # The timeline: the login events, the password never shown.
             page.wait_for_selector(".timeline .step >> text=.login(.submit)", timeout=30_000)

@@ -49,9 +49,10 @@ final class ChildCommand {
   let process = Process()
   let lines: Lines
 
-  init(_ executable: URL, _ arguments: [String]) throws {
+  init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     lines = Lines(reading: output)

@@ -60,6 +60,28 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
 
   /// The page's address.
   public var description: String { page.absoluteString }
+
+  /// The name of the environment variable that gives an app the inspector's URL.
+  public static let environmentVariable = "YAIA_INSPECTOR"
+
+  /// The inspector an app on this machine connects to, found without the token on its command
+  /// line (where other local users could read it): the URL in the environment variable
+  /// `YAIA_INSPECTOR`, else the address `yaia inspect` saved for this user in `stateFile`.
+  /// `nil` when neither is there.
+  ///
+  /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` for a variable that is not the URL
+  ///   `yaia inspect` printed; ``InspectorStateFileError`` for a saved address that cannot be
+  ///   trusted or read.
+  public static func find(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    stateFile: InspectorStateFile? = nil
+  ) throws -> InspectorAddress? {
+    if let text = environment[environmentVariable], !text.isEmpty {
+      return try InspectorAddress(text)
+    }
+    let file = stateFile ?? InspectorStateFile.standard(environment: environment)
+    return try file.read()?.address
+  }
 }
 
 /// What can go wrong connecting an app to an inspector.
