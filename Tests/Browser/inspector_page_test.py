@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,7 @@ def main():
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"))
     inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     demo = None
+    demo2 = None
     try:
         line = inspector.stdout.readline()
         match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
@@ -172,15 +174,50 @@ def main():
             third.goto(base + "/?token=0000")
             if "wrong token" not in third.content():
                 fail("a wrong token was not refused with a message")
+
+            # A restart: the inspector comes back at the same address, and a running demo finds
+            # it again by itself, telling its user once each way.
+            waiting = os.path.join(work, "wait.script")
+            with open(waiting, "w") as handle:
+                handle.write("timeout 60s\nwait nothing that will ever show\n")
+            demo_log = os.path.join(work, "demo2.log")
+            demo2 = subprocess.Popen(
+                [yaia, "demo", "--data-dir", os.path.join(work, "data"), "--script", waiting, "--inspect"],
+                stdout=open(demo_log, "w"), stderr=subprocess.STDOUT, text=True, env=env)
+            watcher = browser.new_page()
+            watcher.goto(url)
+            watcher.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            inspector.send_signal(signal.SIGINT)
+            inspector.wait(timeout=30)
+            inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            again = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", inspector.stdout.readline())
+            if not again or again.group(1) != url:
+                fail(f"the restarted inspector is not at {url}: {again and again.group(1)!r}")
+            revived = browser.new_page()
+            revived.goto(url)
+            try:
+                revived.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            except Exception:
+                fail(f"the restarted inspector's page shows no connected demo: shells {revived.inner_text('#shells')!r}, the demo said {open(demo_log).read()[-600:]!r}")
+            deadline = time.monotonic() + 30
+            while "answers again" not in open(demo_log).read() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            told = open(demo_log).read()
+            if told.count("Lost the inspector") != 1 or told.count("answers again") != 1:
+                fail(f"the demo did not say once each way that it lost and found the inspector: {told[-600:]!r}")
+            demo2.send_signal(signal.SIGINT)
+            demo2.wait(timeout=30)
             browser.close()
         if demo.wait(timeout=30) not in (0, 1):
             fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token, a restart the demo survived; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()
+        if demo2 and demo2.poll() is None:
+            demo2.kill()
         inspector.terminate()
         try:
             inspector.wait(timeout=10)

@@ -82,6 +82,19 @@ struct InspectorLogTests {
       ])
   }
 
+  @Test("a connection this inspector never saw begin is sent back to start again, and kept out")
+  func unknownSession() {
+    var log = InspectorLog()
+    guard case .failure(let refusal) = log.receive(Self.batch(7, [Self.shell]), at: 0) else {
+      Issue.record("a seventh batch of an unknown connection was accepted")
+      return
+    }
+    #expect(refusal.status == 409)
+    #expect(refusal.message.contains("connect again with a new session"))
+    #expect(log.records.isEmpty, "nothing of it is kept")
+    #expect(log.receive(Self.batch(1, [Self.shell]), at: 1) == .success(1))
+  }
+
   @Test("a batch of another version, a bad session id, or after the end is refused whole")
   func refusals() {
     var log = InspectorLog()

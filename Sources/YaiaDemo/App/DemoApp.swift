@@ -34,7 +34,13 @@ package enum DemoApp {
     var inspector: Inspector?
     if let address = options.inspector {
       do {
-        inspector = try await Inspector.connect(to: address, app: "yaia demo")
+        var inspectorOptions = Inspector.Options()
+        // Said once each way, on its own line: the next frame redraws the screen below it.
+        inspectorOptions.onConnectionChange = { change in
+          terminal.write("\r\nyaia demo: \(change.description)\r\n")
+        }
+        inspector = try await Inspector.connect(
+          to: address, app: "yaia demo", options: inspectorOptions)
       } catch {
         throw .inspector(error.description)
       }

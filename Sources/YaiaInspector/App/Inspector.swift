@@ -31,8 +31,21 @@ public final class Inspector: Sendable {
     /// app never waits for it (batches are sent off the main actor), so it is generous: an
     /// inspector on a busy machine (a build beside it) is slow, not gone.
     public var requestTimeout: Duration = .seconds(15)
+    /// Whether the app connects again when the inspector stops answering (it was restarted,
+    /// the machine slept), trying after `reconnectDelay`, then twice as long each time up to
+    /// `longestReconnectDelay`. Without it, a lost inspector ends the connection for good.
+    public var reconnects = true
+    /// The first pause before connecting again.
+    public var reconnectDelay: Duration = .milliseconds(250)
+    /// The longest pause between two attempts.
+    public var longestReconnectDelay: Duration = .seconds(5)
+    /// Told once when the inspector stops answering, and once when it answers again, so the
+    /// app can say so where its user looks (a log line, a status bar). Called off the main
+    /// actor.
+    public var onConnectionChange: (@Sendable (InspectorConnectionChange) -> Void)?
 
-    /// The defaults: 100,000 entries, batches of 2,000, standard limits, 15 seconds.
+    /// The defaults: 100,000 entries, batches of 2,000, standard limits, 15 seconds, and
+    /// reconnecting after 0.25 s, then up to every 5 s.
     public init() {}
   }
 
@@ -40,7 +53,9 @@ public final class Inspector: Sendable {
   public let address: InspectorAddress
   /// The app's name, as the page shows it.
   public let app: String
-  /// A random id for this connection, so the page tells two runs of one app apart.
+  /// A random id for this connection, so the page tells two runs of one app apart. After a
+  /// reconnection the app sends as `sessionr2`, `sessionr3`… (a session id is letters and digits): the inspector may be a new one
+  /// that knows nothing of the earlier batches.
   public let session: String
 
   let options: Options
@@ -103,7 +118,7 @@ public final class Inspector: Sendable {
     _ shell: Shell<State>, name: String,
     encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?
   ) {
-    guard status.isConnected else { return }
+    guard status.isOpen else { return }
     let id = status.nextShell()
     let now = seconds()
     buffer.append(
@@ -112,7 +127,7 @@ public final class Inspector: Sendable {
     )
     var index = 0
     shell.inspection = { [weak self] entry in
-      guard let self, self.status.isConnected else { return }
+      guard let self, self.status.isOpen else { return }
       index += 1
       self.buffer.append(
         InspectorRecord(
@@ -160,17 +175,18 @@ public final class Inspector: Sendable {
   }
 
   func record(_ message: InspectorMessage) {
-    guard status.isConnected else { return }
+    guard status.isOpen else { return }
     buffer.append(InspectorRecord(time: seconds(), body: .message(message)))
   }
 
   // MARK: State
 
-  /// Whether the inspector still accepts what the app sends; `false` after ``disconnect(timeout:)`` or
-  /// once it stopped answering (see ``problem``).
+  /// Whether the inspector accepts what the app sends now; `false` after
+  /// ``disconnect(timeout:)``, once the inspector refused the app, and while a lost inspector
+  /// is being reconnected (see ``problem``; shells keep recording into the buffer meanwhile).
   public var isConnected: Bool { status.isConnected }
 
-  /// Why the inspector stopped accepting, if it did.
+  /// Why the inspector is not accepting, while it is not.
   public var problem: String? { status.problem }
 
   /// How many entries were dropped so far because the inspector was slower than the app.
@@ -181,6 +197,7 @@ public final class Inspector: Sendable {
 
   /// Waits until every entry appended so far was sent (or the inspector is gone), at most
   /// `timeout`; returns whether everything was sent.
+  /// While the inspector is lost, it returns `false` at once.
   @discardableResult
   public func flush(timeout: Duration = .seconds(10)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
@@ -204,6 +221,28 @@ public final class Inspector: Sendable {
   static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// A change of an app's connection to its inspector, told through
+/// ``Inspector/Options/onConnectionChange``.
+public enum InspectorConnectionChange: Sendable, Equatable, CustomStringConvertible {
+  /// The inspector stopped answering; the app tries again, and keeps recording meanwhile
+  /// (entries past the buffer's capacity are dropped and counted).
+  case lost(reason: String)
+  /// The inspector answers again, under a new session id (see ``Inspector/session``).
+  case regained(session: String)
+  /// The inspector answered and refused the app (a new token, after `yaia inspect
+  /// --new-token`): the app stops sending for good.
+  case refused(reason: String)
+
+  /// The change in a sentence, for a log line.
+  public var description: String {
+    switch self {
+    case .lost(let reason): "Lost the inspector (\(reason)); trying again."
+    case .regained: "The inspector answers again."
+    case .refused(let reason): "The inspector refused the app (\(reason)); not sending any more."
+    }
   }
 }
 

@@ -63,28 +63,65 @@ final class InspectorSender: Sendable {
 
   /// A batch on its way: the post, and what to count when it is accepted.
   private struct Flight {
-    let post: Task<InspectorError?, Never>
+    let post: Task<Outcome, Never>
     let delivered: Int
     let dropped: Int
   }
 
+  /// What became of one post.
+  enum Outcome: Sendable {
+    /// The inspector took the batch.
+    case accepted
+    /// Nothing answered (refused, reset, timed out): the inspector may come back.
+    case lost(InspectorError)
+    /// The inspector answered and refused the batch (a wrong token): it will not take more.
+    case refused(InspectorError)
+  }
+
+  /// What a shell last showed, so that a new inspector, after a reconnection, is told of the
+  /// shell again before its next steps.
+  private struct KnownShell {
+    var name: String
+    var viewModel: Any
+    var time: Double
+  }
+
   private func run(from first: Int) async {
+    var session = self.session
     var sequence = first
     var lastSent = ContinuousClock.now
     var reader = InspectedValue.Reader(limits: options.limits)
     var memory = InspectorRecord.Memory()
+    var known: [Int: KnownShell] = [:]
+    var reconnections = 0
+    var announce = false
     // One batch is on the wire while the next is read and written: the two sides work at once,
     // and batches still arrive one at a time, in order.
     var flight: Flight?
+    /// After a lost batch: connects again under a new session, whose first batch tells the
+    /// new inspector of every shell; `false` when the loop must end.
+    func recover(from outcome: Outcome) async -> Bool {
+      guard case .lost(let error) = outcome, options.reconnects,
+        let next = await reconnect(after: error, as: "\(self.session)r\(reconnections + 2)")
+      else { return false }
+      reconnections += 1
+      session = next
+      sequence = 2
+      memory = [:]
+      announce = true
+      return true
+    }
     while true {
       let stopping = loop.isStopping
       status.setSending(true)
       let batch = buffer.take(upTo: options.batchSize)
-      let idle = batch.entries.isEmpty && batch.droppedBefore == 0
+      let idle = batch.entries.isEmpty && batch.droppedBefore == 0 && !announce
       if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < Self.heartbeat) {
         if let waiting = flight {
           flight = nil
-          guard await land(waiting) else { return }
+          let outcome = await land(waiting)
+          if case .accepted = outcome { continue }
+          guard await recover(from: outcome) else { return }
         } else {
           status.setSending(false)
           try? await Task.sleep(for: .milliseconds(5))
@@ -92,9 +129,18 @@ final class InspectorSender: Sendable {
         continue
       }
       var messages: [InspectorMessage] = []
-      messages.reserveCapacity(batch.entries.count + 1)
+      messages.reserveCapacity(batch.entries.count + known.count + 1)
+      if announce {
+        announce = false
+        for (id, shell) in known.sorted(by: { $0.key < $1.key }) {
+          let record = InspectorRecord(
+            time: shell.time, body: .shell(id: id, name: shell.name, viewModel: shell.viewModel))
+          messages.append(record.message(reader: &reader, memory: &memory))
+        }
+      }
       if batch.droppedBefore > 0 { messages.append(.dropped(count: batch.droppedBefore)) }
       for entry in batch.entries {
+        Self.note(entry, in: &known)
         messages.append(entry.message(reader: &reader, memory: &memory))
       }
       let ended = stopping && buffer.waiting == 0
@@ -103,20 +149,19 @@ final class InspectorSender: Sendable {
       ).wireBytes()
       if let waiting = flight {
         flight = nil
-        guard await land(waiting) else {
+        let outcome = await land(waiting)
+        if case .accepted = outcome {
+        } else {
+          // This batch's changes were read against what the lost batch said: it goes too, and
+          // the new inspector hears each shell's latest view model instead.
           status.sent(delivered: 0, dropped: batch.entries.count + batch.droppedBefore)
-          return
+          guard await recover(from: outcome) else { return }
+          continue
         }
       }
       flight = Flight(
-        post: Task { [self] () async -> InspectorError? in
-          do throws(InspectorError) {
-            try await post(body)
-            return nil
-          } catch {
-            return error
-          }
-        }, delivered: batch.entries.count, dropped: batch.droppedBefore)
+        post: Task { [self] in await attempt(body) }, delivered: batch.entries.count,
+        dropped: batch.droppedBefore)
       sequence += 1
       lastSent = .now
       if ended, let waiting = flight {
@@ -127,24 +172,85 @@ final class InspectorSender: Sendable {
     }
   }
 
+  /// Keeps what a shell is and last showed, from an entry on its way.
+  private static func note(_ entry: InspectorRecord, in known: inout [Int: KnownShell]) {
+    switch entry.body {
+    case .shell(let id, let name, let viewModel):
+      known[id] = KnownShell(name: name, viewModel: viewModel, time: entry.time)
+    case .step(let shell, _, _, _, _, _, let viewModel?):
+      known[shell]?.viewModel = viewModel
+      known[shell]?.time = entry.time
+    default:
+      break
+    }
+  }
+
   /// Waits for a batch on its way (each post is bounded by the request timeout) and counts
-  /// it; returns `false`, with the connection closed, when the inspector refused it or is gone.
-  private func land(_ flight: Flight) async -> Bool {
-    if let error = await flight.post.value {
+  /// it; a refusal ends the connection for good.
+  private func land(_ flight: Flight) async -> Outcome {
+    let outcome = await flight.post.value
+    switch outcome {
+    case .accepted:
+      status.sent(delivered: flight.delivered, dropped: flight.dropped)
+    case .lost(let error) where !options.reconnects:
       status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
       status.end(problem: error.description)
       status.setSending(false)
-      return false
+    case .lost:
+      status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
+    case .refused(let error):
+      status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
+      refused(error)
     }
-    status.sent(delivered: flight.delivered, dropped: flight.dropped)
-    return true
+    return outcome
+  }
+
+  /// Tries, with growing pauses, to reach the inspector again under `session`; says once that
+  /// it was lost, and once that it is back. `nil` when the app stops first or the inspector
+  /// refuses it.
+  private func reconnect(after error: InspectorError, as session: String) async -> String? {
+    status.setSending(false)
+    if status.lose(problem: error.description) {
+      options.onConnectionChange?(.lost(reason: error.description))
+    }
+    var delay = options.reconnectDelay
+    while !loop.isStopping {
+      let resume = ContinuousClock.now + delay
+      while ContinuousClock.now < resume {
+        if loop.isStopping { return nil }
+        try? await Task.sleep(for: .milliseconds(20))
+      }
+      let hello = InspectorBatch(app: app, session: session, sequence: 1, messages: [])
+      switch await attempt(hello.wireBytes()) {
+      case .accepted:
+        if status.regain() { options.onConnectionChange?(.regained(session: session)) }
+        return session
+      case .refused(let refusal):
+        refused(refusal)
+        return nil
+      case .lost:
+        delay = min(delay * 2, options.longestReconnectDelay)
+      }
+    }
+    return nil
+  }
+
+  /// Ends the connection for good, and says so once.
+  private func refused(_ error: InspectorError) {
+    let wasOpen = status.isOpen
+    status.end(problem: error.description)
+    status.setSending(false)
+    if wasOpen { options.onConnectionChange?(.refused(reason: error.description)) }
   }
 
   private func post(_ batch: InspectorBatch) async throws(InspectorError) {
-    try await post(batch.wireBytes())
+    switch await attempt(batch.wireBytes()) {
+    case .accepted: return
+    case .lost(let error), .refused(let error): throw error
+    }
   }
 
-  private func post(_ bytes: [UInt8]) async throws(InspectorError) {
+  private func attempt(_ bytes: [UInt8]) async -> Outcome {
     let shown = address.page.host.map { "\($0):\(address.page.port ?? 0)" } ?? "the inspector"
     let body = Data(bytes)
     var request = URLRequest(url: address.endpoint)
@@ -157,16 +263,23 @@ final class InspectorSender: Sendable {
     do {
       (data, response) = try await urlSession.data(for: request)
     } catch {
-      throw .unreachable(shown, reason: error.localizedDescription)
+      return .lost(.unreachable(shown, reason: error.localizedDescription))
     }
     guard let http = response as? HTTPURLResponse else {
-      throw .unreachable(shown, reason: "the answer is not HTTP")
+      return .refused(.unreachable(shown, reason: "the answer is not HTTP"))
+    }
+    if http.statusCode == 409 {
+      // An inspector that does not know this connection: it was restarted at the same
+      // address. Connecting again tells it of the shells.
+      return .lost(.unreachable(shown, reason: "it was restarted"))
     }
     guard (200..<300).contains(http.statusCode) else {
       let said = String(decoding: data.prefix(300), as: UTF8.self)
-      throw .unreachable(
-        shown, reason: "it answered \(http.statusCode): \(VisibleText.escaped(said))")
+      return .refused(
+        .unreachable(
+          shown, reason: "it answered \(http.statusCode): \(VisibleText.escaped(said))"))
     }
+    return .accepted
   }
 }
 

@@ -8,6 +8,7 @@ import Foundation
 final class InspectorStatus: @unchecked Sendable {
   private let lock = NSLock()
   private var connected = true
+  private var reachable = true
   private var why: String?
   private var shells = 0
   private var launches = 0
@@ -15,7 +16,11 @@ final class InspectorStatus: @unchecked Sendable {
   private var deliveredCount = 0
   private var sending = false
 
-  var isConnected: Bool { lock.withLock { connected } }
+  /// Whether shells still record: until the app disconnects or the inspector refuses it.
+  var isOpen: Bool { lock.withLock { connected } }
+  /// Whether the inspector is answering now: open, and not between a lost connection and its
+  /// return.
+  var isConnected: Bool { lock.withLock { connected && reachable } }
   var problem: String? { lock.withLock { why } }
   var dropped: Int { lock.withLock { droppedCount } }
   var delivered: Int { lock.withLock { deliveredCount } }
@@ -40,6 +45,26 @@ final class InspectorStatus: @unchecked Sendable {
     lock.withLock {
       deliveredCount += delivered
       droppedCount += dropped
+    }
+  }
+
+  /// Notes that the inspector stopped answering; `true` if it was answering until now.
+  func lose(problem: String) -> Bool {
+    lock.withLock {
+      guard reachable else { return false }
+      reachable = false
+      why = problem
+      return true
+    }
+  }
+
+  /// Notes that the inspector answers again; `true` if it was lost until now.
+  func regain() -> Bool {
+    lock.withLock {
+      guard !reachable else { return false }
+      reachable = true
+      why = nil
+      return true
     }
   }
 

@@ -118,16 +118,21 @@ struct InspectorLog {
       app.lastSeen = now
       apps[session] = app
     } else {
+      // A connection that starts past its first batch began with another inspector (this one
+      // was restarted, or had let it go): the app must announce its shells again, under a new
+      // session, or its steps would reach shells this inspector never heard of.
+      guard batch.sequence == 1 else {
+        return .failure(
+          .unknownSession(
+            "this inspector does not know this connection (it was restarted): connect again with a new session"
+          ))
+      }
       guard apps.count < limits.apps else {
         return .failure(.busy("the inspector already follows \(limits.apps) app connections"))
       }
       let name = Self.clean(batch.app, limit: 200)
       apps[session] = App(name: name, lastSequence: batch.sequence, lastSeen: now)
       append(session, .app(name: name, status: "connected"))
-      if batch.sequence != 1 {
-        append(
-          session, .problem("the first \(batch.sequence - 1) batch(es) from \(name) are missing"))
-      }
     }
     var kept = 0
     for message in batch.messages where take(message, from: session) { kept += 1 }
@@ -304,17 +309,21 @@ enum InspectorRefusal: Error, Equatable {
   case badBatch(String)
   /// The inspector holds as many apps as it allows (503).
   case busy(String)
+  /// A batch past the first of a connection this inspector never saw begin (409): the app
+  /// connects again.
+  case unknownSession(String)
 
   var status: Int {
     switch self {
     case .badBatch: 400
     case .busy: 503
+    case .unknownSession: 409
     }
   }
 
   var message: String {
     switch self {
-    case .badBatch(let text), .busy(let text): text
+    case .badBatch(let text), .busy(let text), .unknownSession(let text): text
     }
   }
 }

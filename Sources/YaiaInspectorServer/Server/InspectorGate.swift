@@ -23,7 +23,7 @@ struct InspectorGate {
         401,
         given == nil
           ? "a token is required: open the whole URL yaia inspect printed"
-          : "wrong token: open the whole URL yaia inspect printed (the token changes each start)"
+          : "wrong token: open the whole URL yaia inspect printed (it changes with yaia inspect --new-token)"
       )
     }
     return nil
