@@ -179,7 +179,8 @@ def main():
             # it again by itself, telling its user once each way.
             waiting = os.path.join(work, "wait.script")
             with open(waiting, "w") as handle:
-                handle.write("timeout 60s\nwait nothing that will ever show\n")
+                # Through the tutorial to the pairing screen, whose radio sends events all the time.
+                handle.write("wait Tutorial (1 of 3)\nkey enter 3\nwait Your speakers\ntype p\nwait dBm\ntimeout 90s\nwait nothing that will ever show\n")
             demo_log = os.path.join(work, "demo2.log")
             demo2 = subprocess.Popen(
                 [yaia, "demo", "--data-dir", os.path.join(work, "data"), "--script", waiting, "--inspect"],
@@ -187,6 +188,36 @@ def main():
             watcher = browser.new_page()
             watcher.goto(url)
             watcher.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+
+            # A reader looks back while the app sends (the radio, about one event a second): the
+            # timeline holds still under them, and only the rows in sight are drawn.
+            watcher.click("#shells a >> nth=-1")
+            steps_shown = lambda: int(re.search(r"of (\d+)", watcher.inner_text("#position")).group(1))
+            try:
+                watcher.wait_for_function("() => { const m = /of (\\d+)/.exec(document.querySelector('#position').textContent); return m && Number(m[1]) >= 80; }", timeout=90_000)
+            except Exception:
+                fail(f"the pairing screen's events did not reach the page: {watcher.inner_text('#position')!r}, shells {watcher.inner_text('#shells')!r}, the demo said {open(demo_log).read()[-400:]!r}")
+            drawn = watcher.locator(".timeline .step").count()
+            if drawn > 50:
+                fail(f"the timeline drew {drawn} rows of {steps_shown()}: it is not virtualised")
+            watcher.evaluate("document.querySelector('.timeline').scrollTop = 0")
+            watcher.click(".timeline .step[data-position='3']")
+            watcher.evaluate("""() => { const range = document.createRange(); range.selectNodeContents(document.querySelector('#view-model'));
+                const selection = getSelection(); selection.removeAllRanges(); selection.addRange(range); }""")
+            held = watcher.evaluate("() => ({ top: document.querySelector('.timeline').scrollTop, text: getSelection().toString(), position: document.querySelector('#position').textContent.split(' of ')[0] })")
+            total = steps_shown()
+            watcher.wait_for_function(f"() => Number(/of (\\d+)/.exec(document.querySelector('#position').textContent)[1]) > {total}", timeout=30_000)
+            time.sleep(1.5)  # three more polls (one every 400 ms)
+            after = watcher.evaluate("() => ({ top: document.querySelector('.timeline').scrollTop, text: getSelection().toString(), position: document.querySelector('#position').textContent.split(' of ')[0] })")
+            if not held["text"] or after != held:
+                fail(f"new events moved what the reader looked at: before {str(held)[:200]}, after {str(after)[:200]}")
+            if watcher.locator(".toolbar .unseen").is_hidden():
+                fail("new events arrived below the reader and were not announced")
+            if watcher.locator(".timeline .step[data-position='0']").count() != 1:
+                fail("the first step is not reachable by scrolling")
+            watcher.click(".toolbar .unseen")
+            watcher.wait_for_function("() => { const t = document.querySelector('.timeline'); return t.scrollTop + t.clientHeight >= t.scrollHeight - 30; }", timeout=10_000)
+
             inspector.send_signal(signal.SIGINT)
             inspector.wait(timeout=30)
             inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -212,7 +243,7 @@ def main():
             fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token, a restart the demo survived; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token, a still timeline under a reader while the app sends, a restart the demo survived; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

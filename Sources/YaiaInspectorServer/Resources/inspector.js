@@ -258,62 +258,161 @@ function matches(step, filter) {
   return text.includes(filter);
 }
 
+// The shell's view is built once per shell and filter, then only grows: a poll appends rows
+// and never rebuilds what the reader is looking at, so the scroll position, the selected step
+// and a text selection survive updates. The timeline is virtualised: every step is reachable
+// by scrolling, and only the rows in sight are in the page.
+const ROW = 44;        // px per timeline row (CSS .timeline .step height)
+const OVERSCAN = 12;   // rows drawn above and below the visible ones
+const shellView = { key: null, filter: null, shell: null, positions: [], scanned: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
+
+function realPositions() { return shellView.positions.filter((i) => !shellView.shell.steps[i].gap); }
+
+function selectedIndex() {
+  const real = realPositions();
+  if (model.step !== null && shellView.shell.steps[model.step] && !shellView.shell.steps[model.step].gap && (!model.filter || matches(shellView.shell.steps[model.step], model.filter))) return model.step;
+  return real.length ? real[real.length - 1] : null;
+}
+
 function drawShell(shell) {
   const view = document.getElementById("view");
-  if (!shell) { view.replaceChildren(el("p", { class: "empty" }, "This shell is gone.")); return; }
-  const positions = [];
-  shell.steps.forEach((step, i) => { if (step.gap || matches(step, model.filter)) positions.push(i); });
-  const real = positions.filter((i) => !shell.steps[i].gap);
-  let selected = model.step;
-  if (selected === null || !real.includes(selected)) selected = real.length ? real[real.length - 1] : null;
-  const at = real.indexOf(selected);
-  const move = (delta) => { const next = real[at + delta]; if (next !== undefined) { model.step = next; model.dirty = true; draw(); } };
+  if (!shell) { shellView.key = null; view.replaceChildren(el("p", { class: "empty" }, "This shell is gone.")); return; }
+  if (shellView.key !== shell.key || shellView.filter !== model.filter || !view.contains(shellView.nodes && shellView.nodes.timeline)) buildShellView(shell);
+  updateShellView();
+}
 
+function buildShellView(shell) {
+  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], scanned: 0, follow: true, unseen: 0, detailFor: undefined });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
-  search.addEventListener("input", () => { model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw(); const again = document.querySelector(".toolbar input"); again.focus(); again.setSelectionRange(again.value.length, again.value.length); });
+  search.addEventListener("input", () => {
+    model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
+    const again = shellView.nodes.search;  // a new filter builds a new view: keep typing in it
+    again.focus(); again.setSelectionRange(again.value.length, again.value.length);
+  });
   const exportLink = shell.key.startsWith("import")
     ? null
     : el("a", { class: "button", href: `/api/journal?${new URLSearchParams({ shell: shell.key, token })}`, download: `${shell.name}.yaiajournal.json` }, "Export journal");
-  const toolbar = el("div", { class: "toolbar" },
-    el("strong", {}, shell.name),
-    el("button", { onclick: () => move(-1), disabled: at <= 0, title: "Step back" }, "◀ Back"),
-    el("span", { id: "position" }, real.length ? `step ${at + 1} of ${real.length}` : "no events yet"),
-    el("button", { onclick: () => move(1), disabled: at < 0 || at >= real.length - 1, title: "Step forward" }, "Forward ▶"),
-    el("button", { onclick: () => { model.step = null; model.dirty = true; draw(); } }, "Newest"),
-    search, exportLink);
-
-  const shown = positions.slice(-500);
-  const rows = [];
-  if (positions.length > shown.length) rows.push(el("div", { class: "gap" }, `${positions.length - shown.length} earlier events not listed: filter to find them`));
-  for (const i of shown) {
-    const step = shell.steps[i];
-    if (step.gap) { rows.push(el("div", { class: "gap" }, `${step.gap} entries dropped here (the app was faster than the inspector)`)); continue; }
-    rows.push(el("div", { class: "step" + (i === selected ? " selected" : ""), "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
-      el("span", { class: "index" }, "#" + step.index),
-      el("span", { class: "event" + (step.changed ? " changed" : "") }, summary(step.event)),
-      el("span", { class: "commands" }, step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands")));
-  }
-  const timeline = el("div", { class: "timeline", role: "list" }, rows);
-
+  const back = el("button", { onclick: () => move(-1), title: "Step back" }, "◀ Back");
+  const forward = el("button", { onclick: () => move(1), title: "Step forward" }, "Forward ▶");
+  const position = el("span", { id: "position" }, "");
+  const newest = el("button", { onclick: () => { model.step = null; followNewest(); } }, "Newest");
+  const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followNewest() }, "");
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, exportLink);
+  const rows = el("div", { class: "rows" });
+  const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
+  timeline.addEventListener("scroll", () => {
+    const atBottom = timeline.scrollTop + timeline.clientHeight >= timeline.scrollHeight - ROW / 2;
+    shellView.follow = atBottom;
+    if (atBottom) shellView.unseen = 0;
+    drawRows();
+    drawToolbar();
+  });
   const detail = el("div", { class: "detail" });
+  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search };
+  document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
+}
+
+function followNewest() {
+  shellView.follow = true;
+  shellView.unseen = 0;
+  const timeline = shellView.nodes.timeline;
+  timeline.scrollTop = timeline.scrollHeight;
+  model.dirty = true;
+  draw();
+}
+
+function move(delta) {
+  const real = realPositions();
+  const at = real.indexOf(selectedIndex());
+  const next = real[at + delta];
+  if (next === undefined) return;
+  model.step = next;
+  const row = shellView.positions.indexOf(next);
+  const timeline = shellView.nodes.timeline;
+  if (row * ROW < timeline.scrollTop) timeline.scrollTop = row * ROW;
+  else if ((row + 1) * ROW > timeline.scrollTop + timeline.clientHeight) timeline.scrollTop = (row + 1) * ROW - timeline.clientHeight;
+  model.dirty = true;
+  draw();
+}
+
+function updateShellView() {
+  const shell = shellView.shell;
+  const before = shellView.positions.length;
+  for (let i = shellView.scanned; i < shell.steps.length; i++) {
+    const step = shell.steps[i];
+    if (step.gap || matches(step, model.filter)) shellView.positions.push(i);
+  }
+  shellView.scanned = shell.steps.length;
+  const added = shellView.positions.length - before;
+  const { timeline, rows } = shellView.nodes;
+  rows.style.height = shellView.positions.length * ROW + "px";
+  if (shellView.follow) timeline.scrollTop = timeline.scrollHeight;
+  else shellView.unseen += added;
+  drawRows();
+  drawToolbar();
+  drawDetail();
+}
+
+function drawToolbar() {
+  const { back, forward, position, unseen } = shellView.nodes;
+  const real = realPositions();
+  const at = real.indexOf(selectedIndex());
+  position.textContent = real.length ? `step ${at + 1} of ${real.length}` : "no events yet";
+  back.disabled = at <= 0;
+  forward.disabled = at < 0 || at >= real.length - 1;
+  unseen.hidden = shellView.follow || !shellView.unseen;
+  unseen.textContent = `${shellView.unseen} new ↓`;
+}
+
+function drawRows() {
+  const { timeline, rows } = shellView.nodes;
+  const shell = shellView.shell;
+  const first = Math.max(0, Math.floor(timeline.scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(shellView.positions.length, Math.ceil((timeline.scrollTop + timeline.clientHeight) / ROW) + OVERSCAN);
+  const selected = selectedIndex();
+  const drawn = new Map([...rows.children].map((node) => [Number(node.dataset.position), node]));
+  for (const [row, node] of drawn) if (row < first || row >= last) { node.remove(); drawn.delete(row); }
+  for (let row = first; row < last; row++) {
+    const i = shellView.positions[row];
+    let node = drawn.get(row);
+    if (!node) {
+      const step = shell.steps[i];
+      node = step.gap
+        ? el("div", { class: "gap", "data-position": row }, `${step.gap} entries dropped here (the app was faster than the inspector)`)
+        : el("div", { class: "step", "data-position": row, "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
+          el("span", { class: "index" }, "#" + step.index),
+          el("span", { class: "event" + (step.changed ? " changed" : "") }, summary(step.event)),
+          el("span", { class: "commands" }, step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"));
+      node.style.top = row * ROW + "px";
+      rows.append(node);
+    }
+    node.classList.toggle("selected", i === selected);
+  }
+}
+
+function drawDetail() {
+  const shell = shellView.shell;
+  const selected = selectedIndex();
+  if (shellView.detailFor === selected) return;  // unchanged: a text selection in it survives
+  shellView.detailFor = selected;
+  const detail = shellView.nodes.detail;
+  const parts = [];
   if (selected !== null) {
     const step = shell.steps[selected];
-    detail.append(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("pre", { class: "value" }, render(step.event)));
-    detail.append(el("h3", {}, "Commands"), el("pre", { class: "value" }, step.commands.length ? step.commands.map((c) => render(c)).join("\n") : "none"));
-    detail.append(el("h3", {}, step.changed ? "View model changes" : "View model unchanged"));
+    parts.push(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("pre", { class: "value" }, render(step.event)));
+    parts.push(el("h3", {}, "Commands"), el("pre", { class: "value" }, step.commands.length ? step.commands.map((c) => render(c)).join("\n") : "none"));
+    parts.push(el("h3", {}, step.changed ? "View model changes" : "View model unchanged"));
     if (step.changed) {
       const changes = step.changes && step.changes.length ? step.changes : [];
-      detail.append(el("table", { class: "diff" },
+      parts.push(el("table", { class: "diff" },
         el("tr", {}, el("th", {}, "Field"), el("th", {}, "Before"), el("th", {}, "After")),
         changes.map((c) => el("tr", {}, el("td", { class: "code" }, c.path || "(whole value)"), el("td", { class: "code before" }, c.before ? summary(c.before) : "—"), el("td", { class: "code after" }, c.after ? summary(c.after) : "—")))));
     }
-    detail.append(el("h3", {}, `View model after #${step.index}`), el("pre", { class: "value", id: "view-model" }, render(viewModelAt(shell, selected))));
+    parts.push(el("h3", {}, `View model after #${step.index}`), el("pre", { class: "value", id: "view-model" }, render(viewModelAt(shell, selected))));
   } else {
-    detail.append(el("h3", {}, "View model"), el("pre", { class: "value", id: "view-model" }, render(shell.initial)));
+    parts.push(el("h3", {}, "View model"), el("pre", { class: "value", id: "view-model" }, render(shell.initial)));
   }
-  view.replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
-  const chosen = timeline.querySelector(".step.selected");
-  if (chosen) chosen.scrollIntoView({ block: "nearest" });
+  detail.replaceChildren(...parts);
 }
 
 function drawLaunch(launch) {
