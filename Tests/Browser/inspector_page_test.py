@@ -148,6 +148,9 @@ def main():
                 fail(f"the launch graph is incomplete: {nodes} steps, {critical} critical, {user_steps} waiting for the user")
             if page.locator("svg.gantt line.budget").count() != 1:
                 fail("the Gantt chart has no budget line")
+            # A step that waits for the user is drawn apart, and its wait is not launch time.
+            if page.locator("svg.gantt rect.bar.user").count() < 1 or "not counted" not in page.text_content("svg.gantt"):
+                fail("the Gantt chart draws user waits as ordinary bars")
             page.screenshot(path=os.path.join(SHOTS, "inspector-launch.png"), full_page=True)
 
             # The mock server's requests.
@@ -168,6 +171,21 @@ def main():
             page.wait_for_selector(
                 "#banner >> text=/open in another page|Another page took over this shell/",
                 timeout=10_000)
+
+            # A reload is not another page: the reloaded page keeps its shell, with no conflict.
+            second.reload()
+            second.wait_for_selector(".timeline .step", timeout=10_000)
+            time.sleep(1.5)  # the watch and three polls
+            if second.locator("#banner").is_visible():
+                fail(f"a reloaded page was told of a conflict: {second.inner_text('#banner')!r}")
+
+            # One thing is highlighted in the sidebar: a launch and a shell with the same number
+            # are not both selected.
+            page.click("#launches a >> nth=0")
+            page.wait_for_selector("svg.gantt", timeout=10_000)
+            highlighted = page.locator("#sidebar a.selected").count()
+            if highlighted != 1:
+                fail(f"{highlighted} sidebar entries are highlighted at once")
 
             # A wrong token: the page says so.
             third = browser.new_page()
@@ -243,7 +261,7 @@ def main():
             fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, wrong token, a still timeline under a reader while the app sends, a restart the demo survived; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, wrong token, a still timeline under a reader while the app sends, a restart the demo survived; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

@@ -208,6 +208,21 @@ struct PageClaimsTests {
     #expect(claims.seen(first, at: 3) == [])
   }
 
+  @Test("a reloaded page gets its id back and keeps its shell; an unknown id gets a new one")
+  func reload() {
+    var claims = PageClaims()
+    let page = claims.open(at: 0)
+    _ = claims.watch(shell, by: page, takeOver: false, at: 0)
+    let reloaded = claims.open(reusing: page, at: 1)
+    #expect(reloaded == page)
+    #expect(conflict(claims.watch(shell, by: reloaded, takeOver: false, at: 1)) == nil)
+    let stranger = claims.open(reusing: 999, at: 1)
+    #expect(stranger != 999 && stranger != page)
+    #expect(
+      conflict(claims.watch(shell, by: stranger, takeOver: false, at: 2))
+        == WatchConflict(holder: page), "another tab is still another page")
+  }
+
   @Test("a page that stopped asking holds nothing")
   func stalePage() {
     var claims = PageClaims()

@@ -12,8 +12,14 @@ struct PageClaims {
   /// The most pages known at once; the longest-quiet is forgotten past it.
   static let mostPages = 64
 
-  /// A new page's id.
-  mutating func open(at now: Double) -> Int {
+  /// A new page's id; or, for a page that was reloaded (it gives the id it had), that same
+  /// id while this server still knows it, so that the reloaded page keeps its shells instead of
+  /// finding them "open in another page": its old self.
+  mutating func open(reusing previous: Int? = nil, at now: Double) -> Int {
+    if let previous, lastSeen[previous] != nil {
+      lastSeen[previous] = now
+      return previous
+    }
     if lastSeen.count >= Self.mostPages,
       let oldest = lastSeen.min(by: { $0.value < $1.value })?.key
     {

@@ -115,7 +115,10 @@ function take(record) {
     const app = model.apps.get(record.session) || { name: record.name, status: record.status };
     app.status = record.status;
     model.apps.set(record.session, app);
-    if (record.status === "silent") model.problems.push(`${record.name} stopped sending (a crash, a pause in a debugger, or a lost connection).`);
+    const quiet = `${record.name} stopped sending (a crash, a pause in a debugger, or a lost connection).`;
+    if (record.status === "silent") model.problems.push(quiet);
+    // Back: the problem it had is over.
+    if (record.status === "connected") model.problems = model.problems.filter((p) => p !== quiet);
     return;
   }
   if (record.kind === "problem") { model.problems.push(record.text); return; }
@@ -125,7 +128,7 @@ function take(record) {
     case "shell": {
       const key = session + ":" + message.shell;
       model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, steps: [] });
-      if (!model.selected || key === model.pendingImport) select({ type: "shell", key });
+      if (!model.selected || key === model.pendingImport || isNewerRunOfSelected(session, message.name)) select({ type: "shell", key });
       break;
     }
     case "step": {
@@ -155,6 +158,17 @@ function take(record) {
     }
     case "request": model.requests.push(message); if (model.requests.length > 10000) model.requests.shift(); break;
   }
+}
+
+// A new run of the app whose shell is selected (a restart, or a reconnection after the
+// inspector restarted) takes the selection over while the old run is gone: the page follows the
+// app, not a dead connection.
+function isNewerRunOfSelected(session, shellName) {
+  if (!model.selected || model.selected.type !== "shell") return false;
+  const current = model.shells.get(model.selected.key);
+  if (!current || current.session === session || current.name !== shellName) return false;
+  const oldApp = model.apps.get(current.session), newApp = model.apps.get(session);
+  return !!oldApp && !!newApp && oldApp.name === newApp.name && oldApp.status !== "connected";
 }
 
 async function poll() {
@@ -230,13 +244,13 @@ function drawSidebar() {
     const app = model.apps.get(session) || { name: "app", status: "" };
     items.push(el("li", { class: "app" }, `${app.name} — ${app.status}`));
     for (const shell of list) {
-      const selected = model.selected && model.selected.key === shell.key;
+      const selected = model.selected && model.selected.type === "shell" && model.selected.key === shell.key;
       items.push(el("li", {}, el("a", { href: "#", class: selected ? "selected" : "", "data-shell": shell.name, onclick: (e) => { e.preventDefault(); select({ type: "shell", key: shell.key }); } }, `${shell.name} (${shell.steps.filter((s) => !s.gap).length})`)));
     }
   }
   shells.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "No app connected yet. Run your app with the URL yaia inspect printed.")]));
   const launches = document.getElementById("launches");
-  const launchItems = [...model.launches.values()].map((launch) => el("li", {}, el("a", { href: "#", class: model.selected && model.selected.key === launch.key ? "selected" : "", onclick: (e) => { e.preventDefault(); select({ type: "launch", key: launch.key }); } }, `${launch.appName || "app"}: launch ${launch.graph.launch}${launch.report ? "" : " (running)"}`)));
+  const launchItems = [...model.launches.values()].map((launch) => el("li", {}, el("a", { href: "#", class: model.selected && model.selected.type === "launch" && model.selected.key === launch.key ? "selected" : "", onclick: (e) => { e.preventDefault(); select({ type: "launch", key: launch.key }); } }, `${launch.appName || "app"}: launch ${launch.graph.launch}${launch.report ? "" : " (running)"}`)));
   launches.replaceChildren(...(launchItems.length ? launchItems : [el("li", { class: "empty" }, "No launch yet.")]));
   document.getElementById("request-count").textContent = String(model.requests.length);
   const problems = document.getElementById("problems");
@@ -458,24 +472,34 @@ function drawLaunch(launch) {
     spans.set(event.step, span);
   }
   if (launch.report) for (const record of launch.report.records) spans.set(record.step, { step: record.step, start: record.start, end: record.end, state: record.outcome, detail: record.detail });
-  const latest = Math.max(graph.budget, ...[...spans.values()].map((s) => s.end ?? s.start ?? 0), ...launch.events.map((e) => e.time));
-  const chartWidth = 760, label = 160, barHeight = 18, scale = (chartWidth - label - 130) / Math.max(latest, 0.001);
+  // The scale is the launch's own time: steps that wait for the user do not count toward it
+  // (the terminal says "not counted"), so a 25-second wait for a login must not shrink a
+  // 400 ms launch to a sliver. Their bars stop at the chart's edge and say how long they waited.
+  const waitsForUser = (id) => !!(steps.get(id) || {}).needsUserInput;
+  const counted = [...spans.values()].filter((s) => !waitsForUser(s.step));
+  const launchEnd = launch.report ? launch.report.launchTime : Math.max(0, ...counted.map((s) => s.end ?? s.start ?? 0));
+  const latest = Math.max(graph.budget, launchEnd, ...counted.map((s) => s.end ?? s.start ?? 0));
+  const chartWidth = 860, label = 160, barHeight = 18, scale = (chartWidth - label - 230) / Math.max(latest, 0.001);
   const ordered = graph.steps.map((s) => spans.get(s.id) || { step: s.id, start: null, end: null, state: "pending" });
   const ganttHeight = 40 + ordered.length * (barHeight + 8);
   const gantt = svg("svg", { class: "gantt", width: chartWidth, height: ganttHeight, viewBox: `0 0 ${chartWidth} ${ganttHeight}`, role: "img", "aria-label": "Launch Gantt chart" });
+  const now = Math.max(latest, ...launch.events.map((e) => e.time));
   ordered.forEach((span, row) => {
     const y = 24 + row * (barHeight + 8);
     gantt.append(svg("text", { x: 4, y: y + 13 }, span.step));
     if (span.start === null || span.start === undefined) { gantt.append(svg("text", { x: label, y: y + 13, class: "note" }, span.state === "pending" ? "not started" : span.state)); return; }
-    const end = span.end ?? latest;
-    const x = label + span.start * scale, w = Math.max(2, (end - span.start) * scale);
-    gantt.append(svg("rect", { class: "bar " + span.state, x, y, width: w, height: barHeight, rx: 3, "data-step": span.step },
-      svg("title", {}, `${span.step}: ${span.detail || span.state}, ${(end - span.start).toFixed(3)} s`)));
-    gantt.append(svg("text", { x: x + w + 4, y: y + 13 }, `${Math.round((end - span.start) * 1000)} ms`));
+    const end = span.end ?? now;
+    const user = waitsForUser(span.step);
+    const shownEnd = user ? Math.min(end, latest) : end;
+    const x = label + span.start * scale, w = Math.max(2, (shownEnd - span.start) * scale);
+    const took = `${Math.round((end - span.start) * 1000)} ms`;
+    gantt.append(svg("rect", { class: "bar " + span.state + (user ? " user" : ""), x, y, width: w, height: barHeight, rx: 3, "data-step": span.step },
+      svg("title", {}, `${span.step}: ${span.detail || span.state}, ${(end - span.start).toFixed(3)} s${user ? " (a wait for the user: not counted)" : ""}`)));
+    gantt.append(svg("text", { x: x + w + 4, y: y + 13, class: user ? "note" : "" }, user ? `${end > shownEnd ? "… " : ""}user wait ${took}, not counted` : took));
   });
   const budgetX = label + graph.budget * scale;
   gantt.append(svg("line", { class: "budget", x1: budgetX, x2: budgetX, y1: 14, y2: ganttHeight - 4 }));
-  gantt.append(svg("text", { x: budgetX + 4, y: 12 }, `budget ${graph.budget.toFixed(1)} s`));
+  gantt.append(svg("text", { x: budgetX + 4, y: 12 }, `budget ${graph.budget.toFixed(1)} s (launch time ${launchEnd.toFixed(3)} s)`));
   const legend = el("div", { class: "legend" }, ["finished", "failed", "timedOut", "skipped", "aborted", "cancelled", "running", "waiting"].map((name) => el("span", {}, el("i", { class: "swatch " + name }), name)));
   const report = launch.report;
   view.replaceChildren(
@@ -518,8 +542,13 @@ async function start() {
       if (button && !button.disabled) { e.preventDefault(); button.click(); }
     }
   });
+  // A reload keeps the page's id (kept in this tab's session storage only while the page is
+  // away, so a duplicated tab gets an id of its own): the reloaded page is not "another page".
+  const previous = sessionStorage.getItem("yaia-page");
+  sessionStorage.removeItem("yaia-page");
+  addEventListener("pagehide", () => { if (model.page !== null) sessionStorage.setItem("yaia-page", String(model.page)); });
   try {
-    const response = await api("/api/pages", {}, { method: "POST" });
+    const response = await api("/api/pages", previous ? { reuse: previous } : {}, { method: "POST" });
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
     model.page = (await response.json()).page;
   } catch (error) {

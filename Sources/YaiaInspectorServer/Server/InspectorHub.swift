@@ -44,9 +44,10 @@ final class InspectorHub: @unchecked Sendable {
     }
   }
 
-  func openPage() -> Int {
+  /// A page's id: a new one, or `previous` again for a reloaded page (see `PageClaims.open`).
+  func openPage(reusing previous: Int? = nil) -> Int {
     let now = now
-    return lock.withLock { claims.open(at: now) }
+    return lock.withLock { claims.open(reusing: previous, at: now) }
   }
 
   func updates(after cursor: Int, page: Int?, limit: Int) -> PageUpdates {

@@ -8,7 +8,7 @@ import YaiaInspector
 /// | --- | --- |
 /// | `GET /`, `/inspector.js`, `/inspector.css` | the page |
 /// | `POST /api/apps` | takes an app's batch (204, or 400 with what was wrong) |
-/// | `POST /api/pages` | a new page's id |
+/// | `POST /api/pages[?reuse=P]` | a new page's id, or `P` again for a reloaded page |
 /// | `GET /api/updates?after=N&page=P` | the records after `N` |
 /// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
@@ -58,7 +58,7 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
     case (.POST, "/api/import"):
       return await importJournal(request, file: query["name"] ?? "journal")
     case (.POST, "/api/pages"):
-      return Self.json(["page": hub.openPage()])
+      return Self.json(["page": hub.openPage(reusing: query["reuse"].flatMap(Int.init))])
     case (.GET, "/api/updates"):
       let after = query["after"].flatMap(Int.init) ?? 0
       let page = query["page"].flatMap(Int.init)
