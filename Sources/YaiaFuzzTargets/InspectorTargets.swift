@@ -1,9 +1,33 @@
 import Foundation
 import YaiaInspector
 
-/// The inspector's readers: the batches an app sends, and journal files a person imports.
+/// The inspector's readers: the batches an app sends, journal files a person imports, and the
+/// saved address an app reads from the user's state folder.
 enum InspectorTargets {
-  static let all = [batch, journal]
+  static let all = [batch, journal, stateFile]
+
+  /// The saved port and token; one that reads has a usable address and is written and read
+  /// back the same.
+  static let stateFile = FuzzTarget(
+    "inspector-state-file", summary: "the inspector's saved port and token (inspector.json)",
+    maxLength: 8_192
+  ) { bytes throws(FuzzViolation) in
+    guard let saved = try? InspectorStateFile.saved(from: Data(bytes), path: "fuzz") else {
+      return
+    }
+    try require(bytes.count <= InspectorStateFile.largestFile, "a file past the bound was read")
+    try require((1...65_535).contains(saved.port), "port \(saved.port) was accepted")
+    try require((try? saved.address) != nil, "an accepted file gives no address")
+    do {
+      let again = try InspectorStateFile.saved(
+        from: try JSONEncoder().encode(saved), path: "fuzz")
+      try require(again == saved, "a saved address read back differs from the one written")
+    } catch let violation as FuzzViolation {
+      throw violation
+    } catch {
+      throw FuzzViolation("a saved address written could not be read back: \(error)")
+    }
+  }
 
   /// A batch as the server reads it; one that reads is written and read back the same.
   static let batch = FuzzTarget(

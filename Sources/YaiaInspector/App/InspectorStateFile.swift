@@ -45,7 +45,7 @@ public struct InspectorStateFile: Sendable, Equatable {
   }
 
   /// The largest file read: a saved address is a few dozen bytes.
-  static let largestFile = 4_096
+  public static let largestFile = 4_096
 
   /// The file at `url`.
   public init(url: URL) {
@@ -106,8 +106,14 @@ public struct InspectorStateFile: Sendable, Equatable {
     } catch {
       throw .unreadable(path, reason: error.localizedDescription)
     }
-    guard data.count <= Self.largestFile else {
-      throw .malformed(path, reason: "larger than \(Self.largestFile) bytes")
+    return try Self.saved(from: data, path: path)
+  }
+
+  /// The port and token in a file's contents, checked: at most ``largestFile`` bytes, a port
+  /// between 1 and 65535, a token of letters and digits. `path` only names the file in errors.
+  public static func saved(from data: Data, path: String) throws(InspectorStateFileError) -> Saved {
+    guard data.count <= largestFile else {
+      throw .malformed(path, reason: "larger than \(largestFile) bytes")
     }
     let saved: Saved
     do {
