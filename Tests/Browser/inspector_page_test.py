@@ -116,6 +116,9 @@ def main():
                     fail(f"the timeline lacks {expected}")
             if "swordfish" in page.content():
                 fail("the password reached the page")
+            # The demo's events are not Codable: the page says its journal will not replay.
+            if "not Codable" not in page.inner_text(".toolbar .replay-note"):
+                fail("the page does not say that this shell's journal cannot replay")
 
             # A view-model diff: select the submit step; its changes are listed.
             page.click(".timeline .step >> text=.login(.submit)")
@@ -261,7 +264,7 @@ def main():
             fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, wrong token, a still timeline under a reader while the app sends, a restart the demo survived; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a restart the demo survived; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

@@ -89,6 +89,21 @@ struct InspectorWireTests {
       return
     }
     #expect(reason.contains("\"shell\" is missing"))
+
+    func journal(indexes: [Int]) -> String {
+      let steps = indexes.map {
+        #"{"shell":1,"index":\#($0),"time":0,"event":{"none":true},"commands":[],"changed":false}"#
+      }
+      return
+        #"{"format":"yaia-inspector-journal","version":1,"app":"a","shell":"s","initialViewModel":{"none":true},"steps":[\#(steps.joined(separator: ","))],"droppedSteps":0}"#
+    }
+    #expect(error(journal(indexes: [1, 2, 5])) == nil, "indexes may jump (dropped entries)")
+    #expect(
+      error(journal(indexes: [1, -3]))
+        == .notAJournal("step 2 has index -3; a shell's steps count from 1"))
+    #expect(
+      error(journal(indexes: [2, 2]))
+        == .notAJournal("step 2 has index 2, not after 2: steps are in order"))
   }
 
   @Test("a journal replays only with every event encoded, and says which step is not")

@@ -97,6 +97,18 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
       throw .notAJournal(Self.describe(error))
     }
     guard droppedSteps >= 0 else { throw .notAJournal("\"droppedSteps\" is negative") }
+    var previous = 0
+    for (position, step) in steps.enumerated() {
+      guard step.index >= 1 else {
+        throw .notAJournal(
+          "step \(position + 1) has index \(step.index); a shell's steps count from 1")
+      }
+      guard step.index > previous else {
+        throw .notAJournal(
+          "step \(position + 1) has index \(step.index), not after \(previous): steps are in order")
+      }
+      previous = step.index
+    }
   }
 
   /// The file's bytes.
@@ -140,9 +152,11 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
   package static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     func path(_ context: DecodingError.Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-        .joined()
-      return path.isEmpty ? "at the top" : "at \(path)"
+      let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      guard !parts.isEmpty else { return "at the top" }
+      // A path hundreds of levels deep (a value nested past the limit) is shown by its ends.
+      guard parts.count > 12 else { return "at \(parts.joined())" }
+      return "at \(parts.prefix(6).joined())…(\(parts.count - 10) levels)…\(parts.suffix(4).joined())"
     }
     switch error {
     case .dataCorrupted(let context): return "\(context.debugDescription) \(path(context))"

@@ -278,7 +278,7 @@ function matches(step, filter) {
 // by scrolling, and only the rows in sight are in the page.
 const ROW = 44;        // px per timeline row (CSS .timeline .step height)
 const OVERSCAN = 12;   // rows drawn above and below the visible ones
-const shellView = { key: null, filter: null, shell: null, positions: [], scanned: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
+const shellView = { key: null, filter: null, shell: null, positions: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
 
 function realPositions() { return shellView.positions.filter((i) => !shellView.shell.steps[i].gap); }
 
@@ -296,7 +296,7 @@ function drawShell(shell) {
 }
 
 function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], scanned: 0, follow: true, unseen: 0, detailFor: undefined });
+  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
@@ -311,7 +311,8 @@ function buildShellView(shell) {
   const position = el("span", { id: "position" }, "");
   const newest = el("button", { onclick: () => { model.step = null; followNewest(); } }, "Newest");
   const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followNewest() }, "");
-  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, exportLink);
+  const replay = el("span", { class: "replay-note", hidden: true }, "");
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, exportLink, replay);
   const rows = el("div", { class: "rows" });
   const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
   timeline.addEventListener("scroll", () => {
@@ -322,7 +323,7 @@ function buildShellView(shell) {
     drawToolbar();
   });
   const detail = el("div", { class: "detail" });
-  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search };
+  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay };
   document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
 }
 
@@ -354,6 +355,7 @@ function updateShellView() {
   const before = shellView.positions.length;
   for (let i = shellView.scanned; i < shell.steps.length; i++) {
     const step = shell.steps[i];
+    if (!step.gap) { shellView.events += 1; if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1; }
     if (step.gap || matches(step, model.filter)) shellView.positions.push(i);
   }
   shellView.scanned = shell.steps.length;
@@ -376,6 +378,13 @@ function drawToolbar() {
   forward.disabled = at < 0 || at >= real.length - 1;
   unseen.hidden = shellView.follow || !shellView.unseen;
   unseen.textContent = `${shellView.unseen} new ↓`;
+  // Whether the exported journal replays in a test (expectReplay), and why not.
+  const replay = shellView.nodes.replay;
+  const { events, unencoded } = shellView;
+  replay.hidden = !unencoded;
+  replay.textContent = !unencoded ? ""
+    : unencoded === events ? "Its journal opens in a page but does not replay in a test: this shell's events are not Codable."
+    : `Its journal does not replay in a test: ${unencoded} of ${events} events carry no encoding (a secret is never sent).`;
 }
 
 function drawRows() {
