@@ -156,7 +156,8 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
       guard !parts.isEmpty else { return "at the top" }
       // A path hundreds of levels deep (a value nested past the limit) is shown by its ends.
       guard parts.count > 12 else { return "at \(parts.joined())" }
-      return "at \(parts.prefix(6).joined())…(\(parts.count - 10) levels)…\(parts.suffix(4).joined())"
+      return
+        "at \(parts.prefix(6).joined())…(\(parts.count - 10) levels)…\(parts.suffix(4).joined())"
     }
     switch error {
     case .dataCorrupted(let context): return "\(context.debugDescription) \(path(context))"
