@@ -67,11 +67,14 @@ struct InspectCommand: AsyncParsableCommand {
         MockServerCommand.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
       }
     }
+    // Watched before the line that says the inspector is ready: a Ctrl-C sent on seeing it
+    // counts.
+    let interrupts = InterruptWait()
     MockServerCommand.say("Yaia Inspector at \(url.absoluteString)")
     MockServerCommand.say(
       "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect (it reads the address saved in \(file.url.path)). Ctrl-C stops."
     )
-    await MockServerCommand.waitForInterrupt()
+    await interrupts.wait()
     await server.stop()
     MockServerCommand.say("Stopped.")
   }

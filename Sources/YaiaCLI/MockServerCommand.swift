@@ -62,11 +62,13 @@ struct MockServerCommand: AsyncParsableCommand {
     }
     let server = MockServer(routes: routes, scenario: scenario, configuration: configuration)
     let baseURL = try await server.start()
+    // Watched before the line that says the server is ready: a Ctrl-C sent on seeing it counts.
+    let interrupts = InterruptWait()
     Self.say(
       "Serving \(folder.path) at \(baseURL.absoluteString) (\(routes.count) routes). Ctrl-C stops.")
 
     let watcher = Task { await Self.reload(manifest, into: server) }
-    await Self.waitForInterrupt()
+    await interrupts.wait()
     watcher.cancel()
     await server.stop()
     Self.say("Stopped.")
@@ -92,21 +94,6 @@ struct MockServerCommand: AsyncParsableCommand {
         say("Not reloaded: \(error.description) The previous routes stay in use.")
       }
     }
-  }
-
-  /// Suspends until SIGINT (Ctrl-C) or SIGTERM.
-  static func waitForInterrupt() async {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    var sources: [any DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { continuation.yield() }
-      source.resume()
-      sources.append(source)
-    }
-    for await _ in stream { break }
-    for source in sources { source.cancel() }
   }
 
   /// Writes a line to standard output at once (logs are read live, and by tests). Request
