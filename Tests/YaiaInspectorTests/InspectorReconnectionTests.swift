@@ -5,6 +5,56 @@ import Yaia
 import YaiaInspector
 import YaiaInspectorServer
 
+/// What an app was told about its connection, from any thread.
+final class ConnectionChanges: Sendable {
+  private let changes = Mutex<[InspectorConnectionChange]>([])
+  func append(_ change: InspectorConnectionChange) { changes.withLock { $0.append(change) } }
+  var all: [InspectorConnectionChange] { changes.withLock { $0 } }
+}
+
+/// An app connected to an inspector of its own on a free port, reconnecting after short
+/// pauses, with what it was told about its connection.
+@MainActor
+struct WatchedApp {
+  let server: InspectorServer
+  let port: UInt16
+  let changes: ConnectionChanges
+  let inspector: Inspector
+  let shell: Shell<SignInState>
+
+  static func connect(as name: String) async throws -> WatchedApp {
+    let server = InspectorServer()
+    let url = try await server.start()
+    let port = try #require(url.port.flatMap(UInt16.init(exactly:)))
+    let changes = ConnectionChanges()
+    var options = Inspector.Options()
+    options.reconnectDelay = .milliseconds(20)
+    options.longestReconnectDelay = .milliseconds(200)
+    options.onConnectionChange = { change in changes.append(change) }
+    let inspector = try await Inspector.connect(
+      to: InspectorAddress(url.absoluteString), app: name, options: options)
+    let shell = Shell(SignInState()) { _, _ in }
+    inspector.inspect(shell, name: "sign in")
+    return WatchedApp(
+      server: server, port: port, changes: changes, inspector: inspector, shell: shell)
+  }
+
+  /// Another inspector on the app's port, with `token` (by default the first one's): what a
+  /// restarted `yaia inspect` is. Stop the first one before.
+  func inspectorAgain(token: String? = nil) async throws -> InspectorServer {
+    let next = InspectorServer(configuration: .init(port: port, token: token ?? server.token))
+    _ = try await next.start()
+    return next
+  }
+
+  /// The kinds of the messages `server` holds, in order.
+  static func kinds(seenBy server: InspectorServer) async throws -> [String] {
+    let port = try #require(await server.url?.port)
+    let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+    return messageKinds(try await records(base, token: server.token))
+  }
+}
+
 @Suite("An app whose inspector restarts finds it again")
 struct InspectorReconnectionTests {
   /// Waits (bounded: only a hang should fail) until `condition` holds.
@@ -21,41 +71,27 @@ struct InspectorReconnectionTests {
   @Test("lost and regained are each said once; the new inspector hears the shell, then its steps")
   @MainActor
   func reconnects() async throws {
-    let first = InspectorServer()
-    let url = try await first.start()
-    let port = try #require(url.port.flatMap(UInt16.init(exactly:)))
-    let changes = Mutex<[InspectorConnectionChange]>([])
-    var options = Inspector.Options()
-    options.reconnectDelay = .milliseconds(20)
-    options.longestReconnectDelay = .milliseconds(200)
-    options.onConnectionChange = { change in changes.withLock { $0.append(change) } }
-    let inspector = try await Inspector.connect(
-      to: InspectorAddress(url.absoluteString), app: "restarts", options: options)
-    let shell = Shell(SignInState()) { _, _ in }
-    inspector.inspect(shell, name: "sign in")
+    let app = try await WatchedApp.connect(as: "restarts")
+    let (first, changes, inspector, shell) = (app.server, app.changes, app.inspector, app.shell)
     shell.send(.typedName("ada"))
     #expect(await inspector.flush(timeout: .seconds(30)))
 
     await first.stop()
     shell.send(.typedName("ada l"))  // its batch finds no one
-    #expect(await Self.until { !changes.withLock(\.isEmpty) }, "the loss was never told")
+    #expect(await Self.until { !changes.all.isEmpty }, "the loss was never told")
     #expect(!inspector.isConnected)
     #expect(inspector.problem != nil)
 
-    let second = InspectorServer(configuration: .init(port: port, token: first.token))
-    let secondURL = try await second.start()
-    #expect(await Self.until { changes.withLock(\.count) == 2 }, "the return was never told")
+    let second = try await app.inspectorAgain()
+    #expect(await Self.until { changes.all.count == 2 }, "the return was never told")
     #expect(inspector.isConnected)
     shell.send(.typedName("ada lovelace"))
     #expect(await inspector.flush(timeout: .seconds(30)))
 
-    var base = try #require(URLComponents(url: secondURL, resolvingAgainstBaseURL: false))
-    base.query = nil
-    base.path = ""
-    let seen = try await records(try #require(base.url), token: second.token)
-    #expect(messageKinds(seen).first == "shell", "the new inspector first hears of the shell")
-    #expect(messageKinds(seen).contains("step"))
-    let told = changes.withLock { $0 }
+    let kinds = try await WatchedApp.kinds(seenBy: second)
+    #expect(kinds.first == "shell", "the new inspector first hears of the shell")
+    #expect(kinds.contains("step"))
+    let told = changes.all
     guard case .lost = told.first else {
       Issue.record("first change: \(String(describing: told.first))")
       return
@@ -68,28 +104,15 @@ struct InspectorReconnectionTests {
   @Test("an inspector restarted between two batches sends the app back to start again")
   @MainActor
   func restartedBetweenBatches() async throws {
-    let first = InspectorServer()
-    let url = try await first.start()
-    let port = try #require(url.port.flatMap(UInt16.init(exactly:)))
-    let changes = Mutex<[InspectorConnectionChange]>([])
-    var options = Inspector.Options()
-    options.reconnectDelay = .milliseconds(20)
-    options.onConnectionChange = { change in changes.withLock { $0.append(change) } }
-    let inspector = try await Inspector.connect(
-      to: InspectorAddress(url.absoluteString), app: "quick", options: options)
-    let shell = Shell(SignInState()) { _, _ in }
-    inspector.inspect(shell, name: "sign in")
+    let app = try await WatchedApp.connect(as: "quick")
+    let (first, changes, inspector, shell) = (app.server, app.changes, app.inspector, app.shell)
     #expect(await inspector.flush(timeout: .seconds(30)))
     await first.stop()
-    let second = InspectorServer(configuration: .init(port: port, token: first.token))
-    let secondURL = try await second.start()
+    let second = try await app.inspectorAgain()
     shell.send(.typedName("ada"))  // reaches the new inspector, which never saw batch 1
-    #expect(await Self.until { changes.withLock(\.count) == 2 }, "\(changes.withLock { $0 })")
+    #expect(await Self.until { changes.all.count == 2 }, "\(changes.all)")
     #expect(await inspector.flush(timeout: .seconds(30)))
-    var base = try #require(URLComponents(url: secondURL, resolvingAgainstBaseURL: false))
-    base.query = nil
-    base.path = ""
-    let kinds = messageKinds(try await records(try #require(base.url), token: second.token))
+    let kinds = try await WatchedApp.kinds(seenBy: second)
     #expect(kinds.first == "shell", "\(kinds)")
     await inspector.disconnect()
     await second.stop()
@@ -98,29 +121,19 @@ struct InspectorReconnectionTests {
   @Test("an inspector back with a new token refuses the app: told once, and it stops for good")
   @MainActor
   func newToken() async throws {
-    let first = InspectorServer()
-    let url = try await first.start()
-    let port = try #require(url.port.flatMap(UInt16.init(exactly:)))
-    let changes = Mutex<[InspectorConnectionChange]>([])
-    var options = Inspector.Options()
-    options.reconnectDelay = .milliseconds(20)
-    options.onConnectionChange = { change in changes.withLock { $0.append(change) } }
-    let inspector = try await Inspector.connect(
-      to: InspectorAddress(url.absoluteString), app: "renewed", options: options)
-    let shell = Shell(SignInState()) { _, _ in }
-    inspector.inspect(shell, name: "sign in")
+    let app = try await WatchedApp.connect(as: "renewed")
+    let (first, changes, inspector, shell) = (app.server, app.changes, app.inspector, app.shell)
     await first.stop()
-    let second = InspectorServer(configuration: .init(port: port, token: "0ther0ne"))
-    _ = try await second.start()
+    let second = try await app.inspectorAgain(token: "0ther0ne")
     shell.send(.submit)
     // Refused at the next batch, or (if that batch found no one yet) lost first, then refused
     // when the reconnection reached the new inspector.
     func refusal() -> String? {
-      guard case .refused(let reason) = changes.withLock(\.last) else { return nil }
+      guard case .refused(let reason) = changes.all.last else { return nil }
       return reason
     }
-    #expect(await Self.until { refusal() != nil }, "\(changes.withLock { $0 })")
-    let told = changes.withLock { $0 }
+    #expect(await Self.until { refusal() != nil }, "\(changes.all)")
+    let told = changes.all
     guard let reason = refusal(), told.count <= 2 else {
       Issue.record("told: \(told)")
       return

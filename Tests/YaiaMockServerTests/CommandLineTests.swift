@@ -72,6 +72,33 @@ final class ChildCommand {
   }
 }
 
+/// Runs `yaia` with `arguments` to its end (bounded: 60 s, then it is stopped and the test
+/// fails) and returns its exit status and what it wrote to standard error.
+func runYaia(_ arguments: [String], environment: [String: String]? = nil) async throws -> (
+  status: Int32?, errors: String
+) {
+  let process = Process()
+  process.executableURL = try yaiaExecutable()
+  process.arguments = arguments
+  if let environment { process.environment = environment }
+  let errors = Pipe()
+  process.standardError = errors
+  process.standardOutput = Pipe()
+  try process.run()
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: .seconds(60))
+  while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+  guard !process.isRunning else {
+    process.terminate()
+    Issue.record("yaia \(arguments.joined(separator: " ")) did not end within 60 s")
+    return (nil, "")
+  }
+  return (
+    process.terminationStatus,
+    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+  )
+}
+
 /// A fixtures folder holding `manifest` (and `files`), deleted by the caller.
 func fixturesFolder(manifest: String, files: [String: String] = [:]) throws -> URL {
   let folder = FileManager.default.temporaryDirectory.appending(
@@ -86,19 +113,8 @@ func fixturesFolder(manifest: String, files: [String: String] = [:]) throws -> U
 struct CommandLineTests {
   @Test("a refused argument is echoed escaped: a terminal escape in it never reaches the terminal")
   func refusedArgumentEscaped() async throws {
-    let process = Process()
-    process.executableURL = try yaiaExecutable()
-    process.arguments = ["demo", "--seed", "\u{1B}]0;owned\u{7}\u{1B}[2J12"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(60))
-    while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(!process.isRunning)
-    let text = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-    #expect(process.terminationStatus != 0)
+    let (status, text) = try await runYaia(["demo", "--seed", "\u{1B}]0;owned\u{7}\u{1B}[2J12"])
+    #expect(status != 0)
     #expect(!text.contains("\u{1B}"), "\(text.debugDescription)")
     #expect(text.contains("\\u{1B}]0;owned\\u{7}"), "\(text.debugDescription)")
   }

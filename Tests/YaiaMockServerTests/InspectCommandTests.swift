@@ -11,14 +11,19 @@ struct InspectCommandTests {
     FileManager.default.temporaryDirectory.appending(path: "yaia-inspect-\(UUID().uuidString)")
   }
 
-  /// Runs `yaia inspect` with `arguments` until it prints its URL, stops it with Ctrl-C, and
-  /// returns the URL.
-  static func inspectorURL(_ arguments: [String] = [], state: URL) async throws -> String {
+  /// This process's environment with `state` as the state folder and no inspector given.
+  static func environment(state: URL) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = state.path
     environment["YAIA_INSPECTOR"] = nil
+    return environment
+  }
+
+  /// Runs `yaia inspect` with `arguments` until it prints its URL, stops it with Ctrl-C, and
+  /// returns the URL.
+  static func inspectorURL(_ arguments: [String] = [], state: URL) async throws -> String {
     let child = try ChildCommand(
-      try yaiaExecutable(), ["inspect"] + arguments, environment: environment)
+      try yaiaExecutable(), ["inspect"] + arguments, environment: Self.environment(state: state))
     let line = try #require(
       await child.lines.waitFor("Yaia Inspector at", timeout: .seconds(30)),
       "no address in: \(child.lines.all)")
@@ -46,23 +51,9 @@ struct InspectCommandTests {
   func demoWithoutInspector() async throws {
     let state = Self.stateFolder()
     defer { try? FileManager.default.removeItem(at: state) }
-    let process = Process()
-    process.executableURL = try yaiaExecutable()
-    process.arguments = ["demo", "--inspect"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_STATE_HOME"] = state.path
-    environment["YAIA_INSPECTOR"] = nil
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(60))
-    while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(!process.isRunning)
-    let text = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-    #expect(process.terminationStatus != 0)
+    let (status, text) = try await runYaia(
+      ["demo", "--inspect"], environment: Self.environment(state: state))
+    #expect(status != 0)
     #expect(text.contains("no inspector found"), "\(text)")
     #expect(text.contains("YAIA_INSPECTOR"), "\(text)")
   }
