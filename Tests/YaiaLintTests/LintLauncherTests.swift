@@ -22,13 +22,29 @@ struct LintLauncherTests {
     let errorFile = folder.appending(path: "err")
     try Data().write(to: outputFile)
     try Data().write(to: errorFile)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    // A freshly copied executable can be "busy" (ETXTBSY) for a moment: a child another test
+    // forks while the copy's file was open for writing holds that descriptor until it execs.
+    // Try again a few times, briefly, with a new process; any other error is thrown at once.
+    var attempt = 0
+    var process: Process
+    while true {
+      process = Process()
+      process.executableURL = executable
+      process.arguments = arguments
+      process.standardOutput = try FileHandle(forWritingTo: outputFile)
+      process.standardError = try FileHandle(forWritingTo: errorFile)
+      process.standardInput = FileHandle.nullDevice
+      do {
+        try process.run()
+        break
+      } catch let error as NSError
+        where attempt < 50
+        && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+      {
+        attempt += 1
+        Thread.sleep(forTimeInterval: 0.1)  // short bound: a retry pause, not a wait for a result
+      }
+    }
     process.waitUntilExit()
     return (
       process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
