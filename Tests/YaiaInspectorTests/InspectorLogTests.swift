@@ -53,12 +53,71 @@ struct InspectorLogTests {
         == .success(3))
     #expect(kinds(log) == ["app connected", "shell", "step", "step"])
     #expect(log.records.map(\.sequence) == [1, 2, 3, 4])
+    // A record says where the view model changed, never the whole value: the page reads it
+    // on demand.
+    #expect(log.records[2].changedPaths == ["name", "isLoading"])
+    #expect(log.records[3].changedPaths.isEmpty)
+    var json = JSONWriter()
+    log.records[2].write(to: &json)
+    let written = String(decoding: json.bytes, as: UTF8.self)
+    #expect(written.contains(#""paths":["name","isLoading"]"#))
+    #expect(!written.contains("viewModel"))
+    #expect(!written.contains("ada"))
+  }
+
+  @Test("a selected step's view model and its changes are read on demand, by index")
+  func stepDetail() throws {
+    var log = InspectorLog()
+    _ = log.receive(Self.batch(1, []), at: 0)
+    _ = log.receive(
+      Self.batch(
+        2,
+        [
+          Self.shell, Self.step(1, changed: true, viewModel: Self.loading), Self.step(2),
+          Self.step(5, changed: true, viewModel: Self.viewModel),
+        ]),
+      at: 1)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    let first = try log.stepDetail(of: key, index: 1).get()
+    #expect(first.viewModel == Self.loading)
+    #expect(first.changes.map(\.path) == ["name", "isLoading"])
+    // An unchanged step shows the view model it kept; no changes.
+    let second = try log.stepDetail(of: key, index: 2).get()
+    #expect(second.viewModel == Self.loading && second.changes.isEmpty)
+    #expect(try log.stepDetail(of: key, index: 5).get().viewModel == Self.viewModel)
+    #expect(try log.stepDetail(of: key, index: 0).get().viewModel == Self.viewModel)
+    #expect(log.stepDetail(of: key, index: 3) == .failure(.noStep("this shell has no step 3")))
     #expect(
-      log.records[2].changes == [
-        InspectedChange(path: "name", before: .text(""), after: .text("ada")),
-        InspectedChange(path: "isLoading", before: .scalar("false"), after: .scalar("true")),
-      ])
-    #expect(log.records[3].changes.isEmpty)
+      log.stepDetail(of: .init(session: "abc", shell: 2), index: 1) == .failure(.noShell))
+  }
+
+  @Test(
+    "steps let go to bound a journal say so; the steps kept still diff against the view model before them"
+  )
+  func stepDetailLetGo() throws {
+    var limits = InspectorLog.Limits()
+    limits.journalSteps = 10
+    var log = InspectorLog(limits: limits)
+    _ = log.receive(Self.batch(1, []), at: 0)
+    var messages = [Self.shell]
+    for index in 1...12 {
+      let value = InspectedValue.record(
+        type: "ViewModel",
+        fields: [.init("name", .text("n\(index)")), .init("isLoading", .scalar("false"))])
+      messages.append(
+        Self.step(index, changed: index % 3 == 0, viewModel: index % 3 == 0 ? value : nil))
+    }
+    _ = log.receive(Self.batch(2, messages), at: 1)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    #expect(log.journals[key]?.steps.first?.index == 3)
+    // 12 steps > 10 + 1: two let go.
+    #expect(
+      log.stepDetail(of: key, index: 2)
+        == .failure(
+          .letGo("step 2 is no longer kept: the inspector keeps each shell's newest 10 steps")))
+    let sixth = try log.stepDetail(of: key, index: 6).get()
+    #expect(sixth.changes.first?.before == .text("n3"))
+    #expect(sixth.changes.first?.after == .text("n6"))
   }
 
   @Test(

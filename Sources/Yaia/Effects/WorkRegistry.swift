@@ -163,6 +163,23 @@ final class WorkRegistry {
     if scopedCount == 0 { scopeLiveness.removeAll() }
   }
 
+  /// Cancels every piece of work commands started (and throttles' windows), keeping the
+  /// shell's event sources: what a jump back in time does (see `Shell.travel(to:)`). Returns how
+  /// many pieces were cancelled.
+  @discardableResult
+  func cancelCommandWork() -> Int {
+    var cancelled = 0
+    for entry in Array(live.values) {
+      if case .eventSource = entry.key.id { continue }
+      if live.removeValue(forKey: entry.work.token) != nil {
+        stop(entry)
+        cancelled += 1
+      }
+    }
+    throttles.removeAll()
+    return cancelled
+  }
+
   /// Cancels everything and refuses new work: the shell has ended.
   func end() {
     isEnded = true

@@ -381,6 +381,28 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     await registry.idle()
   }
 
+  /// Puts the shell back in `state`, as an inspector's time travel does: the work that
+  /// commands started is cancelled (what it would deliver belongs to a past that is gone), the
+  /// events queued are dropped, and the view model is published if it differs. Event sources
+  /// bound to the shell keep running: they belong to the screen, not to a step. Returns how
+  /// many pieces of work were cancelled; does nothing after ``end()`` or while an event is
+  /// being handled.
+  @discardableResult
+  package func travel(to state: State) -> Int {
+    guard !isEnded, !isHandling else { return 0 }
+    pending.removeAll()
+    pendingHead = 0
+    let cancelled = registry.cancelCommandWork()
+    currentState = state
+    let next = currentState.viewModel
+    if next != publishedViewModel {
+      publishedViewModel = next
+      publish(next)
+      if observed { notifyObservers() }
+    }
+    return cancelled
+  }
+
   /// Starts recording a ``Journal`` of every event handled from now on.
   public func startJournal() {
     if journal == nil { journal = Journal() }

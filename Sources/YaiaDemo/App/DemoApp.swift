@@ -126,7 +126,12 @@ package enum DemoApp {
     router.onUserNavigation = { [weak shell] operation in shell?.send(.userNavigated(operation)) }
     shell.follow(language, as: DemoAppState.Event.languageChanged)
     shell.onRender { display.show($0) }
-    inspector?.inspect(shell, name: "app")
+    // Time travel: the inspector's page can put the running demo back in an earlier state. The
+    // router's stack follows commands, not the state: after a jump it is put in line with the
+    // state the app went back to.
+    inspector?.inspect(shell, name: "app", timeTravel: .keepLast(1_000)) { left, back in
+      router.apply(back.navigation.operations(from: left.navigation))
+    }
     shell.start()
     shell.send(.started)
     if let link = options.link { shell.send(.openLink(link)) }

@@ -61,6 +61,8 @@ public final class Inspector: Sendable {
   let options: Options
   let buffer: InspectorBuffer<InspectorRecord>
   let status = InspectorStatus()
+  /// The jumps back in time each shell that travels knows how to make.
+  let jumps: InspectorJumps
   private let sender: InspectorSender
   private let start = ContinuousClock.now
 
@@ -87,48 +89,73 @@ public final class Inspector: Sendable {
       .joined()
     let buffer = InspectorBuffer<InspectorRecord>(capacity: options.capacity)
     self.buffer = buffer
+    let jumps = InspectorJumps()
+    self.jumps = jumps
     self.sender = InspectorSender(
       address: address, app: self.app, session: session, buffer: buffer, status: status,
-      options: options)
+      options: options,
+      onAnswer: { answer in Task { @MainActor in jumps.run(answer.jumps) } })
   }
 
   // MARK: Shells
 
   /// Streams every event `shell` handles, under `name`, with its commands and view model.
   /// Events are sent as the inspector reads them; an exported journal cannot replay them (see
-  /// the `Codable` variant).
+  /// the `Codable` variant). With `timeTravel`, the page can put the running shell back in an
+  /// earlier state (see ``InspectorTimeTravel`` for what a jump does).
+  ///
+  /// - Parameter afterJump: Called after each jump with the state the shell left and the one it
+  ///   went back to, for what the shell's commands drive and its state does not: a router's
+  ///   stack, pushed by commands, is put in line with the earlier state here.
   @MainActor
-  public func inspect<State: SceneState>(_ shell: Shell<State>, name: String) {
-    attach(shell, name: name, encoder: nil)
+  public func inspect<State: SceneState>(
+    _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
+    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
+  ) {
+    attach(shell, name: name, encoder: nil, timeTravel: timeTravel, afterJump: afterJump)
   }
 
   /// Streams every event `shell` handles, under `name`, with its commands and view model; as
   /// its events are `Encodable`, each is also sent in its own encoding, so that a journal
-  /// exported from the page replays in a test (`expectReplay`).
+  /// exported from the page replays in a test (`expectReplay`). With `timeTravel`, the page
+  /// can put the running shell back in an earlier state; `afterJump` is told of each jump.
   @MainActor
-  public func inspect<State: SceneState>(_ shell: Shell<State>, name: String)
+  public func inspect<State: SceneState>(
+    _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
+    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
+  )
   where State.Event: Encodable {
-    attach(shell, name: name) { event in
-      { (try? JSONEncoder().encode(event)).flatMap { String(data: $0, encoding: .utf8) } }
-    }
+    attach(
+      shell, name: name,
+      encoder: { event in
+        { (try? JSONEncoder().encode(event)).flatMap { String(data: $0, encoding: .utf8) } }
+      }, timeTravel: timeTravel, afterJump: afterJump)
   }
 
   @MainActor
   private func attach<State: SceneState>(
     _ shell: Shell<State>, name: String,
-    encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?
+    encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?,
+    timeTravel: InspectorTimeTravel, afterJump: (@MainActor (State, State) -> Void)?
   ) {
     guard status.isOpen else { return }
     let id = status.nextShell()
     let now = seconds()
+    let travels = timeTravel.states > 0
     buffer.append(
       InspectorRecord(
-        time: now, body: .shell(id: id, name: String(name.prefix(200)), viewModel: shell.viewModel))
-    )
+        time: now,
+        body: .shell(
+          id: id, name: String(name.prefix(200)), viewModel: shell.viewModel,
+          history: travels ? timeTravel.states : nil)))
     var index = 0
-    shell.inspection = { [weak self] entry in
+    // The states to jump back to: the first one, and the one after each step since.
+    var history = travels ? StateHistory<State>(capacity: timeTravel.states + 1) : nil
+    history?.keep(shell.state, after: 0)
+    shell.inspection = { [weak self, unowned shell] entry in
       guard let self, self.status.isOpen else { return }
       index += 1
+      history?.keep(shell.state, after: index)
       self.buffer.append(
         InspectorRecord(
           time: self.seconds(),
@@ -137,6 +164,26 @@ public final class Inspector: Sendable {
             commands: entry.commands.isEmpty ? nil : entry.commands,
             changed: entry.viewModelChanged,
             viewModel: entry.viewModelChanged ? entry.viewModel : nil)))
+    }
+    guard travels else { return }
+    status.setTravelsInTime()
+    jumps.register(shell: id) { [weak self, weak shell] back in
+      guard let self, let shell, self.status.isOpen, let state = history?.state(after: back)
+      else { return }
+      let left = shell.state
+      let before = left.viewModel
+      shell.travel(to: state)
+      afterJump?(left, state)
+      index += 1
+      history?.keep(state, after: index)
+      let after = state.viewModel
+      let changed = after != before
+      self.buffer.append(
+        InspectorRecord(
+          time: self.seconds(),
+          body: .step(
+            shell: id, index: index, event: TimeTravelJump(backToStep: back), encodeEvent: nil,
+            commands: nil, changed: changed, viewModel: changed ? after : nil, jumpedTo: back)))
     }
   }
 

@@ -13,11 +13,11 @@ import Foundation
 struct InspectorRecord: @unchecked Sendable {
   enum Body {
     /// A shell was connected.
-    case shell(id: Int, name: String, viewModel: Any)
-    /// A shell handled an event.
+    case shell(id: Int, name: String, viewModel: Any, history: Int?)
+    /// A shell handled an event, or (with `jumpedTo`) jumped back in time.
     case step(
       shell: Int, index: Int, event: Any, encodeEvent: (@Sendable () -> String?)?,
-      commands: Any?, changed: Bool, viewModel: Any?)
+      commands: Any?, changed: Bool, viewModel: Any?, jumpedTo: Int? = nil)
     /// A message already made of plain values.
     case message(InspectorMessage)
   }
@@ -33,12 +33,14 @@ struct InspectorRecord: @unchecked Sendable {
   /// The message the page receives, values read by `reader`.
   func message(reader: inout InspectedValue.Reader, memory: inout Memory) -> InspectorMessage {
     switch body {
-    case .shell(let id, let name, let viewModel):
+    case .shell(let id, let name, let viewModel, let history):
       let remembered = reader.remember(viewModel)
       memory[id] = remembered
-      return .shell(InspectedShell(shell: id, name: name, viewModel: remembered.shown))
+      return .shell(
+        InspectedShell(shell: id, name: name, viewModel: remembered.shown, history: history))
     case .step(
-      let shell, let index, let event, let encodeEvent, let commands, let changed, let viewModel):
+      let shell, let index, let event, let encodeEvent, let commands, let changed, let viewModel,
+      let jumpedTo):
       let shown = reader.read(event)
       var whole: InspectedValue?
       var changes: [InspectedChange]?
@@ -61,7 +63,7 @@ struct InspectorRecord: @unchecked Sendable {
           eventJSON: shown.holdsSecret ? nil : encodeEvent?(),
           commands: commands.map { Mirror(reflecting: $0).children.map { reader.read($0.value) } }
             ?? [],
-          changed: changed, viewModel: whole, viewModelChanges: changes))
+          changed: changed, viewModel: whole, viewModelChanges: changes, jumpedTo: jumpedTo))
     case .message(let message):
       return message
     }

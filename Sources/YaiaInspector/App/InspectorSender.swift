@@ -18,15 +18,21 @@ final class InspectorSender: Sendable {
   private let options: Inspector.Options
   private let urlSession: URLSession
   private let loop = LoopHandle()
+  /// Told what the inspector asks of the app in its answers (jumps back in time).
+  private let onAnswer: @Sendable (InspectorAnswer) -> Void
 
   /// How long an idle sender waits before it sends an empty batch.
   static let heartbeat: Duration = .seconds(2)
+  /// The same while a shell travels in time: the page's jumps come back in the answers to
+  /// batches, and a jump should land within a quarter of a second.
+  static let quickHeartbeat: Duration = .milliseconds(250)
 
   init(
     address: InspectorAddress, app: String, session: String,
     buffer: InspectorBuffer<InspectorRecord>, status: InspectorStatus,
-    options: Inspector.Options
+    options: Inspector.Options, onAnswer: @escaping @Sendable (InspectorAnswer) -> Void = { _ in }
   ) {
+    self.onAnswer = onAnswer
     self.address = address
     self.app = app
     self.session = session
@@ -83,6 +89,7 @@ final class InspectorSender: Sendable {
   private struct KnownShell {
     var name: String
     var viewModel: Any
+    var history: Int?
     var time: Double
   }
 
@@ -116,7 +123,8 @@ final class InspectorSender: Sendable {
       status.setSending(true)
       let batch = buffer.take(upTo: options.batchSize)
       let idle = batch.entries.isEmpty && batch.droppedBefore == 0 && !announce
-      if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < Self.heartbeat) {
+      let heartbeat = status.travelsInTime ? Self.quickHeartbeat : Self.heartbeat
+      if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < heartbeat) {
         if let waiting = flight {
           flight = nil
           let outcome = await land(waiting)
@@ -134,7 +142,9 @@ final class InspectorSender: Sendable {
         announce = false
         for (id, shell) in known.sorted(by: { $0.key < $1.key }) {
           let record = InspectorRecord(
-            time: shell.time, body: .shell(id: id, name: shell.name, viewModel: shell.viewModel))
+            time: shell.time,
+            body: .shell(
+              id: id, name: shell.name, viewModel: shell.viewModel, history: shell.history))
           messages.append(record.message(reader: &reader, memory: &memory))
         }
       }
@@ -175,9 +185,9 @@ final class InspectorSender: Sendable {
   /// Keeps what a shell is and last showed, from an entry on its way.
   private static func note(_ entry: InspectorRecord, in known: inout [Int: KnownShell]) {
     switch entry.body {
-    case .shell(let id, let name, let viewModel):
-      known[id] = KnownShell(name: name, viewModel: viewModel, time: entry.time)
-    case .step(let shell, _, _, _, _, _, let viewModel?):
+    case .shell(let id, let name, let viewModel, let history):
+      known[id] = KnownShell(name: name, viewModel: viewModel, history: history, time: entry.time)
+    case .step(let shell, _, _, _, _, _, let viewModel?, _):
       known[shell]?.viewModel = viewModel
       known[shell]?.time = entry.time
     default:
@@ -278,6 +288,14 @@ final class InspectorSender: Sendable {
       return .refused(
         .unreachable(
           shown, reason: "it answered \(http.statusCode): \(VisibleText.escaped(said))"))
+    }
+    // An answer with a body asks something of the app; one it cannot read is ignored (the
+    // batch was taken all the same).
+    if http.statusCode == 200, !data.isEmpty, data.count <= InspectorAnswer.largest,
+      let answer = try? JSONDecoder().decode(InspectorAnswer.self, from: data),
+      !answer.jumps.isEmpty
+    {
+      onAnswer(InspectorAnswer(jumps: Array(answer.jumps.prefix(InspectorAnswer.mostJumps))))
     }
     return .accepted
   }

@@ -15,6 +15,7 @@ final class InspectorStatus: @unchecked Sendable {
   private var droppedCount = 0
   private var deliveredCount = 0
   private var sending = false
+  private var timeTravel = false
 
   /// Whether shells still record: until the app disconnects or the inspector refuses it.
   var isOpen: Bool { lock.withLock { connected } }
@@ -25,6 +26,10 @@ final class InspectorStatus: @unchecked Sendable {
   var dropped: Int { lock.withLock { droppedCount } }
   var delivered: Int { lock.withLock { deliveredCount } }
   var isSending: Bool { lock.withLock { sending } }
+  /// Whether a shell travels in time: the sender then asks for news more often.
+  var travelsInTime: Bool { lock.withLock { timeTravel } }
+
+  func setTravelsInTime() { lock.withLock { timeTravel = true } }
 
   func nextShell() -> Int {
     lock.withLock {

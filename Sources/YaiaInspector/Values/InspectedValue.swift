@@ -90,7 +90,9 @@ public indirect enum InspectedValue: Hashable, Sendable {
       /// An array or a set: read through ``ElementsBox`` rather than a mirror. A set is
       /// `unordered`: its elements are shown in a canonical order.
       case elements(name: String, unordered: Bool)
-      case reflected(name: String)
+      /// Any other type, read through a mirror. An `Identifiable` one shows its id as a field
+      /// `id` even when it is computed, so that lists of it are matched by id in a diff.
+      case reflected(name: String, identifiable: Bool)
     }
 
     /// How much of each value is read.
@@ -128,7 +130,7 @@ public indirect enum InspectedValue: Hashable, Sendable {
     /// in one place per event, and reading costs a microsecond or two per field.
     package mutating func read(_ value: Any, after previous: Remembered) -> Remembered {
       guard case .record(let type, let shownFields) = previous.shown,
-        case .reflected(let name) = kind(of: value), name == type
+        case .reflected(let name, let identifiable) = kind(of: value), name == type
       else { return Remembered(raw: value, children: nil, shown: read(value)) }
       let mirror = Mirror(reflecting: value)
       guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
@@ -136,11 +138,9 @@ public indirect enum InspectedValue: Hashable, Sendable {
       }
       let children = Array(mirror.children)
       let before = previous.children ?? Array(Mirror(reflecting: previous.raw).children)
-      return Remembered(
-        raw: value, children: children,
-        shown: .record(
-          type: type,
-          fields: fields(children, before: before, shown: shownFields, depth: 0)))
+      var fields = fields(children, before: before, shown: shownFields, depth: 0)
+      if identifiable { addID(of: value, to: &fields, depth: 0) }
+      return Remembered(raw: value, children: children, shown: .record(type: type, fields: fields))
     }
 
     /// The fields of a record, reusing the old ones where the values are equal.
@@ -180,18 +180,30 @@ public indirect enum InspectedValue: Hashable, Sendable {
       if same(value, previous.raw) { return previous.shown }
       // Field by field, when both are records of the same shape.
       guard case .record(let type, let shownFields) = previous.shown,
-        case .reflected(let name) = kind(of: value), name == type, depth < limits.depth
+        case .reflected(let name, let identifiable) = kind(of: value), name == type,
+        depth < limits.depth
       else { return read(value, depth: depth) }
       let mirror = Mirror(reflecting: value)
       guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
         return read(value, depth: depth)
       }
-      return .record(
-        type: type,
-        fields: fields(
-          Array(mirror.children), before: Array(Mirror(reflecting: previous.raw).children),
-          shown: shownFields, depth: depth))
+      var fields = fields(
+        Array(mirror.children), before: Array(Mirror(reflecting: previous.raw).children),
+        shown: shownFields, depth: depth)
+      if identifiable { addID(of: value, to: &fields, depth: depth) }
+      return .record(type: type, fields: fields)
     }
+
+    /// Adds an `Identifiable` value's id as the field `id`, unless a stored field has that name
+    /// (then it is the id, or the type's own business).
+    private mutating func addID(of value: Any, to fields: inout [Field], depth: Int) {
+      guard !fields.contains(where: { $0.label == "id" }),
+        let identifiable = value as? any Identifiable
+      else { return }
+      fields.append(Field("id", read(Self.id(of: identifiable), depth: depth + 1)))
+    }
+
+    private static func id<Value: Identifiable>(of value: Value) -> Any { value.id }
 
     private mutating func kind(of value: Any) -> Kind {
       let type = Swift.type(of: value)
@@ -213,7 +225,8 @@ public indirect enum InspectedValue: Hashable, Sendable {
       } else if let elements = type as? any ElementsBox.Type {
         kind = .elements(name: String(describing: type), unordered: elements.isUnordered)
       } else {
-        kind = .reflected(name: String(describing: type))
+        kind = .reflected(
+          name: String(describing: type), identifiable: type is any Identifiable.Type)
       }
       if kinds.count >= Self.mostTypes { kinds.removeAll(keepingCapacity: true) }
       kinds[id] = kind
@@ -222,6 +235,7 @@ public indirect enum InspectedValue: Hashable, Sendable {
 
     private mutating func read(_ value: Any, depth: Int) -> InspectedValue {
       let type: String
+      let isIdentifiable: Bool
       switch kind(of: value) {
       case .secret: return .redacted
       case _ where depth >= limits.depth: return .tooDeep
@@ -242,7 +256,9 @@ public indirect enum InspectedValue: Hashable, Sendable {
         // the elements it happened to give first.
         if unordered, count <= limits.elements { shown = Self.canonical(shown) }
         return .collection(type: name, elements: shown, omitted: count - shown.count)
-      case .reflected(let name): type = name
+      case .reflected(let name, let identifiable):
+        type = name
+        isIdentifiable = identifiable
       }
       let mirror = Mirror(reflecting: value)
       switch mirror.displayStyle {
@@ -267,7 +283,9 @@ public indirect enum InspectedValue: Hashable, Sendable {
         }
         return .enumCase(type: type, name: name, values: values)
       case .struct, .class:
-        return .record(type: type, fields: fields(mirror.children, depth: depth))
+        var fields = fields(mirror.children, depth: depth)
+        if isIdentifiable { addID(of: value, to: &fields, depth: depth) }
+        return .record(type: type, fields: fields)
       case .dictionary:
         // Entries by key, in the keys' order: a dictionary's own order changes as it grows,
         // and a diff by position would report entries that did not change.

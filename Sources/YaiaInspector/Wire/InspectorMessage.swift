@@ -92,12 +92,16 @@ public struct InspectedShell: Codable, Sendable, Equatable {
   public var name: String
   /// Its view model when it was connected.
   public var viewModel: InspectedValue
+  /// How many states the app keeps to jump back to (``InspectorTimeTravel``); `nil` when the
+  /// shell was inspected without time travel, and the page offers no jump.
+  public var history: Int?
 
   /// A shell.
-  public init(shell: Int, name: String, viewModel: InspectedValue) {
+  public init(shell: Int, name: String, viewModel: InspectedValue, history: Int? = nil) {
     self.shell = shell
     self.name = name
     self.viewModel = viewModel
+    self.history = history
   }
 }
 
@@ -124,14 +128,18 @@ public struct InspectedStep: Codable, Sendable, Equatable {
   /// How the view model changed, when the app sends changes instead of the whole value (the
   /// inspector applies them to the last view model and fills ``viewModel``).
   public var viewModelChanges: [InspectedChange]?
+  /// Set when this step is not an event but a jump back in time: the app was put back in the
+  /// state after step `jumpedTo` (0: its first state). Later steps start from there.
+  public var jumpedTo: Int?
 
   /// A step.
   public init(
     shell: Int, index: Int, time: Double, event: InspectedValue, eventJSON: String? = nil,
     commands: [InspectedValue], changed: Bool, viewModel: InspectedValue?,
-    viewModelChanges: [InspectedChange]? = nil
+    viewModelChanges: [InspectedChange]? = nil, jumpedTo: Int? = nil
   ) {
     self.viewModelChanges = viewModelChanges
+    self.jumpedTo = jumpedTo
     self.shell = shell
     self.index = index
     self.time = time

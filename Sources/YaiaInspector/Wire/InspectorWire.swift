@@ -90,6 +90,15 @@ package struct WireObject {
     return Int(number)
   }
 
+  func optionalInt(_ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
+    throws(InspectorWireError) -> Int?
+  {
+    switch self[key] {
+    case nil, .null?: return nil
+    default: return try int(key, in: range)
+    }
+  }
+
   func bool(_ key: String) throws(InspectorWireError) -> Bool {
     guard case .bool(let flag)? = self[key] else { throw fail(key, "expected true or false") }
     return flag
@@ -245,6 +254,10 @@ extension InspectorMessage {
         json.string(shell.name)
         json.key("viewModel")
         shell.viewModel.write(to: &json)
+        if let history = shell.history {
+          json.key("history")
+          json.int(history)
+        }
       case .step(let step):
         json.key("shell")
         json.int(step.shell)
@@ -266,6 +279,10 @@ extension InspectorMessage {
         if let changes = step.viewModelChanges {
           json.key("viewModelChanges")
           json.array { json in for change in changes { change.write(to: &json) } }
+        }
+        if let jumpedTo = step.jumpedTo {
+          json.key("jumpedTo")
+          json.int(jumpedTo)
         }
       case .dropped(let count):
         json.key("count")
@@ -353,7 +370,8 @@ extension InspectorMessage {
         InspectedShell(
           shell: try object.int("shell", in: 1...Int(Int32.max)), name: try object.string("name"),
           viewModel: try InspectedValue(
-            wire: try object.object("viewModel").value, at: .key(path, "viewModel"))))
+            wire: try object.object("viewModel").value, at: .key(path, "viewModel")),
+          history: try object.optionalInt("history", in: 1...InspectorTimeTravel.mostStates)))
     case "step":
       var commands: [InspectedValue] = []
       for (element, at) in try object.array("commands") {
@@ -374,7 +392,8 @@ extension InspectorMessage {
           viewModelChanges: object.has("viewModelChanges")
             ? try object.array("viewModelChanges").map { element, at throws(InspectorWireError) in
               try InspectedChange(wire: element, at: at)
-            } : nil))
+            } : nil,
+          jumpedTo: try object.optionalInt("jumpedTo", in: 0...Int.max >> 11)))
     case "dropped":
       self = .dropped(count: try object.int("count"))
     case "launch":

@@ -12,12 +12,23 @@ import YaiaInspector
 struct InspectorLog {
   struct Limits {
     var records = 200_000
-    var journalSteps = 50_000
+    /// A session of a hundred thousand events stays whole: every step can be selected.
+    var journalSteps = 100_000
+    /// The most apps connected at once. Ended connections and imports do not count: an
+    /// inspector a team keeps open all day sees hundreds of runs.
     var apps = 64
+    /// The most ended connections and imports whose shells are kept (for the page to show and
+    /// export); past it the oldest is let go.
+    var endedKept = 64
+    /// The most jumps back in time waiting for one app.
+    var jumpsWaiting = InspectorAnswer.mostJumps
     var shellsPerApp = 256
     /// How long an app may stay quiet (apps send every two seconds) before the page is told
     /// it stopped.
     var silence: Double = 6
+    /// How long a silent app keeps its place among the connected ones: past it, it counts as
+    /// ended (a crash), and if it speaks again it connects anew.
+    var gone: Double = 120
   }
 
   /// A shell across apps: the app's session and the shell's id in it.
@@ -49,6 +60,8 @@ struct InspectorLog {
     var lastSeen: Double
     var ended = false
     var silent = false
+    /// Ended by silence (``Limits/gone``): if it speaks again, it is told to connect anew.
+    var gone = false
     var shells: Set<Int> = []
   }
 
@@ -58,6 +71,41 @@ struct InspectorLog {
     var initialViewModel: InspectedValue
     var steps: [InspectedStep] = []
     var droppedSteps = 0
+    /// How many states the app keeps to jump back to; `nil` without time travel.
+    var history: Int?
+    /// The index of the newest step (0 before the first).
+    var lastIndex = 0
+    /// The view model before the first step kept: the initial one until steps are let go.
+    var base: InspectedValue
+
+    init(app: String, name: String, initialViewModel: InspectedValue) {
+      self.app = app
+      self.name = name
+      self.initialViewModel = initialViewModel
+      self.base = initialViewModel
+    }
+
+    /// Where the step with `index` is in ``steps`` (indexes grow, with gaps where entries
+    /// were dropped).
+    func position(of index: Int) -> Int? {
+      var low = 0
+      var high = steps.count
+      while low < high {
+        let middle = (low + high) / 2
+        if steps[middle].index < index { low = middle + 1 } else { high = middle }
+      }
+      return low < steps.count && steps[low].index == index ? low : nil
+    }
+
+    /// The view model after the step at `position` (or before the first kept step, for -1).
+    func viewModel(after position: Int) -> InspectedValue {
+      var at = position
+      while at >= 0 {
+        if let viewModel = steps[at].viewModel { return viewModel }
+        at -= 1
+      }
+      return base
+    }
   }
 
   let limits: Limits
@@ -68,6 +116,10 @@ struct InspectorLog {
   private(set) var journals: [ShellKey: ShellJournal] = [:]
   private var lastViewModel: [ShellKey: InspectedValue] = [:]
   private var imports = 0
+  /// Ended connections and imports, oldest first: the order they are let go in.
+  private var endedOrder: [String] = []
+  /// Jumps the page asked for, by app session, until the app's next batch takes them.
+  private var pendingJumps: [String: [InspectorJumpRequest]] = [:]
 
   init(limits: Limits = Limits()) {
     self.limits = limits
@@ -96,6 +148,12 @@ struct InspectorLog {
     }
     let session = batch.session
     if var app = apps[session] {
+      if app.gone {
+        return .failure(
+          .unknownSession(
+            "this connection was silent for \(Int(limits.gone)) s and was let go: connect again with a new session"
+          ))
+      }
       if app.ended {
         return .failure(.badBatch("this connection ended; connect again with a new session"))
       }
@@ -127,8 +185,9 @@ struct InspectorLog {
             "this inspector does not know this connection (it was restarted): connect again with a new session"
           ))
       }
-      guard apps.count < limits.apps else {
-        return .failure(.busy("the inspector already follows \(limits.apps) app connections"))
+      guard apps.values.count(where: { !$0.ended }) < limits.apps else {
+        return .failure(
+          .busy("the inspector already follows \(limits.apps) connected apps"))
       }
       let name = Self.clean(batch.app, limit: 200)
       apps[session] = App(name: name, lastSequence: batch.sequence, lastSeen: now)
@@ -140,6 +199,8 @@ struct InspectorLog {
       app.ended = true
       apps[session] = app
       append(session, .app(name: app.name, status: "ended"))
+      pendingJumps[session] = nil
+      noteEnded(session)
     }
     return .success(kept)
   }
@@ -149,9 +210,6 @@ struct InspectorLog {
   mutating func importJournal(_ journal: InspectorJournal, file: String) -> Result<
     ShellKey, InspectorRefusal
   > {
-    guard apps.count < limits.apps else {
-      return .failure(.busy("the inspector already holds \(limits.apps) apps and imports"))
-    }
     imports += 1
     let session = "import\(imports)"
     let name = "\(Self.clean(file, limit: 100)) (imported)"
@@ -165,18 +223,77 @@ struct InspectorLog {
       step.shell = 1
       _ = take(.step(step), from: session)
     }
+    noteEnded(session)
     return .success(ShellKey(session: session, shell: 1))
+  }
+
+  /// Keeps `session` among the ended ones, letting the oldest go past ``Limits/endedKept``:
+  /// its shells' journals are dropped (the records the page already read stay in the log).
+  private mutating func noteEnded(_ session: String) {
+    endedOrder.append(session)
+    while endedOrder.count > limits.endedKept {
+      let gone = endedOrder.removeFirst()
+      for shell in apps[gone]?.shells ?? [] {
+        let key = ShellKey(session: gone, shell: shell)
+        journals[key] = nil
+        lastViewModel[key] = nil
+      }
+      apps[gone] = nil
+    }
+  }
+
+  // MARK: Time travel
+
+  /// Asks the app of `key` to put that shell back in the state after step `index`; the app's
+  /// next batch takes the request in its answer (apps that travel in time send four times a
+  /// second).
+  mutating func requestJump(_ key: ShellKey, to index: Int) -> JumpRefusal? {
+    guard let journal = journals[key], let app = apps[key.session] else {
+      return .noShell
+    }
+    guard let history = journal.history else {
+      return .notTravelling(
+        "this shell was inspected without time travel: pass timeTravel: .keepLast(N) to inspect(_:name:)"
+      )
+    }
+    guard !app.ended, !app.silent else {
+      return .notTravelling("\(app.name) is not connected: only a running app can jump")
+    }
+    guard (0...journal.lastIndex).contains(index) else {
+      return .notTravelling("this shell has no step \(index)")
+    }
+    guard journal.lastIndex - index <= history else {
+      return .tooOld(
+        "the app keeps the states after its last \(history) steps; step \(index) is older")
+    }
+    var waiting = pendingJumps[key.session] ?? []
+    guard waiting.count < limits.jumpsWaiting else {
+      return .notTravelling("\(limits.jumpsWaiting) jumps already wait for the app")
+    }
+    waiting.append(InspectorJumpRequest(shell: key.shell, index: index))
+    pendingJumps[key.session] = waiting
+    return nil
+  }
+
+  /// The jumps waiting for the app of `session`, handed over once.
+  mutating func takeJumps(for session: String) -> [InspectorJumpRequest] {
+    pendingJumps.removeValue(forKey: session) ?? []
   }
 
   /// Tells the page about apps that stopped sending without saying goodbye (a crash, a
   /// debugger pause, a lost connection).
   mutating func noteSilence(at now: Double) {
-    for (session, app) in apps.sorted(by: { $0.key < $1.key })
-    where !app.ended && !app.silent && now - app.lastSeen > limits.silence {
-      apps[session]?.silent = true
-      append(
-        session,
-        .app(name: app.name, status: "silent"))
+    for (session, app) in apps.sorted(by: { $0.key < $1.key }) where !app.ended {
+      if !app.silent && now - app.lastSeen > limits.silence {
+        apps[session]?.silent = true
+        append(session, .app(name: app.name, status: "silent"))
+      } else if app.silent && now - app.lastSeen > limits.gone {
+        apps[session]?.ended = true
+        apps[session]?.gone = true
+        pendingJumps[session] = nil
+        append(session, .app(name: app.name, status: "ended"))
+        noteEnded(session)
+      }
     }
   }
 
@@ -198,6 +315,7 @@ struct InspectorLog {
       cleaned.name = Self.clean(shell.name, limit: 200)
       journals[key] = ShellJournal(
         app: apps[session]?.name ?? "", name: cleaned.name, initialViewModel: shell.viewModel)
+      journals[key]?.history = shell.history
       lastViewModel[key] = shell.viewModel
       append(session, .message(.shell(cleaned)))
     case .step(var step):
@@ -228,11 +346,16 @@ struct InspectorLog {
       }
       step.viewModelChanges = nil
       journals[key]?.steps.append(step)
-      if let count = journals[key]?.steps.count,
-        count > limits.journalSteps + max(1, limits.journalSteps / 10)
+      journals[key]?.lastIndex = step.index
+      if var journal = journals[key],
+        journal.steps.count > limits.journalSteps + max(1, limits.journalSteps / 10)
       {
-        journals[key]?.steps.removeFirst(count - limits.journalSteps)
-        journals[key]?.droppedSteps += count - limits.journalSteps
+        journals[key] = nil  // uniquely referenced while it changes: no copy of its steps
+        let extra = journal.steps.count - limits.journalSteps
+        journal.base = journal.viewModel(after: extra - 1)
+        journal.steps.removeFirst(extra)
+        journal.droppedSteps += extra
+        journals[key] = journal
       }
       append(session, .message(.step(step)), changes: changes)
     case .dropped(let count):
@@ -274,6 +397,30 @@ struct InspectorLog {
       missed: max(0, firstSequence - 1 - sequence), more: end < records.count)
   }
 
+  /// What the page shows of one step when it is selected: the view model after it, and how it
+  /// changed from the one before, lists matched by id (``ShownChange``). Index 0 is the shell's
+  /// view model before its first step.
+  func stepDetail(of key: ShellKey, index: Int) -> Result<StepDetail, StepDetailFailure> {
+    guard let journal = journals[key] else { return .failure(.noShell) }
+    if index == 0 {
+      return .success(StepDetail(index: 0, viewModel: journal.initialViewModel, changes: []))
+    }
+    guard let position = journal.position(of: index) else {
+      if let first = journal.steps.first?.index, index < first {
+        return .failure(
+          .letGo(
+            "step \(index) is no longer kept: the inspector keeps each shell's newest \(limits.journalSteps) steps"
+          ))
+      }
+      return .failure(.noStep("this shell has no step \(index)"))
+    }
+    let after = journal.viewModel(after: position)
+    let changes =
+      journal.steps[position].changed
+      ? ShownChange.between(journal.viewModel(after: position - 1), after) : []
+    return .success(StepDetail(index: index, viewModel: after, changes: changes))
+  }
+
   /// The journal of a shell as a file: its steps for the page, and its events (when the app's
   /// events are `Codable`) for `expectReplay`.
   func journalFile(of key: ShellKey) -> Data? {
@@ -300,6 +447,74 @@ struct InspectorLog {
   /// Text from an app, bounded and with control characters made visible.
   static func clean(_ text: String, limit: Int) -> String {
     VisibleText.escaped(text.prefix(limit))
+  }
+}
+
+/// One step as the page shows it when selected.
+struct StepDetail: Equatable {
+  var index: Int
+  var viewModel: InspectedValue
+  var changes: [ShownChange]
+
+  /// Writes the detail as the page reads it.
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("index")
+      json.int(index)
+      json.key("viewModel")
+      viewModel.write(to: &json)
+      json.key("changes")
+      json.array { json in for change in changes { change.write(to: &json) } }
+    }
+  }
+}
+
+/// Why a jump back in time cannot be asked for, with the status the server answers.
+enum JumpRefusal: Error, Equatable {
+  /// No such shell (404).
+  case noShell
+  /// The shell cannot jump now: no time travel, the app is gone, no such step (409).
+  case notTravelling(String)
+  /// The app no longer keeps that step's state (410).
+  case tooOld(String)
+
+  var status: Int {
+    switch self {
+    case .noShell: 404
+    case .notTravelling: 409
+    case .tooOld: 410
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .noShell: "no such shell"
+    case .notTravelling(let text), .tooOld(let text): text
+    }
+  }
+}
+
+/// Why a step's detail cannot be shown, with the status the server answers.
+enum StepDetailFailure: Error, Equatable {
+  /// No such shell (404).
+  case noShell
+  /// The shell never had that step (404).
+  case noStep(String)
+  /// The step was let go to bound the journal (410).
+  case letGo(String)
+
+  var status: Int {
+    switch self {
+    case .noShell, .noStep: 404
+    case .letGo: 410
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .noShell: "no such shell"
+    case .noStep(let text), .letGo(let text): text
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import YaiaInspector
 /// not seen.
 ///
 /// ```json
-/// {"sequence": 12, "session": "9f2c…", "kind": "message", "message": {"kind": "step", …}, "changes": […]}
+/// {"sequence": 12, "session": "9f2c…", "kind": "message", "message": {"kind": "step", …}, "paths": ["rows[2].title"]}
 /// ```
 struct PageRecord: Equatable {
   enum Body: Equatable {
@@ -21,10 +21,28 @@ struct PageRecord: Equatable {
   /// The app connection it belongs to; empty for the server's own problems.
   var session: String
   var body: Body
-  /// For a step that changed the view model: the field-level changes, computed here.
-  var changes: [InspectedChange]
+  /// For a step that changed the view model: where it changed (the first
+  /// ``mostPaths`` paths), so the timeline can say so without the values. The values, and the
+  /// view model itself, are read on demand (``InspectorLog/stepDetail(of:index:)``): a record
+  /// carries what changed, never the whole view model.
+  var changedPaths: [String]
+  /// How many more paths changed than ``changedPaths`` lists.
+  var morePaths: Int
 
-  /// Writes the record as the page reads it.
+  /// The most paths a record lists.
+  static let mostPaths = 8
+
+  init(sequence: Int, session: String, body: Body, changes: [InspectedChange] = []) {
+    self.sequence = sequence
+    self.session = session
+    self.body = body
+    changedPaths = changes.prefix(Self.mostPaths).map {
+      $0.path.isEmpty ? "(whole value)" : $0.path
+    }
+    morePaths = max(0, changes.count - Self.mostPaths)
+  }
+
+  /// Writes the record as the page reads it: a step without its view model.
   func write(to json: inout JSONWriter) {
     json.object { json in
       json.key("sequence")
@@ -43,24 +61,18 @@ struct PageRecord: Equatable {
         json.key("kind")
         json.string("message")
         json.key("message")
-        message.write(to: &json)
-        if !changes.isEmpty {
-          json.key("changes")
-          json.array { json in
-            for change in changes {
-              json.object { json in
-                json.key("path")
-                json.string(change.path)
-                if let before = change.before {
-                  json.key("before")
-                  before.write(to: &json)
-                }
-                if let after = change.after {
-                  json.key("after")
-                  after.write(to: &json)
-                }
-              }
-            }
+        if case .step(var step) = message {
+          step.viewModel = nil
+          InspectorMessage.step(step).write(to: &json)
+        } else {
+          message.write(to: &json)
+        }
+        if !changedPaths.isEmpty {
+          json.key("paths")
+          json.strings(changedPaths)
+          if morePaths > 0 {
+            json.key("morePaths")
+            json.int(morePaths)
           }
         }
       case .problem(let text):
@@ -82,6 +94,8 @@ struct PageUpdates: Equatable {
   var missed: Int
   var more: Bool
   var lostShells: [String] = []
+  /// The id of the inspector's run (see `InspectorHub.instance`).
+  var inspector = ""
 
   /// Writes the answer as the page reads it.
   func write(to json: inout JSONWriter) {
@@ -96,6 +110,8 @@ struct PageUpdates: Equatable {
       json.bool(more)
       json.key("lostShells")
       json.array { json in for shell in lostShells { json.string(shell) } }
+      json.key("inspector")
+      json.string(inspector)
     }
   }
 }

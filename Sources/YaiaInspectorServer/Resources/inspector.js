@@ -85,25 +85,48 @@ function summary(value, depth = 0) {
   return "?";
 }
 
-// The whole value, indented, one field per line.
-function render(value, indent = "") {
-  if (!value) return "?";
-  const next = indent + "  ";
-  if ("record" in value) {
-    if (!value.fields.length) return shortType(value.record) + "()";
-    return shortType(value.record) + "(\n" + value.fields.map((f) => next + f.label + ": " + render(f.value, next)).join("\n") + "\n" + indent + ")";
-  }
-  if ("enum" in value) {
-    if (!value.values.length) return "." + value.case;
-    return "." + value.case + "(\n" + value.values.map((f) => next + (f.label.startsWith("_") ? "" : f.label + ": ") + render(f.value, next)).join("\n") + "\n" + indent + ")";
-  }
-  if ("collection" in value) {
-    if (!value.elements.length && !value.omitted) return "[]";
-    const lines = value.elements.map((v) => next + render(v, next));
-    if (value.omitted) lines.push(next + "… " + value.omitted + " more");
-    return "[\n" + lines.join("\n") + "\n" + indent + "]";
-  }
-  return summary(value);
+// The whole value as a tree one can open in place: every field, element and character is
+// reachable. Containers deeper than two levels start closed and are built only when opened
+// (a large view model costs nothing until one looks), and a long text shows its start with a
+// button that shows all of it.
+const LONG_TEXT = 200;
+
+function valueNode(value, depth = 0) {
+  if (!value) return el("span", { class: "v" }, "?");
+  if ("text" in value) return textNode(value.text);
+  const children = valueChildren(value);
+  if (!children) return el("span", { class: "v" }, summary(value));
+  if (!children.length) return el("span", { class: "v" }, summary(value));
+  const details = el("details", { class: "v" }, el("summary", {}, summary(value)));
+  const fill = () => {
+    if (details.dataset.filled) return;
+    details.dataset.filled = "1";
+    details.append(el("ul", { class: "fields" }, children.map(([label, child]) => el("li", {}, label === null ? "" : el("span", { class: "label" }, label + ": "), valueNode(child, depth + 1)))));
+    if (value.omitted) details.lastChild.append(el("li", { class: "note" }, `… ${value.omitted} more (beyond the app's reading limit)`));
+  };
+  if (depth < 2) { details.open = true; fill(); } else details.addEventListener("toggle", fill);
+  return details;
+}
+
+function valueChildren(value) {
+  if ("record" in value) return value.fields.map((f) => [f.label, f.value]);
+  if ("enum" in value) return value.values.map((f) => [/^_\d+$/.test(f.label) ? null : f.label, f.value]);
+  if ("collection" in value) return value.elements.map((v, i) => [String(i), v]);
+  return null;
+}
+
+function textNode(text) {
+  const quoted = JSON.stringify(text);
+  if (quoted.length <= LONG_TEXT) return el("span", { class: "v text" }, quoted);
+  const shown = el("span", { class: "v text" }, JSON.stringify(text.slice(0, LONG_TEXT)).slice(0, -1) + "…\"");
+  const toggle = el("button", { class: "more" }, `show all ${text.length} characters`);
+  toggle.addEventListener("click", () => {
+    const full = toggle.dataset.full !== "1";
+    toggle.dataset.full = full ? "1" : "0";
+    shown.textContent = full ? quoted : JSON.stringify(text.slice(0, LONG_TEXT)).slice(0, -1) + "…\"";
+    toggle.textContent = full ? "show less" : `show all ${text.length} characters`;
+  });
+  return el("span", {}, shown, " ", toggle);
 }
 
 // ---------- the log ----------
@@ -127,13 +150,15 @@ function take(record) {
   switch (message.kind) {
     case "shell": {
       const key = session + ":" + message.shell;
-      model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, steps: [] });
-      if (!model.selected || key === model.pendingImport || isNewerRunOfSelected(session, message.name)) select({ type: "shell", key });
+      model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, history: message.history || 0, steps: [] });
+      if (!model.selected || key === model.pendingImport || isNewerRunOfSelected(session, message.name) || isWanted(session, message.name)) select({ type: "shell", key });
       break;
     }
     case "step": {
       const shell = shellOf(session, message.shell);
-      if (shell) shell.steps.push({ ...message, changes: record.changes || [] });
+      // A step carries where the view model changed, never the view model: the values are
+      // read from the server when the step is selected (see showDetail).
+      if (shell) shell.steps.push({ ...message, paths: record.paths || [], morePaths: record.morePaths || 0 });
       break;
     }
     case "dropped": {
@@ -171,11 +196,42 @@ function isNewerRunOfSelected(session, shellName) {
   return !!oldApp && !!newApp && oldApp.name === newApp.name && oldApp.status !== "connected";
 }
 
+// After the inspector restarted (its run id changed), the page reads the new log from its
+// start under a new page id, and selects again the shell of the same name in the same app as
+// soon as that app is heard again: the reader keeps watching the app, not a dead connection.
+function isWanted(session, shellName) {
+  const wanted = model.wanted;
+  if (!wanted) return false;
+  const app = model.apps.get(session);
+  if (!app || app.name !== wanted.app || shellName !== wanted.shell) return false;
+  model.wanted = null;
+  return true;
+}
+
+async function restarted() {
+  const selected = model.selected && model.selected.type === "shell" ? model.shells.get(model.selected.key) : null;
+  model.wanted = selected ? { app: (model.apps.get(selected.session) || {}).name, shell: selected.name } : null;
+  Object.assign(model, { cursor: 0, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true });
+  details.clear();
+  shellView.key = null;
+  document.getElementById("view").replaceChildren(el("p", { class: "empty" }, "The inspector was restarted: waiting for the app to connect again."));
+  const response = await api("/api/pages", {}, { method: "POST" });
+  if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+  model.page = (await response.json()).page;
+}
+
 async function poll() {
   try {
     const response = await api("/api/updates", { after: model.cursor, page: model.page ?? "" });
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
-    const updates = await response.json();
+    let updates = await response.json();
+    if (model.inspector && updates.inspector !== model.inspector) {
+      model.inspector = updates.inspector;
+      await restarted();
+      setTimeout(poll, 0);
+      return;
+    }
+    model.inspector = updates.inspector;
     for (const record of updates.records) take(record);
     if (updates.missed) model.missed += updates.missed;
     model.cursor = updates.cursor;
@@ -258,14 +314,6 @@ function drawSidebar() {
   problems.replaceChildren(...(recent.length ? recent.map((p) => el("li", {}, p)) : [el("li", { class: "empty" }, "None.")]));
 }
 
-function viewModelAt(shell, position) {
-  for (let i = position; i >= 0; i--) {
-    const step = shell.steps[i];
-    if (step && !step.gap && step.viewModel) return step.viewModel;
-  }
-  return shell.initial;
-}
-
 function matches(step, filter) {
   if (!filter) return true;
   const text = (summary(step.event) + " " + step.commands.map((c) => summary(c)).join(" ")).toLowerCase();
@@ -278,9 +326,10 @@ function matches(step, filter) {
 // by scrolling, and only the rows in sight are in the page.
 const ROW = 44;        // px per timeline row (CSS .timeline .step height)
 const OVERSCAN = 12;   // rows drawn above and below the visible ones
-const shellView = { key: null, filter: null, shell: null, positions: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
+const shellView = { key: null, filter: null, shell: null, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
 
-function realPositions() { return shellView.positions.filter((i) => !shellView.shell.steps[i].gap); }
+// The positions of the events shown (gaps left out), kept as the view grows.
+function realPositions() { return shellView.real; }
 
 function selectedIndex() {
   const real = realPositions();
@@ -296,7 +345,7 @@ function drawShell(shell) {
 }
 
 function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined });
+  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
@@ -356,7 +405,10 @@ function updateShellView() {
   for (let i = shellView.scanned; i < shell.steps.length; i++) {
     const step = shell.steps[i];
     if (!step.gap) { shellView.events += 1; if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1; }
-    if (step.gap || matches(step, model.filter)) shellView.positions.push(i);
+    if (step.gap || matches(step, model.filter)) {
+      shellView.positions.push(i);
+      if (!step.gap) shellView.real.push(i);
+    }
   }
   shellView.scanned = shell.steps.length;
   const added = shellView.positions.length - before;
@@ -404,7 +456,9 @@ function drawRows() {
         ? el("div", { class: "gap", "data-position": row }, `${step.gap} entries dropped here (the app was faster than the inspector)`)
         : el("div", { class: "step", "data-position": row, "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
           el("span", { class: "index" }, "#" + step.index),
-          el("span", { class: "event" + (step.changed ? " changed" : "") }, summary(step.event)),
+          step.jumpedTo !== undefined && step.jumpedTo !== null
+            ? el("span", { class: "event jump" }, `⟲ jumped back to the state after #${step.jumpedTo}`)
+            : el("span", { class: "event" + (step.changed ? " changed" : ""), title: step.changed && step.paths.length ? "view model changed at " + step.paths.join(", ") + (step.morePaths ? ` and ${step.morePaths} more` : "") : undefined }, summary(step.event)),
           el("span", { class: "commands" }, step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"));
       node.style.top = row * ROW + "px";
       rows.append(node);
@@ -420,22 +474,63 @@ function drawDetail() {
   shellView.detailFor = selected;
   const detail = shellView.nodes.detail;
   const parts = [];
-  if (selected !== null) {
-    const step = shell.steps[selected];
-    parts.push(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("pre", { class: "value" }, render(step.event)));
-    parts.push(el("h3", {}, "Commands"), el("pre", { class: "value" }, step.commands.length ? step.commands.map((c) => render(c)).join("\n") : "none"));
+  const step = selected === null ? null : shell.steps[selected];
+  if (step) {
+    parts.push(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("div", { class: "value" }, valueNode(step.event)));
+    parts.push(el("h3", {}, "Commands"), el("div", { class: "value" }, step.commands.length ? step.commands.map((c) => el("div", {}, valueNode(c))) : "none"));
     parts.push(el("h3", {}, step.changed ? "View model changes" : "View model unchanged"));
-    if (step.changed) {
-      const changes = step.changes && step.changes.length ? step.changes : [];
-      parts.push(el("table", { class: "diff" },
-        el("tr", {}, el("th", {}, "Field"), el("th", {}, "Before"), el("th", {}, "After")),
-        changes.map((c) => el("tr", {}, el("td", { class: "code" }, c.path || "(whole value)"), el("td", { class: "code before" }, c.before ? summary(c.before) : "—"), el("td", { class: "code after" }, c.after ? summary(c.after) : "—")))));
+    if (step.changed) parts.push(el("div", { id: "changes" }, el("p", { class: "note" }, "Reading…")));
+    parts.push(el("h3", {}, `View model after #${step.index}`));
+    const app = model.apps.get(shell.session);
+    if (shell.history && app && app.status === "connected") {
+      parts.push(el("div", { class: "jump-bar" }, el("button", { class: "jump-here", title: "Put the running app back in this state", onclick: () => jump(shell, step.index) }, `⟲ Jump the app back to the state after #${step.index}`)));
     }
-    parts.push(el("h3", {}, `View model after #${step.index}`), el("pre", { class: "value", id: "view-model" }, render(viewModelAt(shell, selected))));
   } else {
-    parts.push(el("h3", {}, "View model"), el("pre", { class: "value", id: "view-model" }, render(shell.initial)));
+    parts.push(el("h3", {}, "View model"));
   }
+  parts.push(el("div", { class: "value", id: "view-model" }, step ? el("span", { class: "note" }, "Reading…") : valueNode(shell.initial)));
   detail.replaceChildren(...parts);
+  if (step) showDetail(shell, step, selected);
+}
+
+// A step's view model and its changes, read from the server when the step is selected (the
+// log carries neither): cached, so stepping back and forth asks once per step.
+const details = new Map();
+const MOST_DETAILS = 300;
+
+async function showDetail(shell, step, position) {
+  const key = shell.key + "#" + step.index;
+  let answer = details.get(key);
+  if (!answer) {
+    try {
+      const response = await api("/api/step", { shell: shell.key, index: step.index });
+      const body = await response.json();
+      answer = response.ok ? body : { error: body.error || response.statusText };
+    } catch (error) {
+      answer = { error: "the inspector did not answer: " + error.message, transient: true };
+    }
+    if (!answer.transient) {
+      details.set(key, answer);
+      if (details.size > MOST_DETAILS) details.delete(details.keys().next().value);
+    }
+  }
+  // The reader may have moved on meanwhile: only the selected step's detail is filled in.
+  if (shellView.shell !== shell || shellView.detailFor !== position) return;
+  const viewModel = document.getElementById("view-model");
+  const changes = document.getElementById("changes");
+  if (answer.error) {
+    viewModel.replaceChildren(el("span", { class: "note" }, answer.error));
+    if (changes) changes.replaceChildren();
+    return;
+  }
+  viewModel.replaceChildren(valueNode(answer.viewModel));
+  if (!changes) return;
+  const cell = (value, side) => el("td", { class: "code " + side }, value ? valueNode(value, 2) : "—");
+  changes.replaceChildren(el("table", { class: "diff" },
+    el("tr", {}, el("th", {}, "Field"), el("th", {}, "Before"), el("th", {}, "After")),
+    answer.changes.map((c) => c.kind === "moved"
+      ? el("tr", { class: "moved" }, el("td", { class: "code" }, c.path + " (moved)"), el("td", { class: "code before" }, `position ${c.from}`), el("td", { class: "code after" }, `position ${c.to}`))
+      : el("tr", { class: c.kind }, el("td", { class: "code" }, c.path + (c.kind === "added" || c.kind === "removed" ? ` (${c.kind})` : "")), cell(c.before, "before"), cell(c.after, "after")))));
 }
 
 function drawLaunch(launch) {
@@ -525,6 +620,21 @@ function drawRequests() {
     el("td", {}, r.latency === null || r.latency === undefined ? "—" : r.latency.toFixed(1) + " ms")));
   view.replaceChildren(el("div", { class: "toolbar" }, el("strong", {}, "Mock server requests"), el("span", {}, `${model.requests.length} in all, newest first`)),
     el("table", { class: "requests" }, el("tr", {}, ["Time (s)", "Method", "Path", "Scenario", "Route", "Status", "Latency"].map((h) => el("th", {}, h))), rows));
+}
+
+// Time travel: the running app goes back to the state after a step; the timeline shows the
+// jump as a step of its own when the app has made it.
+async function jump(shell, index) {
+  const response = await api("/api/jump", { shell: shell.key, index, page: model.page }, { method: "POST" });
+  if (response.status === 202) {
+    const said = `Asked the app to go back to the state after #${index}.`;
+    banner(said);
+    setTimeout(() => { if (document.getElementById("banner").textContent === said) banner(""); }, 4000);
+    followNewest();
+    return;
+  }
+  const body = await response.json().catch(() => ({}));
+  banner(`No jump: ${body.error || response.statusText}`);
 }
 
 // ---------- import ----------

@@ -12,6 +12,9 @@ final class InspectorHub: @unchecked Sendable {
   private var claims = PageClaims()
   private var lastProblem: Double = -.infinity
   private let start = ContinuousClock.now
+  /// A random id of this server's run: a page that sees it change knows the inspector was
+  /// restarted, and reads the new log from its start.
+  let instance = (0..<2).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined()
 
   init(limits: InspectorLog.Limits = InspectorLog.Limits()) {
     log = InspectorLog(limits: limits)
@@ -22,9 +25,22 @@ final class InspectorHub: @unchecked Sendable {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  func receive(_ batch: InspectorBatch) -> Result<Int, InspectorRefusal> {
+  /// Takes a batch; on success, the jumps back in time waiting for its app, to be sent in the
+  /// answer.
+  func receive(_ batch: InspectorBatch) -> Result<[InspectorJumpRequest], InspectorRefusal> {
     let now = now
-    return lock.withLock { log.receive(batch, at: now) }
+    return lock.withLock {
+      log.receive(batch, at: now).map { _ in log.takeJumps(for: batch.session) }
+    }
+  }
+
+  /// Asks the app of `shell` to jump back to the state after step `index`, for `page` (which
+  /// must be one this server opened).
+  func requestJump(_ shell: InspectorLog.ShellKey, to index: Int, page: Int) -> JumpRefusal? {
+    lock.withLock {
+      guard claims.knows(page) else { return .noShell }
+      return log.requestJump(shell, to: index)
+    }
   }
 
   func importJournal(_ journal: InspectorJournal, file: String) -> Result<
@@ -55,6 +71,7 @@ final class InspectorHub: @unchecked Sendable {
     return lock.withLock {
       log.noteSilence(at: now)
       var updates = log.updates(after: cursor, limit: limit)
+      updates.inspector = instance
       if let page { updates.lostShells = claims.seen(page, at: now).map(\.description) }
       return updates
     }
@@ -67,6 +84,19 @@ final class InspectorHub: @unchecked Sendable {
     return lock.withLock {
       guard claims.knows(page), log.journals[shell] != nil else { return nil }
       return claims.watch(shell, by: page, takeOver: takeOver, at: now)
+    }
+  }
+
+  /// A step's view model and its changes, as JSON; computed outside the lock from the values
+  /// read under it, so a large diff does not hold up the apps.
+  func stepDetail(_ shell: InspectorLog.ShellKey, index: Int) -> Result<
+    [UInt8], StepDetailFailure
+  > {
+    let found = lock.withLock { log.stepDetail(of: shell, index: index) }
+    return found.map { detail in
+      var json = JSONWriter(capacity: 16 << 10)
+      detail.write(to: &json)
+      return json.bytes
     }
   }
 

@@ -11,6 +11,8 @@ import YaiaInspector
 /// | `POST /api/pages[?reuse=P]` | a new page's id, or `P` again for a reloaded page |
 /// | `GET /api/updates?after=N&page=P` | the records after `N` |
 /// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
+/// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
+/// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
 /// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
 final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
@@ -77,6 +79,27 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
       case .success: return HTTPResponse(statusCode: .noContent)
       case .failure(let conflict): return Self.error(409, conflict.message)
       }
+    case (.GET, "/api/step"):
+      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
+        let index = query["index"].flatMap(Int.init), index >= 0
+      else { return Self.error(400, "a step needs a shell (session:id) and an index (0 or more)") }
+      switch hub.stepDetail(key, index: index) {
+      case .success(let bytes):
+        return HTTPResponse(
+          statusCode: .ok,
+          headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
+          body: Data(bytes))
+      case .failure(let failure): return Self.error(failure.status, failure.message)
+      }
+    case (.POST, "/api/jump"):
+      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
+        let index = query["index"].flatMap(Int.init), index >= 0,
+        let page = query["page"].flatMap(Int.init)
+      else { return Self.error(400, "a jump needs a shell (session:id), an index and a page") }
+      if let refusal = hub.requestJump(key, to: index, page: page) {
+        return Self.error(refusal.status, refusal.message)
+      }
+      return HTTPResponse(statusCode: .accepted)
     case (.GET, "/api/journal"):
       guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
         let (name, data) = hub.journal(key)
@@ -154,7 +177,10 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
       return Self.error(400, "not an inspector batch: \(error.description)")
     }
     switch hub.receive(batch) {
-    case .success: return HTTPResponse(statusCode: .noContent)
+    case .success(let jumps) where jumps.isEmpty: return HTTPResponse(statusCode: .noContent)
+    case .success(let jumps):
+      // The answer carries what the page asks of the app: its jumps back in time.
+      return Self.json(InspectorAnswer(jumps: jumps))
     case .failure(let refusal):
       hub.noteProblem(
         "A batch from \(InspectorLog.clean(batch.app, limit: 100)) was refused: \(refusal.message)."
@@ -185,6 +211,7 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
     case 403: "Forbidden"
     case 404: "Not Found"
     case 409: "Conflict"
+    case 410: "Gone"
     case 413: "Content Too Large"
     case 503: "Service Unavailable"
     default: "Error"

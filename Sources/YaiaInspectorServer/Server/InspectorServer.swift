@@ -120,6 +120,9 @@ public actor InspectorServer {
     }
   }
 
+  /// Everything the server holds, as a value: for its own tests.
+  var snapshot: InspectorLog { hub.snapshot }
+
   /// Stops listening and closes every connection.
   public func stop() async {
     guard let server else { return }

@@ -1,0 +1,135 @@
+/// Whether a shell can be sent back in time from the inspector's page, and how far: opt in per
+/// shell, as the Elm debugger and Redux DevTools do.
+///
+/// ```swift
+/// inspector.inspect(pairingShell, name: "pairing", timeTravel: .keepLast(500))
+/// ```
+///
+/// The app keeps the states after the shell's last `states` steps (values: a copy costs a few
+/// reference counts, nothing is serialised). From the page, "Jump here" on one of those steps
+/// puts the running shell back in the state after it:
+/// - the work its commands started is cancelled, and what that work would still deliver is
+///   dropped (it answers a past that no longer is); a request already on the wire still reaches
+///   its server, since a jump cannot undo what the world saw;
+/// - events queued behind the current one are dropped;
+/// - event sources bound to the shell (a timer, a radio) keep running and keep sending;
+/// - the view model is published, so the screen shows the earlier state at once;
+/// - the timeline gets a step marked as the jump, and the events after it start from there.
+///
+/// A jump changes only the shell's state: a database, a file or a server the app wrote to keeps
+/// what it was told.
+public struct InspectorTimeTravel: Sendable, Hashable {
+  /// How many states are kept (0: none, no jumps).
+  public let states: Int
+
+  /// The most states one shell may keep.
+  public static let mostStates = 10_000
+
+  /// No time travel: nothing kept, the page offers no jump (the default).
+  public static let off = InspectorTimeTravel(states: 0)
+
+  /// Keeps the states after the last `count` steps (at most ``mostStates``).
+  public static func keepLast(_ count: Int) -> InspectorTimeTravel {
+    InspectorTimeTravel(states: min(max(0, count), mostStates))
+  }
+
+  private init(states: Int) {
+    self.states = states
+  }
+}
+
+/// The states a shell went through, newest last, at most `capacity` of them: what a jump goes
+/// back to. A value; the inspector keeps one per shell on the main actor.
+struct StateHistory<State> {
+  let capacity: Int
+  private var states: [(index: Int, state: State)] = []
+  private var head = 0
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+    states.reserveCapacity(min(self.capacity, 1_024))
+  }
+
+  /// Keeps `state` as the state after step `index` (indexes grow), letting the oldest go.
+  mutating func keep(_ state: State, after index: Int) {
+    if states.count < capacity {
+      states.append((index, state))
+    } else {
+      states[head] = (index, state)
+      head = (head + 1) % capacity
+    }
+  }
+
+  /// The state after step `index`, if it is still kept.
+  func state(after index: Int) -> State? {
+    guard !states.isEmpty else { return nil }
+    // In ring order the indexes grow: search the two sorted halves.
+    var low = 0
+    var high = states.count
+    while low < high {
+      let middle = (low + high) / 2
+      if states[(head + middle) % states.count].index < index {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low < states.count else { return nil }
+    let found = states[(head + low) % states.count]
+    return found.index == index ? found.state : nil
+  }
+
+  /// The oldest step whose state is kept.
+  var oldest: Int? { states.isEmpty ? nil : states[head % states.count].index }
+}
+
+/// A jump the page asked for: put shell `shell` back in the state after step `index`.
+package struct InspectorJumpRequest: Codable, Sendable, Equatable {
+  package var shell: Int
+  package var index: Int
+
+  package init(shell: Int, index: Int) {
+    self.shell = shell
+    self.index = index
+  }
+}
+
+/// What the inspector answers an app's batch when it has something to ask of it.
+package struct InspectorAnswer: Codable, Sendable, Equatable {
+  package var jumps: [InspectorJumpRequest]
+
+  package init(jumps: [InspectorJumpRequest]) {
+    self.jumps = jumps
+  }
+
+  /// The most jumps one answer carries (the server queues at most as many per app).
+  package static let mostJumps = 16
+  /// The largest answer an app reads.
+  package static let largest = 16 << 10
+}
+
+/// The jumps each time-travelling shell knows how to make, by shell id: the sender hands the
+/// page's requests here, on the main actor, where the shells live.
+@MainActor
+final class InspectorJumps {
+  private var handlers: [Int: (Int) -> Void] = [:]
+
+  nonisolated init() {}
+
+  func register(shell: Int, _ jump: @escaping (Int) -> Void) {
+    handlers[shell] = jump
+  }
+
+  /// Makes the jumps asked for, in order; a request for a shell without time travel is ignored.
+  func run(_ requests: [InspectorJumpRequest]) {
+    for request in requests.prefix(InspectorAnswer.mostJumps) {
+      handlers[request.shell]?(request.index)
+    }
+  }
+}
+
+/// What a jump shows in the timeline: the event slot of the step that marks it.
+struct TimeTravelJump {
+  /// The step whose state the shell went back to (0: its first state).
+  var backToStep: Int
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import Yaia
+
+@testable import YaiaInspector
+@testable import YaiaInspectorServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("Time travel: the page puts a running shell back in an earlier state")
+struct InspectorTimeTravelTests {
+  @Test("the history keeps the newest states, oldest let go first, found by step")
+  func history() {
+    var history = StateHistory<String>(capacity: 3)
+    #expect(history.state(after: 0) == nil)
+    for index in 0...4 { history.keep("s\(index)", after: index) }
+    #expect(history.oldest == 2)
+    #expect(history.state(after: 1) == nil)
+    #expect([2, 3, 4].map { history.state(after: $0) } == ["s2", "s3", "s4"])
+    #expect(history.state(after: 5) == nil)
+    // Indexes with gaps (a jump keeps its state under a new index) are found too.
+    history.keep("s9", after: 9)
+    #expect(history.state(after: 9) == "s9" && history.state(after: 5) == nil)
+  }
+
+  @Test("time travel is opt-in and bounded")
+  func options() {
+    #expect(InspectorTimeTravel.off.states == 0)
+    #expect(InspectorTimeTravel.keepLast(500).states == 500)
+    #expect(InspectorTimeTravel.keepLast(-3).states == 0)
+    #expect(InspectorTimeTravel.keepLast(.max).states == InspectorTimeTravel.mostStates)
+  }
+
+  static func log(history: Int?) -> InspectorLog {
+    var log = InspectorLog()
+    _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
+    var steps = [
+      InspectorMessage.shell(
+        InspectedShell(
+          shell: 1, name: "login", viewModel: InspectorLogTests.viewModel, history: history))
+    ]
+    for index in 1...5 { steps.append(InspectorLogTests.step(index)) }
+    _ = log.receive(InspectorLogTests.batch(2, steps), at: 0)
+    return log
+  }
+
+  @Test("a jump waits for the app's next batch, which takes it once")
+  func queued() {
+    var log = Self.log(history: 3)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    #expect(log.requestJump(key, to: 2) == nil)
+    let answer = log.receive(InspectorLogTests.batch(3, []), at: 1).map { _ in
+      log.takeJumps(for: "abc")
+    }
+    #expect(answer == .success([InspectorJumpRequest(shell: 1, index: 2)]))
+    #expect(log.takeJumps(for: "abc").isEmpty)
+  }
+
+  @Test("a jump is refused, saying why, without time travel, past the history, or to a gone app")
+  func refused() {
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    var plain = Self.log(history: nil)
+    guard case .notTravelling(let why) = plain.requestJump(key, to: 1) else {
+      Issue.record("a shell without time travel jumped")
+      return
+    }
+    #expect(why.contains("timeTravel: .keepLast"))
+    var log = Self.log(history: 3)
+    #expect(
+      log.requestJump(key, to: 1)
+        == .tooOld("the app keeps the states after its last 3 steps; step 1 is older"))
+    #expect(log.requestJump(key, to: 9) == .notTravelling("this shell has no step 9"))
+    #expect(log.requestJump(.init(session: "abc", shell: 7), to: 1) == .noShell)
+    _ = log.receive(InspectorLogTests.batch(3, [], ended: true), at: 1)
+    guard case .notTravelling(let gone) = log.requestJump(key, to: 4) else {
+      Issue.record("an ended app was asked to jump")
+      return
+    }
+    #expect(gone.contains("not connected"))
+  }
+
+  @Test("ended connections and imports do not count toward the cap of connected apps")
+  func endedDoNotCount() {
+    var limits = InspectorLog.Limits()
+    limits.apps = 2
+    limits.endedKept = 3
+    var log = InspectorLog(limits: limits)
+    for run in 1...10 {
+      let session = "run\(run)"
+      let hello = InspectorBatch(app: "Shop", session: session, sequence: 1, messages: [])
+      #expect(log.receive(hello, at: 0) == .success(0), "run \(run) was refused")
+      let bye = InspectorBatch(
+        app: "Shop", session: session, sequence: 2, messages: [], ended: true)
+      _ = log.receive(bye, at: 0)
+    }
+    // Only the newest ended connections are kept.
+    #expect(log.apps.count == 3)
+    #expect(log.apps.keys.sorted() == ["run10", "run8", "run9"])
+    // Connected apps are capped.
+    for session in ["a", "b"] {
+      _ = log.receive(
+        InspectorBatch(app: "Live", session: session, sequence: 1, messages: []), at: 0)
+    }
+    guard
+      case .failure(.busy) = log.receive(
+        InspectorBatch(app: "Live", session: "c", sequence: 1, messages: []), at: 0)
+    else {
+      Issue.record("a third connected app was let in past a cap of 2")
+      return
+    }
+  }
+
+  @Test("an app silent past the limit counts as ended, and is told to connect anew if it speaks")
+  func silentTooLong() {
+    var limits = InspectorLog.Limits()
+    limits.apps = 1
+    var log = InspectorLog(limits: limits)
+    _ = log.receive(InspectorBatch(app: "A", session: "a", sequence: 1, messages: []), at: 0)
+    log.noteSilence(at: limits.silence + 1)
+    log.noteSilence(at: limits.gone + 2)
+    #expect(
+      log.receive(InspectorBatch(app: "B", session: "b", sequence: 1, messages: []), at: 200)
+        == .success(0))
+    guard
+      case .failure(.unknownSession) = log.receive(
+        InspectorBatch(app: "A", session: "a", sequence: 2, messages: []), at: 201)
+    else {
+      Issue.record("a connection let go was taken again")
+      return
+    }
+  }
+
+  @Test("from the page, a jump puts the running shell back, cancels its work, and is marked")
+  @MainActor
+  func jumpsTheRunningShell() async throws {
+    try await withInspector { server, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress(
+          "http://127.0.0.1:\(base.port ?? 0)/?token=\(token)"), app: "travel",
+        options: .patient)
+      let shell = Shell(SignInState()) { command, effects in
+        if case .signIn = command {
+          // A reply that never comes in this test: the jump must cancel the wait.
+          effects.run {
+            try? await Task.sleep(for: .seconds(600))
+            return .answered(accepted: true)
+          }
+        }
+      }
+      inspector.inspect(shell, name: "sign in", timeTravel: .keepLast(10))
+      shell.send(.typedName("ada"))
+      shell.send(.typedName("ada l"))
+      shell.send(.submit)
+      #expect(shell.runningWorkCount == 1)
+      #expect(await inspector.flush(timeout: .seconds(30)))
+
+      let session = inspector.session
+      let (_, pageData) = try await request(
+        base, "/api/pages", method: "POST", query: ["token": token])
+      let page = try #require(
+        (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
+      let (status, _) = try await request(
+        base, "/api/jump", method: "POST",
+        query: ["token": token, "shell": "\(session):1", "index": "1", "page": "\(page)"])
+      #expect(status == 202)
+
+      // The app's next batch (four a second while a shell travels) brings the jump.
+      let deadline = ContinuousClock.now + .seconds(30)
+      while shell.state.name != "ada" || shell.state.isLoading {
+        guard ContinuousClock.now < deadline else {
+          Issue.record("the shell did not jump back within 30 s: \(shell.state)")
+          return
+        }
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(shell.runningWorkCount == 0)
+      #expect(shell.viewModel.name == "ada" && !shell.viewModel.isLoading)
+      // Later events start from the state the shell went back to.
+      shell.send(.typedName("ada lovelace"))
+      #expect(await inspector.flush(timeout: .seconds(30)))
+      let journal = try #require(
+        await server.snapshot.journals[InspectorLog.ShellKey(session: session, shell: 1)])
+      #expect(journal.steps.map(\.index) == [1, 2, 3, 4, 5])
+      #expect(journal.steps[3].jumpedTo == 1)
+      #expect(journal.steps.map(\.jumpedTo) == [nil, nil, nil, 1, nil])
+      // The jump step's view model is the state it went back to: the next diff is from there.
+      let detail = try #require(
+        try? await server.snapshot.stepDetail(
+          of: InspectorLog.ShellKey(session: session, shell: 1), index: 5
+        ).get())
+      #expect(detail.changes.map(\.path) == ["name"])
+      #expect(detail.changes.first?.before == .text("ada"))
+      await inspector.disconnect()
+    }
+  }
+}
