@@ -232,7 +232,8 @@ let package = Package(
     .testTarget(
       name: "YaiaInspectorTests",
       dependencies: [
-        "YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaSequencer", "YaiaTesting",
+        "YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaFlow", "YaiaSequencer",
+        "YaiaTesting",
       ]
     ),
     .testTarget(
