@@ -72,6 +72,7 @@ enum InspectorBenchmark {
     }
     await server.stop()
     let (wholeMicroseconds, changedMicroseconds) = readingCosts()
+    let wire = wireCosts()
     return [
       Figure(
         name: "inspect.events_per_s", value: bestRate, unit: "events/s",
@@ -90,6 +91,15 @@ enum InspectorBenchmark {
       Figure(
         name: "inspect.read_changed_view_model_us", value: changedMicroseconds, unit: "us",
         label: "reading it after one field changed (equal parts reused)"),
+      Figure(
+        name: "inspect.write_us_per_event", value: wire.write, unit: "us",
+        label: "sender: writing a step of a batch as JSON"),
+      Figure(
+        name: "inspect.parse_us_per_event", value: wire.parse, unit: "us",
+        label: "server: parsing a step of a batch"),
+      Figure(
+        name: "inspect.log_us_per_event", value: wire.log, unit: "us",
+        label: "server: taking a step into the log (view model rebuilt from changes)"),
     ]
   }
 
@@ -113,6 +123,49 @@ enum InspectorBenchmark {
       })
     blackHole(last.shown)
     return (whole / Double(count) * 1e6, changed / Double(count) * 1e6)
+  }
+
+  /// Where a step's time goes outside the app, per event: writing it, parsing it, logging it,
+  /// for batches like the sender's (8,000 steps, each with one view-model change).
+  static func wireCosts() -> (write: Double, parse: Double, log: Double) {
+    var reader = InspectedValue.Reader(limits: .standard)
+    var state = PlaylistState()
+    var last = reader.remember(state.viewModel)
+    let shell = InspectorMessage.shell(
+      InspectedShell(shell: 1, name: "playlist", viewModel: last.shown))
+    var batches: [InspectorBatch] = [
+      InspectorBatch(app: "bench", session: "bench", sequence: 1, messages: [])
+    ]
+    var index = 0
+    while index < eventCount {
+      var messages: [InspectorMessage] = batches.count == 1 ? [shell] : []
+      for _ in 0..<8_000 {
+        index += 1
+        let commands = state.handle(.select(index))
+        let next = reader.read(state.viewModel, after: last)
+        messages.append(
+          .step(
+            InspectedStep(
+              shell: 1, index: index, time: Double(index) / 1e4,
+              event: reader.read(PlaylistState.Event.select(index)),
+              commands: commands.map { reader.read($0) }, changed: true, viewModel: nil,
+              viewModelChanges: InspectedChange.between(last.shown, next.shown))))
+        last = next
+      }
+      batches.append(
+        InspectorBatch(
+          app: "bench", session: "bench", sequence: batches.count + 1, messages: messages))
+    }
+    let clock = ContinuousClock()
+    var bodies: [[UInt8]] = []
+    let write = seconds(clock.measure { bodies = batches.map { $0.wireBytes() } })
+    var parsed: [InspectorBatch] = []
+    let parse = seconds(
+      clock.measure { parsed = bodies.compactMap { try? InspectorBatch(wire: $0) } })
+    guard parsed.count == batches.count else { return (.nan, .nan, .nan) }
+    let log = seconds(InspectorServer.logCost(of: parsed))
+    let perEvent = 1e6 / Double(eventCount)
+    return (write * perEvent, parse * perEvent, log * perEvent)
   }
 
   /// Sends the events; the seconds it took.

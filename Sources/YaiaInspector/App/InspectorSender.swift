@@ -105,6 +105,8 @@ final class InspectorSender: Sendable {
     // One batch is on the wire while the next is read and written: the two sides work at once,
     // and batches still arrive one at a time, in order.
     var flight: Flight?
+    /// How many entries the next batch takes: fewer when entries are large.
+    var take = options.batchSize
     /// After a lost batch: connects again under a new session, whose first batch tells the
     /// new inspector of every shell; `false` when the loop must end.
     func recover(from outcome: Outcome) async -> Bool {
@@ -121,7 +123,7 @@ final class InspectorSender: Sendable {
     while true {
       let stopping = loop.isStopping
       status.setSending(true)
-      let batch = buffer.take(upTo: options.batchSize)
+      let batch = buffer.take(upTo: take)
       let idle = batch.entries.isEmpty && batch.droppedBefore == 0 && !announce
       let heartbeat = status.travelsInTime ? Self.quickHeartbeat : Self.heartbeat
       if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < heartbeat) {
@@ -154,31 +156,99 @@ final class InspectorSender: Sendable {
         messages.append(entry.message(reader: &reader, memory: &memory))
       }
       let ended = stopping && buffer.waiting == 0
-      let body = InspectorBatch(
-        app: app, session: session, sequence: sequence, messages: messages, ended: ended
-      ).wireBytes()
-      if let waiting = flight {
-        flight = nil
-        let outcome = await land(waiting)
-        if case .accepted = outcome {
-        } else {
-          // This batch's changes were read against what the lost batch said: it goes too, and
-          // the new inspector hears each shell's latest view model instead.
-          status.sent(delivered: 0, dropped: batch.entries.count + batch.droppedBefore)
-          guard await recover(from: outcome) else { return }
-          continue
-        }
+      // Usually one body; a batch whose entries turned out large is split, so that no body
+      // nears what an inspector takes (16 MiB by default), and the next take is smaller.
+      let first = sequence
+      let bodies = Self.bodies(
+        of: messages[...], entries: batch.entries.count, dropped: batch.droppedBefore
+      ) { part, number, last in
+        InspectorBatch(
+          app: app, session: session, sequence: first + number, messages: Array(part),
+          ended: ended && last
+        ).wireBytes()
       }
-      flight = Flight(
-        post: Task { [self] in await attempt(body) }, delivered: batch.entries.count,
-        dropped: batch.droppedBefore)
-      sequence += 1
-      lastSent = .now
+      let bytes = bodies.reduce(0) { $0 + $1.bytes.count }
+      if !batch.entries.isEmpty {
+        let perEntry = max(1, bytes / batch.entries.count)
+        take = min(options.batchSize, max(16, Self.targetBatchBytes / perEntry))
+      }
+      var lostOne = false
+      for (number, body) in bodies.enumerated() {
+        if let waiting = flight {
+          flight = nil
+          let outcome = await land(waiting)
+          if case .accepted = outcome {
+          } else {
+            // What follows was read against what the lost batch said: it goes too, and the
+            // new inspector hears each shell's latest view model instead.
+            let unsent = bodies[number...].reduce(0) { $0 + $1.entries + $1.dropped }
+            status.sent(delivered: 0, dropped: unsent)
+            guard await recover(from: outcome) else { return }
+            lostOne = true
+            break
+          }
+        }
+        let bytes = body.bytes
+        flight = Flight(
+          post: Task { [self] in await attempt(bytes) }, delivered: body.entries,
+          dropped: body.dropped)
+        sequence += 1
+        lastSent = .now
+      }
+      if lostOne { continue }
       if ended, let waiting = flight {
         _ = await land(waiting)
         status.setSending(false)
         return
       }
+    }
+  }
+
+  /// The size a batch aims at: large enough that a batch's own costs (a request, a parse)
+  /// vanish per entry, far enough below an inspector's limit (16 MiB) to be taken.
+  static let targetBatchBytes = 4 << 20
+  /// The largest body sent: a batch past it is split in halves.
+  static let largestBody = 12 << 20
+
+  /// One request's body and what it carries.
+  struct Body {
+    var bytes: [UInt8]
+    var entries: Int
+    var dropped: Int
+  }
+
+  /// `messages` written by `write` as one body, or split in halves until each is at most
+  /// ``largestBody`` (a single message is never split), numbered from 0 in order. The last
+  /// `entries` messages are buffer entries (before them: shells announced again, a count of
+  /// dropped entries); `dropped` is counted with the first body.
+  static func bodies(
+    of messages: ArraySlice<InspectorMessage>, entries: Int, dropped: Int,
+    write: (ArraySlice<InspectorMessage>, _ number: Int, _ last: Bool) -> [UInt8]
+  ) -> [Body] {
+    let whole = write(messages, 0, true)
+    guard whole.count > largestBody, messages.count > 1 else {
+      return [Body(bytes: whole, entries: entries, dropped: dropped)]
+    }
+    // Rare: find the parts (by size), then write each with its own number.
+    var parts: [ArraySlice<InspectorMessage>] = []
+    func split(_ part: ArraySlice<InspectorMessage>) {
+      guard part.count > 1, write(part, 0, false).count > largestBody else {
+        parts.append(part)
+        return
+      }
+      let middle = part.startIndex + part.count / 2
+      split(part[..<middle])
+      split(part[middle...])
+    }
+    let middle = messages.startIndex + messages.count / 2
+    split(messages[..<middle])
+    split(messages[middle...])
+    let firstEntry = messages.endIndex - entries
+    return parts.enumerated().map { number, part in
+      Body(
+        bytes: write(part, number, number == parts.count - 1),
+        entries: part.indices.count { $0 >= firstEntry },
+        dropped: number == 0 ? dropped : 0)
     }
   }
 

@@ -120,6 +120,15 @@ public actor InspectorServer {
     }
   }
 
+  /// What taking `batches` costs the server's log alone (no network, no parsing): for the
+  /// benchmark's breakdown of where an event's time goes.
+  package static func logCost(of batches: [InspectorBatch]) -> Duration {
+    let hub = InspectorHub()
+    return ContinuousClock().measure {
+      for batch in batches { _ = hub.receive(batch) }
+    }
+  }
+
   /// Everything the server holds, as a value: for its own tests.
   var snapshot: InspectorLog { hub.snapshot }
 
