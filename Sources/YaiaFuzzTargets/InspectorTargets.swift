@@ -46,12 +46,19 @@ enum InspectorTargets {
     }
   }
 
-  /// A journal file as `Import` reads it; one that reads is written and read back the same.
+  /// A journal file as `Import` reads it: one that reads has its steps numbered from 1 in
+  /// increasing order (what the page and the step lookups rely on), and is written and read
+  /// back the same.
   static let journal = FuzzTarget(
     "inspector-journal", summary: "journal files imported into the inspector",
     maxLength: 16_384
   ) { bytes throws(FuzzViolation) in
     guard let journal = try? InspectorJournal(data: Data(bytes)) else { return }
+    let indexes = journal.steps.map(\.index)
+    try require(
+      indexes.allSatisfy { $0 >= 1 } && zip(indexes, indexes.dropFirst()).allSatisfy { $0 < $1 },
+      "a journal read with steps out of order: \(indexes.prefix(20))")
+    try require(journal.droppedSteps >= 0, "a journal read with a negative count of lost steps")
     do {
       let again = try InspectorJournal(data: journal.fileData())
       try require(again == journal, "a journal read back differs from the one written")

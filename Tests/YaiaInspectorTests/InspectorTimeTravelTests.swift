@@ -46,6 +46,27 @@ struct InspectorTimeTravelTests {
     return log
   }
 
+  @Test("a journal with a jump in it says it cannot replay, and where")
+  func journalWithJump() {
+    let journal = InspectorJournal(
+      app: "a", shell: "sign in", initialViewModel: .none,
+      steps: [
+        InspectedStep(
+          shell: 1, index: 1, time: 0, event: .none, eventJSON: #"{"submit":{}}"#,
+          commands: [], changed: false, viewModel: nil),
+        InspectedStep(
+          shell: 1, index: 2, time: 0, event: .none, commands: [], changed: false,
+          viewModel: nil, jumpedTo: 0),
+      ], droppedSteps: 0)
+    #expect(
+      throws: InspectorJournalError.notReplayable(
+        "step 2 is a jump back in time to the state after step 0, which replaying the events in order does not make; replay the steps before it"
+      )
+    ) {
+      try journal.journal(of: SignInState.Event.self)
+    }
+  }
+
   @Test("a jump waits for the app's next batch, which takes it once")
   func queued() {
     var log = Self.log(history: 3)

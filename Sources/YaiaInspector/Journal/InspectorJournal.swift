@@ -121,7 +121,8 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
   /// The events, decoded from the app's own encoding, to replay into a state.
   ///
   /// - Throws: ``InspectorJournalError/notReplayable(_:)`` when the journal lost its first
-  ///   steps or a step has no encoding (the shell's events are not `Codable`), and
+  ///   steps, a step has no encoding (the shell's events are not `Codable`) or is a jump back
+  ///   in time, and
   ///   ``InspectorJournalError/eventUnreadable(step:reason:)`` when an event does not decode
   ///   as `Event`.
   public func journal<Event: Decodable>(of type: Event.Type) throws(InspectorJournalError)
@@ -135,6 +136,11 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
     events.reserveCapacity(steps.count)
     let decoder = JSONDecoder()
     for step in steps {
+      if let back = step.jumpedTo {
+        throw .notReplayable(
+          "step \(step.index) is a jump back in time to the state after step \(back), which replaying the events in order does not make; replay the steps before it"
+        )
+      }
       guard let json = step.eventJSON else {
         throw .notReplayable(
           "step \(step.index) carries no encoded event: either it holds a secret (InspectorSecret), which is never sent, or the shell's Event type is not Codable"

@@ -326,7 +326,7 @@ function matches(step, filter) {
 // by scrolling, and only the rows in sight are in the page.
 const ROW = 44;        // px per timeline row (CSS .timeline .step height)
 const OVERSCAN = 12;   // rows drawn above and below the visible ones
-const shellView = { key: null, filter: null, shell: null, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
+const shellView = { key: null, filter: null, shell: null, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, nodes: null };
 
 // The positions of the events shown (gaps left out), kept as the view grows.
 function realPositions() { return shellView.real; }
@@ -345,7 +345,7 @@ function drawShell(shell) {
 }
 
 function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, follow: true, unseen: 0, detailFor: undefined });
+  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
@@ -404,7 +404,9 @@ function updateShellView() {
   const before = shellView.positions.length;
   for (let i = shellView.scanned; i < shell.steps.length; i++) {
     const step = shell.steps[i];
-    if (!step.gap) { shellView.events += 1; if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1; }
+    const jump = step.jumpedTo !== undefined && step.jumpedTo !== null;
+    if (jump) shellView.jumps += 1;
+    else if (!step.gap) { shellView.events += 1; if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1; }
     if (step.gap || matches(step, model.filter)) {
       shellView.positions.push(i);
       if (!step.gap) shellView.real.push(i);
@@ -432,11 +434,13 @@ function drawToolbar() {
   unseen.textContent = `${shellView.unseen} new ↓`;
   // Whether the exported journal replays in a test (expectReplay), and why not.
   const replay = shellView.nodes.replay;
-  const { events, unencoded } = shellView;
-  replay.hidden = !unencoded;
-  replay.textContent = !unencoded ? ""
-    : unencoded === events ? "Its journal opens in a page but does not replay in a test: this shell's events are not Codable."
-    : `Its journal does not replay in a test: ${unencoded} of ${events} events carry no encoding (a secret is never sent).`;
+  const { events, unencoded, jumps } = shellView;
+  const notes = [];
+  if (unencoded && unencoded === events) notes.push("Its journal opens in a page but does not replay in a test: this shell's events are not Codable.");
+  else if (unencoded) notes.push(`Its journal does not replay in a test: ${unencoded} of ${events} events carry no encoding (a secret is never sent).`);
+  if (jumps) notes.push(`${jumps} jump${jumps === 1 ? "" : "s"} back in time: a test replays the steps before the first one.`);
+  replay.hidden = !notes.length;
+  replay.textContent = notes.join(" ");
 }
 
 function drawRows() {
