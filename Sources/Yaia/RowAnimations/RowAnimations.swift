@@ -112,10 +112,17 @@ public struct RowAnimations: Hashable, Sendable {
     oldIndexByID.reserveCapacity(old.count)
     for index in old.indices.reversed() { oldIndexByID[identity.id(of: old[index])] = index }
 
-    var newIndexOfOld = [Int](repeating: -1, count: old.count)
+    // Working memory in one allocation, read and written without bounds or uniqueness checks
+    // (every index below is within its list): the new index of each old row, the rank of each
+    // matched old row among the matched rows in new order, and whether each new row is
+    // inserted.
+    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * old.count + new.count)
+    defer { scratch.deallocate() }
+    scratch.initialize(repeating: -1)
+    let newIndexOfOld = UnsafeMutableBufferPointer(rebasing: scratch[0..<old.count])
     // The rank of a matched row among the matched rows, in new order.
-    var rankOfOld = [Int](repeating: -1, count: old.count)
-    var isInserted = [Bool](repeating: false, count: new.count)
+    let rankOfOld = UnsafeMutableBufferPointer(rebasing: scratch[old.count..<(2 * old.count)])
+    let inserted = UnsafeMutableBufferPointer(rebasing: scratch[(2 * old.count)...])
     var matchedCount = 0
     var nextInRun = 0  // the old row after the last match: most rows continue a run
     for newIndex in new.indices {
@@ -134,36 +141,45 @@ public struct RowAnimations: Hashable, Sendable {
         matchedCount += 1
         nextInRun = match + 1
       } else {
-        isInserted[newIndex] = true
+        inserted[newIndex] = 1
       }
     }
 
-    // 2. Keep in place the largest set of matched rows whose relative order did not change.
-    let keep = RowOrder.rowsKeptInPlace(rankOfOld: rankOfOld, matchedCount: matchedCount)
+    // 2. Keep in place the largest set of matched rows whose relative order did not change:
+    //    the blocks (runs of rows that follow each other in both lists) chosen to stay.
+    let keptBlocks = RowOrder.blocksKeptInPlace(
+      rankOfOld: UnsafeBufferPointer(rankOfOld), matchedCount: matchedCount)
 
-    // 3. Emit, in ascending order. A moved row that also changed becomes delete + insert.
+    // 3. Emit, in ascending order. A moved row that also changed becomes delete + insert. The
+    //    blocks are found again on the way, in the same old order and by the same rule, so no
+    //    array maps each row to its block.
     var deletes: [Int] = []
     var moves: [Move] = []
     var reloads: [Int] = []
+    var block = -1
+    var previousRank = -2
     for oldIndex in old.indices {
       let newIndex = newIndexOfOld[oldIndex]
       if newIndex < 0 {
         deletes.append(oldIndex)
         continue
       }
+      let rank = rankOfOld[oldIndex]
+      if rank != previousRank + 1 { block += 1 }
+      previousRank = rank
       let unchanged = identity.isUnchanged(old[oldIndex], new[newIndex])
-      if keep[oldIndex] {
+      if keptBlocks.isEmpty || keptBlocks[block] {
         if !unchanged { reloads.append(oldIndex) }
       } else if unchanged {
         moves.append(Move(from: oldIndex, to: newIndex))
       } else {
         deletes.append(oldIndex)
-        isInserted[newIndex] = true
+        inserted[newIndex] = 1
       }
     }
     var inserts: [Int] = []
-    for newIndex in new.indices where isInserted[newIndex] { inserts.append(newIndex) }
-    deletes.sort()
+    for newIndex in new.indices where inserted[newIndex] > 0 { inserts.append(newIndex) }
+    // Deletes were appended in old order: ascending already.
     return RowAnimations(deletes: deletes, inserts: inserts, moves: moves, reloads: reloads)
   }
 }

@@ -106,9 +106,14 @@ public final class Inspector: Sendable {
   /// the `Codable` variant). With `timeTravel`, the page can put the running shell back in an
   /// earlier state (see ``InspectorTimeTravel`` for what a jump does).
   ///
-  /// - Parameter afterJump: Called after each jump with the state the shell left and the one it
-  ///   went back to, for what the shell's commands drive and its state does not: a router's
-  ///   stack, pushed by commands, is put in line with the earlier state here.
+  /// - Parameters:
+  ///   - shell: The shell to stream.
+  ///   - name: Its name on the page.
+  ///   - timeTravel: How many states the app keeps for the page to jump back to (none by
+  ///     default).
+  ///   - afterJump: Called after each jump with the state the shell left and the one it went
+  ///     back to, for what the shell's commands drive and its state does not: a router's
+  ///     stack, pushed by commands, is put in line with the earlier state here.
   @MainActor
   public func inspect<State: SceneState>(
     _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
