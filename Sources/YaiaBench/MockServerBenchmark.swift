@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Yaia
 import YaiaMockServer
 
 #if canImport(FoundationNetworking)
@@ -92,10 +93,10 @@ enum MockServerBenchmark {
       Data("GET /\(line) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
       Data("GET /fixture HTTP/1.1\r\nX: \(line)\r\n\r\n".utf8),
     ]
-    let stop = LockedFlag()
+    let stop = Locked(false)
     let threads = (0..<4).map { index in
       let thread = Thread {
-        while !stop.isSet { RawClient.send(attacks[index % 2], port: port) }
+        while !stop.value { RawClient.send(attacks[index % 2], port: port) }
       }
       thread.start()
       return thread
@@ -174,13 +175,4 @@ enum RawClient {
     var buffer = [UInt8](repeating: 0, count: 4_096)
     _ = recv(fd, &buffer, buffer.count, 0)
   }
-}
-
-/// A flag one thread sets and others read. proven: `value` is only touched inside `lock`.
-final class LockedFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  func set() { lock.withLock { value = true } }
-  var isSet: Bool { lock.withLock { value } }
 }

@@ -151,8 +151,9 @@ package enum DemoApp {
         // The input ended (a pipe, /dev/null): show the launch until it ends or waits for
         // input nobody can give any more, then quit.
         while !Task.isCancelled, display.navigator.top == .launch {
+          let change = display.nextChange
           if case .launch(let progress) = display.topScreen, progress.report != nil { break }
-          try? await Task.sleep(for: .milliseconds(50))
+          await change.wait()
         }
         if display.navigator.top != .home {
           terminal.write("The input ended while the app waited for it; quitting.\n")
@@ -239,14 +240,16 @@ package enum DemoApp {
         }
       case .wait(let text, let timeout):
         let deadline = clock.now.advanced(by: timeout)
-        while !display.plainText().contains(text) {
+        while true {
+          let change = display.nextChange  // before reading the screen: no change missed
+          if display.plainText().contains(text) { break }
           // Quitting (Ctrl-C, SIGTERM) cancels the script: that is no failed wait.
           if Task.isCancelled { return nil }
           guard clock.now < deadline else {
             return .waitTimedOut(
               line: step.line, text: text, timeout: timeout, screen: display.plainText())
           }
-          try? await Task.sleep(for: .milliseconds(20))
+          await Signal.wait(forAnyOf: [change], until: deadline)
         }
       case .sleep(let duration):
         try? await Task.sleep(for: duration)

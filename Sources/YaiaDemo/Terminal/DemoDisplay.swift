@@ -1,3 +1,4 @@
+import Yaia
 import YaiaFlow
 
 /// The terminal as the app's screen: the navigator the router drives, and the last view model;
@@ -10,18 +11,31 @@ final class DemoDisplay {
   private let text: ScreenText
   private let write: (String) -> Void
   private var model: DemoAppState.ViewModel?
+  /// Fired at the next change of what the screen shows, then replaced: a script's `wait`
+  /// waits on it rather than reading the screen over and over.
+  private(set) var nextChange = Signal()
 
   /// A display drawing with `text` through `write`.
   init(text: ScreenText, write: @escaping (String) -> Void) {
     self.text = text
     self.write = write
-    navigator.onChange = { [unowned self] _ in draw() }
+    navigator.onChange = { [unowned self] _ in
+      draw()
+      changed()
+    }
   }
 
   /// Takes in a new view model and draws it.
   func show(_ model: DemoAppState.ViewModel) {
     self.model = model
     draw()
+    changed()
+  }
+
+  private func changed() {
+    let fired = nextChange
+    nextChange = Signal()
+    fired.fire()
   }
 
   /// The screen on top, as the keymap needs it.

@@ -255,9 +255,13 @@ public final class Inspector: Sendable {
   @discardableResult
   public func flush(timeout: Duration = .seconds(10)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
-    while status.isConnected, buffer.waiting > 0 || status.isSending {
+    while true {
+      // Taken before the checks, so a change between them and the wait is not missed.
+      let change = status.nextChange
+      let arrival = buffer.nextArrival
+      guard status.isConnected, buffer.waiting > 0 || status.isSending else { break }
       guard ContinuousClock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(5))
+      await Signal.wait(forAnyOf: [change, arrival], until: deadline)
     }
     return buffer.waiting == 0
   }

@@ -123,6 +123,7 @@ final class InspectorSender: Sendable {
     while true {
       let stopping = loop.isStopping
       status.setSending(true)
+      let arrival = buffer.nextArrival  // before finding the buffer empty: no arrival missed
       let batch = buffer.take(upTo: take)
       let idle = batch.entries.isEmpty && batch.droppedBefore == 0 && !announce
       let heartbeat = status.travelsInTime ? Self.quickHeartbeat : Self.heartbeat
@@ -133,8 +134,9 @@ final class InspectorSender: Sendable {
           if case .accepted = outcome { continue }
           guard await recover(from: outcome) else { return }
         } else {
+          // Idle: wake when an entry arrives, when the heartbeat is due, or to stop.
           status.setSending(false)
-          try? await Task.sleep(for: .milliseconds(5))
+          await Signal.wait(forAnyOf: [arrival, loop.stopped], until: lastSent + heartbeat)
         }
         continue
       }
@@ -295,11 +297,9 @@ final class InspectorSender: Sendable {
     }
     var delay = options.reconnectDelay
     while !loop.isStopping {
-      let resume = ContinuousClock.now + delay
-      while ContinuousClock.now < resume {
-        if loop.isStopping { return nil }
-        try? await Task.sleep(for: .milliseconds(20))
-      }
+      // A real clock (the back-off), cut short by a stop.
+      await Signal.wait(forAnyOf: [loop.stopped], until: .now + delay)
+      if loop.isStopping { return nil }
       let hello = InspectorBatch(app: app, session: session, sequence: 1, messages: [])
       switch await attempt(hello.wireBytes()) {
       case .accepted:
@@ -372,25 +372,27 @@ final class InspectorSender: Sendable {
 }
 
 /// The sender's task and its stop request.
-///
-/// `@unchecked Sendable`, proven: `task` and `stopping` are read and written only inside
-/// `lock.withLock`.
-final class LoopHandle: @unchecked Sendable {
-  private let lock = NSLock()
-  private var task: Task<Void, Never>?
-  private var stopping = false
+struct LoopHandle: Sendable {
+  private struct State {
+    var task: Task<Void, Never>?
+    var stopping = false
+  }
+  private let state = Locked(State())
+  /// Fired when the loop is asked to stop: its waits end at once.
+  let stopped = Signal()
 
-  var isStopping: Bool { lock.withLock { stopping } }
+  var isStopping: Bool { state.withLock { $0.stopping } }
 
   func start(_ body: @escaping @Sendable () async -> Void) {
-    lock.withLock { task = Task.detached(priority: .utility) { await body() } }
+    state.withLock { $0.task = Task.detached(priority: .utility) { await body() } }
   }
 
   func stop() async {
-    let running = lock.withLock {
-      stopping = true
-      return task
+    let running = state.withLock { state in
+      state.stopping = true
+      return state.task
     }
+    stopped.fire()
     await running?.value
   }
 }

@@ -1,23 +1,23 @@
 import Foundation
+import Yaia
 import YaiaInspector
 
 /// The server's state, shared by its connections: the log and the page claims, behind one
 /// lock held only for the few microseconds a value takes to change.
-///
-/// `@unchecked Sendable`, proven: `log`, `claims` and `lastProblem` are read and written only
-/// inside `lock.withLock`; `start` is a constant.
-final class InspectorHub: @unchecked Sendable {
-  private let lock = NSLock()
-  private var log: InspectorLog
-  private var claims = PageClaims()
-  private var lastProblem: Double = -.infinity
+final class InspectorHub: Sendable {
+  private struct State {
+    var log: InspectorLog
+    var claims = PageClaims()
+    var lastProblem: Double = -.infinity
+  }
+  private let state: Locked<State>
   private let start = ContinuousClock.now
   /// A random id of this server's run: a page that sees it change knows the inspector was
   /// restarted, and reads the new log from its start.
   let instance = (0..<2).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined()
 
   init(limits: InspectorLog.Limits = InspectorLog.Limits()) {
-    log = InspectorLog(limits: limits)
+    state = Locked(State(log: InspectorLog(limits: limits)))
   }
 
   private var now: Double {
@@ -29,50 +29,50 @@ final class InspectorHub: @unchecked Sendable {
   /// answer.
   func receive(_ batch: InspectorBatch) -> Result<[InspectorJumpRequest], InspectorRefusal> {
     let now = now
-    return lock.withLock {
-      log.receive(batch, at: now).map { _ in log.takeJumps(for: batch.session) }
+    return state.withLock { state in
+      state.log.receive(batch, at: now).map { _ in state.log.takeJumps(for: batch.session) }
     }
   }
 
   /// Asks the app of `shell` to jump back to the state after step `index`, for `page` (which
   /// must be one this server opened).
   func requestJump(_ shell: InspectorLog.ShellKey, to index: Int, page: Int) -> JumpRefusal? {
-    lock.withLock {
-      guard claims.knows(page) else { return .noShell }
-      return log.requestJump(shell, to: index)
+    state.withLock { state in
+      guard state.claims.knows(page) else { return .noShell }
+      return state.log.requestJump(shell, to: index)
     }
   }
 
   func importJournal(_ journal: InspectorJournal, file: String) -> Result<
     InspectorLog.ShellKey, InspectorRefusal
   > {
-    lock.withLock { log.importJournal(journal, file: file) }
+    state.withLock { state in state.log.importJournal(journal, file: file) }
   }
 
   /// Notes a problem, at most one a second, so that a client that keeps sending garbage
   /// cannot fill the log with complaints.
   func noteProblem(_ text: String) {
     let now = now
-    lock.withLock {
-      guard now - lastProblem >= 1 else { return }
-      lastProblem = now
-      log.noteProblem(text)
+    state.withLock { state in
+      guard now - state.lastProblem >= 1 else { return }
+      state.lastProblem = now
+      state.log.noteProblem(text)
     }
   }
 
   /// A page's id: a new one, or `previous` again for a reloaded page (see `PageClaims.open`).
   func openPage(reusing previous: Int? = nil) -> Int {
     let now = now
-    return lock.withLock { claims.open(reusing: previous, at: now) }
+    return state.withLock { state in state.claims.open(reusing: previous, at: now) }
   }
 
   func updates(after cursor: Int, page: Int?, limit: Int) -> PageUpdates {
     let now = now
-    return lock.withLock {
-      log.noteSilence(at: now)
-      var updates = log.updates(after: cursor, limit: limit)
+    return state.withLock { state in
+      state.log.noteSilence(at: now)
+      var updates = state.log.updates(after: cursor, limit: limit)
       updates.inspector = instance
-      if let page { updates.lostShells = claims.seen(page, at: now).map(\.description) }
+      if let page { updates.lostShells = state.claims.seen(page, at: now).map(\.description) }
       return updates
     }
   }
@@ -81,9 +81,9 @@ final class InspectorHub: @unchecked Sendable {
     Void, WatchConflict
   >? {
     let now = now
-    return lock.withLock {
-      guard claims.knows(page), log.journals[shell] != nil else { return nil }
-      return claims.watch(shell, by: page, takeOver: takeOver, at: now)
+    return state.withLock { state in
+      guard state.claims.knows(page), state.log.journals[shell] != nil else { return nil }
+      return state.claims.watch(shell, by: page, takeOver: takeOver, at: now)
     }
   }
 
@@ -92,7 +92,7 @@ final class InspectorHub: @unchecked Sendable {
   func stepDetail(_ shell: InspectorLog.ShellKey, index: Int) -> Result<
     [UInt8], StepDetailFailure
   > {
-    let found = lock.withLock { log.stepDetail(of: shell, index: index) }
+    let found = state.withLock { state in state.log.stepDetail(of: shell, index: index) }
     return found.map { detail in
       var json = JSONWriter(capacity: 16 << 10)
       detail.write(to: &json)
@@ -101,8 +101,9 @@ final class InspectorHub: @unchecked Sendable {
   }
 
   func journal(_ shell: InspectorLog.ShellKey) -> (name: String, data: Data)? {
-    lock.withLock {
-      guard let data = log.journalFile(of: shell), let journal = log.journals[shell] else {
+    state.withLock { state in
+      guard let data = state.log.journalFile(of: shell), let journal = state.log.journals[shell]
+      else {
         return nil
       }
       return (journal.name, data)
@@ -110,5 +111,5 @@ final class InspectorHub: @unchecked Sendable {
   }
 
   /// What the server holds, for its own tests and the benchmark.
-  var snapshot: InspectorLog { lock.withLock { log } }
+  var snapshot: InspectorLog { state.withLock { $0.log } }
 }

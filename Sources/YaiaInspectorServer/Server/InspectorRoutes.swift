@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Yaia
 import YaiaInspector
 
 /// The inspector's requests, each through the gate first:
@@ -15,14 +16,12 @@ import YaiaInspector
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
 /// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
-final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
-  // `@unchecked Sendable`, proven: `port` is read and written only inside `lock.withLock`;
-  // everything else is a constant of a Sendable type.
+final class InspectorRoutes: HTTPHandler, Sendable {
   private let hub: InspectorHub
   private let token: String
   private let largestBatch: Int
-  private let lock = NSLock()
-  private var port = 0
+  /// The port the server listens on, known once it does: the gate checks `Host` against it.
+  private let port = Locked(0)
   private let page: PageFiles
 
   /// The most records one answer carries; the page asks again while `more` is set.
@@ -35,10 +34,10 @@ final class InspectorRoutes: HTTPHandler, @unchecked Sendable {
     self.page = PageFiles(token: token)
   }
 
-  func setPort(_ value: Int) { lock.withLock { port = value } }
+  func setPort(_ value: Int) { port.withLock { $0 = value } }
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let gate = InspectorGate(token: token, port: lock.withLock { port })
+    let gate = InspectorGate(token: token, port: port.value)
     let query = Dictionary(
       request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     if let refusal = gate.refusal(

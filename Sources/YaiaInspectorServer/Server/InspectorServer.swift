@@ -74,26 +74,29 @@ public actor InspectorServer {
       config: HTTPServer.Configuration(
         address: address, timeout: 15, sharedRequestBufferSize: 64 << 10, logger: .disabled),
       handler: routes)
-    let failure = RunFailure()
+    let failure = Locked<String?>(nil)  // why the server's run ended, set by its task
+    let failed = Signal()
     let task = Task {
       do {
         try await server.run()
       } catch {
-        failure.set("\(error)")
+        failure.withLock { $0 = "\(error)" }
+        failed.fire()
         throw error
       }
     }
     // Wait until it listens, or its run fails (a port in use), at most 5 s.
-    let deadline = ContinuousClock.now + .seconds(5)
-    while await server.listeningAddress == nil {
-      if let reason = failure.value
-        ?? (ContinuousClock.now > deadline ? "it did not start listening within 5 s" : nil)
-      {
-        task.cancel()
-        await server.stop(timeout: 0)
-        throw .cannotListen(port: Int(port), reason: reason)
-      }
-      try? await Task.sleep(for: .milliseconds(5))
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { try? await server.waitUntilListening(timeout: 5) }
+      group.addTask { await failed.wait() }
+      await group.next()
+      group.cancelAll()
+    }
+    if await server.listeningAddress == nil {
+      task.cancel()
+      await server.stop(timeout: 0)
+      throw .cannotListen(
+        port: Int(port), reason: failure.value ?? "it did not start listening within 5 s")
     }
     guard case .ip4(_, let bound) = await server.listeningAddress,
       let url = URL(string: "http://127.0.0.1:\(bound)/?token=\(token)")
@@ -156,15 +159,4 @@ public enum InspectorServerError: Error, Equatable, CustomStringConvertible {
       "The inspector cannot listen on 127.0.0.1:\(port): \(reason)."
     }
   }
-}
-
-/// Why a server's run ended, set by its task.
-///
-/// `@unchecked Sendable`, proven: `reason` is read and written only inside `lock.withLock`.
-final class RunFailure: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reason: String?
-
-  func set(_ text: String) { lock.withLock { reason = text } }
-  var value: String? { lock.withLock { reason } }
 }

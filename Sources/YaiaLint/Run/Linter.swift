@@ -3,6 +3,7 @@
   import Foundation
   import SwiftParser
   import SwiftSyntax
+  import Yaia
 
   /// A Swift source to lint: its path (as reported) and its text.
   public struct LintSource: Sendable {
@@ -180,27 +181,12 @@
   func concurrentMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], _ transform: @Sendable (Element) -> Result
   ) -> [Result] {
-    let slots = Slots<Result>(count: elements.count)
+    // One slot per index, each written by exactly one iteration.
+    let slots = Locked([Result?](repeating: nil, count: elements.count))
     DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-      slots.set(index, transform(elements[index]))
+      let result = transform(elements[index])
+      slots.withLock { $0[index] = result }
     }
-    return slots.values()
-  }
-
-  /// One slot per index, each written by exactly one iteration of `concurrentPerform`.
-  ///
-  /// `@unchecked Sendable`, proven: `storage` is written only inside `lock`, and read by
-  /// `values()` only after `concurrentPerform` has returned, which happens after every write.
-  private final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-      lock.withLock { storage[index] = value }
-    }
-
-    func values() -> [Value] { storage.compactMap { $0 } }
+    return slots.value.compactMap { $0 }
   }
 #endif

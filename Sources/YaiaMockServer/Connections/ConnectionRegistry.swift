@@ -1,19 +1,27 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import Yaia
 
   /// The shell around a server's ``ConnectionLedger``: admits connections, hears what each is
   /// doing, and closes the one the ledger picks when room is needed.
   ///
-  /// Closing is a signal (``EvictionSignal``) the connection's task races against everything it
+  /// Closing is a signal (`Signal`) the connection's task races against everything it
   /// waits on (its socket, a route's pause), so a connection can be closed in any state. A closed
   /// connection leaves the ledger at once, so no other decision counts it or picks it twice.
-  /// proven: `ledger`, `signals` and `lastID` are only touched inside `lock`, and signals are
-  /// fired after it is released.
-  final class ConnectionRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ledger: ConnectionLedger
-    private var signals: [UInt64: EvictionSignal] = [:]
-    private var lastID: UInt64 = 0
+  /// Signals are fired after the lock is released.
+  final class ConnectionRegistry: Sendable {
+    private struct State {
+      var ledger: ConnectionLedger
+      var signals: [UInt64: Signal] = [:]
+      var lastID: UInt64 = 0
+
+      /// Removes `id` from the ledger and returns its signal, to fire once the lock is released.
+      mutating func forget(_ id: UInt64) -> [Signal] {
+        ledger.remove(id)
+        return signals.removeValue(forKey: id).map { [$0] } ?? []
+      }
+    }
+    private let state: Locked<State>
     /// The most connections served at once.
     let mostConnections: Int
     /// The most connections waiting for a request at once.
@@ -22,29 +30,33 @@
     init(mostConnections: Int, mostAwaitingRequest: Int, stalledAfter: Duration) {
       self.mostConnections = max(1, mostConnections)
       self.mostAwaitingRequest = max(1, mostAwaitingRequest)
-      self.ledger = ConnectionLedger(stalledAfter: stalledAfter)
+      self.state = Locked(State(ledger: ConnectionLedger(stalledAfter: stalledAfter)))
     }
 
     /// A place for a newly accepted connection, closing another to make room if the server is
     /// full; `nil` when every connection is doing something that must not be cut (answer 503).
     func admit() -> ConnectionTicket? {
       let now = ContinuousClock.now
-      let (ticket, closed) = lock.withLock { () -> (ConnectionTicket?, [EvictionSignal]) in
-        var closed: [EvictionSignal] = []
-        if ledger.count >= mostConnections {
-          guard let victim = ledger.victim(at: now) else { return (nil, []) }
-          closed.append(contentsOf: forget(victim))
+      let (mostConnections, mostAwaitingRequest) = (mostConnections, mostAwaitingRequest)
+      let (id, signal, closed) = state.withLock { state -> (UInt64?, Signal?, [Signal]) in
+        var closed: [Signal] = []
+        if state.ledger.count >= mostConnections {
+          guard let victim = state.ledger.victim(at: now) else { return (nil, nil, []) }
+          closed.append(contentsOf: state.forget(victim))
         }
-        lastID &+= 1
-        let signal = EvictionSignal()
-        signals[lastID] = signal
-        ledger.set(lastID, .silent(since: now))
-        if let idle = ledger.idleVictim(limit: mostAwaitingRequest, at: now) {
-          closed.append(contentsOf: forget(idle))
+        state.lastID &+= 1
+        let signal = Signal()
+        state.signals[state.lastID] = signal
+        state.ledger.set(state.lastID, .silent(since: now))
+        if let idle = state.ledger.idleVictim(limit: mostAwaitingRequest, at: now) {
+          closed.append(contentsOf: state.forget(idle))
         }
-        return (ConnectionTicket(id: lastID, signal: signal, registry: self), closed)
+        return (state.lastID, signal, closed)
       }
-      for signal in closed { signal.evict() }
+      let ticket = id.flatMap { id in
+        signal.map { ConnectionTicket(id: id, signal: $0, registry: self) }
+      }
+      for signal in closed { signal.fire() }
       return ticket
     }
 
@@ -52,20 +64,21 @@
     /// already wait, the ledger's choice among them is closed.
     func set(_ id: UInt64, _ activity: ConnectionActivity) {
       let now = ContinuousClock.now
-      let closed = lock.withLock { () -> [EvictionSignal] in
-        guard signals[id] != nil else { return [] }
-        ledger.set(id, activity)
+      let mostAwaitingRequest = mostAwaitingRequest
+      let closed = state.withLock { state -> [Signal] in
+        guard state.signals[id] != nil else { return [] }
+        state.ledger.set(id, activity)
         guard activity.awaitsRequest,
-          let idle = ledger.idleVictim(limit: mostAwaitingRequest, at: now)
+          let idle = state.ledger.idleVictim(limit: mostAwaitingRequest, at: now)
         else { return [] }
-        return forget(idle)
+        return state.forget(idle)
       }
-      for signal in closed { signal.evict() }
+      for signal in closed { signal.fire() }
     }
 
     /// Connection `id` closed.
     func remove(_ id: UInt64) {
-      _ = lock.withLock { forget(id) }
+      _ = state.withLock { $0.forget(id) }
     }
 
     /// Closes the connection the ledger picks, if any: room when the process is out of
@@ -73,22 +86,17 @@
     @discardableResult
     func evictOne() -> Bool {
       let now = ContinuousClock.now
-      let closed = lock.withLock { () -> [EvictionSignal] in
-        ledger.victim(at: now).map(forget) ?? []
+      let closed = state.withLock { state -> [Signal] in
+        guard let victim = state.ledger.victim(at: now) else { return [] }
+        return state.forget(victim)
       }
-      for signal in closed { signal.evict() }
+      for signal in closed { signal.fire() }
       return !closed.isEmpty
     }
 
     /// What every open connection is doing (for tests waiting on the server's own state).
     var activities: [ConnectionActivity] {
-      lock.withLock { Array(ledger.activities.values) }
-    }
-
-    /// Removes `id` from the ledger and returns its signal, to fire once the lock is released.
-    private func forget(_ id: UInt64) -> [EvictionSignal] {
-      ledger.remove(id)
-      return signals.removeValue(forKey: id).map { [$0] } ?? []
+      state.withLock { Array($0.ledger.activities.values) }
     }
   }
 
@@ -96,7 +104,7 @@
   struct ConnectionTicket: Sendable {
     let id: UInt64
     /// Fired when the registry closes this connection to make room.
-    let signal: EvictionSignal
+    let signal: Signal
     let registry: ConnectionRegistry
 
     /// Tells the registry what the connection does now.
@@ -110,41 +118,4 @@
     }
   }
 
-  /// The signal that closes one connection, fired at most once. proven: `state` is only touched
-  /// inside `lock`, and the continuation is resumed once, after it left `state`.
-  final class EvictionSignal: @unchecked Sendable {
-    private enum State {
-      case waiting
-      case parked(CheckedContinuation<Void, Never>)
-      case done
-    }
-    private let lock = NSLock()
-    private var state = State.waiting
-
-    /// Returns once the connection is evicted, or the task is cancelled.
-    func evicted() async {
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let now: Bool = lock.withLock {
-            if case .done = state { return true }
-            state = .parked(continuation)
-            return false
-          }
-          if now { continuation.resume() }
-        }
-      } onCancel: {
-        evict()
-      }
-    }
-
-    /// Closes the connection.
-    func evict() {
-      let parked: CheckedContinuation<Void, Never>? = lock.withLock {
-        defer { state = .done }
-        if case .parked(let continuation) = state { return continuation }
-        return nil
-      }
-      parked?.resume()
-    }
-  }
 #endif

@@ -28,7 +28,7 @@
       }
       await withTaskGroup(of: Void.self) { group in
         group.addTask { await serveRequests() }
-        group.addTask { await ticket.signal.evicted() }
+        group.addTask { await ticket.signal.wait() }
         await group.next()
         group.cancelAll()
       }

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import FlyingSocks
   import Foundation
+  import Yaia
 
   /// An HTTP server for tests and demos that answers like the real API, embeddable in Swift
   /// tests on Linux and Apple platforms.
@@ -100,7 +101,8 @@
     private let state: MockServerState
     private var task: Task<Void, Never>?
     private var listening: ListeningSocket?
-    private let stopping = SharedFlag()
+    /// Set once when the server stops, read by its listener.
+    private let stopping = Locked(false)
     private var registry: ConnectionRegistry?
 
     /// The URL the server answers at, once started.
@@ -193,7 +195,7 @@
           }
         } catch {
           // stop() ends the listener on purpose; anything else ended it on its own.
-          if !stopping.isSet { onFailure?(error) }
+          if !stopping.value { onFailure?(error) }
         }
       }
       let url: URL?
@@ -304,27 +306,15 @@
     }
   }
 
-  /// A flag set once from one task and read from others (a server stopping, or listening).
-  /// proven: `value` is only touched inside `lock`.
-  final class SharedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
-  }
-
   /// The listening socket, closed exactly once whoever closes it first (the listener ending, or
   /// stop()): a second close could close an unrelated descriptor that reused the number.
-  /// proven: `socket` is only touched inside `lock`.
-  final class ListeningSocket: @unchecked Sendable {
-    private let lock = NSLock()
-    private var socket: Socket?
+  struct ListeningSocket: Sendable {
+    private let socket: Locked<Socket?>
 
-    init(_ socket: Socket) { self.socket = socket }
+    init(_ socket: Socket) { self.socket = Locked(socket) }
 
     func close() {
-      let open: Socket? = lock.withLock {
+      let open = socket.withLock { socket in
         defer { socket = nil }
         return socket
       }

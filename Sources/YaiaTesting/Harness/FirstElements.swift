@@ -53,24 +53,23 @@ public func firstElements<Sequence: AsyncSequence & Sendable>(
 }
 
 /// What a reading task has received, shared with the test that waits for it.
-///
-/// `@unchecked Sendable`, proven: `elements` and `ending` are read and written only inside
-/// `lock.withLock`; `lock` is a constant.
-private final class Arrivals<Element: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var elements: [Element] = []
-  private var ending: String?
+private struct Arrivals<Element: Sendable>: Sendable {
+  private struct State {
+    var elements: [Element] = []
+    var ending: String?
+  }
+  private let state = Locked(State())
 
   /// Adds `element`; how many have arrived.
   func add(_ element: Element) -> Int {
-    lock.withLock {
-      elements.append(element)
-      return elements.count
+    state.withLock { state in
+      state.elements.append(element)
+      return state.elements.count
     }
   }
 
   /// Says why no more will arrive.
-  func end(with reason: String) { lock.withLock { ending = reason } }
+  func end(with reason: String) { state.withLock { $0.ending = reason } }
 
-  var snapshot: ([Element], String?) { lock.withLock { (elements, ending) } }
+  var snapshot: ([Element], String?) { state.withLock { ($0.elements, $0.ending) } }
 }

@@ -527,9 +527,8 @@ final class Signal {
 }
 
 /// What a harness's end-of-test checks need, mirrored from the main actor so that the harness's
-/// `deinit`, which may run anywhere, can check it. proven: `state` is only read and written
-/// inside `lock`, and it is a value copied out under the lock before it is used.
-final class EndOfTestLedger: @unchecked Sendable {
+/// `deinit`, which may run anywhere, can check it.
+struct EndOfTestLedger: Sendable {
   struct State {
     var isExhaustive = true
     var isFinished = false
@@ -537,17 +536,16 @@ final class EndOfTestLedger: @unchecked Sendable {
     var runningWork: [String] = []
   }
 
-  private let lock = NSLock()
-  private var state = State()
+  private let state = Locked(State())
 
   func update(_ change: (inout State) -> Void) {
-    lock.withLock { change(&state) }
+    state.withLock { change(&$0) }
   }
 
   /// The failures of a test ending now: events received and never asserted, and work still
   /// running; none when the harness is not exhaustive or was finished already.
   func endOfTestFailures(waited: String = "") -> [String] {
-    let state = lock.withLock { self.state }
+    let state = self.state.value
     guard state.isExhaustive, !state.isFinished else { return [] }
     var failures: [String] = []
     if !state.unassertedEvents.isEmpty {
