@@ -93,9 +93,9 @@ let package = Package(
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
       ]
     ),
-    // Animations as values, choreographed, and a player; no dependencies (issue 18).
+    // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
-    // Watching a running app: its events, commands and view models as values (issue 17).
+    // Watching a running app: its events, commands and view models as values.
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
     .target(

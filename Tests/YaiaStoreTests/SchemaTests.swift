@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import YaiaStore
 import YaiaTesting
@@ -116,6 +117,48 @@ struct SchemaTests {
         }
       ]
     _ = try DataStore.inMemory(migrations: withDefault)
+  }
+
+  @Test(
+    "every schema change does what it says: columns renamed and dropped, tables renamed and dropped"
+  )
+  func everyChange() throws {
+    // What the migration saw, kept out of its (Sendable) closure.
+    let seen = Mutex<[String: [String]]>([:])
+    let exists = Mutex<[String: Bool]>([:])
+    let migrations =
+      Self.migrations + [
+        StoreMigration(2, "reshape") { schema in
+          try schema.addColumn(.integer("rank", notNull: true, default: 3), to: "tags")
+          try schema.renameColumn("rank", to: "position", in: "tags")
+          try schema.dropColumn("position", from: "tags")
+          try schema.createTable("scratch", columns: [.integer("id", primaryKey: true)])
+          try schema.renameTable("scratch", to: "drafts")
+          let scratch = try schema.tableExists("scratch")
+          let drafts = try schema.tableExists("drafts")
+          try schema.dropTable("drafts")
+          let draftsAfter = try schema.tableExists("drafts")
+          exists.withLock {
+            $0 = ["scratch": scratch, "drafts": drafts, "drafts after": draftsAfter]
+          }
+          let columns = try schema.columns(of: "tags")
+          seen.withLock { $0["tags"] = columns }
+        }
+      ]
+    _ = try DataStore.inMemory(migrations: migrations)
+    #expect(seen.withLock { $0["tags"] } == ["id", "label", "uses"])
+    #expect(exists.withLock { $0 } == ["scratch": false, "drafts": true, "drafts after": false])
+    // A column SQLite cannot drop (the primary key) is refused with SQLite's evidence.
+    let dropKey =
+      Self.migrations + [
+        StoreMigration(2, "drop key") { schema in try schema.dropColumn("id", from: "tags") }
+      ]
+    let error = #expect(throws: StoreError.self) { try DataStore.inMemory(migrations: dropKey) }
+    guard case .migrationFailed(2, "drop key", .sqlite(let sqlite)) = error else {
+      Issue.record("expected SQLite's refusal, got \(String(describing: error))")
+      return
+    }
+    #expect(sqlite.sql?.contains("DROP COLUMN") == true)
   }
 
   @Test("SQL in a migration that SQLite refuses keeps SQLite's codes and statement")

@@ -27,14 +27,38 @@ public final class ShellWork {
   /// wait for work that a wake-up caused.
   private(set) var spawned: [ShellWork] = []
   private var watchers = 0
+  /// Fired at the work's next change (cancelled, finished, started work), made only when asked.
+  private var change: Signal?
 
   init(id: String, token: UInt64) {
     self.id = id
     self.token = token
   }
 
-  func cancel() { isCancelled = true }
-  func finish() { isFinished = true }
+  func cancel() {
+    isCancelled = true
+    changed()
+  }
+
+  func finish() {
+    isFinished = true
+    changed()
+  }
+
+  /// The signal fired at this work's next change (it is cancelled, finishes, or starts work
+  /// while watched): a test clock takes it before checking the work, then waits on it.
+  package var nextChange: Signal {
+    if let change { return change }
+    let made = Signal()
+    change = made
+    return made
+  }
+
+  private func changed() {
+    guard let fired = change else { return }
+    change = nil
+    fired.fire()
+  }
 
   /// Starts remembering the work this work starts, until ``unwatch()``; test clocks call it on
   /// the work they wake, to wait for what the wake-up started as well.
@@ -58,6 +82,7 @@ public final class ShellWork {
     if watchers > 0 {
       spawned.append(child)
       child.watch()
+      changed()
     }
   }
 }

@@ -208,7 +208,6 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     if changed && observed { notifyObservers() }
   }
 
-  /// Handles one event; returns whether it changed the view model.
   /// Sends an event, then waits until the work it started has finished: what SwiftUI's
   /// `refreshable` needs to keep its spinner until the refresh is done.
   ///
@@ -226,6 +225,7 @@ public final class Shell<State: SceneState> where State.Event: Sendable {
     await registry.wait(for: registry.collectedStarts())
   }
 
+  /// Handles one event; returns whether it changed the view model.
   @inlinable
   func handle(_ event: State.Event) -> Bool {
     if let stamp { stamp(&currentState) }

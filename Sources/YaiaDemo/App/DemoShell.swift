@@ -94,7 +94,6 @@ struct DemoShell {
     }
   }
 
-  /// Logs in; the session's tokens never leave this function except inside the session.
   /// The work id of a write to the store: quitting waits for the writes still running, so a
   /// save the user just confirmed is stored even when the quit key follows at once.
   nonisolated static func write(_ name: String) -> String { "\(writePrefix)\(name)" }
@@ -120,6 +119,7 @@ struct DemoShell {
     for await _ in changes where !writing() { break }
   }
 
+  /// Logs in; the session's tokens never leave this function except inside the session.
   nonisolated static func logIn(_ client: RemoteClient, user: String, password: String) async
     -> Result<LoginSession, LoginState.Failure>
   {

@@ -87,8 +87,8 @@ final class InspectorHub: Sendable {
     }
   }
 
-  /// A step's view model and its changes, as JSON; computed outside the lock from the values
-  /// read under it, so a large diff does not hold up the apps.
+  /// A step's view model and its changes, as JSON (written outside the lock; the diff is made
+  /// under it, from values the log shares, so it costs the apps a diff of one step).
   func stepDetail(_ shell: InspectorLog.ShellKey, index: Int) -> Result<
     [UInt8], StepDetailFailure
   > {

@@ -1,5 +1,6 @@
 #if Remote  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import Yaia
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -192,30 +193,25 @@
   #if canImport(FoundationNetworking)
     /// The delegate of the transport's sessions on Linux, where FoundationNetworking consults only
     /// a session's delegate: hands each task's callbacks to the ``ResponseCollector`` registered
-    /// for it, and returns redirects as responses. proven: `collectors` is only touched inside
-    /// `lock`.
-    final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// for it, and returns redirects as responses.
+    final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
       static let shared = TransportDelegate()
 
-      private let lock = NSLock()
-      private var collectors: [ObjectIdentifier: ResponseCollector] = [:]
+      private let collectors = Locked<[ObjectIdentifier: ResponseCollector]>([:])
 
       /// `collector` receives `task`'s callbacks until the task completes.
       func register(_ collector: ResponseCollector, for task: URLSessionTask) {
-        lock.withLock { collectors[ObjectIdentifier(task)] = collector }
+        collectors.withLock { $0[ObjectIdentifier(task)] = collector }
       }
 
       private func collector(for task: URLSessionTask, removing: Bool = false) -> ResponseCollector?
       {
-        lock.withLock {
+        collectors.withLock { collectors in
           removing
             ? collectors.removeValue(forKey: ObjectIdentifier(task))
             : collectors[ObjectIdentifier(task)]
         }
       }
-
-      /// How many tasks are registered (for tests: none once every request ended).
-      var registered: Int { lock.withLock { collectors.count } }
 
       func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

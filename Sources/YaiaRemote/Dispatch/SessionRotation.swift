@@ -1,5 +1,6 @@
 #if Remote  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import Yaia
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,8 +9,10 @@
   #if canImport(FoundationNetworking)
     /// The session requests go to, replaced by a new one once a request on it was abandoned, so
     /// that abandoned requests (which keep their connections until they end) never use up the
-    /// connections the next requests need. proven: `state` is only touched inside `lock`, and
-    /// `URLSession` is thread-safe.
+    /// connections the next requests need.
+    ///
+    /// `@unchecked Sendable`, proven: `state` is only reached through its lock, and the
+    /// `URLSession`s in it (not `Sendable` in FoundationNetworking) are thread-safe.
     final class SessionRotation: @unchecked Sendable {
       private struct State {
         var current: URLSession
@@ -26,15 +29,13 @@
       /// server has sent the whole response (kept by no one).
       static let mostRetired = 64
 
-      private let lock = NSLock()
-      private var state: State
+      private let state: Locked<State>
 
       /// Requests go to a session of this rotation's own, made from `session`'s configuration:
       /// its delegate (``TransportDelegate``) hands each task's callbacks to its
       /// ``ResponseCollector``, which FoundationNetworking asks only of a session's delegate.
       init(_ session: URLSession) {
-        state = State(current: Self.session(like: session))
-        state.ownsCurrent = true
+        state = Locked(State(current: Self.session(like: session), ownsCurrent: true))
       }
 
       /// A session with `session`'s configuration whose redirects come back as responses.
@@ -46,7 +47,7 @@
 
       /// The session for the next request, counted as running one more.
       func start() -> UncheckedSession {
-        lock.withLock {
+        state.withLock { state in
           state.running[ObjectIdentifier(state.current), default: 0] += 1
           return UncheckedSession(session: state.current)
         }
@@ -54,7 +55,7 @@
 
       /// A request on `session` really ended (answered, failed, or abandoned and then ended).
       func end(_ session: UncheckedSession) {
-        let finished: URLSession? = lock.withLock {
+        let finished: URLSession? = state.withLock { state in
           let id = ObjectIdentifier(session.session)
           let left = (state.running[id] ?? 1) - 1
           state.running[id] = left > 0 ? left : nil
@@ -65,7 +66,7 @@
 
       /// A request on `session` was abandoned: later requests go to a new session.
       func retire(_ session: UncheckedSession) {
-        let idle: URLSession? = lock.withLock {
+        let idle: URLSession? = state.withLock { state in
           guard state.current === session.session,  // not retired already
             state.retired.count < Self.mostRetired
           else { return nil }
@@ -80,9 +81,6 @@
         }
         idle?.finishTasksAndInvalidate()
       }
-
-      /// How many retired sessions are still winding down.
-      var retiredCount: Int { lock.withLock { state.retired.count } }
     }
   #endif
 #endif

@@ -27,9 +27,6 @@
       self.refresh = refresh
     }
 
-    /// The token in use.
-    public var currentToken: String? { token }
-
     /// How many refreshes ran: a number for tests and diagnostics.
     public var refreshes: Int { refreshCount }
 

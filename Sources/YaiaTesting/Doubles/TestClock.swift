@@ -70,6 +70,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var cancelled: Set<UInt64> = []
   private var countWaiters: [CountWaiter] = []
   private var lastID: UInt64 = 0
+  /// Fired when the next task goes to sleep on the clock, then replaced.
+  private var nextSleeper = Signal()
 
   /// How long ``advance(by:)`` waits, at each wake-up, for the shell work it woke to sleep
   /// again or finish. Work that instead waits for something else (a service the test has not
@@ -103,19 +105,23 @@ public final class TestClock: Clock, @unchecked Sendable {
         (continuation: CheckedContinuation<Void, any Error>) in
         enum Start {
           case now, cancelled
-          case later([CheckedContinuation<Bool, Never>])
+          case later([CheckedContinuation<Bool, Never>], Signal)
         }
         let start: Start = lock.withLock {
           if cancelled.remove(id) != nil { return .cancelled }
           if deadline <= current { return .now }
           sleeping.append(
             Sleeper(id: id, deadline: deadline, work: work, continuation: continuation))
-          return .later(satisfiedCountWaiters())
+          let asleep = nextSleeper
+          nextSleeper = Signal()
+          return .later(satisfiedCountWaiters(), asleep)
         }
         switch start {
         case .now: continuation.resume()
         case .cancelled: continuation.resume(throwing: CancellationError())
-        case .later(let waiters): for waiter in waiters { waiter.resume(returning: true) }
+        case .later(let waiters, let asleep):
+          for waiter in waiters { waiter.resume(returning: true) }
+          asleep.fire()
         }
       }
     } onCancel: {
@@ -208,18 +214,20 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Waits until each woken piece of work, and the work it started, sleeps on this clock again
   /// or has finished, for at most ``settleTimeout``.
   private func settle(_ woken: [ShellWork]) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: settleTimeout)
-    while clock.now < deadline, !Task.isCancelled {
-      let awake = await MainActor.run { () -> [ShellWork] in
-        (woken + woken.flatMap(\.descendants)).filter { !$0.isFinished && !$0.isCancelled }
+    let deadline = ContinuousClock.now.advanced(by: settleTimeout)
+    while ContinuousClock.now < deadline, !Task.isCancelled {
+      // The signals are taken before the checks: a change between them and the wait is seen.
+      let (awake, changes) = await MainActor.run { () -> ([ShellWork], [Signal]) in
+        let all = woken + woken.flatMap(\.descendants)
+        return (all.filter { !$0.isFinished && !$0.isCancelled }, all.map(\.nextChange))
       }
-      let settled = lock.withLock {
-        awake.allSatisfy { work in sleeping.contains { $0.work === work } }
+      let (settled, sleeper) = lock.withLock {
+        (awake.allSatisfy { work in sleeping.contains { $0.work === work } }, nextSleeper)
       }
       if settled { break }
-      await Task.yield()
-      try? await Task.sleep(for: .microseconds(50))
+      // Woken by a work's change or a new sleeper on this clock; the deadline bounds a work
+      // that waits for something else.
+      await Signal.wait(forAnyOf: changes + [sleeper], until: deadline)
     }
     await MainActor.run { for work in woken { work.unwatch() } }
   }

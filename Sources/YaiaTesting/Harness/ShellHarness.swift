@@ -84,9 +84,9 @@ public final class ShellHarness<State: SceneState> where State.Event: Sendable {
       ledger.update { $0.unassertedEvents = events }
     }
   }
-  private let arrivals = Signal()
+  private let arrivals = Pulse()
   /// Fires whenever the shell's running work changes.
-  private let workChanged = Signal()
+  private let workChanged = Pulse()
   private var isFinished = false {
     didSet { ledger.update { $0.isFinished = isFinished } }
   }
@@ -492,9 +492,11 @@ final class CommandLog<Command> {
   var commands: [Command] = []
 }
 
-/// Wakes the tasks waiting for something to happen on the main actor (an event arriving).
+/// Wakes the tasks waiting for something that happens again and again on the main actor (an
+/// event arriving): unlike Yaia's one-shot `Signal`, it fires any number of times, and a
+/// waiter says which firing it has seen.
 @MainActor
-final class Signal {
+final class Pulse {
   private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var lastID: UInt64 = 0
   /// How many times it fired: a waiter that read it before waiting misses no firing.
