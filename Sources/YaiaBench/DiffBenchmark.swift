@@ -27,6 +27,8 @@ enum DiffBenchmark {
     }
     blackHole(floorChanges)
 
+    let checked = try checkRandomCases(20_000)
+
     var stdlibChanges = 0
     let stdlibSeconds = medianSeconds(repetitions: 3) {
       stdlibChanges = new.difference(from: old).inferringMoves().count
@@ -48,9 +50,88 @@ enum DiffBenchmark {
         label: "RowAnimations time / a hand-written id-hash diff's (no moves), same run",
         target: "<= 1.10"),
       Figure(
+        name: "diff.random_cases_checked", value: Double(checked), unit: "cases",
+        label: "random edits whose animations keep UIKit's rules, apply, and move the fewest rows",
+        target: ">= 20000"),
+      Figure(
         name: "diff.moves", value: Double(animations.moves.count), unit: "moves",
         label: "moves emitted (500 rows were moved)"),
     ]
+  }
+
+  /// Checks RowAnimations on `count` random edits (lists of up to 200 rows, and one of 10,000
+  /// in every 500): the result turns the old list into the new one, keeps UIKit's batch rules
+  /// (no row both moved and reloaded, deleted and reloaded, moved and deleted; no insert at a
+  /// move's destination; every list ascending), and moves no more rows than must move. Throws
+  /// on the first case that does not; returns how many were checked.
+  static func checkRandomCases(_ count: Int) throws -> Int {
+    var seed: UInt64 = 20_000
+    func random(_ upperBound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(max(1, upperBound)))
+    }
+    var nextID = 0
+    for index in 0..<count {
+      let size = index % 500 == 0 ? 10_000 : random(201)
+      let old = (0..<size).map { _ in
+        nextID += 1
+        return Row(id: nextID, title: "r\(nextID)")
+      }
+      var new = old.filter { _ in random(100) >= 10 }
+      for row in new.indices where random(100) < 10 { new[row].title += "!" }
+      for _ in 0..<(new.count / 20 + random(3)) where !new.isEmpty {
+        let row = new.remove(at: random(new.count))
+        new.insert(row, at: random(new.count + 1))
+      }
+      for _ in 0..<(size / 10 + random(3)) {
+        nextID += 1
+        new.insert(Row(id: nextID, title: "n\(nextID)"), at: random(new.count + 1))
+      }
+      let animations = RowAnimations(from: old, to: new)
+      let fail = { (what: String) in
+        BenchmarkFailed("random case \(index) (\(old.count) -> \(new.count) rows): \(what)")
+      }
+      guard animations.applied(to: old, new: new) == new else { throw fail("does not apply") }
+      let lists = [
+        animations.deletes, animations.inserts, animations.reloads, animations.moves.map(\.from),
+      ]
+      guard lists.allSatisfy({ zip($0, $0.dropFirst()).allSatisfy { $0 < $1 } }) else {
+        throw fail("a list is not strictly ascending")
+      }
+      let moved = Set(animations.moves.map(\.from))
+      let reloaded = Set(animations.reloads)
+      let deleted = Set(animations.deletes)
+      guard moved.isDisjoint(with: reloaded), moved.isDisjoint(with: deleted),
+        reloaded.isDisjoint(with: deleted),
+        Set(animations.moves.map(\.to)).isDisjoint(with: animations.inserts)
+      else { throw fail("breaks UIKit's batch rules") }
+      // The fewest moves: rows relocated (moved, or deleted and inserted again) are the matched
+      // rows outside a longest increasing run of new positions in old order.
+      let newIndex = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1.id, $0) })
+      let matched = old.compactMap { newIndex[$0.id] }
+      let relocated =
+        animations.moves.count + animations.deletes.filter { newIndex[old[$0].id] != nil }.count
+      guard relocated == matched.count - longestIncreasing(matched) else {
+        throw fail(
+          "moves \(relocated) rows where \(matched.count - longestIncreasing(matched)) must")
+      }
+    }
+    return count
+  }
+
+  /// The length of the longest strictly increasing subsequence (patience sorting).
+  static func longestIncreasing(_ values: [Int]) -> Int {
+    var tails: [Int] = []
+    for value in values {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if tails[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return tails.count
   }
 
   /// The floor of a diff by id: the old rows' ids hashed, each new row looked up, matched rows

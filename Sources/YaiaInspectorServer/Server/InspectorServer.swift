@@ -70,6 +70,9 @@ public actor InspectorServer {
     }
     let routes = InspectorRoutes(
       hub: hub, token: token, largestBatch: configuration.largestBatch)
+    // A port asked for (a restart at the same address) is the gate's before the first request
+    // can arrive: an app reconnecting at once must not meet a gate that knows no port yet.
+    if port != 0 { routes.setPort(Int(port)) }
     let server = HTTPServer(
       config: HTTPServer.Configuration(
         address: address, timeout: 15, sharedRequestBufferSize: 64 << 10, logger: .disabled),
