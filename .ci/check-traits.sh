@@ -99,7 +99,7 @@ cat >"$linted/Sources/App/ClockState.swift" <<'EOS'
 import Foundation
 import Yaia
 
-struct ClockState: SceneState {
+struct ClockState: ShellState {
   enum Event: Equatable, Sendable { case tick }
   var stamp = ""
   var viewModel: String { stamp }

@@ -4,7 +4,7 @@ import YaiaInspector
 import YaiaInspectorServer
 
 /// A screen with a realistic view model: a title, a list of rows and a selection.
-struct PlaylistState: SceneState {
+struct PlaylistState: ShellState {
   enum Event: Sendable { case select(Int) }
   enum Command: Sendable { case play(id: Int) }
   struct Row: Equatable { var id: Int, title: String, artist: String }

@@ -94,7 +94,7 @@ enum LintBenchmark {
       import Yaia
 
       /// The state of feature \(n): drafts, a loading flag and a message.
-      struct Feature\(n)State: SceneState {
+      struct Feature\(n)State: ShellState {
         enum Event: Equatable, Sendable {
       \(cases)    case saved(Result<Int, SaveError>)
         }

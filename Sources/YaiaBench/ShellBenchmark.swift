@@ -2,7 +2,7 @@ import Observation
 import Yaia
 
 /// A counter: the smallest real feature, so the figure is the shell's own cost.
-struct CounterState: SceneState {
+struct CounterState: ShellState {
   enum Event: Sendable { case add(Int) }
   private(set) var viewModel = 0
 

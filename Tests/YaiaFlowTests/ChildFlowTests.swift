@@ -4,7 +4,7 @@ import YaiaFlow
 import YaiaTesting
 
 /// A child flow pushed above the parent's screens: pairing a speaker, two screens deep.
-struct PairingFlow: SceneState {
+struct PairingFlow: ShellState {
   enum Event: Sendable {
     case found
     case named(String)
@@ -23,7 +23,7 @@ struct PairingFlow: SceneState {
 }
 
 /// The parent: home, then pairing as a child; the user may swipe back out of it.
-struct HomeFlow: SceneState {
+struct HomeFlow: ShellState {
   enum Event: Sendable {
     case pairTapped
     case pairing(PairingFlow.Event)

@@ -6,7 +6,7 @@ import YaiaTesting
 // The seed's presenter example: one detail screen that knows nothing of flows. It says
 // "dismiss me" as a command; each flow that shows it decides what that means.
 
-struct SpeakerDetail: SceneState {
+struct SpeakerDetail: ShellState {
   enum Event: Sendable { case closeTapped }
   enum Command: Hashable { case dismiss }
   var viewModel: String { "detail" }
@@ -21,7 +21,7 @@ enum Screen: Hashable, Sendable {
 }
 
 /// Flow 1: a list, then the detail; closing the detail goes back to the list.
-struct SpeakersFlow: SceneState {
+struct SpeakersFlow: ShellState {
   enum Event: Sendable {
     case selected(String)
     case detail(SpeakerDetail.Event)
@@ -53,7 +53,7 @@ struct SpeakersFlow: SceneState {
 }
 
 /// Flow 2: search, results, then the same detail, presented modally; closing it dismisses.
-struct SearchFlow: SceneState {
+struct SearchFlow: ShellState {
   enum Event: Sendable {
     case searched(String)
     case selected(String)
@@ -81,7 +81,7 @@ struct SearchFlow: SceneState {
 }
 
 /// A child flow: onboarding, which finishes with the name the user accepted the terms as.
-struct OnboardingFlow: SceneState {
+struct OnboardingFlow: ShellState {
   enum Event: Sendable {
     case next
     case accepted(name: String)
@@ -100,7 +100,7 @@ struct OnboardingFlow: SceneState {
 }
 
 /// The parent: runs onboarding as a child on its own stack, then goes home with its result.
-struct AppFlow: SceneState {
+struct AppFlow: ShellState {
   enum Event: Sendable {
     case launched(firstRun: Bool)
     case onboarding(OnboardingFlow.Event)

@@ -4,7 +4,7 @@ import YaiaFlow
 import YaiaTesting
 
 /// A meeting's detail screen: loads its notes, can ask to be edited.
-struct MeetingDetail: SceneState, Equatable {
+struct MeetingDetail: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case appeared
     case notesLoaded(String)
@@ -30,7 +30,7 @@ struct MeetingDetail: SceneState, Equatable {
 }
 
 /// A form that renames a meeting and reports the new name as its result.
-struct MeetingEdit: SceneState, Equatable {
+struct MeetingEdit: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case typed(String)
     case saveTapped
@@ -51,7 +51,7 @@ struct MeetingEdit: SceneState, Equatable {
 }
 
 /// The app's screens: what its navigation stack holds.
-enum MeetingScreen: SceneState, Equatable {
+enum MeetingScreen: ShellState, Equatable {
   case detail(MeetingDetail)
   case edit(MeetingEdit)
 
@@ -85,8 +85,8 @@ enum MeetingScreen: SceneState, Equatable {
 }
 
 /// A list of meetings over a stack of meeting screens, and a prompt before deleting.
-struct Meetings: SceneState, Equatable {
-  enum Destination: SceneState, Equatable {
+struct Meetings: ShellState, Equatable {
+  enum Destination: ShellState, Equatable {
     case confirmDelete(Prompt<DeleteChoice>)
     typealias Event = PromptEvent
     typealias Command = DeleteChoice?
@@ -335,7 +335,7 @@ struct ScreenStackShellTests {
 }
 
 /// A stack whose view model lists its ids: what a SwiftUI `NavigationStack(path:)` is bound to.
-struct MeetingPath: SceneState {
+struct MeetingPath: ShellState {
   enum Event: Equatable, Sendable {
     case meetingTapped(String)
     case userNavigated(NavigationOperation<ScreenID>)

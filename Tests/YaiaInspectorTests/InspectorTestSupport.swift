@@ -8,7 +8,7 @@ import YaiaInspector
 
 /// A small login screen whose events are `Codable`: what the inspector tests stream, export
 /// and replay.
-struct SignInState: SceneState {
+struct SignInState: ShellState {
   enum Event: Codable, Equatable, Sendable {
     case typedName(String)
     case typedPassword(Password)

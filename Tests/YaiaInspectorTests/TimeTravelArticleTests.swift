@@ -16,7 +16,7 @@ func watchSignInWithTimeTravel(_ inspector: Inspector) -> Shell<SignInState> {
 /// A shell whose navigation a router performs: after a jump, the router is told the operations
 /// that turn the navigation of the state left into that of the state gone back to.
 @MainActor
-func inspectWithRouter<State: SceneState, Route>(
+func inspectWithRouter<State: ShellState, Route>(
   _ shell: Shell<State>, in inspector: Inspector, router: Router<Route, some Navigator>,
   navigation: @escaping (State) -> NavigationState<Route>
 ) {
@@ -26,7 +26,7 @@ func inspectWithRouter<State: SceneState, Route>(
 }
 
 /// Screens pushed by commands: what a router performs and a jump must put back in line.
-struct Screens: SceneState {
+struct Screens: ShellState {
   enum Event: Sendable { case open(String) }
   enum Command: Equatable { case navigate([NavigationOperation<String>]) }
   var navigation = NavigationState(root: "home")

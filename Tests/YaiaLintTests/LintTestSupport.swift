@@ -32,6 +32,6 @@ private func lint(_ files: [String: String], yaml: String?) throws -> [LintFindi
 
 /// A state prelude: the protocol as Yaia declares it, so fixtures conform to it.
 let statePrelude = """
-  protocol SceneState {}
+  protocol ShellState {}
 
   """

@@ -7,7 +7,7 @@ struct StateRuleTests {
   func impureStates() async throws {
     let source =
       statePrelude + """
-        struct Search: SceneState {
+        struct Search: ShellState {
           mutating func handle(_ event: Int) -> [Int] {
             let now = Date()
             Task { }
@@ -26,7 +26,7 @@ struct StateRuleTests {
   @Test("a state by extension or through a refining protocol is checked too")
   func indirectStates() async throws {
     let files = [
-      "Sources/App/Protocols.swift": statePrelude + "protocol Screen: SceneState {}\n",
+      "Sources/App/Protocols.swift": statePrelude + "protocol Screen: ShellState {}\n",
       "Sources/App/A.swift": """
       struct A: Screen {
         func handle(_ e: Int) -> [Int] { _ = UUID(); return [] }
@@ -36,7 +36,7 @@ struct StateRuleTests {
       struct B {
         func handle(_ e: Int) -> [Int] { _ = Date.now; return [] }
       }
-      extension B: SceneState {}
+      extension B: ShellState {}
       """,
     ]
     #expect(try await lines(of: "state-purity", in: files) == [2, 2])
@@ -49,7 +49,7 @@ struct StateRuleTests {
         struct Loader {
           func handle(_ e: Int) async -> [Int] { _ = Date(); await Task.yield(); return [] }
         }
-        struct Clock: SceneState {
+        struct Clock: ShellState {
           var now: Date
           mutating func handle(_ event: Date) -> [Int] {
             now = event
@@ -69,7 +69,7 @@ struct StateRuleTests {
       statePrelude + """
         final class Cache {}
         final class Logger {}
-        struct S: SceneState {
+        struct S: ShellState {
           var cache: Cache
           let logger = Logger()
           var count: Int
@@ -86,11 +86,11 @@ struct StateRuleTests {
     let source =
       statePrelude + """
         final class Box {}
-        struct S: SceneState {
+        struct S: ShellState {
           enum Command { case run(() -> Void), log(Any), keep(Box), fine(Int) }
           final class ViewModel {}
         }
-        struct T: SceneState {
+        struct T: ShellState {
           struct ViewModel { var title: String; var onTap: (@Sendable () -> Void)? }
           enum Command: Equatable { case save(String) }
         }
@@ -103,7 +103,7 @@ struct StateRuleTests {
     let source =
       statePrelude + """
         struct Router { enum Command { case go(() -> Void) } }
-        struct S: SceneState {
+        struct S: ShellState {
           enum Command: Equatable { case save(String), delete(id: Int) }
           struct ViewModel: Equatable {
             var rows: [String]

@@ -1,7 +1,7 @@
 import Yaia
 
 /// A tiny feature for testing the testing tools.
-struct Counter: SceneState {
+struct Counter: ShellState {
   enum Event: Equatable, Sendable {
     case increment, decrement, reset, fetchTapped
     case fetched(Int)

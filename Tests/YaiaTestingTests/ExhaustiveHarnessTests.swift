@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A feature with work that never ends unless cancelled: a ticking timer and a search.
-struct Ticker: SceneState {
+struct Ticker: ShellState {
   enum Event: Equatable, Sendable {
     case start, stop, tick
     case search(String)
@@ -323,7 +323,7 @@ actor WakeLog {
 }
 
 /// A state whose view model is a duration.
-struct Delay: SceneState {
+struct Delay: ShellState {
   enum Event: Sendable { case set(Duration) }
   private(set) var viewModel: Duration = .zero
   mutating func handle(_ event: Event) -> [Never] {

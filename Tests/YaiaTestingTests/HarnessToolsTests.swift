@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A state that is its own view model, as small states often are.
-struct Tally: SceneState, Equatable {
+struct Tally: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case add(Int)
     case noop

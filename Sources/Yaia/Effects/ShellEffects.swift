@@ -24,7 +24,7 @@
 /// `ShellEffects` holds its shell weakly: keeping one beyond the command does not keep the
 /// shell alive, and using it after the shell is gone does nothing.
 @MainActor
-public struct ShellEffects<State: SceneState> where State.Event: Sendable {
+public struct ShellEffects<State: ShellState> where State.Event: Sendable {
   /// The events of the state these effects serve.
   public typealias Event = State.Event
 
@@ -313,7 +313,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
   /// ```swift
   /// case .profile(let command): ProfileShell.run(command, effects.scope(\.profile, Event.profile))
   /// ```
-  public func scope<Child: SceneState>(
+  public func scope<Child: ShellState>(
     _ child: KeyPath<State, Child>,
     _ embed: @escaping @Sendable (Child.Event) -> Event
   ) -> ShellEffects<Child> where Child.Event: Sendable {
@@ -324,7 +324,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
   /// Effects for a child that is present only sometimes (a detail pane, a sheet): like
   /// ``scope(_:_:)-(KeyPath<State,Child>,_)``, and when the child becomes `nil`, every piece of
   /// work it started is cancelled.
-  public func scope<Child: SceneState>(
+  public func scope<Child: ShellState>(
     _ child: KeyPath<State, Child?>,
     _ embed: @escaping @Sendable (Child.Event) -> Event
   ) -> ShellEffects<Child> where Child.Event: Sendable {
@@ -340,7 +340,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
   /// case .row(let id, let command):
   ///   RowShell.run(command, effects.scope(\.rows, id: id) { .row(id, $0) })
   /// ```
-  public func scope<ID: Hashable & Sendable, Child: SceneState>(
+  public func scope<ID: Hashable & Sendable, Child: ShellState>(
     _ children: KeyPath<State, KeyedChildren<ID, Child>>, id: ID,
     _ embed: @escaping @Sendable (Child.Event) -> Event
   ) -> ShellEffects<Child> where Child.Event: Sendable {
@@ -349,7 +349,7 @@ public struct ShellEffects<State: SceneState> where State.Event: Sendable {
     return scoped(step, embed: embed) { read()?[keyPath: children][id: id] }
   }
 
-  private func scoped<Child: SceneState>(
+  private func scoped<Child: ShellState>(
     _ step: WorkID, embed: @escaping @Sendable (Child.Event) -> Event,
     read: @escaping @MainActor () -> Child?
   ) -> ShellEffects<Child> {

@@ -19,7 +19,7 @@ public struct Journal<Event> {
   }
 
   /// Runs every event through `state`, collecting what each produced.
-  public func replay<State: SceneState>(into state: State) -> Replay<State>
+  public func replay<State: ShellState>(into state: State) -> Replay<State>
   where State.Event == Event {
     var state = state
     var steps: [Replay<State>.Step] = []
@@ -39,7 +39,7 @@ extension Journal: Codable where Event: Codable {}
 
 /// What replaying events into a state produced: each event's commands and view model, and
 /// the final state.
-public struct Replay<State: SceneState> {
+public struct Replay<State: ShellState> {
   /// One event and what handling it produced.
   public struct Step {
     /// The event handled.

@@ -3,7 +3,7 @@
 ///
 /// A shell reports one entry per event to ``Shell/trace``. Its description is one line, fit
 /// for a log: `#3 loginTapped -> [sendLoginRequest(...)] (view model changed)`.
-public struct ShellTraceEntry<State: SceneState> {
+public struct ShellTraceEntry<State: ShellState> {
   /// The position of the event among all events the shell handled, starting at 1.
   public let index: Int
   /// The event handled.

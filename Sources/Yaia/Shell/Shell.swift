@@ -1,6 +1,6 @@
 import Observation
 
-/// The imperative shell of a feature: it moves values between a ``SceneState`` and the
+/// The imperative shell of a feature: it moves values between a ``ShellState`` and the
 /// outside world.
 ///
 /// A shell hands events to its state, runs the commands the state returns through the one
@@ -37,7 +37,7 @@ import Observation
 /// - The shell holds its view weakly and its work holds the shell weakly: a UI that owns its
 ///   shell is released normally.
 @MainActor
-public final class Shell<State: SceneState> where State.Event: Sendable {
+public final class Shell<State: ShellState> where State.Event: Sendable {
   /// The feature's command handler: one `switch` from command to service call.
   public typealias CommandHandler = @MainActor (State.Command, ShellEffects<State>) -> Void
 

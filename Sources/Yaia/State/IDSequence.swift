@@ -9,7 +9,7 @@
 /// devices) apart.
 ///
 /// ```swift
-/// struct AttendeesState: SceneState {
+/// struct AttendeesState: ShellState {
 ///   var ids: IDSequence                     // IDSequence() in tests, .random() in the app
 ///   var attendees: [Attendee] = []
 ///   mutating func handle(_ event: Event) -> [Command] {

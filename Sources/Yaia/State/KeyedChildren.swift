@@ -2,7 +2,7 @@
 /// its own.
 ///
 /// A parent keeps its rows in one, forwards each row's events with
-/// ``SceneState/handle(_:for:in:lift:)``, and lifts their view models with ``viewModels``.
+/// ``ShellState/handle(_:for:in:lift:)``, and lifts their view models with ``viewModels``.
 /// In the shell, ``ShellEffects/scope(_:id:_:)`` scopes each row's work to its id, and a row's
 /// work is cancelled when the row is removed. `RowAnimations(from:to:)`
 /// turns two versions of the collection into table updates.
@@ -141,7 +141,7 @@ extension KeyedChildren: Hashable where Child: Hashable {
 
 extension KeyedChildren: Sendable where ID: Sendable, Child: Sendable {}
 
-extension KeyedChildren where Child: SceneState {
+extension KeyedChildren where Child: ShellState {
   /// The children's view models, in order, each with its child's id: what a list screen
   /// draws, and what ``RowAnimations`` compares.
   public var viewModels: [ChildViewModel<ID, Child.ViewModel>] {
@@ -169,7 +169,7 @@ extension ChildViewModel: Hashable where ViewModel: Hashable {}
 extension RowAnimations {
   /// The table updates that turn the rows of `old` into those of `new`: rows are matched by
   /// id and reloaded when their child's view model changed.
-  public init<ID: Hashable, Child: SceneState>(
+  public init<ID: Hashable, Child: ShellState>(
     from old: KeyedChildren<ID, Child>, to new: KeyedChildren<ID, Child>
   ) {
     self.init(from: old.viewModels, to: new.viewModels)

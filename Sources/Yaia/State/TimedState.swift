@@ -22,7 +22,7 @@
 ///
 /// Only states that ask are told: a shell of any other state reads no clock, so the time costs
 /// nothing where it is not used.
-public protocol TimedState: SceneState {
+public protocol TimedState: ShellState {
   /// The app's time: `Date` in most apps, or a clock's instant.
   associatedtype Time
 

@@ -12,7 +12,7 @@ import YaiaSequencer
 /// step waiting for the user pushes that step's screen; the answer goes back as a command),
 /// opens deep links through a ``DeepLinkGate``, and hands I/O to the shell as commands. Being
 /// a value, the whole app's behaviour is tested by feeding it events.
-struct DemoAppState: SceneState {
+struct DemoAppState: ShellState {
   /// Everything that can happen to the app.
   enum Event: Equatable, Sendable {
     /// The app started: run the launch.

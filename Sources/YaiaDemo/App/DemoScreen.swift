@@ -8,7 +8,7 @@ import YaiaFlow
 /// differently from the launch's login, and a pairing pushed by the launch answers the launch
 /// when it ends. The reason travels with the screen, so the app keeps no flag beside the stack
 /// that could disagree with it.
-enum DemoScreen: SceneState {
+enum DemoScreen: ShellState {
   /// The first run's language question: its choice answers the launch.
   case languageQuestion(LanguageState)
   /// The language setting, opened by a deep link.

@@ -5,7 +5,7 @@ import YaiaSequencer
 /// list, and the summary of the launch. It forwards each section's events with the library's
 /// composition helpers and tells the status which speakers the list holds (the list is fed by
 /// the store's exact changes: one source for every name Home shows).
-struct HomeState: SceneState {
+struct HomeState: ShellState {
   /// What can happen on Home, by section.
   enum Event: Equatable, Sendable {
     /// The speaker list's events.
@@ -58,7 +58,7 @@ struct HomeState: SceneState {
 }
 
 /// Home's launch summary section: the report of the launch that led here.
-struct LaunchSummaryState: SceneState {
+struct LaunchSummaryState: ShellState {
   /// What the summary learns.
   enum Event: Equatable, Sendable {
     /// The launch ended with this report.

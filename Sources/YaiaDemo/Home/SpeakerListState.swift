@@ -3,7 +3,7 @@ import Yaia
 /// Home's speaker list: the paired speakers, as the store's change stream delivers them, with
 /// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
 /// to write, and the change comes back through the stream like any other.
-struct SpeakerListState: SceneState {
+struct SpeakerListState: ShellState {
   /// What can happen to the list.
   enum Event: Equatable, Sendable {
     /// The store's speakers, all of them (at start).

@@ -3,7 +3,7 @@ import Yaia
 /// Home's status section, shown above every screen: who is logged in, the configuration, the
 /// speaker connection, and why an update is required. It takes what the launch's steps learn
 /// and returns no commands: a section that only shows.
-struct StatusState: SceneState {
+struct StatusState: ShellState {
   /// What the status learns.
   enum Event: Equatable, Sendable {
     /// A launch step's note.

@@ -2,7 +2,7 @@ import Yaia
 
 /// The first run's language question (the configuration step asks it): the languages the
 /// configuration offers, the suggested one selected.
-struct LanguageState: SceneState {
+struct LanguageState: ShellState {
   /// What can happen on the language screen.
   enum Event: Equatable, Sendable {
     /// Move the selection up (-1) or down (+1).

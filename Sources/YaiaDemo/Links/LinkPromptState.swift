@@ -4,7 +4,7 @@ import YaiaFlow
 /// The prompt where a link is typed while the app runs (the warm path of deep links): a
 /// text field whose Enter opens the link. A flow of one screen: its only command is its
 /// result, the link, handed to the parent with ``FlowCommand/finish(_:)``.
-struct LinkPromptState: SceneState {
+struct LinkPromptState: ShellState {
   /// What the user does in the prompt.
   enum Event: Equatable, Sendable {
     /// Text typed.

@@ -2,7 +2,7 @@ import Yaia
 
 /// The login screen: user name and password, validation before anything is sent, a request,
 /// the error banner when it fails, and the session handed on when it succeeds.
-struct LoginState: SceneState {
+struct LoginState: ShellState {
   /// Which field takes the typing.
   enum Field: Equatable, Sendable {
     /// The user name.

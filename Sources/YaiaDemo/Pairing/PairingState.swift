@@ -3,7 +3,7 @@ import Yaia
 /// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
 /// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
 /// and it is saved.
-struct PairingState: SceneState {
+struct PairingState: ShellState {
   /// What can happen on the pairing screen.
   enum Event: Equatable, Sendable {
     /// The radio heard something.

@@ -1,7 +1,7 @@
 import Yaia
 
 /// The tutorial: a few pages, shown on a first run or after an update.
-struct TutorialState: SceneState {
+struct TutorialState: ShellState {
   /// What can happen in the tutorial.
   enum Event: Equatable, Sendable {
     /// Next page, or done after the last.

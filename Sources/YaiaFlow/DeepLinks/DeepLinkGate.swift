@@ -4,7 +4,7 @@ import Yaia
 /// finished (the cold-start case), sends links to screens that need login through the login
 /// screen first, and resumes them after login.
 ///
-/// It is a `SceneState` like any other, so the app's flow embeds it and tests it with
+/// It is a `ShellState` like any other, so the app's flow embeds it and tests it with
 /// values:
 ///
 /// ```swift
@@ -12,7 +12,7 @@ import Yaia
 ///   .when(.linkOpened([.home, .speaker(id: "kitchen")]), .launchFinished(loggedIn: false), .loggedIn)
 ///   .then([.showLogin, .show([.home, .speaker(id: "kitchen")])])
 /// ```
-public struct DeepLinkGate<Route: Hashable & Sendable>: SceneState {
+public struct DeepLinkGate<Route: Hashable & Sendable>: ShellState {
   /// What happens to the gate.
   public enum Event: Sendable {
     /// A link was opened and resolved to these routes.

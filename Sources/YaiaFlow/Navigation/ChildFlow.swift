@@ -13,7 +13,7 @@ import Yaia
 /// // events for a child that has ended are ignored
 /// let commands = pairing.handle(event)
 /// ```
-public struct ChildFlow<Child: SceneState> {
+public struct ChildFlow<Child: ShellState> {
   /// The running child, or `nil`.
   public private(set) var state: Child?
   /// How many screens were on the parent's stack below the child's first screen.

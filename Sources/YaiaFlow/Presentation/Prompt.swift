@@ -5,7 +5,7 @@ import Yaia
 ///
 /// A parent keeps a prompt in its optional destination (`case alert(Prompt<AlertAction>)`)
 /// and tests compare it with `==`, buttons and actions included. A prompt is a small
-/// `SceneState` of its own (when `Action` is `Equatable`): the platform sends
+/// `ShellState` of its own (when `Action` is `Equatable`): the platform sends
 /// ``PromptEvent/tapped(_:)`` with the button's position, or ``PromptEvent/dismissed`` when
 /// the user closes it another way, and the prompt answers with exactly one command: the chosen
 /// button's action, or `nil` for a button without one. The parent reacts to it, and closes the
@@ -108,7 +108,7 @@ public enum PromptEvent: Hashable, Sendable {
   case dismissed
 }
 
-extension Prompt: SceneState where Action: Equatable {
+extension Prompt: ShellState where Action: Equatable {
   /// What the user did.
   public typealias Event = PromptEvent
   /// The action the user chose, or `nil` for a button without one: the prompt's one result,

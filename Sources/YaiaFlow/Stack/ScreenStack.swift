@@ -166,7 +166,7 @@ extension ScreenStack: Equatable where Screen: Equatable {
 
 extension ScreenStack: Sendable where Screen: Sendable {}
 
-extension ScreenStack where Screen: SceneState {
+extension ScreenStack where Screen: ShellState {
   /// The screens' view models, bottom first, each with its screen's id: what a platform's
   /// stack of views is drawn from.
   public var viewModels: [ChildViewModel<ScreenID, Screen.ViewModel>] {

@@ -115,7 +115,7 @@ public final class Inspector: Sendable {
   ///     back to, for what the shell's commands drive and its state does not: a router's
   ///     stack, pushed by commands, is put in line with the earlier state here.
   @MainActor
-  public func inspect<State: SceneState>(
+  public func inspect<State: ShellState>(
     _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
     afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
   ) {
@@ -127,7 +127,7 @@ public final class Inspector: Sendable {
   /// exported from the page replays in a test (`expectReplay`). With `timeTravel`, the page
   /// can put the running shell back in an earlier state; `afterJump` is told of each jump.
   @MainActor
-  public func inspect<State: SceneState>(
+  public func inspect<State: ShellState>(
     _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
     afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
   )
@@ -140,7 +140,7 @@ public final class Inspector: Sendable {
   }
 
   @MainActor
-  private func attach<State: SceneState>(
+  private func attach<State: ShellState>(
     _ shell: Shell<State>, name: String,
     encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?,
     timeTravel: InspectorTimeTravel, afterJump: (@MainActor (State, State) -> Void)?

@@ -15,7 +15,7 @@
       "A massive view controller or app delegate mixes logic, I/O and layout; logic belongs in states, I/O in shells."
     /// What to do about a finding.
     public let fix =
-      "Move decisions into a SceneState and effects into its shell; keep the controller to binding views."
+      "Move decisions into a ShellState and effects into its shell; keep the controller to binding views."
     /// The options a configuration may set.
     public let options = [
       LintOption(

@@ -2,7 +2,7 @@
   import SwiftSyntax
 
   /// A state does no I/O, awaits nothing, reads no clock, randomness or globals, and holds
-  /// values: in every `SceneState`, `handle` and `viewModel` (and the members they call) are
+  /// values: in every `ShellState`, `handle` and `viewModel` (and the members they call) are
   /// checked, and so are its stored properties.
   public struct StatePurityRule: LintRule {
     /// The rule's id.

@@ -35,7 +35,8 @@
     private(set) var nestedDeclarations: [String: [Declaration]] = [:]
     /// Notification names the app declares (`extension Notification.Name { static let … }`).
     public private(set) var notificationNames: Set<String> = []
-    private var sceneStateProtocols: Set<String> = ["SceneState"]
+    // The old name is still a state: apps move to the new one at their own pace.
+    private var stateProtocols: Set<String> = ["ShellState", "SceneState"]
 
     /// An index of `facts`, one per file.
     /// An index of no files: what a rule that reads no other file is given.
@@ -58,23 +59,23 @@
         }
         notificationNames.formUnion(file.notificationNames)
       }
-      // Protocols that refine SceneState, however indirectly.
+      // Protocols that refine ShellState, however indirectly.
       var changed = true
       while changed {
         changed = false
-        for (name, kind) in kinds where kind == .protocol && !sceneStateProtocols.contains(name) {
-          if !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols) {
-            sceneStateProtocols.insert(name)
+        for (name, kind) in kinds where kind == .protocol && !stateProtocols.contains(name) {
+          if !(inherited[name] ?? []).isDisjoint(with: stateProtocols) {
+            stateProtocols.insert(name)
             changed = true
           }
         }
       }
     }
 
-    /// Whether `name` is a state: it conforms to `SceneState`, directly, in an extension, or
+    /// Whether `name` is a state: it conforms to `ShellState`, directly, in an extension, or
     /// through a protocol that refines it.
     public func isState(_ name: String) -> Bool {
-      kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: sceneStateProtocols)
+      kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: stateProtocols)
     }
 
     /// The kind of the type `name`, if the linted files declare it.
@@ -117,7 +118,7 @@
     }
   }
 
-  /// The last component of a type's name: `Yaia.SceneState` is `SceneState`.
+  /// The last component of a type's name: `Yaia.ShellState` is `ShellState`.
   func simpleName(_ type: some SyntaxProtocol) -> String {
     let text = type.trimmedDescription
     let base = text.split(separator: "<").first.map(String.init) ?? text

@@ -16,7 +16,7 @@ import Yaia
 /// Unlike `Shell.idle()`, it cannot hang a test run: work that never ends fails the test.
 @MainActor
 @discardableResult
-public func settle<State: SceneState>(
+public func settle<State: ShellState>(
   _ shell: Shell<State>, timeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Bool where State.Event: Sendable {

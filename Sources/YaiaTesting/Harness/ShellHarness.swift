@@ -35,7 +35,7 @@ import Yaia
 /// ``verifyReplay(sourceLocation:)`` can prove that replaying them into a fresh state gives the
 /// same view models: that no I/O leaked into the state.
 @MainActor
-public final class ShellHarness<State: SceneState> where State.Event: Sendable {
+public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   /// How much a harness insists on.
   public enum Exhaustivity: Sendable, Equatable {
     /// Every received event must be asserted, and no work may be running at the end.

@@ -17,7 +17,7 @@ import YaiaInspector
 ///
 /// - Throws: `InspectorJournalError` when the journal cannot be replayed (it lost its first
 ///   steps, or the shell's events were not `Codable` when it was recorded).
-public func expectReplay<State: SceneState>(
+public func expectReplay<State: ShellState>(
   _ journal: InspectorJournal, into state: State,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws(InspectorJournalError) where State.Event: Decodable {

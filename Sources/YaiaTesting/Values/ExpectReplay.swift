@@ -13,7 +13,7 @@ import Yaia
 /// let journal = try JSONDecoder().decode(Journal<LoginState.Event>.self, from: data)
 /// expectReplay(journal, into: LoginState(), renders: [.idle, .loading, .error("Failed to log in")])
 /// ```
-public func expectReplay<State: SceneState>(
+public func expectReplay<State: ShellState>(
   _ journal: Journal<State.Event>,
   into state: State,
   renders expected: [State.ViewModel],

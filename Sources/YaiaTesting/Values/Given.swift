@@ -15,7 +15,7 @@ import Yaia
 /// The state runs synchronously, as a value: no shell, no services, no waiting. On failure
 /// the test records one issue naming the event at which actual and expected diverged, with a
 /// field-by-field diff.
-public struct Given<State: SceneState> {
+public struct Given<State: ShellState> {
   /// The state before the events.
   public let state: State
 
@@ -120,7 +120,7 @@ public struct Given<State: SceneState> {
 }
 
 /// A state and the events to run through it; finish it with `then`.
-public struct When<State: SceneState> {
+public struct When<State: ShellState> {
   /// The state before the events.
   public let state: State
   /// The events, in order.

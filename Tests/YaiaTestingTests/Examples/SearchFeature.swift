@@ -2,7 +2,7 @@ import Yaia
 
 /// The search screen of the documentation's articles: a query field, results that arrive
 /// 300 ms after the user stops typing, and an error line.
-struct SearchState: SceneState {
+struct SearchState: ShellState {
   enum Event: Equatable, Sendable {
     case queryChanged(String)
     case resultsLoaded([String])

@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A feature whose commands exercise each kind of effect.
-struct Worker: SceneState {
+struct Worker: ShellState {
   enum Event: Equatable, Sendable {
     case start(String)
     case stop

@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A feed with pull-to-refresh and a clock on screen.
-struct Feed: SceneState {
+struct Feed: ShellState {
   enum Event: Equatable, Sendable {
     case pulled
     case loaded([String])
@@ -99,7 +99,7 @@ struct RefreshAndTimerTests {
 }
 
 /// A stopwatch whose ticks say how long it has run: the state never reads a clock.
-struct Stopwatch: SceneState {
+struct Stopwatch: ShellState {
   enum Event: Equatable, Sendable {
     case start
     case tick(count: Int, elapsed: Duration)

@@ -17,7 +17,7 @@ enum LoginError: Error, Equatable, Sendable {
   case offline
 }
 
-struct LoginState: SceneState {
+struct LoginState: ShellState {
   enum Event: Equatable, Sendable {
     case userChanged(String)
     case passwordChanged(String)

@@ -84,7 +84,7 @@ struct SeedExampleTests {
 }
 
 /// The seed's calculator: a value with no I/O at all, so it needs no commands.
-struct Calculator: SceneState {
+struct Calculator: ShellState {
   typealias Event = Key
   enum Key: Codable, Equatable, Sendable {
     case digit(Int)

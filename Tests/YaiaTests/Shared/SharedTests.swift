@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A status line that names the speaker it plays on.
-struct StatusLine: SceneState {
+struct StatusLine: ShellState {
   enum Event: Sendable { case speakerChanged(String) }
   private(set) var viewModel = ""
   mutating func handle(_ event: Event) -> [Never] {
@@ -15,7 +15,7 @@ struct StatusLine: SceneState {
 }
 
 /// A screen that shows the speaker's name and renames it: the change goes out as a command.
-struct RenameScreen: SceneState {
+struct RenameScreen: ShellState {
   enum Event: Sendable {
     case speakerChanged(String)
     case renameTapped(String)
@@ -33,7 +33,7 @@ struct RenameScreen: SceneState {
 }
 
 /// One shell with two sections that show the same shared value.
-struct TwoSections: SceneState {
+struct TwoSections: ShellState {
   enum Event: Sendable { case speakerChanged(String) }
   var header = StatusLine()
   var footer = StatusLine()

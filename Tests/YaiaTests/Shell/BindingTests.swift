@@ -2,7 +2,7 @@ import Testing
 import Yaia
 
 /// A search field: the query it shows, edited by the user.
-struct SearchField: SceneState {
+struct SearchField: ShellState {
   enum Event: Equatable, Sendable { case queryChanged(String) }
   struct ViewModel: Equatable { var query = "" }
   private(set) var viewModel = ViewModel()

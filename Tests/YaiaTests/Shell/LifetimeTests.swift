@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// An inbox: loads on start, and receives messages from a stream for as long as it lives.
-struct Inbox: SceneState {
+struct Inbox: ShellState {
   enum Event: Equatable, Sendable {
     case loaded([String])
     case arrived(String)

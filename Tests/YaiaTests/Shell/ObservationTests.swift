@@ -137,7 +137,7 @@ private final class InvalidationCounterBox {
 
 /// A counter whose `incrementThenUndo` changes the view model and asks for the change to be
 /// undone within the same send.
-private struct UndoCounter: SceneState {
+private struct UndoCounter: ShellState {
   enum Event: Sendable { case incrementThenUndo, decrement }
   enum Command: Equatable { case undo }
   private(set) var viewModel = 0

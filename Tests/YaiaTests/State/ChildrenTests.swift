@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A download row: starts, reports progress, finishes.
-struct Download: SceneState, Equatable {
+struct Download: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case start
     case progress(Int)
@@ -23,7 +23,7 @@ struct Download: SceneState, Equatable {
 }
 
 /// A screen with an optional detail and a keyed list of downloads.
-struct Downloads: SceneState {
+struct Downloads: ShellState {
   enum Event: Equatable, Sendable {
     case add(String)
     case remove(String)
@@ -249,8 +249,8 @@ struct ChildrenLifetimeTests {
   }
 
   /// A list whose rows ask to be deleted: the parent reacts to a row's result.
-  struct Tasks: SceneState {
-    struct Row: SceneState, Equatable {
+  struct Tasks: ShellState {
+    struct Row: ShellState, Equatable {
       enum Event: Sendable {
         case deleteTapped
         case renamed(String)
@@ -268,7 +268,7 @@ struct ChildrenLifetimeTests {
       }
     }
     /// A badge that only shows what it is told.
-    struct Badge: SceneState, Equatable {
+    struct Badge: ShellState, Equatable {
       var count = 0
       var viewModel: Int { count }
       mutating func handle(_ event: Int) -> [Never] {

@@ -5,7 +5,7 @@ import YaiaTesting
 // A two-section screen: a profile section and a volume section, each a state of its own,
 // embedded in one settings screen ("a presenter of presenters").
 
-struct ProfileState: SceneState {
+struct ProfileState: ShellState {
   enum Event: Equatable, Sendable {
     case nameChanged(String)
     case saveTapped, saved
@@ -32,7 +32,7 @@ struct ProfileState: SceneState {
   }
 }
 
-struct VolumeState: SceneState {
+struct VolumeState: ShellState {
   enum Event: Equatable, Sendable { case up, down }
   enum Command: Equatable { case setVolume(Int) }
   struct ViewModel: Equatable { var level = 5 }
@@ -44,7 +44,7 @@ struct VolumeState: SceneState {
   }
 }
 
-struct SettingsState: SceneState {
+struct SettingsState: ShellState {
   enum Event: Equatable, Sendable {
     case profile(ProfileState.Event)
     case volume(VolumeState.Event)
@@ -130,7 +130,7 @@ struct CompositionTests {
   func reactsToResults() {
     /// A volume dialog that closes itself when the level reaches the top: the parent reacts to
     /// the child's command instead of lifting it.
-    struct Dialog: SceneState {
+    struct Dialog: ShellState {
       enum Event: Equatable, Sendable { case volume(VolumeState.Event) }
       enum Command: Equatable {
         case setVolume(Int)
@@ -161,7 +161,7 @@ struct CompositionTests {
       levels == [.setVolume(6), .setVolume(7), .setVolume(8), .setVolume(9), .closed(at: 10)])
     #expect(dialog.viewModel == nil)
 
-    struct Always: SceneState {
+    struct Always: ShellState {
       enum Command: Equatable { case counted(Int) }
       var volume = VolumeState()
       var viewModel: Int { volume.viewModel.level }
@@ -177,7 +177,7 @@ struct CompositionTests {
 
   @Test("a section that asks for nothing is told its events; the parent returns nothing for it")
   func sectionWithoutCommands() {
-    struct Counter: SceneState {
+    struct Counter: ShellState {
       typealias Command = Never
       var viewModel = 0
       mutating func handle(_ event: Int) -> [Never] {
@@ -185,7 +185,7 @@ struct CompositionTests {
         return []
       }
     }
-    struct Screen: SceneState {
+    struct Screen: ShellState {
       enum Command: Equatable { case none }
       var counter = Counter()
       var viewModel: Int { counter.viewModel }

@@ -2,7 +2,7 @@ import Yaia
 
 /// A small state for testing the shell: it logs the events it handles and returns whatever
 /// commands the test attaches to an event.
-struct Probe: SceneState {
+struct Probe: ShellState {
   enum Event: Hashable, Sendable {
     case tap(Int)
     case result(String)

@@ -1,13 +1,13 @@
 import Yaia
 
-extension SceneState {
+extension ShellState {
   /// Hands `event` to the screen under `id` on the stack at `stack`, and lifts the commands it
   /// returns; an event for a screen that was popped is dropped.
   ///
   /// ```swift
   /// case .path(let id, let event): handle(event, for: id, in: \.path) { .path(id, $0) }
   /// ```
-  public mutating func handle<Screen: SceneState>(
+  public mutating func handle<Screen: ShellState>(
     _ event: Screen.Event, for id: ScreenID, in stack: WritableKeyPath<Self, ScreenStack<Screen>>,
     lift: (Screen.Command) -> Command
   ) -> [Command] {
@@ -34,7 +34,7 @@ extension SceneState {
   ///
   /// The screen's state is stored back before the parent reacts, so a reaction that pops the
   /// screen pops it for good.
-  public mutating func handle<Screen: SceneState>(
+  public mutating func handle<Screen: ShellState>(
     _ event: Screen.Event, for id: ScreenID, in stack: WritableKeyPath<Self, ScreenStack<Screen>>,
     react: (inout Self, Screen.Command) -> [Command]
   ) -> [Command] {
@@ -52,7 +52,7 @@ extension ShellEffects {
   /// case .path(let id, let command):
   ///   ScreenShell.run(command, effects.scope(\.path, id: id) { .path(id, $0) })
   /// ```
-  public func scope<Screen: SceneState>(
+  public func scope<Screen: ShellState>(
     _ stack: KeyPath<State, ScreenStack<Screen>>, id: ScreenID,
     _ embed: @escaping @Sendable (Screen.Event) -> Event
   ) -> ShellEffects<Screen> where Screen.Event: Sendable {

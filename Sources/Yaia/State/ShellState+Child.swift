@@ -1,4 +1,4 @@
-extension SceneState {
+extension ShellState {
   /// Hands `event` to the child state stored at `child` and lifts the commands it returns
   /// into this state's commands: the whole of embedding one section in a screen.
   ///
@@ -6,7 +6,7 @@ extension SceneState {
   /// commands in a case of its own, and forwards them:
   ///
   /// ```swift
-  /// struct SettingsState: SceneState {
+  /// struct SettingsState: ShellState {
   ///   var profile = ProfileState()
   ///   var volume = VolumeState()
   ///   enum Event: Sendable { case profile(ProfileState.Event), volume(VolumeState.Event) }
@@ -27,7 +27,7 @@ extension SceneState {
   /// child's command instead of lifting it, or to send one child's result to another. In the
   /// shell, `effects.scope(\.child, Event.child)` lets each child's command handler run unchanged.
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event,
     in child: WritableKeyPath<Self, Child>,
     lift: (Child.Command) -> Command
@@ -36,7 +36,7 @@ extension SceneState {
   }
 }
 
-extension SceneState {
+extension ShellState {
   /// Hands `event` to the child at `child` if it is there, and lifts the commands it returns;
   /// when the child is `nil` (the sheet was dismissed before a late response arrived), the
   /// event is dropped and nothing is returned.
@@ -48,7 +48,7 @@ extension SceneState {
   /// In the shell, `effects.scope(\.child, Event.child)` cancels the child's
   /// work when it becomes `nil`.
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event,
     in child: WritableKeyPath<Self, Child?>,
     lift: (Child.Command) -> Command
@@ -68,7 +68,7 @@ extension SceneState {
   /// In the shell, ``ShellEffects/scope(_:id:_:)`` scopes the child's work to its id and
   /// cancels it when the child is removed.
   @inlinable
-  public mutating func handle<ID: Hashable, Child: SceneState>(
+  public mutating func handle<ID: Hashable, Child: ShellState>(
     _ event: Child.Event,
     for id: ID,
     in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
@@ -81,7 +81,7 @@ extension SceneState {
   }
 }
 
-extension SceneState {
+extension ShellState {
   /// Hands `event` to the child at `child` and lets the parent react to each command the
   /// child returns, with the parent itself in hand: for a child whose commands are results
   /// for the parent ("logged in", "picked this one") as much as work for the shell.
@@ -96,7 +96,7 @@ extension SceneState {
   ///   }
   /// ```
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event,
     in child: WritableKeyPath<Self, Child>,
     react: (inout Self, Child.Command) -> [Command]
@@ -110,7 +110,7 @@ extension SceneState {
   /// Hands `event` to the child at `child` if it is there, and lets the parent react to each
   /// command it returns; when the child is `nil` (its screen has gone), the event is dropped.
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event,
     in child: WritableKeyPath<Self, Child?>,
     react: (inout Self, Child.Command) -> [Command]
@@ -123,7 +123,7 @@ extension SceneState {
   }
 }
 
-extension SceneState {
+extension ShellState {
   /// Hands `event` to a child that asks for nothing (its `Command` is `Never`): a section that
   /// only shows what it is told, such as a status line or a summary.
   ///
@@ -131,7 +131,7 @@ extension SceneState {
   /// case .status(let event): handle(event, in: \.status)
   /// ```
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event, in child: WritableKeyPath<Self, Child>
   ) -> [Command] where Child.Command == Never {
     _ = self[keyPath: child].handle(event)
@@ -139,7 +139,7 @@ extension SceneState {
   }
 }
 
-extension SceneState {
+extension ShellState {
   /// Hands `event` to the child under `id` in the keyed collection at `children` and lets the
   /// parent react to each command it returns, with the parent itself in hand: for a row whose
   /// commands are results ("delete me", "opened") as much as work for the shell. An event for a
@@ -156,7 +156,7 @@ extension SceneState {
   ///   }
   /// ```
   @inlinable
-  public mutating func handle<ID: Hashable, Child: SceneState>(
+  public mutating func handle<ID: Hashable, Child: ShellState>(
     _ event: Child.Event,
     for id: ID,
     in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
@@ -173,7 +173,7 @@ extension SceneState {
   /// Hands `event` to an optional child that asks for nothing (its `Command` is `Never`), if it
   /// is there.
   @inlinable
-  public mutating func handle<Child: SceneState>(
+  public mutating func handle<Child: ShellState>(
     _ event: Child.Event, in child: WritableKeyPath<Self, Child?>
   ) -> [Command] where Child.Command == Never {
     guard self[keyPath: child] != nil else { return [] }
@@ -184,7 +184,7 @@ extension SceneState {
   /// Hands `event` to the child under `id` that asks for nothing (its `Command` is `Never`),
   /// if it is there.
   @inlinable
-  public mutating func handle<ID: Hashable, Child: SceneState>(
+  public mutating func handle<ID: Hashable, Child: ShellState>(
     _ event: Child.Event, for id: ID, in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>
   ) -> [Command] where Child.Command == Never {
     guard var state = self[keyPath: children][id: id] else { return [] }

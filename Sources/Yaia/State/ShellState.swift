@@ -8,7 +8,7 @@
 /// and the ``viewModel`` that come out with `==`.
 ///
 /// ```swift
-/// struct LoginState: SceneState {
+/// struct LoginState: ShellState {
 ///   enum Event: Sendable { case loginTapped(user: String, password: String), loginFailed }
 ///   enum Command: Equatable { case sendLoginRequest(LoginRequest), showErrorBanner(String) }
 ///   struct ViewModel: Equatable { var isLoading = false }
@@ -28,7 +28,7 @@
 /// ```
 ///
 /// A ``Shell`` runs a state against the real world; a test runs it against nothing at all.
-public protocol SceneState {
+public protocol ShellState {
   /// Everything that can happen to the feature: user input, I/O results, ticks.
   ///
   /// Events travel from asynchronous work back to the shell, so the ``Shell`` requires them
@@ -51,3 +51,8 @@ public protocol SceneState {
   /// What the screen should show now, derived from the state.
   var viewModel: ViewModel { get }
 }
+
+/// The state protocol's name until 0.1: it is ``ShellState`` now, beside ``Shell``, which runs
+/// it. Kept for one release so that apps move at their own pace.
+@available(*, deprecated, renamed: "ShellState")
+public typealias SceneState = ShellState
