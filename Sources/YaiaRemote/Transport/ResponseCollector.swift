@@ -13,9 +13,10 @@
   /// the response passes through it, so an abandoned request keeps nothing of an endless body,
   /// and a small compressed body cannot inflate past the bound in memory. Redirects
   /// come back as responses (the client follows them itself, see ``Redirect``).
-  /// proven: `phase`, `body`, `response`, `waiting` and `decided` are only touched inside `lock`;
-  /// the continuation is resumed once, after it was taken out under the lock; `ended` is called
-  /// once.
+  ///
+  /// `@unchecked Sendable`, proven: its state is only reached through its lock (`Locked` is not
+  /// `Sendable` here because `URLResponse` is not on Linux); the continuation is resumed once,
+  /// after it was taken out under the lock; `ended` is called once.
   final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// How the task ended, as the caller sees it. proven: it is made once by the delegate and
     /// handed, through one continuation, to the one task that waits; nobody keeps or changes the
@@ -36,16 +37,19 @@
       case running, abandoned, oversized, finished
     }
 
-    private let lock = NSLock()
+    private struct State {
+      var phase = Phase.running
+      var body = Data()
+      var response: URLResponse?
+      var waiting: CheckedContinuation<Outcome, Never>?
+      /// An outcome decided before the caller waited (abandoned before sending).
+      var decided: Outcome?
+      var hasEnded = false
+    }
+
+    private let state = Locked(State())
     private let limit: Int
     private let ended: @Sendable () -> Void
-    private var phase = Phase.running
-    private var body = Data()
-    private var response: URLResponse?
-    private var waiting: CheckedContinuation<Outcome, Never>?
-    /// An outcome decided before the caller waited (abandoned before sending).
-    private var decided: Outcome?
-    private var hasEnded = false
 
     /// A collector for a body of at most `limit` bytes; `ended` is called once when the task
     /// really ends (or is never started), even after its caller abandoned it.
@@ -59,9 +63,9 @@
     func outcome(of task: UncheckedTask) async -> Outcome {
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-          let early: Outcome? = lock.withLock {
-            if let decided { return decided }
-            waiting = continuation
+          let early: Outcome? = state.withLock { state in
+            if let decided = state.decided { return decided }
+            state.waiting = continuation
             return nil
           }
           guard let early else {
@@ -80,12 +84,12 @@
     /// The caller stopped waiting: it gets ``Outcome/abandoned`` at once, and the task stops
     /// (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
     private func abandon(_ task: UncheckedTask) {
-      let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
-        guard phase == .running else { return nil }
-        phase = .abandoned
-        defer { waiting = nil }
-        if waiting == nil { decided = .abandoned }
-        return waiting
+      let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
+        guard state.phase == .running else { return nil }
+        state.phase = .abandoned
+        defer { state.waiting = nil }
+        if state.waiting == nil { state.decided = .abandoned }
+        return state.waiting
       }
       waiter?.resume(returning: .abandoned)
       #if !canImport(FoundationNetworking)
@@ -95,17 +99,17 @@
 
     /// Decides the outcome, if the caller still waits for one.
     private func decide(_ outcome: Outcome) {
-      let waiter: CheckedContinuation<Outcome, Never>? = lock.withLock {
-        defer { waiting = nil }
-        return waiting
+      let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
+        defer { state.waiting = nil }
+        return state.waiting
       }
       waiter?.resume(returning: outcome)
     }
 
     private func end() {
-      let first: Bool = lock.withLock {
-        defer { hasEnded = true }
-        return !hasEnded
+      let first: Bool = state.withLock { state in
+        defer { state.hasEnded = true }
+        return !state.hasEnded
       }
       if first { ended() }
     }
@@ -115,15 +119,15 @@
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
       let limit = self.limit
-      let (stop, oversized): (Bool, Bool) = lock.withLock {
-        switch phase {
+      let (stop, oversized): (Bool, Bool) = state.withLock { state in
+        switch state.phase {
         case .abandoned, .oversized, .finished: return (true, false)
         case .running:
           if response.expectedContentLength > Int64(limit) {
-            phase = .oversized
+            state.phase = .oversized
             return (true, true)
           }
-          self.response = response
+          state.response = response
           return (false, false)
         }
       }
@@ -138,16 +142,16 @@
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
       let limit = self.limit
-      let (stop, oversized): (Bool, Bool) = lock.withLock {
-        switch phase {
+      let (stop, oversized): (Bool, Bool) = state.withLock { state in
+        switch state.phase {
         case .abandoned, .oversized, .finished: return (true, false)
         case .running:
-          guard body.count + data.count <= limit else {
-            phase = .oversized
-            body = Data()
+          guard state.body.count + data.count <= limit else {
+            state.phase = .oversized
+            state.body = Data()
             return (true, true)
           }
-          body.append(data)
+          state.body.append(data)
           return (false, false)
         }
       }
@@ -170,12 +174,14 @@
     func urlSession(
       _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
     ) {
-      let outcome: Outcome? = lock.withLock {
-        defer { phase = .finished }
-        guard phase == .running else { return nil }
+      let outcome: Outcome? = state.withLock { state in
+        defer { state.phase = .finished }
+        guard state.phase == .running else { return nil }
         if let error { return .failed(error) }
-        guard let response else { return .failed(URLError(.badServerResponse)) }
-        return .response(body, response)
+        guard let response = state.response else {
+          return .failed(URLError(.badServerResponse))
+        }
+        return .response(state.body, response)
       }
       if let outcome { decide(outcome) }
       end()

@@ -23,10 +23,9 @@ import Yaia
 /// work (a launch's steps) are woken but not waited for: use ``sleepers(_:timeout:sourceLocation:)``
 /// to wait until they sleep.
 ///
-/// It is `Sendable` because every stored property is either a `let` of a `Sendable` type or
-/// read and written only inside `lock`; continuations are resumed after they were taken out
-/// under the lock, never while holding it. proven: no state is shared without the lock.
-public final class TestClock: Clock, @unchecked Sendable {
+/// Its state is behind one lock; continuations are resumed after they were taken out under the
+/// lock, never while holding it.
+public final class TestClock: Clock, Sendable {
 
   /// A point in the test clock's time: an offset from its start.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -64,14 +63,24 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: CheckedContinuation<Bool, Never>
   }
 
-  private let lock = NSLock()
-  private var current = Instant(offset: .zero)
-  private var sleeping: [Sleeper] = []
-  private var cancelled: Set<UInt64> = []
-  private var countWaiters: [CountWaiter] = []
-  private var lastID: UInt64 = 0
-  /// Fired when the next task goes to sleep on the clock, then replaced.
-  private var nextSleeper = Signal()
+  private struct State {
+    var current = Instant(offset: .zero)
+    var sleeping: [Sleeper] = []
+    var cancelled: Set<UInt64> = []
+    var countWaiters: [CountWaiter] = []
+    var lastID: UInt64 = 0
+    /// Fired when the next task goes to sleep on the clock, then replaced.
+    var nextSleeper = Signal()
+
+    /// Takes out the waiters whose count of sleepers is reached, to resume after the lock.
+    mutating func satisfiedCountWaiters() -> [CheckedContinuation<Bool, Never>] {
+      let satisfied = countWaiters.filter { $0.count <= sleeping.count }
+      countWaiters.removeAll { $0.count <= sleeping.count }
+      return satisfied.map(\.continuation)
+    }
+  }
+
+  private let state = Locked(State())
 
   /// How long ``advance(by:)`` waits, at each wake-up, for the shell work it woke to sleep
   /// again or finish. Work that instead waits for something else (a service the test has not
@@ -84,21 +93,21 @@ public final class TestClock: Clock, @unchecked Sendable {
   }
 
   /// The current instant.
-  public var now: Instant { lock.withLock { current } }
+  public var now: Instant { state.withLock { $0.current } }
 
   /// The smallest step: none, time moves only by ``advance(by:)``.
   public var minimumResolution: Duration { .zero }
 
   /// The number of tasks asleep on the clock now.
-  public var sleeperCount: Int { lock.withLock { sleeping.count } }
+  public var sleeperCount: Int { state.withLock { $0.sleeping.count } }
 
   /// Sleeps until the test advances the clock to `deadline`, or the task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let work = ShellWork.current
-    let id = lock.withLock { () -> UInt64 in
-      lastID &+= 1
-      return lastID
+    let id = state.withLock { state -> UInt64 in
+      state.lastID &+= 1
+      return state.lastID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -107,14 +116,14 @@ public final class TestClock: Clock, @unchecked Sendable {
           case now, cancelled
           case later([CheckedContinuation<Bool, Never>], Signal)
         }
-        let start: Start = lock.withLock {
-          if cancelled.remove(id) != nil { return .cancelled }
-          if deadline <= current { return .now }
-          sleeping.append(
+        let start: Start = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return .cancelled }
+          if deadline <= state.current { return .now }
+          state.sleeping.append(
             Sleeper(id: id, deadline: deadline, work: work, continuation: continuation))
-          let asleep = nextSleeper
-          nextSleeper = Signal()
-          return .later(satisfiedCountWaiters(), asleep)
+          let asleep = state.nextSleeper
+          state.nextSleeper = Signal()
+          return .later(state.satisfiedCountWaiters(), asleep)
         }
         switch start {
         case .now: continuation.resume()
@@ -125,11 +134,11 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
       }
     } onCancel: {
-      let sleeper = lock.withLock { () -> Sleeper? in
-        if let index = sleeping.firstIndex(where: { $0.id == id }) {
-          return sleeping.remove(at: index)
+      let sleeper = state.withLock { state -> Sleeper? in
+        if let index = state.sleeping.firstIndex(where: { $0.id == id }) {
+          return state.sleeping.remove(at: index)
         }
-        cancelled.insert(id)
+        state.cancelled.insert(id)
         return nil
       }
       sleeper?.continuation.resume(throwing: CancellationError())
@@ -143,19 +152,19 @@ public final class TestClock: Clock, @unchecked Sendable {
     _ count: Int, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let id = lock.withLock { () -> UInt64 in
-      lastID &+= 1
-      return lastID
+    let id = state.withLock { state -> UInt64 in
+      state.lastID &+= 1
+      return state.lastID
     }
     let reached = await withTimeout(timeout) { [self] in
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
           enum Start { case ready, cancelled, waiting }
           // yaia-lint:disable:next nested-closures because the timeout, the cancellation handler, the continuation and the lock each need their own closure
-          let start = lock.withLock { () -> Start in
-            if sleeping.count >= count { return .ready }
+          let start = state.withLock { state -> Start in
+            if state.sleeping.count >= count { return .ready }
             if Task.isCancelled { return .cancelled }
-            countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
+            state.countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
             return .waiting
           }
           switch start {
@@ -165,10 +174,12 @@ public final class TestClock: Clock, @unchecked Sendable {
           }
         }
       } onCancel: {
-        let waiter = lock.withLock { () -> CountWaiter? in
+        let waiter = state.withLock { state -> CountWaiter? in
           // yaia-lint:disable:next nested-closures because the search runs under the lock, inside the cancellation handler
-          guard let index = countWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-          return countWaiters.remove(at: index)
+          guard let index = state.countWaiters.firstIndex(where: { $0.id == id }) else {
+            return nil
+          }
+          return state.countWaiters.remove(at: index)
         }
         waiter?.continuation.resume(returning: false)
       }
@@ -193,14 +204,14 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// ``advance(by:)`` does.
   public func advance(to deadline: Instant) async {
     while true {
-      let due = lock.withLock { () -> [Sleeper] in
-        guard let next = sleeping.map(\.deadline).min(), next <= deadline else {
-          if current < deadline { current = deadline }
+      let due = state.withLock { state -> [Sleeper] in
+        guard let next = state.sleeping.map(\.deadline).min(), next <= deadline else {
+          if state.current < deadline { state.current = deadline }
           return []
         }
-        current = max(current, next)
-        let due = sleeping.filter { $0.deadline == next }
-        sleeping.removeAll { $0.deadline == next }
+        state.current = max(state.current, next)
+        let due = state.sleeping.filter { $0.deadline == next }
+        state.sleeping.removeAll { $0.deadline == next }
         return due
       }
       if due.isEmpty { return }
@@ -221,8 +232,11 @@ public final class TestClock: Clock, @unchecked Sendable {
         let all = woken + woken.flatMap(\.descendants)
         return (all.filter { !$0.isFinished && !$0.isCancelled }, all.map(\.nextChange))
       }
-      let (settled, sleeper) = lock.withLock {
-        (awake.allSatisfy { work in sleeping.contains { $0.work === work } }, nextSleeper)
+      let (settled, sleeper) = state.withLock { state in
+        (
+          awake.allSatisfy { work in state.sleeping.contains { $0.work === work } },
+          state.nextSleeper
+        )
       }
       if settled { break }
       // Woken by a work's change or a new sleeper on this clock; the deadline bounds a work
@@ -232,9 +246,4 @@ public final class TestClock: Clock, @unchecked Sendable {
     await MainActor.run { for work in woken { work.unwatch() } }
   }
 
-  private func satisfiedCountWaiters() -> [CheckedContinuation<Bool, Never>] {
-    let satisfied = countWaiters.filter { $0.count <= sleeping.count }
-    countWaiters.removeAll { $0.count <= sleeping.count }
-    return satisfied.map(\.continuation)
-  }
 }
