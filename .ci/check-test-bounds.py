@@ -12,13 +12,19 @@ import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 waits = re.compile(
-    r"(value\(of:|firstElements\(|waitFor\(|exitStatus\(within:|rawExchange\(|waitUntil\()")
+    r"(value\(of:|firstElements\(|waitFor\(|exitStatus\(within:|rawExchange\(|waitUntil\(|waitUntilListening\()")
 bound = re.compile(
     r"(?:timeout|within|limit):\s*(?:\.seconds\((\d+(?:\.\d+)?)\)|\.milliseconds\((\d+)\)|(\d+(?:\.\d+)?)\))")
+# Waits whose library default bound is short: they must name their bound.
+defaulted = re.compile(r"waitUntilListening\(\)")
 failures = 0
 for path in sorted((root / "Tests").rglob("*.swift")):
     lines = path.read_text().splitlines()
     for number, line in enumerate(lines, 1):
+        if defaulted.search(line):
+            print(f"{path.relative_to(root)}:{number}: waitUntilListening() waits FlyingFox's "
+                  "default 5 s; bound it by tens of seconds (timeout: 30).")
+            failures += 1
         context = " ".join(lines[max(0, number - 4) : number])
         if not waits.search(context):
             continue

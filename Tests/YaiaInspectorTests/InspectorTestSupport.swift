@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Yaia
 import YaiaInspector
 
@@ -85,4 +86,17 @@ func request(
   for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
   let (data, response) = try await URLSession.shared.data(for: request)
   return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+}
+
+/// Opens a page and, as it, asks the app of `session` to jump shell 1 back to the state after
+/// step `index`; the status the inspector answered (202 when the jump waits for the app).
+func askJump(_ base: URL, token: String, session: String, to index: Int) async throws -> Int {
+  let (_, pageData) = try await request(
+    base, "/api/pages", method: "POST", query: ["token": token])
+  let page = try #require(
+    (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
+  let (status, _) = try await request(
+    base, "/api/jump", method: "POST",
+    query: ["token": token, "shell": "\(session):1", "index": "\(index)", "page": "\(page)"])
+  return status
 }

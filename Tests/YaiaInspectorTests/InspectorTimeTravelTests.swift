@@ -178,14 +178,7 @@ struct InspectorTimeTravelTests {
       #expect(await inspector.flush(timeout: .seconds(30)))
 
       let session = inspector.session
-      let (_, pageData) = try await request(
-        base, "/api/pages", method: "POST", query: ["token": token])
-      let page = try #require(
-        (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
-      let (status, _) = try await request(
-        base, "/api/jump", method: "POST",
-        query: ["token": token, "shell": "\(session):1", "index": "1", "page": "\(page)"])
-      #expect(status == 202)
+      #expect(try await askJump(base, token: token, session: session, to: 1) == 202)
 
       // The app's next batch (four a second while a shell travels) brings the jump.
       let deadline = ContinuousClock.now + .seconds(30)

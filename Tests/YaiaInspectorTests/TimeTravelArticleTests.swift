@@ -61,16 +61,7 @@ struct TimeTravelArticleTests {
       #expect(router.navigator.stack == ["home", "settings", "about"])
       #expect(await inspector.flush(timeout: .seconds(30)))
 
-      let (_, pageData) = try await request(
-        base, "/api/pages", method: "POST", query: ["token": token])
-      let page = try #require(
-        (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
-      let (status, _) = try await request(
-        base, "/api/jump", method: "POST",
-        query: [
-          "token": token, "shell": "\(inspector.session):1", "index": "0", "page": "\(page)",
-        ])
-      #expect(status == 202)
+      #expect(try await askJump(base, token: token, session: inspector.session, to: 0) == 202)
       let deadline = ContinuousClock.now + .seconds(30)
       while router.navigator.stack != ["home"] {
         guard ContinuousClock.now < deadline else {

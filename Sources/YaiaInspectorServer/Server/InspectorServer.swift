@@ -88,9 +88,10 @@ public actor InspectorServer {
         throw error
       }
     }
-    // Wait until it listens, or its run fails (a port in use), at most 5 s.
+    // Wait until it listens, or its run fails (a port in use: at once), at most 30 s (a loaded
+    // machine can take seconds to start a server).
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { try? await server.waitUntilListening(timeout: 5) }
+      group.addTask { try? await server.waitUntilListening(timeout: 30) }
       group.addTask { await failed.wait() }
       await group.next()
       group.cancelAll()
@@ -99,7 +100,7 @@ public actor InspectorServer {
       task.cancel()
       await server.stop(timeout: 0)
       throw .cannotListen(
-        port: Int(port), reason: failure.value ?? "it did not start listening within 5 s")
+        port: Int(port), reason: failure.value ?? "it did not start listening within 30 s")
     }
     guard case .ip4(_, let bound) = await server.listeningAddress,
       let url = URL(string: "http://127.0.0.1:\(bound)/?token=\(token)")

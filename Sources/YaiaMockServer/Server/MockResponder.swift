@@ -34,24 +34,16 @@
 
     /// The answer to `request`, recorded in the journal.
     func respond(to request: MockRequest) async -> WireResponse {
-      switch await state.route(request) {
+      let (outcome, delay) = await state.answer(request, pickingDelay: Self.pick(in:))
+      switch outcome {
       case .unmatched(let closest):
-        await state.record(
-          MockJournalEntry(
-            request: request, time: Date(), route: nil, scenario: nil, status: 404,
-            closest: closest))
         guard configuration.strict,
           let body = try? JSONEncoder().encode(
             Unmatched(request: request.summary, closest: closest))
         else { return WireResponse(status: 404, fields: [], body: Data()) }
         return WireResponse(
           status: 404, fields: [("Content-Type", "application/json")], body: body)
-      case .matched(let route, let scenario, let response, _):
-        let delay = response.delay.map(Self.pick(in:))
-        await state.record(
-          MockJournalEntry(
-            request: request, time: Date(), route: route, scenario: scenario,
-            status: response.status, latency: delay ?? .zero))
+      case .matched(_, _, let response, _):
         var answer: WireResponse
         do {
           answer = try render(response)

@@ -32,8 +32,27 @@
       router = MockRouter(routes: routes, scenario: router.scenario)
     }
 
-    func route(_ request: MockRequest) -> MockRouter.Outcome {
-      router.route(request)
+    /// Routes `request` and records it in the journal in one visit to the actor (a request used
+    /// to cost two): the outcome, and the delay picked for a matched route's response.
+    func answer(
+      _ request: MockRequest, pickingDelay pick: @Sendable (ClosedRange<Duration>) -> Duration
+    ) -> (outcome: MockRouter.Outcome, delay: Duration?) {
+      let outcome = router.route(request)
+      switch outcome {
+      case .unmatched(let closest):
+        record(
+          MockJournalEntry(
+            request: request, time: Date(), route: nil, scenario: nil, status: 404,
+            closest: closest))
+        return (outcome, nil)
+      case .matched(let route, let scenario, let response, _):
+        let delay = response.delay.map(pick)
+        record(
+          MockJournalEntry(
+            request: request, time: Date(), route: route, scenario: scenario,
+            status: response.status, latency: delay ?? .zero))
+        return (outcome, delay)
+      }
     }
 
     func record(_ entry: MockJournalEntry) {

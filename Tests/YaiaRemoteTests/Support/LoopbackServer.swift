@@ -19,7 +19,9 @@ struct LoopbackServer: Sendable {
     await configure(server)
     let task = Task { try await server.run() }
     defer { task.cancel() }
-    try await server.waitUntilListening()
+    // Bounded only against a hang: on a loaded machine a start can take seconds (FlyingFox's
+    // default, 5 s, failed dozens of these tests at once on a loaded two-core machine).
+    try await server.waitUntilListening(timeout: 30)
     let address = await server.listeningAddress
     guard case .ip4(_, let port) = address, let baseURL = URL(string: "http://127.0.0.1:\(port)")
     else {
