@@ -403,7 +403,7 @@ struct InspectorLog {
   func stepDetail(of key: ShellKey, index: Int) -> Result<StepDetail, StepDetailFailure> {
     guard let journal = journals[key] else { return .failure(.noShell) }
     if index == 0 {
-      return .success(StepDetail(index: 0, viewModel: journal.initialViewModel, changes: []))
+      return .success(StepDetail(index: 0, viewModel: journal.initialViewModel, before: nil))
     }
     guard let position = journal.position(of: index) else {
       if let first = journal.steps.first?.index, index < first {
@@ -414,11 +414,9 @@ struct InspectorLog {
       }
       return .failure(.noStep("this shell has no step \(index)"))
     }
-    let after = journal.viewModel(after: position)
-    let changes =
-      journal.steps[position].changed
-      ? ShownChange.between(journal.viewModel(after: position - 1), after) : []
-    return .success(StepDetail(index: index, viewModel: after, changes: changes))
+    let before = journal.steps[position].changed ? journal.viewModel(after: position - 1) : nil
+    return .success(
+      StepDetail(index: index, viewModel: journal.viewModel(after: position), before: before))
   }
 
   /// The journal of a shell as a file: its steps for the page, and its events (when the app's
@@ -454,7 +452,12 @@ struct InspectorLog {
 struct StepDetail: Equatable {
   var index: Int
   var viewModel: InspectedValue
-  var changes: [ShownChange]
+  /// The view model before the step, when the step changed it.
+  var before: InspectedValue?
+
+  /// How the view model changed, lists matched by id. Computed when read, so that the server
+  /// finds the values under its lock and diffs them after letting it go.
+  var changes: [ShownChange] { before.map { ShownChange.between($0, viewModel) } ?? [] }
 
   /// Writes the detail as the page reads it.
   func write(to json: inout JSONWriter) {

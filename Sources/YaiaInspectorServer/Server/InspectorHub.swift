@@ -87,8 +87,8 @@ final class InspectorHub: Sendable {
     }
   }
 
-  /// A step's view model and its changes, as JSON (written outside the lock; the diff is made
-  /// under it, from values the log shares, so it costs the apps a diff of one step).
+  /// A step's view model and its changes, as JSON: the values are found under the lock, the
+  /// diff and the JSON made after it is let go, so a large diff does not hold up the apps.
   func stepDetail(_ shell: InspectorLog.ShellKey, index: Int) -> Result<
     [UInt8], StepDetailFailure
   > {
