@@ -96,12 +96,12 @@ let package = Package(
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
     // Watching a running app: its events, commands and view models as values.
-    .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaSequencer"]),
+    .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaHTTP", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
     .target(
       name: "YaiaInspectorServer",
       dependencies: [
-        "Yaia", "YaiaInspector",
+        "Yaia", "YaiaHTTP", "YaiaInspector",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Tools"])),
       ],
       resources: [.copy("Resources")]

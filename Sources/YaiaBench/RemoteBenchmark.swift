@@ -34,7 +34,7 @@ enum RemoteBenchmark {
     let baseURL = server.baseURL
 
     let client = RemoteClient(baseURL: baseURL)
-    let request = Request<[Item]>.json(RequestData(.get, Endpoint("/items")))
+    let request = Request<[Item]>.json(.get, Endpoint("/items"))
     let url = baseURL.appending(path: "items")
     let decoder = JSONDecoder()
 

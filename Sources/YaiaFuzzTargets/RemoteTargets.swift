@@ -54,11 +54,11 @@ enum RemoteTargets {
     let request = OutgoingRequest(url: url)
     let converted: HTTPResponse
     do {
-      converted = try Transport.httpResponse(body, http, for: request)
+      converted = try URLSessionEngine.httpResponse(body, http, for: request)
     } catch {
       throw FuzzViolation("an HTTP response was refused: \(error)")
     }
-    try require(converted.status == status, "status \(status) became \(converted.status)")
+    try require(converted.status.code == status, "status \(status) became \(converted.status)")
     let outcome = Blocking.run {
       let client = RemoteClient(
         baseURL: URL(fileURLWithPath: "/"),
@@ -67,7 +67,7 @@ enum RemoteTargets {
           RetryPolicy(maxRetries: 2, random: { 0.5 }, now: { Date(timeIntervalSince1970: 0) })
         ],
         sleep: { _ in })
-      return await client.result(Request<Payload>.json(RequestData(.get, Endpoint("/items"))))
+      return await client.result(Request<Payload>.json(.get, Endpoint("/items")))
     }
     if case .failure(let error) = outcome {
       try require(!error.description.isEmpty, "an error without words")

@@ -121,4 +121,10 @@ public enum HTTPHeaderName {
   public static let retryAfter = "Retry-After"
   /// `X-Mock-Scenario`: the scenario a request asks the mock server for.
   public static let mockScenario = "X-Mock-Scenario"
+  /// The fields whose values are credentials (lower-cased): `Authorization`,
+  /// `Proxy-Authorization`, `Cookie` and `Set-Cookie`. Logs, errors and the inspector show them
+  /// as `<redacted>`.
+  public static let credentials: Set<String> = [
+    "authorization", "proxy-authorization", "cookie", "set-cookie",
+  ]
 }

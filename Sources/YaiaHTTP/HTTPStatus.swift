@@ -5,7 +5,7 @@
 /// HTTPStatus(404).isSuccess        // false
 /// ```
 public struct HTTPStatus: Hashable, Sendable, Comparable, ExpressibleByIntegerLiteral,
-  CustomStringConvertible
+  CustomStringConvertible, Codable
 {
   /// The code (100 to 599 for a valid response).
   public var code: Int
@@ -69,6 +69,17 @@ public struct HTTPStatus: Hashable, Sendable, Comparable, ExpressibleByIntegerLi
 
   /// `404 Not Found`.
   public var description: String { "\(code) \(reasonPhrase)" }
+
+  /// Reads a status written as its code (`404`).
+  public init(from decoder: any Decoder) throws {
+    code = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  /// Writes the status as its code (`404`), as HTTP and JSON APIs spell it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(code)
+  }
 
   /// Orders by code.
   public static func < (lhs: HTTPStatus, rhs: HTTPStatus) -> Bool { lhs.code < rhs.code }

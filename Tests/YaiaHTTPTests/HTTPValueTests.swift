@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YaiaHTTP
 
@@ -33,12 +34,14 @@ struct HTTPValueTests {
   }
 
   @Test("statuses carry their reason phrase; methods are upper-cased")
-  func statusAndMethod() {
+  func statusAndMethod() throws {
     #expect(HTTPStatus(404).description == "404 Not Found")
     #expect(HTTPStatus(431).reasonPhrase == "Request Header Fields Too Large")
     #expect(HTTPStatus(299).reasonPhrase == "Status")
     #expect(HTTPStatus(204).isSuccess && !HTTPStatus(304).isSuccess)
     #expect(HTTPStatus(200) < 404)
+    #expect(String(decoding: try JSONEncoder().encode([HTTPStatus(201)]), as: UTF8.self) == "[201]")
+    #expect(try JSONDecoder().decode([HTTPStatus].self, from: Data("[418]".utf8)) == [418])
     let method: HTTPMethod = "patch"
     #expect(method == .patch)
     #expect(method.description == "PATCH")

@@ -24,22 +24,22 @@ struct DemoFixturesTests {
     let client = RemoteClient(baseURL: try await server.start())
     func status(
       _ method: HTTPMethod, _ path: String, query: [QueryItem] = [], scenario: String? = nil
-    ) async throws -> Int {
+    ) async throws -> HTTPStatus {
       let headers: HTTPHeaders = scenario.map { [HTTPHeaderName.mockScenario: $0] } ?? [:]
       return try await client.exchange(
-        RequestData(method, Endpoint(path, query: query), headers: headers)
+        Request.raw(method, Endpoint(path, query: query), headers: headers)
       ).0.status
     }
     let usd = [QueryItem("base", "USD")]
 
     let rates = try await client.send(
-      Request<Rates>.json(RequestData(.get, Endpoint("/latest", query: usd))))
+      Request<Rates>.json(.get, Endpoint("/latest", query: usd)))
     #expect(rates.rates["EUR"] == 0.92)
     #expect(try await status(.get, "/configuration") == 200)
     #expect(try await status(.get, "/speakers") == 200)
     #expect(try await status(.get, "/speakers/kitchen") == 200)
-    let ada = try RequestData.json(
-      .post, Endpoint("/auth/login"), body: ["user": "ada", "password": "swordfish"])
+    let ada = try Request<Data>.raw(.post, Endpoint("/auth/login"))
+      .withJSONBody(["user": "ada", "password": "swordfish"])
     #expect(try await client.exchange(ada).0.status == 200)
     #expect(try await status(.post, "/auth/login") == 401)
     #expect(try await status(.post, "/auth/refresh") == 200)
@@ -48,15 +48,14 @@ struct DemoFixturesTests {
     #expect(try await status(.get, "/latest", query: usd, scenario: "server-error") == 500)
 
     let update = try await client.exchange(
-      RequestData(
+      Request.raw(
         .get, Endpoint("/app/version-check"), headers: ["X-Mock-Scenario": "update-required"])
     ).0
     #expect(String(decoding: update.body, as: UTF8.self).contains(#""updateRequired":true"#))
 
     let business = await client.result(
       Request<Rates>.json(
-        RequestData(
-          .get, Endpoint("/latest", query: usd), headers: ["X-Mock-Scenario": "business-error"])))
+        .get, Endpoint("/latest", query: usd), headers: ["X-Mock-Scenario": "business-error"]))
     guard case .failure(.decoding(let path, _, _, _)) = business else {
       Issue.record("business-error should not decode, got \(business)")
       await server.stop()

@@ -30,7 +30,7 @@ private let manifest = """
       response: { body: "0123456789", fault: trickle, trickle: { bytes: 5, interval: 20ms } }
   """
 
-private func status(_ outcome: MockRouter.Outcome) -> Int? {
+private func status(_ outcome: MockRouter.Outcome) -> HTTPStatus? {
   if case .matched(_, _, let response, _) = outcome { return response.status }
   return nil
 }

@@ -16,7 +16,7 @@ struct MockServerArticleTests {
       server, baseURL in
       let client = RemoteClient(baseURL: baseURL)
       let latest = try await client.send(
-        Request<LatestRates>.json(RequestData(.get, Endpoint("/latest"))))
+        Request<LatestRates>.json(.get, Endpoint("/latest")))
       #expect(latest.base == "USD")
     }
   }

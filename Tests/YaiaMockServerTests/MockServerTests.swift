@@ -21,17 +21,19 @@ private func withServer<T: Sendable>(
 }
 
 /// The status of `data`'s response, or -1 with the error recorded.
-private func status(_ client: RemoteClient, _ data: RequestData) async -> Int {
+private func status(_ client: RemoteClient, _ request: Request<Data>) async -> HTTPStatus {
   do {
-    return try await client.exchange(data).0.status
+    return try await client.exchange(request).0.status
   } catch {
     Issue.record("request failed: \(error)")
-    return -1
+    return HTTPStatus(-1)
   }
 }
 
 private func get(_ path: String, headers: HTTPHeaders = [:]) -> Request<Data> {
-  .raw(RequestData(.get, Endpoint(path), headers: headers), acceptableStatus: Set(100..<600))
+  .raw(
+    .get, Endpoint(path), headers: headers,
+    acceptableStatus: Set((100..<600).map { HTTPStatus($0) }))
 }
 
 @Suite("The mock server over real HTTP")
@@ -45,7 +47,7 @@ struct MockServerTests {
     #expect(baseURL.host == "127.0.0.1")
     #expect(baseURL.port != nil && baseURL.port != 0)
     let body = try await RemoteClient(baseURL: baseURL).send(
-      Request<Data>.raw(RequestData(.get, Endpoint("/latest"))))
+      Request<Data>.raw(.get, Endpoint("/latest")))
     #expect(String(decoding: body, as: UTF8.self) == #"{"base":"USD"}"#)
     await server.stop()
     #expect(await server.baseURL == nil)
@@ -62,9 +64,9 @@ struct MockServerTests {
     let (a, b) = (try await first.start(), try await second.start())
     #expect(a != b)
     let answerA = try await RemoteClient(baseURL: a).send(
-      Request<String>.json(RequestData(.get, Endpoint("/who"))))
+      Request<String>.json(.get, Endpoint("/who")))
     let answerB = try await RemoteClient(baseURL: b).send(
-      Request<String>.json(RequestData(.get, Endpoint("/who"))))
+      Request<String>.json(.get, Endpoint("/who")))
     #expect([answerA, answerB] == ["first", "second"])
     await first.stop()
     await second.stop()
@@ -77,7 +79,7 @@ struct MockServerTests {
       try MockRoute("GET", "/speakers", responses: .single(.json("[]"))),
       try MockRoute("GET", "/speakers/:id", responses: .single(.json("{}"))),
     ]) { server, client in
-      let (response, _) = try await client.exchange(RequestData(.get, Endpoint("/speaker")))
+      let (response, _) = try await client.exchange(Request.raw(.get, Endpoint("/speaker")))
       #expect(response.status == 404)
       let body = try JSONDecoder().decode([String: AnyCodable].self, from: response.body)
       #expect(body["closest"] == .array(["GET /speakers", "GET /speakers/:id"]))
@@ -93,14 +95,14 @@ struct MockServerTests {
         "GET", "/config", responses: .single(.json("{}")),
         scenarios: ["update-required": .single(.json(#"{"update":true}"#, status: 426))])
     ]) { server, client in
-      #expect(await status(client, RequestData(.get, Endpoint("/config"))) == 200)
+      #expect(await status(client, .raw(.get, Endpoint("/config"))) == 200)
       #expect(
         await status(
           client,
-          RequestData(.get, Endpoint("/config"), headers: ["X-Mock-Scenario": "update-required"]))
+          .raw(.get, Endpoint("/config"), headers: ["X-Mock-Scenario": "update-required"]))
           == 426)
       await server.setScenario("update-required")
-      #expect(await status(client, RequestData(.get, Endpoint("/config"))) == 426)
+      #expect(await status(client, .raw(.get, Endpoint("/config"))) == 426)
       #expect(
         await server.requests(to: "GET /config").map(\.scenario) == [
           nil, "update-required", "update-required",
@@ -118,7 +120,7 @@ struct MockServerTests {
       let retrying = RemoteClient(
         baseURL: client.baseURL, interceptors: [RetryPolicy(baseDelay: .milliseconds(1))])
       let answer = try await retrying.send(
-        Request<String>.json(RequestData(.get, Endpoint("/flaky"))))
+        Request<String>.json(.get, Endpoint("/flaky")))
       #expect(answer == "ok")
       #expect(await server.journal().map(\.status) == [503, 503, 200])
     }
@@ -130,9 +132,9 @@ struct MockServerTests {
     try await withServer([
       try MockRoute("POST", "/login", responses: .single(.json(#"{"token":"t"}"#)))
     ]) { server, client in
-      let request = try RequestData.json(
-        .post, Endpoint("/login", query: [QueryItem("v", "2")]), body: Login(user: "ada"),
-        headers: ["X-Trace": "42"])
+      let request = try Request<Data>.raw(
+        .post, Endpoint("/login", query: [QueryItem("v", "2")]), headers: ["X-Trace": "42"]
+      ).withJSONBody(Login(user: "ada"))
       _ = try await client.exchange(request)
       let entry = try #require(await server.journal().first)
       #expect(entry.request.method == "POST")
@@ -176,13 +178,13 @@ struct MockServerTests {
         responses: .single(MockResponse(body: .text(#"{"base":"USD"}"#), fault: .emptyBody))),
     ]) { _, client in
       let malformed = await client.result(
-        Request<Rates>.json(RequestData(.get, Endpoint("/malformed"))))
+        Request<Rates>.json(.get, Endpoint("/malformed")))
       guard case .failure(.decoding(_, let problem, _, _)) = malformed else {
         Issue.record("expected a decoding error, got \(malformed)")
         return
       }
       #expect(problem.contains("not valid JSON"))
-      let empty = try await client.exchange(RequestData(.get, Endpoint("/empty")))
+      let empty = try await client.exchange(Request.raw(.get, Endpoint("/empty")))
       #expect(empty.0.status == 200 && empty.0.body.isEmpty)
     }
   }
@@ -230,7 +232,7 @@ struct MockServerTests {
     ]) { _, client in
       let clock = ContinuousClock()
       let start = clock.now
-      _ = try await client.exchange(RequestData(.get, Endpoint("/slow")))
+      _ = try await client.exchange(Request.raw(.get, Endpoint("/slow")))
       #expect(start.duration(to: clock.now) >= .milliseconds(290))
     }
   }
@@ -244,7 +246,7 @@ struct MockServerTests {
       let clock = ContinuousClock()
       for _ in 0..<3 {
         let start = clock.now
-        _ = try await client.exchange(RequestData(.get, Endpoint("/jitter")))
+        _ = try await client.exchange(Request.raw(.get, Endpoint("/jitter")))
         let waited = start.duration(to: clock.now)
         #expect(waited >= .milliseconds(95), "waited \(waited)")
         // Far above the range: a loaded CI machine answered in 2.5 s; 100 s would be a unit
@@ -263,7 +265,7 @@ struct MockServerTests {
       configuration: configuration
     ) { server, client in
       let (response, _) = try await client.exchange(
-        RequestData(.post, Endpoint("/upload"), body: Data(count: 1_000)))
+        Request.raw(.post, Endpoint("/upload"), body: Data(count: 1_000)))
       #expect(response.status == 413)
       #expect(await server.journal().map(\.status) == [413])
     }
@@ -293,7 +295,7 @@ struct HarnessTests {
       try MockRoute("GET", "/ping", responses: .single(.json(#""pong""#)))
     ]) { _, baseURL in
       try await RemoteClient(baseURL: baseURL).send(
-        Request<String>.json(RequestData(.get, Endpoint("/ping"))))
+        Request<String>.json(.get, Endpoint("/ping")))
     }
     #expect(body == "pong")
   }
@@ -304,7 +306,7 @@ struct HarnessTests {
       try await withMockServer([try MockRoute("GET", "/speakers", responses: .single(.json("[]")))])
       { _, baseURL in
         _ = try await RemoteClient(baseURL: baseURL).exchange(
-          RequestData(.get, Endpoint("/speaker")))
+          Request.raw(.get, Endpoint("/speaker")))
       }
     }
     #expect(error == .unmatchedRequests(["GET /speaker (closest: GET /speakers)"]))
@@ -316,7 +318,7 @@ struct HarnessTests {
     var configuration = MockServer.Configuration()
     configuration.strict = false
     let status = try await withMockServer([], configuration: configuration) { _, baseURL in
-      try await RemoteClient(baseURL: baseURL).exchange(RequestData(.get, Endpoint("/anything"))).0
+      try await RemoteClient(baseURL: baseURL).exchange(Request.raw(.get, Endpoint("/anything"))).0
         .status
     }
     #expect(status == 404)

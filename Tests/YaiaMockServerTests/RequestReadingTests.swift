@@ -77,7 +77,7 @@ struct RequestHeadParserTests {
       Issue.record("\(text.debugDescription) was accepted")
       return
     }
-    #expect(failure.status == status, "\(text.debugDescription): \(failure.reason)")
+    #expect(failure.status.code == status, "\(text.debugDescription): \(failure.reason)")
   }
 
   @Test("keep-alive follows the version and the Connection field")

@@ -8,7 +8,7 @@ private func get(_ path: String, query: [String: String] = [:], headers: HTTPHea
   MockRequest(method: "GET", path: path, query: query, headers: headers)
 }
 
-private func matchedStatus(_ outcome: MockRouter.Outcome) -> Int? {
+private func matchedStatus(_ outcome: MockRouter.Outcome) -> HTTPStatus? {
   if case .matched(_, _, let response, _) = outcome { return response.status }
   return nil
 }

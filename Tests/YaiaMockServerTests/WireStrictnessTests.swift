@@ -32,7 +32,7 @@ struct WireStrictnessTests {
       ("GET * HTTP/1.1\r\n\r\n", 400),  // `*` is for OPTIONS only
     ])
   func requestLines(line: String, status: Int) {
-    #expect(Self.failure(line)?.status == status, "\(line.debugDescription)")
+    #expect(Self.failure(line)?.status.code == status, "\(line.debugDescription)")
   }
 
   @Test("an origin-form path, and `*` for OPTIONS, are read")
@@ -62,7 +62,7 @@ struct WireStrictnessTests {
       Issue.record("\(fields.debugDescription) was accepted")
       return
     }
-    #expect(failure.status == status, "\(fields.debugDescription): \(failure.reason)")
+    #expect(failure.status.code == status, "\(fields.debugDescription): \(failure.reason)")
   }
 
   @Test("Transfer-Encoding in an HTTP/1.0 request is refused; 1.1 framings are read")
@@ -130,7 +130,7 @@ struct WireStrictnessTests {
       try MockRoute("GET", "/text", responses: .single(MockResponse(body: .text("hello")))),
       try MockRoute("POST", "/post", responses: .single(MockResponse(status: 201))),
     ])
-    func status(_ method: HTTPMethod, _ path: String) -> Int? {
+    func status(_ method: HTTPMethod, _ path: String) -> HTTPStatus? {
       let request = MockRequest(
         method: method, path: path, query: [:], headers: HTTPHeaders(), body: Data())
       guard case .matched(_, _, let response, _) = router.route(request) else { return nil }

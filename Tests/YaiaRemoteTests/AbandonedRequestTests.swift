@@ -9,7 +9,7 @@ import YaiaTesting
 /// bounds far from any honest run.
 @Suite("The transport stops reading what no one waits for")
 struct AbandonedRequestTests {
-  static let endless = Request.raw(RequestData(.get, Endpoint("/endless")))
+  static let endless = Request.raw(.get, Endpoint("/endless"))
 
   /// Waits until `condition` holds, at most 30 s; whether it did.
   static func until(_ condition: () -> Bool) async throws -> Bool {
@@ -68,7 +68,7 @@ struct AbandonedRequestTests {
     defer { server.stop() }
     let client = RemoteClient(
       baseURL: server.baseURL, transport: .urlSession(maxResponseBytes: 1 << 20))
-    let result = await client.result(Request.raw(RequestData(.get, Endpoint("/bomb"))))
+    let result = await client.result(Request.raw(.get, Endpoint("/bomb")))
     guard case .failure(.transport(.oversizedResponse, _, _)) = result else {
       Issue.record("expected an oversized response, got \(result)")
       return
@@ -78,7 +78,7 @@ struct AbandonedRequestTests {
     defer { small.stop() }
     let fine = await RemoteClient(
       baseURL: small.baseURL, transport: .urlSession(maxResponseBytes: 1 << 20)
-    ).result(Request.raw(RequestData(.get, Endpoint("/bomb"))))
+    ).result(Request.raw(.get, Endpoint("/bomb")))
     #expect((try? fine.get()) == Data(count: 100_000), "\(fine.failureDescription)")
   }
 
@@ -103,7 +103,7 @@ struct AbandonedRequestTests {
         #expect(outcome.map { (try? $0.get()) == nil } == true, "round \(round)")
       } else {
         // short bound: the request's own timeout, abandoned on purpose
-        let timed = Request.raw(RequestData(.get, Endpoint("/endless"), timeout: .milliseconds(20)))
+        let timed = Request.raw(.get, Endpoint("/endless"), timeout: .milliseconds(20))
         // Abandoned at its timeout, or (on a fast machine) failed when the server stopped at its
         // cap first: either way, never an answer.
         let result = await client.result(timed)
@@ -111,7 +111,7 @@ struct AbandonedRequestTests {
       }
     }
     let answer = await client.result(
-      Request.raw(RequestData(.get, Endpoint("/ok"), timeout: .seconds(20))))
+      Request.raw(.get, Endpoint("/ok"), timeout: .seconds(20)))
     #expect((try? answer.get()) != nil, "\(answer.failureDescription)")
   }
 }

@@ -40,7 +40,7 @@ struct ClientOverHTTPTests {
       #expect(response.status == 404)
       #expect(response.body == Data(#"{"error":"unknown base"}"#.utf8))
       #expect(response.header("content-type") == "application/json")
-      #expect(request == "GET \(baseURL.absoluteString)/latest?base=XYZ")
+      #expect(request.description == "GET \(baseURL.absoluteString)/latest?base=XYZ")
       #expect(
         notFound.failureDescription.contains(
           #"failed with HTTP 404 (Not Found), body: {"error":"unknown base"}"#))
@@ -58,7 +58,7 @@ struct ClientOverHTTPTests {
       await server.appendRoute("DELETE /devices/7") { _ in HTTPResponse(statusCode: .notFound) }
     } _: { baseURL in
       let request = Request.empty(
-        RequestData(.delete, Endpoint("/devices/:id", parameters: ["id": "7"])),
+        .delete, Endpoint("/devices/:id", parameters: ["id": "7"]),
         acceptableStatus: [200, 204, 404])
       let response = try await RemoteClient(baseURL: baseURL).send(request)
       #expect(response == EmptyResponse())
@@ -93,7 +93,7 @@ struct ClientOverHTTPTests {
       let client = RemoteClient(baseURL: baseURL)
       let missing = await client.result(RatesRequests.latest(base: "USD"))
       #expect(missing.failureDescription.contains("did not decode at date: key is missing"))
-      let broken = await client.result(Request<Rates>.json(RequestData(.get, Endpoint("/broken"))))
+      let broken = await client.result(Request<Rates>.json(.get, Endpoint("/broken")))
       #expect(broken.failureDescription.contains("not valid JSON"))
     }
   }
@@ -106,7 +106,7 @@ struct ClientOverHTTPTests {
         return .json("{}")
       }
     } _: { baseURL in
-      let request = Request.raw(RequestData(.get, Endpoint("/slow"), timeout: .milliseconds(300)))
+      let request = Request.raw(.get, Endpoint("/slow"), timeout: .milliseconds(300))
       let clock = ContinuousClock()
       let start = clock.now
       let result = await RemoteClient(baseURL: baseURL).result(request)
@@ -133,7 +133,7 @@ struct ClientOverHTTPTests {
       }
     } _: { baseURL in
       let client = RemoteClient(baseURL: baseURL)
-      let call = Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
+      let call = Task { await client.result(Request.raw(.get, Endpoint("/slow"))) }
       // The server has the request: cancel mid-flight.
       try #require(await firstElements(1, of: arrived.stream, timeout: .seconds(30)).count == 1)
       let clock = ContinuousClock()
@@ -158,7 +158,7 @@ struct ClientOverHTTPTests {
     } _: { baseURL in
       let client = RemoteClient(baseURL: baseURL)
       let calls = (0..<6).map { _ in
-        Task { await client.result(Request.raw(RequestData(.get, Endpoint("/slow")))) }
+        Task { await client.result(Request.raw(.get, Endpoint("/slow"))) }
       }
       try #require(await firstElements(6, of: arrived.stream, timeout: .seconds(30)).count == 6)
       for call in calls { call.cancel() }
@@ -235,7 +235,7 @@ extension Result where Failure == RemoteError {
     return "success"
   }
 
-  var failureStatus: Int? {
+  var failureStatus: HTTPStatus? {
     if case .failure(let error) = self { return error.status }
     return nil
   }

@@ -40,7 +40,7 @@ struct InterceptorTests {
       let client = RemoteClient(
         baseURL: baseURL, interceptors: [RetryPolicy(baseDelay: .milliseconds(100), random: { 1 })],
         sleep: sleeps.sleep)
-      return try await client.send(Request<Rates>.json(RequestData(.get, Endpoint("/flaky"))))
+      return try await client.send(Request<Rates>.json(.get, Endpoint("/flaky")))
     }
     #expect(rates.base == "USD")
     #expect(await hits.count == 3)
@@ -66,7 +66,7 @@ struct InterceptorTests {
     ) { baseURL in
       let client = RemoteClient(
         baseURL: baseURL, interceptors: [RetryPolicy(random: { 1 })], sleep: sleeps.sleep)
-      return try await client.send(Request<Rates>.json(RequestData(.get, Endpoint("/flaky"))))
+      return try await client.send(Request<Rates>.json(.get, Endpoint("/flaky")))
     }
     #expect(sleeps.delays == [.seconds(2)])
 
@@ -90,7 +90,7 @@ struct InterceptorTests {
       let client = RemoteClient(
         baseURL: baseURL, interceptors: [RetryPolicy(maxRetries: 2, random: { 1 })],
         sleep: sleeps.sleep)
-      return await client.result(Request<Rates>.json(RequestData(.get, Endpoint("/flaky"))))
+      return await client.result(Request<Rates>.json(.get, Endpoint("/flaky")))
     }
     #expect(await hits.count == 3)
     #expect(result.failureStatus == 500)
@@ -105,7 +105,7 @@ struct InterceptorTests {
     ) { baseURL in
       let client = RemoteClient(
         baseURL: baseURL, interceptors: [RetryPolicy()], sleep: Sleeps().sleep)
-      return await client.result(Request<Rates>.json(RequestData(.post, Endpoint("/flaky"))))
+      return await client.result(Request<Rates>.json(.post, Endpoint("/flaky")))
     }
     #expect(await hits.count == 1)
 
@@ -122,12 +122,12 @@ struct InterceptorTests {
     let sleeps = Sleeps()
     let failing = Transport { request throws(RemoteError) in
       await attempts.record()
-      throw .transport(.noConnection, request: request.description, detail: "refused")
+      throw .transport(.noConnection, request: request, detail: "refused")
     }
     let client = RemoteClient(
       baseURL: URL(string: "http://x.test")!, transport: failing,
       interceptors: [RetryPolicy(maxRetries: 3)], sleep: sleeps.sleep)
-    let result = await client.result(Request<Rates>.json(RequestData(.get, Endpoint("/latest"))))
+    let result = await client.result(Request<Rates>.json(.get, Endpoint("/latest")))
     #expect(await attempts.count == 4)
     guard case .failure(.transport(.noConnection, _, _)) = result else {
       Issue.record("expected the transport error, got \(result)")
@@ -143,7 +143,7 @@ struct InterceptorTests {
       baseURL: URL(string: "http://x.test")!, transport: cancelling, interceptors: [RetryPolicy()],
       sleep: sleeps.sleep)
     #expect(
-      await cancelledClient.result(Request<Rates>.json(RequestData(.get, Endpoint("/latest"))))
+      await cancelledClient.result(Request<Rates>.json(.get, Endpoint("/latest")))
         .failureIsCancelled)
     #expect(await cancelledAttempts.count == 1)
   }
@@ -170,7 +170,7 @@ struct InterceptorTests {
       let names = try await withThrowingTaskGroup(of: String.self) { group in
         for _ in 0..<20 {
           group.addTask {
-            try await client.send(Request<Me>.json(RequestData(.get, Endpoint("/me")))).name
+            try await client.send(Request<Me>.json(.get, Endpoint("/me"))).name
           }
         }
         return try await group.reduce(into: []) { $0.append($1) }
@@ -196,7 +196,7 @@ struct InterceptorTests {
     } _: { baseURL in
       let auth = BearerAuthenticator(token: "a") { _ in "b" }
       return await RemoteClient(baseURL: baseURL, interceptors: [auth]).result(
-        Request.raw(RequestData(.get, Endpoint("/me"))))
+        Request.raw(.get, Endpoint("/me")))
     }
     #expect(result.failureStatus == 401)
     #expect(await seen.count == 2)
@@ -210,7 +210,7 @@ struct InterceptorTests {
     let client = RemoteClient(
       baseURL: URL(string: "http://x.test")!, transport: transport, interceptors: [auth])
     #expect(
-      await client.result(Request.raw(RequestData(.get, Endpoint("/me")))).failureStatus == 401)
+      await client.result(Request.raw(.get, Endpoint("/me"))).failureStatus == 401)
   }
 
   @Test("the log redacts Authorization, Cookie and Set-Cookie")
@@ -229,9 +229,8 @@ struct InterceptorTests {
           LoggingInterceptor(logger: logger),
         ])
       let request = Request.raw(
-        RequestData(
-          .get, Endpoint("/me"),
-          headers: ["Cookie": "id=cookie-secret", "Accept": "application/json"]))
+        .get, Endpoint("/me"),
+        headers: ["Cookie": "id=cookie-secret", "Accept": "application/json"])
       _ = try await client.send(request)
     }
     let text = log.text

@@ -32,7 +32,7 @@ struct RedirectTests {
     }
     return next
   }
-  static func redirect(_ status: Int, to location: String) -> YaiaRemote.HTTPResponse {
+  static func redirect(_ status: HTTPStatus, to location: String) -> YaiaRemote.HTTPResponse {
     YaiaRemote.HTTPResponse(status: status, headers: ["Location": location])
   }
 
@@ -83,11 +83,11 @@ struct RedirectTests {
     "303, and 301 or 302 after a POST, continue as a GET without the body; 307 and 308 keep both")
   func methods() throws {
     let post = Self.sent(Self.a, .post, body: Data("{}".utf8))
-    for status in [301, 302, 303] {
+    for status: HTTPStatus in [301, 302, 303] {
       let next = try Self.follow(after: Self.redirect(status, to: "/b"), to: post, original: post)
       #expect(next.method == .get && next.body == nil && next.header("Content-Type") == nil)
     }
-    for status in [307, 308] {
+    for status: HTTPStatus in [307, 308] {
       let next = try Self.follow(after: Self.redirect(status, to: "/b"), to: post, original: post)
       #expect(next.method == .post && next.body == Data("{}".utf8))
     }
@@ -111,7 +111,7 @@ struct RedirectTests {
     let client = RemoteClient(
       baseURL: URL(string: "http://127.0.0.1:8001")!, transport: transport,
       interceptors: [BearerAuthenticator(token: "t1") { _ in "t2" }])
-    _ = try await client.send(.empty(RequestData(.get, Endpoint("/start"))))
+    _ = try await client.send(.empty(.get, Endpoint("/start")))
     #expect(
       await seen.values == [
         "http://127.0.0.1:8001/start Bearer t1", "http://127.0.0.1:8001/home Bearer t1",
@@ -125,7 +125,7 @@ struct RedirectTests {
       baseURL: URL(string: "http://127.0.0.1:8001")!,
       transport: Transport { _ in Self.redirect(302, to: "/again") })
     client.maxRedirects = 3
-    let result = await client.result(.empty(RequestData(.get, Endpoint("/again"))))
+    let result = await client.result(.empty(.get, Endpoint("/again")))
     guard case .failure(.redirectRefused(_, _, let reason)) = result else {
       Issue.record("expected a refused redirect, got \(result)")
       return
@@ -169,8 +169,8 @@ struct RedirectTests {
           baseURL: homeURL,
           transport: .urlSession(URLSession(configuration: configuration)))
         let headers: YaiaRemote.HTTPHeaders = ["Authorization": "Bearer secret", "Cookie": "s=1"]
-        _ = try await client.send(.empty(RequestData(.get, Endpoint("/start"), headers: headers)))
-        _ = try await client.send(.empty(RequestData(.get, Endpoint("/same"), headers: headers)))
+        _ = try await client.send(.empty(.get, Endpoint("/start"), headers: headers))
+        _ = try await client.send(.empty(.get, Endpoint("/same"), headers: headers))
       }
       #expect(await home.values == ["Bearer secret"])
     }

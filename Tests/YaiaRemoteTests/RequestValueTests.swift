@@ -10,7 +10,7 @@ struct RequestValueTests {
   func factoryEquality() {
     #expect(
       RatesRequests.latest(base: "USD")
-        == .json(RequestData(.get, Endpoint("/latest", query: [QueryItem("base", "USD")]))))
+        == .json(.get, Endpoint("/latest", query: [QueryItem("base", "USD")])))
     #expect(RatesRequests.latest(base: "USD") != RatesRequests.latest(base: "EUR"))
   }
 
@@ -104,10 +104,46 @@ struct RequestValueTests {
   @Test("a JSON body is encoded with its content type")
   func jsonBody() throws {
     struct Rename: Encodable { var nickname: String }
-    let data = try RequestData.json(
-      .put, Endpoint("/devices/:id", parameters: ["id": "7"]), body: Rename(nickname: "Desk"))
+    let data = try Request<EmptyResponse>.empty(
+      .put, Endpoint("/devices/:id", parameters: ["id": "7"])
+    ).withJSONBody(Rename(nickname: "Desk"))
     #expect(data.headers["Content-Type"] == "application/json")
     #expect(data.body == Data(#"{"nickname":"Desk"}"#.utf8))
+
+    struct Unencodable: Encodable {
+      func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(
+          0, .init(codingPath: [], debugDescription: "no JSON for this"))
+      }
+    }
+    let error = #expect(throws: RemoteError.self) {
+      try Request<EmptyResponse>.empty(.post, Endpoint("/x")).withJSONBody(Unencodable())
+    }
+    #expect(error?.description.contains("The body of POST /x could not be encoded as JSON") == true)
+  }
+
+  @Test("an error keeps the request as it was sent, a value; its mirror hides credentials")
+  func errorsKeepTheRequest() async throws {
+    let client = RemoteClient(
+      baseURL: base,
+      transport: Transport { _ in YaiaRemote.HTTPResponse(status: 503) },
+      interceptors: [BearerAuthenticator(token: "t-secret", refresh: { _ in "t-new" })])
+    let result = await client.result(Request<Data>.raw(.delete, Endpoint("/speakers/7")))
+    guard case .failure(let error) = result, let sent = error.request else {
+      Issue.record("expected a status error, got \(result)")
+      return
+    }
+    #expect(error.status == 503)
+    #expect(sent.method == .delete && sent.url.absoluteString == "http://api.test/v1/speakers/7")
+    #expect(sent.header("Authorization") == "Bearer t-secret")
+    #expect(
+      error.description.hasPrefix("DELETE http://api.test/v1/speakers/7 failed with HTTP 503"))
+
+    var dumped = ""
+    dump(error, to: &dumped)
+    #expect(dumped.contains("Authorization: <redacted>"))
+    #expect(!dumped.contains("t-secret"))
+    #expect(RemoteError.cancelled.request == nil)
   }
 
   @Test("only idempotent methods are marked safe to retry")
@@ -140,15 +176,15 @@ struct RequestValueTests {
     snakeCase.keyDecodingStrategy = .convertFromSnakeCase
     let client = RemoteClient(baseURL: base, transport: transport, decoder: snakeCase)
     let speaker = try await client.send(
-      Request<Speaker>.json(RequestData(.get, Endpoint("/speaker"))))
+      Request<Speaker>.json(.get, Endpoint("/speaker")))
     #expect(speaker.signalStrength == -40)
 
     let plainClient = RemoteClient(baseURL: base, transport: transport)
     let ownDecoder = Request<Speaker>(
-      RequestData(.get, Endpoint("/speaker")), decoding: .json(decoder: snakeCase))
+      .get, Endpoint("/speaker"), decoding: .json(decoder: snakeCase))
     #expect(try await plainClient.send(ownDecoder).signalStrength == -40)
     let failing = await plainClient.result(
-      Request<Speaker>.json(RequestData(.get, Endpoint("/speaker"))))
+      Request<Speaker>.json(.get, Endpoint("/speaker")))
     #expect(failing.failureDescription.contains("signalStrength: key is missing"))
   }
 }

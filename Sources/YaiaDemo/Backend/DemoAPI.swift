@@ -98,30 +98,25 @@ enum DemoAPI {
   /// `GET /app/version-check?version=1.0`.
   static func versionCheck() -> Request<VersionCheck> {
     .json(
-      RequestData(
-        .get, Endpoint("/app/version-check", query: [QueryItem("version", appVersion)]),
-        timeout: .seconds(2)))
+      .get, Endpoint("/app/version-check", query: [QueryItem("version", appVersion)]),
+      timeout: .seconds(2))
   }
 
   /// `GET /configuration`.
   static func configuration() -> Request<Configuration> {
-    .json(RequestData(.get, Endpoint("/configuration"), timeout: .seconds(2)))
+    .json(.get, Endpoint("/configuration"), timeout: .seconds(2))
   }
 
   /// `POST /auth/login` with the user name and password.
   static func login(user: String, password: String) throws(RemoteError) -> Request<Tokens> {
-    .json(
-      try .json(
-        .post, Endpoint("/auth/login"), body: ["user": user, "password": password],
-        timeout: .seconds(2)))
+    try .json(.post, Endpoint("/auth/login"), timeout: .seconds(2))
+      .withJSONBody(["user": user, "password": password])
   }
 
   /// `POST /auth/refresh` with the refresh token.
   static func refresh(_ refreshToken: Secret) throws(RemoteError) -> Request<Tokens> {
-    .json(
-      try .json(
-        .post, Endpoint("/auth/refresh"), body: ["refreshToken": refreshToken],
-        timeout: .seconds(2)))
+    try .json(.post, Endpoint("/auth/refresh"), timeout: .seconds(2))
+      .withJSONBody(["refreshToken": refreshToken])
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaHTTP
 import YaiaSequencer
 
 /// An app's connection to Yaia Inspector (`yaia inspect`): it streams what connected shells
@@ -216,7 +217,7 @@ public final class Inspector: Sendable {
 
   /// Sends a request the app's in-process mock server answered.
   public func record(
-    request method: String, path: String, scenario: String?, route: String?, status: Int,
+    request method: String, path: String, scenario: String?, route: String?, status: HTTPStatus,
     latency: Duration?
   ) {
     record(

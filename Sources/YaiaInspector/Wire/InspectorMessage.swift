@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaHTTP
 
 /// What an app tells its inspector, one message at a time: a shell appeared, a shell handled an
 /// event, entries were lost, a launch was planned or moved, the mock server answered a request.
@@ -305,7 +306,7 @@ public struct InspectedRequest: Codable, Sendable, Equatable {
   /// The route that answered; `nil` when none matched.
   public var route: String?
   /// The status answered.
-  public var status: Int
+  public var status: HTTPStatus
   /// Milliseconds from the request to the answer, when known.
   public var latency: Double?
   /// Seconds since the app connected to the inspector.
@@ -313,7 +314,7 @@ public struct InspectedRequest: Codable, Sendable, Equatable {
 
   /// A request.
   public init(
-    method: String, path: String, scenario: String?, route: String?, status: Int,
+    method: String, path: String, scenario: String?, route: String?, status: HTTPStatus,
     latency: Double?, time: Double
   ) {
     self.method = method

@@ -1,4 +1,5 @@
 import Foundation
+import YaiaHTTP
 
 /// Why an app's batch could not be read: where in the document, and what was wrong there.
 package struct InspectorWireError: Error, Equatable, CustomStringConvertible {
@@ -350,7 +351,7 @@ extension InspectorMessage {
         json.member("scenario", request.scenario)
         json.member("route", request.route)
         json.key("status")
-        json.int(request.status)
+        json.int(request.status.code)
         if let latency = request.latency {
           json.key("latency")
           json.double(latency)
@@ -458,7 +459,7 @@ extension InspectorMessage {
           method: try object.string("method"), path: try object.string("path"),
           scenario: try object.optionalString("scenario"),
           route: try object.optionalString("route"),
-          status: try object.int("status", in: 100...999),
+          status: HTTPStatus(try object.int("status", in: 100...999)),
           latency: try object.optionalDouble("latency"),
           time: try object.double("time")))
     default:

@@ -2,6 +2,8 @@ import Foundation
 import Yaia
 import YaiaInspector
 
+import struct YaiaHTTP.HTTPStatus
+
 /// Everything the inspector has received, as the page reads it: a numbered log of records (an
 /// app appeared or left, a message, a problem), the view-model changes of each step computed
 /// here, and each shell's journal for export. A value: the server's shell feeds it batches and
@@ -481,7 +483,7 @@ enum JumpRefusal: Error, Equatable {
   /// The app no longer keeps that step's state (410).
   case tooOld(String)
 
-  var status: Int {
+  var status: HTTPStatus {
     switch self {
     case .noShell: 404
     case .notTravelling: 409
@@ -506,7 +508,7 @@ enum StepDetailFailure: Error, Equatable {
   /// The step was let go to bound the journal (410).
   case letGo(String)
 
-  var status: Int {
+  var status: HTTPStatus {
     switch self {
     case .noShell, .noStep: 404
     case .letGo: 410
@@ -531,7 +533,7 @@ enum InspectorRefusal: Error, Equatable {
   /// connects again.
   case unknownSession(String)
 
-  var status: Int {
+  var status: HTTPStatus {
     switch self {
     case .badBatch: 400
     case .busy: 503

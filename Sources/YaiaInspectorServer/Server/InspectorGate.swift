@@ -1,3 +1,5 @@
+import struct YaiaHTTP.HTTPStatus
+
 /// Who may talk to the inspector: a request must carry the token printed at start, name this
 /// server as its host (a page on another site that resolves its own name to 127.0.0.1, DNS
 /// rebinding, names itself), and, when it comes from a page, come from this server's own origin.
@@ -9,7 +11,7 @@ struct InspectorGate {
 
   /// Why a request is refused, with its status; `nil` when it may pass.
   func refusal(token given: String?, host: String?, origin: String?) -> (
-    status: Int, message: String
+    status: HTTPStatus, message: String
   )? {
     let names = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
     guard let host, names.contains(host.lowercased()) else {

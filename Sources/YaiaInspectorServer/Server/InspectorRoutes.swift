@@ -3,6 +3,8 @@ import Foundation
 import Yaia
 import YaiaInspector
 
+import struct YaiaHTTP.HTTPStatus
+
 /// The inspector's requests, each through the gate first:
 ///
 /// | request | answer |
@@ -137,7 +139,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
 
   /// Why a body could not be read, with the status to answer.
   struct BodyFailure: Error {
-    var status: Int
+    var status: HTTPStatus
     var message: String
   }
 
@@ -196,24 +198,10 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       body: data)
   }
 
-  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+  static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
     let data = (try? JSONEncoder().encode(["error": message])) ?? Data()
     return HTTPResponse(
-      statusCode: HTTPStatusCode(status, phrase: phrase(status)),
+      statusCode: HTTPStatusCode(status.code, phrase: status.reasonPhrase),
       headers: [.contentType: "application/json"], body: data)
-  }
-
-  private static func phrase(_ status: Int) -> String {
-    switch status {
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 409: "Conflict"
-    case 410: "Gone"
-    case 413: "Content Too Large"
-    case 503: "Service Unavailable"
-    default: "Error"
-    }
   }
 }

@@ -189,7 +189,7 @@
         guard let code = status.int, (100...599).contains(code) else {
           throw error(status, "`status` must be a number from 100 to 599")
         }
-        response.status = code
+        response.status = HTTPStatus(code)
       }
       response.headers = try headers(node["headers"])
       let bodies = ["body", "json", "file"].filter { node[$0] != nil }

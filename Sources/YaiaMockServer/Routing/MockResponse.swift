@@ -27,7 +27,7 @@
     }
 
     /// The status code.
-    public var status: Int
+    public var status: HTTPStatus
     /// Header fields.
     public var headers: HTTPHeaders
     /// The body.
@@ -39,7 +39,7 @@
 
     /// Creates a response.
     public init(
-      status: Int = 200, headers: HTTPHeaders = [:], body: Body = .empty,
+      status: HTTPStatus = 200, headers: HTTPHeaders = [:], body: Body = .empty,
       delay: ClosedRange<Duration>? = nil, fault: Fault? = nil
     ) {
       self.status = status
@@ -50,7 +50,7 @@
     }
 
     /// A JSON response with `text` as its body.
-    public static func json(_ text: String, status: Int = 200) -> MockResponse {
+    public static func json(_ text: String, status: HTTPStatus = 200) -> MockResponse {
       MockResponse(
         status: status, headers: [HTTPHeaderName.contentType: "application/json"], body: .text(text)
       )

@@ -12,7 +12,7 @@
     /// The scenario used, if any.
     public let scenario: String?
     /// The status sent.
-    public let status: Int
+    public let status: HTTPStatus
     /// For an unmatched request, the closest routes, best first.
     public var closest: [String] = []
     /// How long the server held the answer (the route's scripted delay); the rest of its work

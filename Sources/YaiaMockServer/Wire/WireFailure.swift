@@ -5,7 +5,7 @@
   /// the connection answers it and closes, since what follows on the wire cannot be trusted.
   package struct WireFailure: Error, Equatable, Sendable {
     /// The status: 400, 408, 413, 414, 431, 501 or 505.
-    package var status: Int
+    package var status: HTTPStatus
     /// What was wrong, in words, for the response body and the log.
     package var reason: String
   }

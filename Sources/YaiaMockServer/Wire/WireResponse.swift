@@ -16,7 +16,7 @@
       case cut(after: Int)
     }
 
-    var status: Int
+    var status: HTTPStatus
     /// Header fields in order; `Content-Length` and `Connection` are added when written.
     var fields: [(name: String, value: String)]
     var body: Data
@@ -26,7 +26,7 @@
     var delay: Duration?
 
     /// A JSON response with `text` as its body.
-    static func json(_ text: String, status: Int) -> WireResponse {
+    static func json(_ text: String, status: HTTPStatus) -> WireResponse {
       WireResponse(
         status: status, fields: [("Content-Type", "application/json")], body: Data(text.utf8))
     }
@@ -41,7 +41,7 @@
     /// The status line and header fields, ending with the empty line: what precedes the body.
     /// `keepAlive` says whether the connection stays open after this response.
     func head(keepAlive: Bool) -> Data {
-      var text = "HTTP/1.1 \(HTTPStatus(status))\r\n"
+      var text = "HTTP/1.1 \(status)\r\n"
       for field in fields
       where !["content-length", "connection"].contains(field.name.lowercased()) {
         // A field with a line break would split the head: fixtures cannot forge fields.
@@ -56,7 +56,7 @@
 
     /// Whether the status allows a body (RFC 9110 §6.4.1: not 1xx, 204 or 304); without one,
     /// neither a body nor `Content-Length` is written.
-    var hasBody: Bool { !(100..<200).contains(status) && status != 204 && status != 304 }
+    var hasBody: Bool { !(100..<200).contains(status.code) && status != 204 && status != 304 }
 
     static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
       lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)

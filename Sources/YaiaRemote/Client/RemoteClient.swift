@@ -65,16 +65,16 @@
 
     /// Sends `request` and returns its decoded response.
     public func send<Response>(_ request: Request<Response>) async throws(RemoteError) -> Response {
-      let (response, sent) = try await exchange(request.data)
+      let (response, sent) = try await exchange(request)
       guard request.acceptableStatus.contains(response.status) else {
-        throw .status(response, request: sent.description)
+        throw .status(response, request: sent)
       }
       do {
         return try request.decoding.decode(response.body, decoder.decoder)
       } catch {
         let (path, problem) = DecodingProblem.describe(error, body: response.body)
         throw .decoding(
-          path: path, problem: problem, body: response.body, request: sent.description)
+          path: path, problem: problem, body: response.body, request: sent)
       }
     }
 
@@ -89,16 +89,17 @@
       }
     }
 
-    /// Sends `data` through the chain and returns the response whatever its status, with the
-    /// request as it was last sent.
-    public func exchange(_ data: RequestData) async throws(RemoteError) -> (
+    /// Sends `request` through the chain and returns the response whatever its status (its
+    /// acceptable statuses and decoding are not looked at), with the request as it was last
+    /// sent.
+    public func exchange<Response>(_ request: Request<Response>) async throws(RemoteError) -> (
       HTTPResponse, OutgoingRequest
     ) {
       guard !Task.isCancelled else { throw .cancelled }
-      let url = try data.endpoint.url(relativeTo: baseURL)
+      let url = try request.endpoint.url(relativeTo: baseURL)
       var original = OutgoingRequest(
-        url: url, method: data.method, headers: data.headers, body: data.body, timeout: data.timeout
-      )
+        url: url, method: request.method, headers: request.headers, body: request.body,
+        timeout: request.timeout)
       var retries: [String: Int] = [:]
       var number = 1
       var redirects = 0
@@ -124,7 +125,7 @@
         {
           guard redirects < maxRedirects else {
             throw .redirectRefused(
-              request: request.description, location: response.header("Location") ?? "",
+              request: request, location: response.header("Location") ?? "",
               reason: "more than \(maxRedirects) redirects")
           }
           redirects += 1

@@ -90,7 +90,7 @@
       let id = waiter
       let client = self.client
       let task = Task {
-        let result = await client.result(Request.raw(RequestData(.get, Endpoint(url: url))))
+        let result = await client.result(Request.raw(.get, Endpoint(url: url)))
         self.finish(url, flight: id, with: result)
       }
       flights[url] = Flight(id: id, task: task, waiters: [waiter: continuation])

@@ -5,8 +5,9 @@
   /// Logs each attempt through swift-log: one line with method, URL, status and time, and the
   /// headers as metadata with secrets redacted.
   ///
-  /// `Authorization`, `Cookie` and `Set-Cookie` (in any case) are logged as `<redacted>`; add
-  /// other names to ``redactedHeaders``. Bodies are not logged.
+  /// The fields of `HTTPHeaderName.credentials` (`Authorization`, `Proxy-Authorization`,
+  /// `Cookie`, `Set-Cookie`, in any case) are logged as `<redacted>`; add other names to
+  /// ``redactedHeaders``. Bodies are not logged.
   public struct LoggingInterceptor: Interceptor {
     /// The logger lines go to.
     public var logger: Logger
@@ -15,7 +16,7 @@
 
     /// Creates a logging interceptor.
     public init(
-      logger: Logger, redactedHeaders: Set<String> = ["authorization", "cookie", "set-cookie"]
+      logger: Logger, redactedHeaders: Set<String> = HTTPHeaderName.credentials
     ) {
       self.logger = logger
       self.redactedHeaders = redactedHeaders

@@ -3,15 +3,15 @@
 
   /// What came back: status, headers and body, before any decoding.
   public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
-    /// The status code.
-    public var status: Int
+    /// The status.
+    public var status: HTTPStatus
     /// Header fields as received.
     public var headers: HTTPHeaders
     /// The body.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Data = Data()) {
       self.status = status
       self.headers = headers
       self.body = body
@@ -24,9 +24,9 @@
 
     /// `HTTP 404 (Not Found)`, then the start of the body.
     public var description: String {
-      let phrase = HTTPStatus(status).reasonPhrase
+      let phrase = status.reasonPhrase
       let reason = phrase == "Status" ? "" : " (\(phrase))"
-      return "HTTP \(status)\(reason)"
+      return "HTTP \(status.code)\(reason)"
         + (body.isEmpty ? "" : ", body: \(RemoteError.preview(body))")
     }
   }

@@ -4,8 +4,12 @@
   /// A request as it goes on the wire: resolved URL, method, headers, body and timeout.
   ///
   /// Interceptors adapt it (add a token) and a transport sends it. Being a value, a test's
-  /// transport can compare it with what it expects.
-  public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible {
+  /// transport can compare it with what it expects, and a ``RemoteError`` keeps it as evidence.
+  ///
+  /// Its description is `GET https://host/path?query`: no header or body reaches a log line
+  /// through it. Its mirror (what `dump`, test diffs and the inspector read) shows the header
+  /// fields with the values of `HTTPHeaderName.credentials` as `<redacted>`, and the body's size.
+  public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The full URL.
     public var url: URL
     /// The method.
@@ -46,5 +50,20 @@
 
     /// `GET http://host/path?query`.
     public var description: String { "\(method) \(url.absoluteString)" }
+
+    /// Method, URL, header fields with credentials redacted, body size, timeout and redirect.
+    public var customMirror: Mirror {
+      let shown = headers.map { name, value in
+        "\(name): "
+          + (HTTPHeaderName.credentials.contains(name.lowercased()) ? "<redacted>" : value)
+      }
+      return Mirror(
+        self,
+        children: [
+          "method": method, "url": url, "headers": shown,
+          "body": body.map { "\($0.count) bytes" } as Any, "timeout": timeout as Any,
+          "redirectedFrom": redirectedFrom as Any,
+        ], displayStyle: .struct)
+    }
   }
 #endif

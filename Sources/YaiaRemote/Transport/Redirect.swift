@@ -14,7 +14,7 @@
   ///   ``RemoteError/redirectRefused(request:location:reason:)``.
   public enum Redirect {
     /// The statuses that redirect.
-    public static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+    public static let statuses: Set<HTTPStatus> = [301, 302, 303, 307, 308]
 
     /// The fields that carry credentials, dropped on a hop to another origin.
     public static let credentialFields = ["Authorization", "Cookie", "Proxy-Authorization"]
@@ -32,7 +32,7 @@
         return nil
       }
       func refuse(_ reason: String) -> RemoteError {
-        .redirectRefused(request: sent.description, location: location, reason: reason)
+        .redirectRefused(request: sent, location: location, reason: reason)
       }
       guard let target = URL(string: location, relativeTo: sent.url)?.absoluteURL,
         let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -48,7 +48,7 @@
       next.redirectedFrom = original.redirectedFrom ?? original.url
       let becomesGet =
         (response.status == 303 && original.method != .head)
-        || ([301, 302].contains(response.status) && original.method == .post)
+        || ((response.status == 301 || response.status == 302) && original.method == .post)
       if becomesGet {
         next.method = .get
         next.body = nil

@@ -23,18 +23,18 @@
     }
 
     /// The request never got a response.
-    case transport(TransportFailure, request: String, detail: String)
+    case transport(TransportFailure, request: OutgoingRequest, detail: String)
     /// The server answered with a status the request does not accept; the response is kept
     /// whole (status, headers, body).
-    case status(HTTPResponse, request: String)
+    case status(HTTPResponse, request: OutgoingRequest)
     /// The body did not decode: where (`rates.EUR`), why (`expected Double, found String`), and
     /// the body itself.
-    case decoding(path: String, problem: String, body: Data, request: String)
+    case decoding(path: String, problem: String, body: Data, request: OutgoingRequest)
     /// The request could not be made (a missing path parameter, a body that would not encode).
     case invalidRequest(String)
     /// The server redirected the request where it must not follow (from https to http, to a
     /// URL that is not http(s), or past the client's ``RemoteClient/maxRedirects``).
-    case redirectRefused(request: String, location: String, reason: String)
+    case redirectRefused(request: OutgoingRequest, location: String, reason: String)
     /// The calling task was cancelled; nothing was delivered.
     case cancelled
 
@@ -68,8 +68,20 @@
       }
     }
 
+    /// The request as it was last sent (after the interceptors adapted it), for the errors that
+    /// have one: a value, so a test or an interceptor compares its URL, method or headers.
+    public var request: OutgoingRequest? {
+      switch self {
+      case .transport(_, let request, _), .status(_, let request),
+        .decoding(_, _, _, let request), .redirectRefused(let request, _, _):
+        return request
+      case .invalidRequest, .cancelled:
+        return nil
+      }
+    }
+
     /// The HTTP status, for a status error.
-    public var status: Int? {
+    public var status: HTTPStatus? {
       if case .status(let response, _) = self { return response.status }
       return nil
     }

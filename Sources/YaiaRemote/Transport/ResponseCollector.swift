@@ -25,8 +25,10 @@
     enum Outcome: @unchecked Sendable {
       /// The whole response, within the bound.
       case response(Data, URLResponse)
-      /// The caller stopped waiting (cancelled, or past the request's timeout).
+      /// The caller stopped waiting: its task was cancelled.
       case abandoned
+      /// No whole response came within the request's timeout; the task is abandoned.
+      case timedOut
       /// The body passed the bound (declared or delivered).
       case oversized
       /// The task failed: the session's error.
@@ -49,19 +51,27 @@
 
     private let state = Locked(State())
     private let limit: Int
+    private let timeout: Duration?
     private let ended: @Sendable () -> Void
 
-    /// A collector for a body of at most `limit` bytes; `ended` is called once when the task
-    /// really ends (or is never started), even after its caller abandoned it.
-    init(limit: Int, ended: @escaping @Sendable () -> Void) {
+    /// A collector for a body of at most `limit` bytes, waited for at most `timeout` (`nil`:
+    /// the session's own); `ended` is called once when the task really ends (or is never
+    /// started), even after its caller abandoned it.
+    init(limit: Int, timeout: Duration?, ended: @escaping @Sendable () -> Void) {
       self.limit = limit
+      self.timeout = timeout
       self.ended = ended
     }
 
-    /// Starts `task` and returns how it ended, or ``Outcome/abandoned`` as soon as the calling
-    /// task is cancelled.
+    /// Starts `task` and returns how it ended: ``Outcome/abandoned`` as soon as the calling
+    /// task is cancelled, ``Outcome/timedOut`` once the timeout passes. The timeout is a timer
+    /// on a dispatch queue, not a task, and is cancelled when the outcome is known.
     func outcome(of task: UncheckedTask) async -> Outcome {
-      await withTaskCancellationHandler {
+      let timer = timeout.map { timeout in
+        DispatchWorkItem { [weak self] in self?.abandon(task, as: .timedOut) }
+      }
+      defer { timer?.cancel() }
+      return await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
           let early: Outcome? = state.withLock { state in
             if let decided = state.decided { return decided }
@@ -69,6 +79,11 @@
             return nil
           }
           guard let early else {
+            if let timer, let timeout {
+              let nanoseconds = Self.nanoseconds(timeout)
+              DispatchQueue.global().asyncAfter(
+                deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
+            }
             task.task.resume()
             return
           }
@@ -77,21 +92,30 @@
           end()
         }
       } onCancel: {
-        abandon(task)
+        abandon(task, as: .abandoned)
       }
     }
 
-    /// The caller stopped waiting: it gets ``Outcome/abandoned`` at once, and the task stops
-    /// (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
-    private func abandon(_ task: UncheckedTask) {
+    /// `duration` in whole nanoseconds, within what a dispatch deadline holds (a timeout of
+    /// years is a timeout of about 290 years).
+    private static func nanoseconds(_ duration: Duration) -> Int {
+      let (seconds, attoseconds) = duration.components
+      guard seconds >= 0 else { return 0 }
+      guard seconds < Int64(Int.max / 1_000_000_000) - 1 else { return Int.max }
+      return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    }
+
+    /// The caller stops waiting: it gets `outcome` (abandoned or timed out) at once, and the
+    /// task stops (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
+    private func abandon(_ task: UncheckedTask, as outcome: Outcome) {
       let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
         guard state.phase == .running else { return nil }
         state.phase = .abandoned
         defer { state.waiting = nil }
-        if state.waiting == nil { state.decided = .abandoned }
+        if state.waiting == nil { state.decided = outcome }
         return state.waiting
       }
-      waiter?.resume(returning: .abandoned)
+      waiter?.resume(returning: outcome)
       #if !canImport(FoundationNetworking)
         task.task.cancel()
       #endif

@@ -13,13 +13,12 @@ struct Rates: Decodable, Equatable, Sendable {
 /// Pure functions from parameters to requests: tests compare them with `==`.
 enum RatesRequests {
   static func latest(base: String) -> Request<Rates> {
-    .json(RequestData(.get, Endpoint("/latest", query: [QueryItem("base", base)])))
+    .json(.get, Endpoint("/latest", query: [QueryItem("base", base)]))
   }
 
   static func historical(date: String, base: String) -> Request<Rates> {
     .json(
-      RequestData(
-        .get, Endpoint("/:date", parameters: ["date": date], query: [QueryItem("base", base)])))
+      .get, Endpoint("/:date", parameters: ["date": date], query: [QueryItem("base", base)]))
   }
 }
 
