@@ -30,14 +30,18 @@ let package = Package(
   // trait, and an app enables only the traits of the products it uses. Packages behind a
   // disabled trait are neither resolved nor built:
   // the core (Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaChoreography,
-  // YaiaInspector):
+  // YaiaInspector, YaiaRemote without its LoggingInterceptor):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])
   // the core and YaiaStore (GRDB):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])
   // The default, Tools, enables everything: the command-line tools, the sample app, the
   // benchmarks and the tests, as this repository builds them.
   traits: [
-    .trait(name: "Remote", description: "YaiaRemote: swift-log."),
+    .trait(name: "RemoteLogging", description: "YaiaRemote's LoggingInterceptor: swift-log."),
+    // YaiaRemote itself needs no trait any more; an app that still names this one gets logging.
+    .trait(
+      name: "Remote", description: "Kept for apps that name it: enables RemoteLogging.",
+      enabledTraits: ["RemoteLogging"]),
     .trait(name: "Store", description: "YaiaStore: GRDB."),
     .trait(name: "MockServer", description: "YaiaMockServer: FlyingSocks (FlyingFox) and Yams."),
     .trait(name: "Lint", description: "YaiaLint: swift-syntax and Yams."),
@@ -45,7 +49,7 @@ let package = Package(
       name: "Tools",
       description:
         "yaia (demo, mock-server, graph, lint, inspect), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
-      enabledTraits: ["Remote", "Store", "MockServer", "Lint"]),
+      enabledTraits: ["RemoteLogging", "Store", "MockServer", "Lint"]),
     .default(enabledTraits: ["Tools"]),
   ],
   dependencies: [
@@ -76,7 +80,8 @@ let package = Package(
       name: "YaiaRemote",
       dependencies: [
         "Yaia", "YaiaHTTP",
-        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Remote"])),
+        .product(
+          name: "Logging", package: "swift-log", condition: .when(traits: ["RemoteLogging"])),
       ]
     ),
     .target(

@@ -20,7 +20,18 @@ for path in sorted((root / "Sources").rglob("*.swift")):
         if any(re.search(rf"\b{name}\b", line) for name in exempt_names):
             continue
         previous = number - 1
-        while previous >= 0 and re.match(r"^\s*(@\w+.*|#(if|else|endif).*)?$", lines[previous]):
+        while previous >= 0:
+            if lines[previous].strip() == ")":
+                # The end of an attribute written over several lines: skip to its `@name(`.
+                start = previous - 1
+                while start >= 0 and start > previous - 12 and not re.match(r"^\s*@\w+\($", lines[start]):
+                    start -= 1
+                if start >= 0 and re.match(r"^\s*@\w+\($", lines[start]):
+                    previous = start - 1
+                    continue
+                break
+            if not re.match(r"^\s*(@\w+.*|#(if|else|endif).*)?$", lines[previous]):
+                break
             if lines[previous].strip() == "":
                 break
             previous -= 1

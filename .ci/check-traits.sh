@@ -14,7 +14,7 @@ trap 'rm -rf "$scratch"' EXIT
 status=0
 
 # product → the trait its message must name
-products="YaiaStore:Store YaiaRemote:Remote YaiaMockServer:MockServer YaiaLint:Lint"
+products="YaiaStore:Store YaiaMockServer:MockServer YaiaLint:Lint"
 targets=""
 for pair in $products; do
   product=${pair%%:*}
@@ -64,6 +64,28 @@ for pair in $products; do
     status=1
   fi
 done
+# YaiaRemote needs no trait; its LoggingInterceptor needs RemoteLogging, and says so where used.
+mkdir -p "$scratch/Sources/UsesYaiaRemote" "$scratch/Sources/UsesLoggingInterceptor"
+printf 'import Foundation\nimport YaiaRemote\nlet client = RemoteClient(baseURL: URL(fileURLWithPath: "/"))\n' \
+  >"$scratch/Sources/UsesYaiaRemote/File.swift"
+printf 'import YaiaRemote\nfunc log(_ interceptor: LoggingInterceptor) {}\n' \
+  >"$scratch/Sources/UsesLoggingInterceptor/File.swift"
+sed -i 's|targets: \[|targets: [.target(name: "UsesYaiaRemote", dependencies: [.product(name: "YaiaRemote", package: "'"$identity"'")]), .target(name: "UsesLoggingInterceptor", dependencies: [.product(name: "YaiaRemote", package: "'"$identity"'")]), |' \
+  "$scratch/Package.swift"
+if ! (cd "$scratch" && swift build --target UsesYaiaRemote >"$scratch/YaiaRemote.log" 2>&1); then
+  echo "traits: an app using YaiaRemote without traits did not build; it needs none:" >&2
+  tail -20 "$scratch/YaiaRemote.log" >&2
+  status=1
+fi
+if (cd "$scratch" && swift build --target UsesLoggingInterceptor >"$scratch/Logging.log" 2>&1); then
+  echo "traits: LoggingInterceptor built without the \"RemoteLogging\" trait; it must not." >&2
+  status=1
+fi
+cat "$scratch/Logging.log" >>"$scratch/build.log"
+if ! grep -q "LoggingInterceptor needs the Yaia package's \"RemoteLogging\" trait" "$scratch/Logging.log"; then
+  echo "traits: using LoggingInterceptor never says that it needs the \"RemoteLogging\" trait." >&2
+  status=1
+fi
 check "$scratch/build.log" "the build"
 echo "traits: a build without traits says only which trait each product needs:"
 grep -E "error: .*the Yaia package's" "$scratch/build.log" | sed -E 's/.*error: /  /' | sort -u

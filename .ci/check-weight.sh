@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The weight promise: an app that depends on the core (Yaia, YaiaTesting) with no traits
+# The weight promise: an app that depends on the core (Yaia, YaiaTesting, YaiaRemote) with no traits
 # resolves none of the heavy packages, and one that adds YaiaStore gets GRDB and nothing else
 # heavy. Resolves scratch apps that depend on this repository by path and reads what SwiftPM
 # checked out. Usage: bash .ci/check-weight.sh [--all]
@@ -70,16 +70,16 @@ EOP
 }
 
 if $measure; then
-  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector; do
+  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector YaiaRemote; do
     weigh "$product" "[]" "$product" ""
   done
-  weigh YaiaRemote '["Remote"]' YaiaRemote "swift-log"
+  weigh RemoteLogging '["RemoteLogging"]' YaiaRemote "swift-log"
   weigh YaiaStore '["Store"]' YaiaStore "GRDB.swift"
   weigh YaiaMockServer '["MockServer"]' YaiaMockServer "FlyingFox Yams"
   # swift-argument-parser: the lint plugin's tool, yaia-lint, is enabled by the same trait.
   weigh YaiaLint '["Lint"]' YaiaLint "Yams swift-syntax swift-argument-parser"
 else
-  weigh core "[]" "Yaia YaiaTesting" ""
+  weigh core "[]" "Yaia YaiaTesting YaiaRemote" ""
   weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
 fi
 exit $status

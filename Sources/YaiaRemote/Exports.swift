@@ -1,5 +1,3 @@
-#if Remote  // the trait; without it, TraitRequirement.swift names it
-  // The HTTP values in YaiaRemote's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come with it:
-  // `import YaiaRemote` is enough.
-  @_exported import YaiaHTTP
-#endif
+// The HTTP values in YaiaRemote's API (`HTTPMethod`, `HTTPHeaders`, `HTTPStatus`) come with it:
+// `import YaiaRemote` is enough.
+@_exported import YaiaHTTP

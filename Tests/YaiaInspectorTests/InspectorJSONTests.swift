@@ -4,7 +4,7 @@ import Yaia
 
 @testable import YaiaInspector
 
-@Suite("The wire's own JSON: written and read by hand, the same as Codable's")
+@Suite("The wire's own JSON: one writer and one reader, for batches and journals alike")
 struct InspectorJSONTests {
   static let batch = InspectorBatch(
     app: "Shop \"beta\"\n", session: "s1", sequence: 3,
@@ -36,12 +36,32 @@ struct InspectorJSONTests {
           time: 2)),
     ], ended: true)
 
-  @Test("what the wire writes, Codable reads; what Codable writes, the wire reads")
+  @Test("what the wire writes, it reads back; the format is the one documented")
   func sameFormat() throws {
-    let written = Data(Self.batch.wireBytes())
-    #expect(try JSONDecoder().decode(InspectorBatch.self, from: written) == Self.batch)
-    let encoded = try JSONEncoder().encode(Self.batch)
-    #expect(try InspectorBatch(wire: encoded) == Self.batch)
+    #expect(try InspectorBatch(wire: Self.batch.wireBytes()) == Self.batch)
+    // Spelled out by hand, in another order, with nulls where a member may be absent: what
+    // another writer (an earlier build's Codable, the page) may send.
+    let text = #"""
+      {"ended":false,"sequence":1,"session":"s","app":"a","version":1,"messages":[
+        {"kind":"request","method":"GET","path":"/a","scenario":null,"route":"GET /a",
+         "status":200,"latency":null,"time":0.5},
+        {"kind":"step","shell":1,"index":1,"time":0,"changed":true,"eventJSON":null,
+         "event":{"enum":"E","case":"tap","values":[]},"commands":[],
+         "viewModel":{"collection":"Array<Int>","elements":[{"scalar":"1"}]}}]}
+      """#
+    let read = try InspectorBatch(wire: Array(text.utf8))
+    #expect(
+      read.messages == [
+        .request(
+          InspectedRequest(
+            method: "GET", path: "/a", scenario: nil, route: "GET /a", status: 200,
+            latency: nil, time: 0.5)),
+        .step(
+          InspectedStep(
+            shell: 1, index: 1, time: 0, event: .enumCase(type: "E", name: "tap", values: []),
+            commands: [], changed: true,
+            viewModel: .collection(type: "Array<Int>", elements: [.scalar("1")], omitted: 0))),
+      ])
   }
 
   @Test("bad documents are errors that say where")

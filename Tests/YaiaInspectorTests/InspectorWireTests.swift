@@ -43,22 +43,29 @@ struct InspectorWireTests {
           time: 0.2)),
     ]
     let batch = InspectorBatch(app: "Shop", session: "s1", sequence: 1, messages: messages)
-    let data = try JSONEncoder().encode(batch)
-    #expect(try JSONDecoder().decode(InspectorBatch.self, from: data) == batch)
+    #expect(try InspectorBatch(wire: batch.wireBytes()) == batch)
+
+    let journal = InspectorJournal(
+      app: "Shop", shell: "login", initialViewModel: Self.value,
+      steps: messages.compactMap { if case .step(let step) = $0 { step } else { nil } },
+      droppedSteps: 2)
+    #expect(try InspectorJournal(data: journal.fileData()) == journal)
   }
 
   @Test("an unknown kind, a negative count or a value of no kind is an error that says so")
   func badMessages() {
     func error(_ json: String) -> String {
       do {
-        _ = try JSONDecoder().decode(InspectorMessage.self, from: Data(json.utf8))
+        _ = try InspectorMessage(wire: try JSONParser.parse(Array(json.utf8)), at: .root)
         return "decoded"
       } catch {
         return "\(error)"
       }
     }
     #expect(error(#"{"kind":"explode"}"#).contains("unknown message kind \"explode\""))
-    #expect(error(#"{"kind":"dropped","count":-1}"#).contains("a count cannot be negative"))
+    #expect(
+      error(#"{"kind":"dropped","count":-1}"#)
+        == "at count: expected a whole number from 0 to 2147483647")
     #expect(
       error(#"{"kind":"shell","shell":1,"name":"x","viewModel":{"weird":1}}"#)
         .contains("not an inspected value"))
@@ -74,7 +81,10 @@ struct InspectorWireTests {
         return error
       }
     }
-    #expect(error("not json") == .notAJournal("not JSON, or not a JSON object"))
+    #expect(
+      error("not json")
+        == .notAJournal("not JSON at byte 0: expected null"))
+    #expect(error("[]") == .notAJournal("not a JSON object"))
     #expect(
       error(#"{"format":"other"}"#)
         == .notAJournal(#"its "format" is not "yaia-inspector-journal""#))
@@ -88,7 +98,7 @@ struct InspectorWireTests {
       Issue.record("a journal without its fields was read")
       return
     }
-    #expect(reason.contains("\"shell\" is missing"))
+    #expect(reason == "at shell: missing")
 
     func journal(indexes: [Int]) -> String {
       let steps = indexes.map {
@@ -100,7 +110,7 @@ struct InspectorWireTests {
     #expect(error(journal(indexes: [1, 2, 5])) == nil, "indexes may jump (dropped entries)")
     #expect(
       error(journal(indexes: [1, -3]))
-        == .notAJournal("step 2 has index -3; a shell's steps count from 1"))
+        == .notAJournal("at steps[1].index: expected a whole number from 1 to 4503599627370495"))
     #expect(
       error(journal(indexes: [2, 2]))
         == .notAJournal("step 2 has index 2, not after 2: steps are in order"))

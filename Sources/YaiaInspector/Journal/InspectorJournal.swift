@@ -9,7 +9,7 @@ import Yaia
 /// let journal = try InspectorJournal(contentsOf: url)        // exported from the page
 /// try expectReplay(journal, into: LoginState())               // YaiaTesting
 /// ```
-public struct InspectorJournal: Codable, Sendable, Equatable {
+public struct InspectorJournal: Sendable, Equatable {
   /// The marker every journal file starts with (its `format` field).
   public static let formatName = "yaia-inspector-journal"
   /// The version this library writes and reads.
@@ -72,37 +72,37 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
 
   /// Reads a journal from the bytes of its file.
   ///
+  /// The file is read by the inspector's own JSON reader, the one that reads an app's batches:
+  /// one format, one reader and one writer, whatever carries it.
+  ///
   /// - Throws: ``InspectorJournalError/notAJournal(_:)`` with what was wrong and where.
   public init(data: Data) throws(InspectorJournalError) {
     guard data.count <= Self.largestFile else {
       throw .notAJournal("\(data.count) bytes; a journal is at most \(Self.largestFile)")
     }
-    struct Header: Decodable {
-      var format: String?
-      var version: Int?
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(data, limits: Self.limits)
+    } catch {
+      throw .notAJournal(error.description)
     }
-    let decoder = JSONDecoder()
-    guard let header = try? decoder.decode(Header.self, from: data) else {
-      throw .notAJournal("not JSON, or not a JSON object")
+    guard let object = try? WireObject(value, at: .root) else {
+      throw .notAJournal("not a JSON object")
     }
-    guard header.format == Self.formatName else {
+    guard case .string(Self.formatName)? = object["format"] else {
       throw .notAJournal("its \"format\" is not \"\(Self.formatName)\"")
     }
-    guard header.version == Self.currentVersion else {
-      throw .unsupportedVersion(header.version ?? 0, supported: Self.currentVersion)
+    let version = try? object.int("version", in: 0...Int(Int32.max))
+    guard version == Self.currentVersion else {
+      throw .unsupportedVersion(version ?? 0, supported: Self.currentVersion)
     }
     do {
-      self = try decoder.decode(Self.self, from: data)
+      self = try Self(wire: object)
     } catch {
-      throw .notAJournal(Self.describe(error))
+      throw .notAJournal(error.description)
     }
-    guard droppedSteps >= 0 else { throw .notAJournal("\"droppedSteps\" is negative") }
     var previous = 0
     for (position, step) in steps.enumerated() {
-      guard step.index >= 1 else {
-        throw .notAJournal(
-          "step \(position + 1) has index \(step.index); a shell's steps count from 1")
-      }
       guard step.index > previous else {
         throw .notAJournal(
           "step \(position + 1) has index \(step.index), not after \(previous): steps are in order")
@@ -111,11 +111,46 @@ public struct InspectorJournal: Codable, Sendable, Equatable {
     }
   }
 
-  /// The file's bytes.
+  /// What one journal file may cost to read: its values are at least a few bytes each.
+  private static let limits = InputBudget.Limits(
+    depth: JSONParser.maximumDepth, bytes: .max, elements: largestFile / 8)
+
+  private init(wire object: WireObject) throws(InspectorWireError) {
+    let app = try object.string("app")
+    let shell = try object.string("shell")
+    let initialViewModel = try InspectedValue(
+      wire: try object.object("initialViewModel").value, at: .key(.root, "initialViewModel"))
+    var steps: [InspectedStep] = []
+    for (element, at) in try object.array("steps") {
+      steps.append(try InspectedStep(wire: try WireObject(element, at: at)))
+    }
+    self.init(
+      app: app, shell: shell, initialViewModel: initialViewModel, steps: steps,
+      droppedSteps: try object.int("droppedSteps", in: 0...Int.max >> 11))
+  }
+
+  /// The file's bytes: the format's members, then the app's, the shell's and the steps.
   public func fileData() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return (try? encoder.encode(self)) ?? Data()
+    var json = JSONWriter(capacity: 4_096 + steps.count * 512)
+    json.object { json in
+      json.key("format")
+      json.string(format)
+      json.key("version")
+      json.int(version)
+      json.key("app")
+      json.string(app)
+      json.key("shell")
+      json.string(shell)
+      json.key("droppedSteps")
+      json.int(droppedSteps)
+      json.key("initialViewModel")
+      initialViewModel.write(to: &json)
+      json.key("steps")
+      json.array { json in
+        for step in steps { json.object { json in step.writeMembers(to: &json) } }
+      }
+    }
+    return Data(json.bytes)
   }
 
   /// The events, decoded from the app's own encoding, to replay into a state.

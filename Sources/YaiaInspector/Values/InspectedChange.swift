@@ -1,9 +1,9 @@
 /// One field-level difference between two values: where (a path such as `rows[2].title`),
 /// and what it was and is. The inspector's page shows a view model's changes as these, and an
 /// app sends them instead of the whole view model when only part of it changed.
-public struct InspectedChange: Hashable, Sendable, Codable {
+public struct InspectedChange: Hashable, Sendable {
   /// One step of a path: a field (or an enum case's value) by label, or an element by index.
-  public enum Key: Hashable, Sendable, Codable {
+  public enum Key: Hashable, Sendable {
     /// A field of a record, or a value of an enum case, by its label.
     case field(String)
     /// An element of a collection, by its position.

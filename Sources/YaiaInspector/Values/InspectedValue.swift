@@ -27,7 +27,7 @@ public indirect enum InspectedValue: Hashable, Sendable {
   case tooDeep
 
   /// A named part of a record or an enum case.
-  public struct Field: Hashable, Sendable, Codable {
+  public struct Field: Hashable, Sendable {
     /// Its label (`_0` for an unlabelled associated value).
     public var label: String
     /// Its value.

@@ -3,7 +3,7 @@
 /// Batches of one connection (`session`) are numbered from 1 and sent one at a time, so the
 /// inspector can check that none is missing or out of order. The first batch has no messages:
 /// it says the app is there. A batch marked `ended` is the connection's last.
-public struct InspectorBatch: Codable, Sendable, Equatable {
+public struct InspectorBatch: Sendable, Equatable {
   /// The version of this format; the inspector refuses others with a message saying which
   /// it speaks.
   public static let currentVersion = 1

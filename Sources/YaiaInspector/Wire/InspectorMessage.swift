@@ -41,52 +41,8 @@ public enum InspectorMessage: Sendable, Equatable {
   }
 }
 
-extension InspectorMessage: Codable {
-  private enum Key: String, CodingKey { case kind, count }
-
-  /// Decodes a message by its `kind`; an unknown kind is a `DecodingError` that names it.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    let kind = try container.decode(String.self, forKey: .kind)
-    switch kind {
-    case "shell": self = .shell(try InspectedShell(from: decoder))
-    case "step": self = .step(try InspectedStep(from: decoder))
-    case "dropped":
-      let count = try container.decode(Int.self, forKey: .count)
-      guard count >= 0 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .count, in: container, debugDescription: "a count cannot be negative")
-      }
-      self = .dropped(count: count)
-    case "launch": self = .launch(try InspectedLaunch(from: decoder))
-    case "launchEvent": self = .launchEvent(try InspectedLaunchEvent(from: decoder))
-    case "launchReport": self = .launchReport(try InspectedLaunchReport(from: decoder))
-    case "request": self = .request(try InspectedRequest(from: decoder))
-    default:
-      throw DecodingError.dataCorruptedError(
-        forKey: .kind, in: container,
-        debugDescription: "unknown message kind \"\(VisibleText.escaped(kind.prefix(40)))\"")
-    }
-  }
-
-  /// Encodes the message as one object: its `kind` and its fields.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    try container.encode(kind, forKey: .kind)
-    switch self {
-    case .shell(let shell): try shell.encode(to: encoder)
-    case .step(let step): try step.encode(to: encoder)
-    case .dropped(let count): try container.encode(count, forKey: .count)
-    case .launch(let launch): try launch.encode(to: encoder)
-    case .launchEvent(let event): try event.encode(to: encoder)
-    case .launchReport(let report): try report.encode(to: encoder)
-    case .request(let request): try request.encode(to: encoder)
-    }
-  }
-}
-
 /// A shell as the inspector shows it.
-public struct InspectedShell: Codable, Sendable, Equatable {
+public struct InspectedShell: Sendable, Equatable {
   /// Its id within the app (from 1, in the order shells were connected).
   public var shell: Int
   /// The name the app gave it.
@@ -107,7 +63,7 @@ public struct InspectedShell: Codable, Sendable, Equatable {
 }
 
 /// One event a shell handled: what came in, what went out, and the view model after it.
-public struct InspectedStep: Codable, Sendable, Equatable {
+public struct InspectedStep: Sendable, Equatable {
   /// The shell's id.
   public var shell: Int
   /// The event's position among those the shell handled since it was connected, from 1.
@@ -154,9 +110,9 @@ public struct InspectedStep: Codable, Sendable, Equatable {
 
 /// A launch's graph: its steps, their dependencies, the waves they run in, and the path that
 /// decides its length.
-public struct InspectedLaunch: Codable, Sendable, Equatable {
+public struct InspectedLaunch: Sendable, Equatable {
   /// One step of the plan.
-  public struct Step: Codable, Sendable, Equatable {
+  public struct Step: Sendable, Equatable {
     /// Its id, as text.
     public var id: String
     /// The steps it waits for.
@@ -205,9 +161,9 @@ public struct InspectedLaunch: Codable, Sendable, Equatable {
 }
 
 /// Something that happened to a step of a launch.
-public struct InspectedLaunchEvent: Codable, Sendable, Equatable {
+public struct InspectedLaunchEvent: Sendable, Equatable {
   /// What happened.
-  public enum Kind: String, Codable, Sendable {
+  public enum Kind: String, Sendable {
     /// The step started.
     case started
     /// The step waits for the user.
@@ -244,9 +200,9 @@ public struct InspectedLaunchEvent: Codable, Sendable, Equatable {
 }
 
 /// How a launch ended: each step's span and outcome, its length and critical path.
-public struct InspectedLaunchReport: Codable, Sendable, Equatable {
+public struct InspectedLaunchReport: Sendable, Equatable {
   /// One step's span.
-  public struct Record: Codable, Sendable, Equatable {
+  public struct Record: Sendable, Equatable {
     /// The step.
     public var step: String
     /// Its outcome (as in ``InspectedLaunchEvent/outcome``).
@@ -296,7 +252,7 @@ public struct InspectedLaunchReport: Codable, Sendable, Equatable {
 }
 
 /// A request the app's in-process mock server answered.
-public struct InspectedRequest: Codable, Sendable, Equatable {
+public struct InspectedRequest: Sendable, Equatable {
   /// The method.
   public var method: String
   /// The path and query.

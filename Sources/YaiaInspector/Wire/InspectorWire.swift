@@ -131,7 +131,17 @@ package struct WireObject {
 
 // MARK: Values
 
+/// An inspected value as JSON: one object per value, keyed by its kind, so that the page reads
+/// it without knowing Swift's types.
+///
+/// ```json
+/// {"record": "ViewModel", "fields": [{"label": "user", "value": {"text": "ada"}}]}
+/// {"enum": "Route", "case": "detail", "values": [{"label": "_0", "value": {"scalar": "3"}}]}
+/// {"collection": "Array<Row>", "elements": [], "omitted": 0}
+/// {"none": true}  {"redacted": true}  {"tooDeep": true}
+/// ```
 extension InspectedValue {
+  /// Writes the value as one JSON object.
   package func write(to json: inout JSONWriter) {
     json.object { json in
       switch self {
@@ -260,31 +270,7 @@ extension InspectorMessage {
           json.int(history)
         }
       case .step(let step):
-        json.key("shell")
-        json.int(step.shell)
-        json.key("index")
-        json.int(step.index)
-        json.key("time")
-        json.double(step.time)
-        json.key("event")
-        step.event.write(to: &json)
-        json.member("eventJSON", step.eventJSON)
-        json.key("commands")
-        json.array { json in for command in step.commands { command.write(to: &json) } }
-        json.key("changed")
-        json.bool(step.changed)
-        if let viewModel = step.viewModel {
-          json.key("viewModel")
-          viewModel.write(to: &json)
-        }
-        if let changes = step.viewModelChanges {
-          json.key("viewModelChanges")
-          json.array { json in for change in changes { change.write(to: &json) } }
-        }
-        if let jumpedTo = step.jumpedTo {
-          json.key("jumpedTo")
-          json.int(jumpedTo)
-        }
+        step.writeMembers(to: &json)
       case .dropped(let count):
         json.key("count")
         json.int(count)
@@ -374,27 +360,7 @@ extension InspectorMessage {
             wire: try object.object("viewModel").value, at: .key(path, "viewModel")),
           history: try object.optionalInt("history", in: 1...InspectorTimeTravel.mostStates)))
     case "step":
-      var commands: [InspectedValue] = []
-      for (element, at) in try object.array("commands") {
-        commands.append(try InspectedValue(wire: element, at: at))
-      }
-      self = .step(
-        InspectedStep(
-          shell: try object.int("shell", in: 1...Int(Int32.max)),
-          index: try object.int("index", in: 1...Int.max >> 11), time: try object.double("time"),
-          event: try InspectedValue(
-            wire: try object.object("event").value, at: .key(path, "event")),
-          eventJSON: try object.optionalString("eventJSON"), commands: commands,
-          changed: try object.bool("changed"),
-          viewModel: object.has("viewModel")
-            ? try InspectedValue(
-              wire: try object.object("viewModel").value, at: .key(path, "viewModel"))
-            : nil,
-          viewModelChanges: object.has("viewModelChanges")
-            ? try object.array("viewModelChanges").map { element, at throws(InspectorWireError) in
-              try InspectedChange(wire: element, at: at)
-            } : nil,
-          jumpedTo: try object.optionalInt("jumpedTo", in: 0...Int.max >> 11)))
+      self = .step(try InspectedStep(wire: object))
     case "dropped":
       self = .dropped(count: try object.int("count"))
     case "launch":
@@ -467,6 +433,62 @@ extension InspectorMessage {
         path: WirePath.key(path, "kind").description,
         reason: "unknown message kind \"\(String(kind.prefix(40)))\"")
     }
+  }
+}
+
+extension InspectedStep {
+  /// Writes the step's members into the object being written: a message adds its `kind`, a
+  /// journal writes them alone.
+  package func writeMembers(to json: inout JSONWriter) {
+    json.key("shell")
+    json.int(shell)
+    json.key("index")
+    json.int(index)
+    json.key("time")
+    json.double(time)
+    json.key("event")
+    event.write(to: &json)
+    json.member("eventJSON", eventJSON)
+    json.key("commands")
+    json.array { json in for command in commands { command.write(to: &json) } }
+    json.key("changed")
+    json.bool(changed)
+    if let viewModel {
+      json.key("viewModel")
+      viewModel.write(to: &json)
+    }
+    if let viewModelChanges {
+      json.key("viewModelChanges")
+      json.array { json in for change in viewModelChanges { change.write(to: &json) } }
+    }
+    if let jumpedTo {
+      json.key("jumpedTo")
+      json.int(jumpedTo)
+    }
+  }
+
+  /// Reads a step from its members (a message's, or a journal's step).
+  package init(wire object: WireObject) throws(InspectorWireError) {
+    let path = object.path
+    var commands: [InspectedValue] = []
+    for (element, at) in try object.array("commands") {
+      commands.append(try InspectedValue(wire: element, at: at))
+    }
+    self.init(
+      shell: try object.int("shell", in: 1...Int(Int32.max)),
+      index: try object.int("index", in: 1...Int.max >> 11), time: try object.double("time"),
+      event: try InspectedValue(wire: try object.object("event").value, at: .key(path, "event")),
+      eventJSON: try object.optionalString("eventJSON"), commands: commands,
+      changed: try object.bool("changed"),
+      viewModel: object.has("viewModel")
+        ? try InspectedValue(
+          wire: try object.object("viewModel").value, at: .key(path, "viewModel"))
+        : nil,
+      viewModelChanges: object.has("viewModelChanges")
+        ? try object.array("viewModelChanges").map { element, at throws(InspectorWireError) in
+          try InspectedChange(wire: element, at: at)
+        } : nil,
+      jumpedTo: try object.optionalInt("jumpedTo", in: 0...Int.max >> 11))
   }
 }
 

@@ -1,4 +1,4 @@
-#if Remote  // the trait; without it, TraitRequirement.swift names it
+#if RemoteLogging  // the trait; without it, TraitRequirement.swift stands in
   import Logging
   import Yaia
 
