@@ -24,10 +24,10 @@ enum DemoAPI {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       updateRequired = try container.decode(Bool.self, forKey: .updateRequired)
-      minimumVersion = try ServerText.checked(
+      minimumVersion = try IncomingText.checked(
         container.decode(String.self, forKey: .minimumVersion), field: "minimum version",
         limit: 32, codingPath: container.codingPath + [CodingKeys.minimumVersion],
-        allowed: ServerText.isVersion)
+        allowed: IncomingText.isVersion)
     }
   }
 
@@ -52,9 +52,9 @@ enum DemoAPI {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       func code(_ text: String, _ field: String, _ key: CodingKeys) throws -> String {
-        try ServerText.checked(
+        try IncomingText.checked(
           text, field: field, limit: 16, codingPath: container.codingPath + [key],
-          allowed: ServerText.isCode)
+          allowed: IncomingText.isCode)
       }
       country = try code(container.decode(String.self, forKey: .country), "country", .country)
       language = try code(container.decode(String.self, forKey: .language), "language", .language)
@@ -88,7 +88,7 @@ enum DemoAPI {
       token = try container.decode(Secret.self, forKey: .token)
       refreshToken = try container.decode(Secret.self, forKey: .refreshToken)
       user = try container.decodeIfPresent(String.self, forKey: .user).map {
-        try ServerText.checked(
+        try IncomingText.checked(
           $0, field: "user name", limit: LoginSession.longestUserName,
           codingPath: container.codingPath + [CodingKeys.user])
       }

@@ -63,7 +63,7 @@ struct LoginSession: Codable, Hashable, Sendable {
   /// characters (a file written by hand, or by an older version that did not check).
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    user = try ServerText.checked(
+    user = try IncomingText.checked(
       container.decode(String.self, forKey: .user), field: "user name",
       limit: Self.longestUserName, codingPath: container.codingPath + [CodingKeys.user])
     token = try container.decode(Secret.self, forKey: .token)

@@ -2,7 +2,7 @@ import Yaia
 
 /// Checks text that comes from outside the app (a server's answer, the saved login) where it
 /// enters, so that only short, printable text is shown, kept or persisted.
-enum ServerText {
+enum IncomingText {
   /// `text` if it is at most `limit` characters (and `4 × limit` Unicode scalars, so combining
   /// marks cannot pile up behind one character), holds only characters a terminal shows, and
   /// matches `allowed` when given; otherwise a decoding error naming `field`.

@@ -1,0 +1,358 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import Yaia
+  import Yams
+
+  /// Turns manifest nodes into routes, naming the line of every problem.
+  struct ManifestReader {
+    let file: String
+    let fixtures: URL?
+    /// What every `json` body of the manifest may expand to, together: one budget for the
+    /// document, so that a large body aliased by many routes is counted each time it is used.
+    private var budget = InputBudget(ManifestReader.jsonLimits)
+
+    init(file: String, fixtures: URL?) {
+      self.file = file
+      self.fixtures = fixtures
+    }
+
+    /// The routes of manifest `text`, in order.
+    mutating func routes(in text: String) throws(MockServerError) -> [MockRoute] {
+      let root: Node?
+      do {
+        root = try Yams.compose(yaml: text)
+      } catch let error as YamlError {
+        throw syntaxError(error)
+      } catch {
+        throw .brokenManifest(file: file, line: 0, reason: "\(error)")
+      }
+      guard let root, let routes = root["routes"] else {
+        throw .brokenManifest(
+          file: file, line: root?.mark?.line ?? 1, reason: "expected a top-level `routes:` list")
+      }
+      guard case .sequence(let list) = routes else {
+        throw error(routes, "`routes` must be a list")
+      }
+      var parsed: [MockRoute] = []
+      for node in list { parsed.append(try route(node)) }
+      return parsed
+    }
+
+    func error(_ node: Node, _ reason: String) -> MockServerError {
+      .brokenManifest(file: file, line: node.mark?.line ?? 0, reason: reason)
+    }
+
+    func syntaxError(_ error: YamlError) -> MockServerError {
+      switch error {
+      case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+        .composer(_, let problem, let mark, _):
+        return .brokenManifest(
+          file: file, line: mark.line, reason: "not valid YAML or JSON: \(problem)")
+      default:
+        return .brokenManifest(file: file, line: 0, reason: "not valid YAML or JSON: \(error)")
+      }
+    }
+
+    mutating func route(_ node: Node) throws(MockServerError) -> MockRoute {
+      guard case .mapping = node else {
+        throw error(node, "a route must be a mapping with at least `path`")
+      }
+      try onlyKeys(
+        node,
+        [
+          "method", "path", "name", "query", "headers", "body", "response", "sequence", "scenarios",
+          "requires-state", "sets-state",
+        ])
+      guard let path = node["path"]?.string else {
+        throw error(node, "a route needs a `path`, such as /devices/:id")
+      }
+      let responses = try responses(of: node, what: "route \(path)")
+      var scenarios: [String: MockResponses] = [:]
+      if let list = node["scenarios"] {
+        guard case .mapping(let mapping) = list else {
+          throw error(list, "`scenarios` maps names to responses")
+        }
+        for (key, value) in mapping {
+          guard let name = key.string else { throw error(key, "a scenario name must be text") }
+          if value["sequence"] != nil {
+            scenarios[name] = try self.responses(of: value, what: "scenario \(name)")
+          } else {
+            scenarios[name] = .single(try response(value))
+          }
+        }
+      }
+      var route: MockRoute
+      do {
+        route = try MockRoute(
+          node["method"]?.string.map(HTTPMethod.init(rawValue:)), path, name: node["name"]?.string,
+          query: try strings(node["query"]), headers: try headers(node["headers"]),
+          bodyFields: try strings(node["body"]),
+          responses: responses,
+          scenarios: scenarios)
+      } catch {
+        throw self.error(node["path"] ?? node, error.description)
+      }
+      route.requiredState = try state(node["requires-state"])
+      route.nextState = try state(node["sets-state"])
+      return route
+    }
+
+    private mutating func responses(of node: Node, what: String) throws(MockServerError)
+      -> MockResponses
+    {
+      if let sequence = node["sequence"] {
+        guard case .sequence(let list) = sequence, !list.isEmpty else {
+          throw error(sequence, "`sequence` must be a non-empty list of responses")
+        }
+        var responses: [MockResponse] = []
+        for item in list { responses.append(try response(item)) }
+        return .sequence(responses)
+      }
+      guard let response = node["response"] else {
+        throw error(node, "\(what) needs a `response` or a `sequence`")
+      }
+      return .single(try self.response(response))
+    }
+
+    mutating func response(_ node: Node) throws(MockServerError) -> MockResponse {
+      guard case .mapping = node else {
+        throw error(
+          node, "a response must be a mapping (status, headers, body, json, file, delay, fault)")
+      }
+      try onlyKeys(
+        node, ["status", "headers", "body", "json", "file", "delay", "fault", "trickle"])
+      var response = MockResponse()
+      if let status = node["status"] {
+        guard let code = status.int, (100...599).contains(code) else {
+          throw error(status, "`status` must be a number from 100 to 599")
+        }
+        response.status = HTTPStatus(code)
+      }
+      response.headers = try headers(node["headers"])
+      let bodies = ["body", "json", "file"].filter { node[$0] != nil }
+      guard bodies.count <= 1 else {
+        throw error(
+          node, "a response has one body: `\(bodies.joined(separator: "`, `"))` are given")
+      }
+      if let text = node["body"] {
+        guard let string = text.string else {
+          throw error(text, "`body` must be text; use `json` for structured JSON")
+        }
+        response.body = .text(string)
+      } else if let json = node["json"] {
+        response.body = .text(try jsonText(json))
+        if response.headers[HTTPHeaderName.contentType] == nil {
+          response.headers[HTTPHeaderName.contentType] = "application/json"
+        }
+      } else if let fileNode = node["file"] {
+        guard let name = fileNode.string else {
+          throw error(fileNode, "`file` must be a path in the fixtures folder")
+        }
+        if let fixtures {
+          do {
+            _ = try FixturePath.resolve(name, in: fixtures)
+          } catch {
+            throw self.error(fileNode, error.description)
+          }
+        }
+        response.body = .file(name)
+        if name.hasSuffix(".json"), response.headers[HTTPHeaderName.contentType] == nil {
+          response.headers[HTTPHeaderName.contentType] = "application/json"
+        }
+      }
+      if let delay = node["delay"] { response.delay = try delayRange(delay) }
+      if let fault = node["fault"] {
+        response.fault = try self.fault(fault, trickle: node["trickle"])
+      }
+      return response
+    }
+
+    private func fault(_ node: Node, trickle: Node?) throws(MockServerError) -> MockResponse.Fault {
+      switch node.string {
+      case "malformed-json": return .malformedJSON
+      case "empty-body": return .emptyBody
+      case "truncated-body": return .truncatedBody
+      case "close-connection": return .closeConnection
+      case "trickle":
+        guard let trickle, let bytes = trickle["bytes"]?.int, bytes > 0,
+          let interval = trickle["interval"]
+        else {
+          throw error(node, "`fault: trickle` needs `trickle: { bytes: N, interval: 50ms }`")
+        }
+        guard bytes <= Self.largestTrickle else {
+          throw error(trickle, "`trickle` sends from 1 to \(Self.largestTrickle) bytes at a time")
+        }
+        return .trickle(bytes: bytes, interval: try duration(interval))
+      default:
+        throw error(
+          node,
+          "unknown fault; use malformed-json, empty-body, truncated-body, close-connection or trickle"
+        )
+      }
+    }
+
+    private func delayRange(_ node: Node) throws(MockServerError) -> ClosedRange<Duration> {
+      guard let text = node.string else {
+        throw error(node, "`delay` must be like 300ms, 2s or 100ms...500ms")
+      }
+      let parts = text.components(separatedBy: "...")
+      let low = try duration(text: parts[0], at: node)
+      let high = parts.count > 1 ? try duration(text: parts[1], at: node) : low
+      guard parts.count <= 2, low <= high else {
+        throw error(node, "`delay` range must go from low to high, like 100ms...500ms")
+      }
+      return low...high
+    }
+
+    private func duration(_ node: Node) throws(MockServerError) -> Duration {
+      guard let text = node.string else { throw error(node, "a duration must be like 300ms or 2s") }
+      return try duration(text: text, at: node)
+    }
+
+    private func duration(text: String, at node: Node) throws(MockServerError) -> Duration {
+      switch DurationText.parse(text, atMost: Self.longestDelay) {
+      case .success(let duration):
+        return duration
+      case .failure(.notADuration):
+        throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
+      case .failure(.outOfRange):
+        throw error(
+          node,
+          "`\(text)` is out of range: a duration goes from 0ms to \(DurationText.format(Self.longestDelay))"
+        )
+      }
+    }
+
+    /// The longest delay or trickle interval a manifest may ask for (one hour): longer is a
+    /// mistake, and far longer cannot be held by `Duration` at all.
+    static let longestDelay: Duration = .seconds(3600)
+
+    /// The most bytes a trickle may send at a time.
+    static let largestTrickle = 1 << 20
+
+    /// What the `json` bodies of one manifest may expand to, all together, once YAML aliases
+    /// are followed: 64 levels deep, 100,000 values, 8 MiB of text.
+    static let jsonLimits = InputBudget.Limits(depth: 64, bytes: 8 << 20, elements: 100_000)
+
+    private func strings(_ node: Node?) throws(MockServerError) -> [String: String] {
+      guard let node else { return [:] }
+      guard case .mapping(let mapping) = node else {
+        throw error(node, "expected a mapping of names to values")
+      }
+      var result: [String: String] = [:]
+      for (key, value) in mapping {
+        guard let name = key.string, case .scalar(let scalar) = value else {
+          throw error(value, "expected a name and a plain value")
+        }
+        result[name] = scalar.string
+      }
+      return result
+    }
+
+    /// A mapping of header fields, each a token name and a value a response may carry: no
+    /// CR, LF or other control character, which would end the field early and let the rest of
+    /// the value be read as fields or a body of its own.
+    private func headers(_ node: Node?) throws(MockServerError) -> HTTPHeaders {
+      let fields = try strings(node)
+      guard case .mapping(let mapping)? = node else { return HTTPHeaders(fields) }
+      for (key, value) in mapping {
+        let name = key.string ?? ""
+        guard !name.isEmpty, name.utf8.allSatisfy(RequestHeadParser.isTokenByte) else {
+          throw error(key, "`\(VisibleText.escaped(name))` is not a header name")
+        }
+        let text = value.string ?? ""
+        guard
+          text.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+        else {
+          throw error(
+            value,
+            "the value of header `\(name)` holds a line break or a control character: "
+              + "\(VisibleText.escaped(text))")
+        }
+      }
+      return HTTPHeaders(fields)
+    }
+
+    private func state(_ node: Node?) throws(MockServerError) -> (machine: String, state: String)? {
+      guard let node else { return nil }
+      let parts = node.string?.split(separator: "=", maxSplits: 1).map(String.init) ?? []
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw error(node, "a state is written machine=state, like session=logged-in")
+      }
+      return (parts[0], parts[1])
+    }
+
+    private func onlyKeys(_ node: Node, _ allowed: Set<String>) throws(MockServerError) {
+      guard case .mapping(let mapping) = node else { return }
+      for key in mapping.keys {
+        guard let name = key.string, allowed.contains(name) else {
+          throw error(
+            key,
+            "unknown key `\(key.string ?? "?")`; expected one of \(allowed.sorted().joined(separator: ", "))"
+          )
+        }
+      }
+    }
+
+    /// A YAML/JSON node as compact JSON text.
+    ///
+    /// YAML aliases repeat a node without copying it, so a few lines can stand for billions of
+    /// values ("billion laughs"), or for a chain of aliases nested far deeper than any YAML
+    /// parser allows in text. Expansion spends the manifest's ``budget``: the depth is checked
+    /// before each level is entered, and values and bytes are counted across every body.
+    private mutating func jsonText(_ node: Node) throws(MockServerError) -> String {
+      let object: Any
+      do {
+        object = try value(node)
+      } catch {
+        throw self.error(
+          node,
+          "`json` bodies \(error) (YAML aliases repeat whole nodes, and every body of the manifest"
+            + " counts); write the body out or use `file`")
+      }
+      do {
+        let data = try JSONSerialization.data(
+          withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+      } catch {
+        throw self.error(node, "`json` could not be written as JSON: \(error.localizedDescription)")
+      }
+    }
+
+    /// `node` as a JSON object for `JSONSerialization`, spending the budget as it goes.
+    private mutating func value(_ node: Node) throws(InputBudget.Exceeded) -> Any {
+      switch node {
+      case .scalar(let scalar):
+        try budget.spend(bytes: scalar.string.utf8.count)
+        if scalar.style == .plain {
+          if let int = Int(scalar.string) { return int }
+          if let double = Double(scalar.string), double.isFinite { return double }
+          if scalar.string == "true" { return true }
+          if scalar.string == "false" { return false }
+          if scalar.string == "null" || scalar.string == "~" { return NSNull() }
+        }
+        return scalar.string
+      case .mapping(let mapping):
+        try budget.spend(bytes: 2)
+        try budget.enter()
+        defer { budget.leave() }
+        var object: [String: Any] = [:]
+        for (key, item) in mapping {
+          try budget.spend(bytes: key.string?.utf8.count ?? 0)
+          object[key.string ?? ""] = try value(item)
+        }
+        return object
+      case .sequence(let sequence):
+        try budget.spend(bytes: 2)
+        try budget.enter()
+        defer { budget.leave() }
+        var array: [Any] = []
+        for item in sequence { array.append(try value(item)) }
+        return array
+      case .alias:
+        try budget.spend(bytes: 4)
+        return NSNull()
+      }
+    }
+  }
+#endif
