@@ -263,3 +263,20 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// What DESIGN promises, enforced by the compiler in every target, in this one place:
+// - InternalImportsByDefault: an `import` is internal, so a module whose types appear in a
+//   target's public API is imported `public` on purpose, and a dependency cannot leak into an
+//   app's API by accident (the core must not hand Foundation, GRDB or swift-log types to apps
+//   without saying so).
+// - MemberImportVisibility: a file uses only the members of modules it imports itself, so a
+//   file's imports say what it depends on.
+// - ExistentialAny: an existential is written `any P`, so its cost is visible where it is paid.
+for target in package.targets where target.type != .plugin {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,5 +1,5 @@
 #if Tools || Lint  // the trait; without it, TraitRequirement.swift names it
-  import ArgumentParser
+  public import ArgumentParser
   import Foundation
   import Yaia
 

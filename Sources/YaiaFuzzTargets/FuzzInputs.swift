@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The input files under a list of files and folders (one level: a corpus folder is flat), in
 /// a stable order; hidden files (`.gitkeep`) are skipped.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Walks a JSON document (as `JSONSerialization` reads it) along a path of object keys and
 /// array indexes: the one walker behind the mock server's body matching (`user.name`,

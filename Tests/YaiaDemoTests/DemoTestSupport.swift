@@ -1,3 +1,5 @@
+import YaiaFlow
+
 @testable import YaiaDemo
 
 extension DemoAppState {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yaia
+import YaiaSequencer
 import YaiaTesting
 
 @testable import YaiaDemo

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yaia
+import YaiaHTTP
 
 @testable import YaiaInspector
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YaiaHTTP
 import YaiaInspector
 
 @testable import YaiaInspectorServer

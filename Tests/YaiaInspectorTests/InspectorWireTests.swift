@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YaiaHTTP
 import YaiaInspector
 
 @Suite("The inspector's wire format and journal files")

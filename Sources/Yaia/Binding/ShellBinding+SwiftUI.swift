@@ -1,6 +1,6 @@
 // Apple-only glue, not compiled on Linux: every piece of logic is in ShellBinding.swift.
 #if canImport(SwiftUI)
-  import SwiftUI
+  public import SwiftUI
 
   extension Binding where Value: Equatable {
     /// A SwiftUI binding over a ``ShellBinding``: it shows the view-model field and sends the

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-  import Darwin
+  public import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+  public import Glibc
 #elseif canImport(Musl)
-  import Musl
+  public import Musl
 #endif
 
 /// A value shared between threads, read and changed only while a lock is held: the package's

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The imperative shell of a feature: it moves values between a ``ShellState`` and the
 /// outside world.

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-  import UIKit
+  public import UIKit
 
   /// Plays a choreography on views with `UIViewPropertyAnimator`: one keyframe animation per
   /// track, no logic of its own (the timing is the value's). Not built on Linux.

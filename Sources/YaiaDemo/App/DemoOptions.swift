@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import Yaia
-import YaiaInspector
+package import YaiaInspector
 
 /// How to run the sample app: what `yaia demo`'s options say.
 package struct DemoOptions: Sendable {

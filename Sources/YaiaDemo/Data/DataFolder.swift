@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where the sample app keeps its data: the SQLite database and the login file, in one
 /// folder the user can choose (`--data-dir`) and wipe (`--reset`).

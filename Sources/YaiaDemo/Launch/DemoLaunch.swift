@@ -1,4 +1,4 @@
-import YaiaSequencer
+package import YaiaSequencer
 
 /// The steps of the sample app's launch, from the seed article's music app that plays on a
 /// Bluetooth speaker.

@@ -1,5 +1,5 @@
 import Foundation
-import YaiaFlow
+package import YaiaFlow
 
 /// What a deep link into the sample app opens.
 package enum DemoLink: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Yaia
+import YaiaFlow
 import YaiaSequencer
 
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's

@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 /// Decides when a deep link may be shown: it holds links that arrive before launch has
 /// finished (the cold-start case), sends links to screens that need login through the login

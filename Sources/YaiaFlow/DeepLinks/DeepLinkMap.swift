@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Yaia
 
 /// Turns URLs into routes, as a pure function: a list of path patterns, each with the routes

@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 /// A parent flow's slot for a child flow (pairing inside the app flow): it runs the child
 /// while the child's screens are on the stack and ends it the moment they are gone, by the

@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 /// An alert or a confirmation dialog as a value: a title, a message and buttons, each with the
 /// action it stands for.

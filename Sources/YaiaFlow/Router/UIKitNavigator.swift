@@ -1,5 +1,5 @@
 #if canImport(UIKit) && !os(watchOS)
-  import UIKit
+  public import UIKit
 
   /// A ``Navigator`` over a `UINavigationController`, presenting modals over it.
   ///

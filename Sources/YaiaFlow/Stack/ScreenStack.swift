@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 /// The screens pushed over a root, each holding its own state: the navigation stack as the one
 /// place its screens live.

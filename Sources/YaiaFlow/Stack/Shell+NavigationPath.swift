@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 extension Shell {
   /// A binding of the stack's ids, read from the view model at `ids`, that reports the user's

@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 extension ShellState {
   /// Hands `event` to the screen under `id` on the stack at `stack`, and lifts the commands it

@@ -1,7 +1,7 @@
 import Foundation
-import Yaia
-import YaiaHTTP
-import YaiaSequencer
+public import Yaia
+public import YaiaHTTP
+public import YaiaSequencer
 
 /// An app's connection to Yaia Inspector (`yaia inspect`): it streams what connected shells
 /// handle, how launches run and what the in-process mock server answers, to a page that shows

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Yaia
 
 /// Where an app sends what it inspects: the URL `yaia inspect` prints

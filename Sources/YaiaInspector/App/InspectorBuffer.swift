@@ -1,4 +1,4 @@
-import Yaia
+package import Yaia
 
 /// The bounded queue between an app and its inspector connection: the app appends on the main
 /// actor without ever waiting, the sender takes what is there. When the inspector is slower

@@ -1,5 +1,5 @@
-import Foundation
-import Yaia
+public import Foundation
+public import Yaia
 
 /// A shell's session as the inspector exports it: every step with its event, commands and view
 /// model as the page showed them, and each event in the app's own encoding. Import it in the

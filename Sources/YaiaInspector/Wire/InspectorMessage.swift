@@ -1,6 +1,6 @@
 import Foundation
 import Yaia
-import YaiaHTTP
+public import YaiaHTTP
 
 /// What an app tells its inspector, one message at a time: a shell appeared, a shell handled an
 /// event, entries were lost, a launch was planned or moved, the mock server answered a request.

@@ -1,5 +1,5 @@
 import Foundation
-import Yaia
+package import Yaia
 
 /// Writes JSON straight into bytes. Foundation's `JSONEncoder` costs microseconds per value on
 /// Linux (generic containers, metadata lookups); a view model is tens of values and an app

@@ -1,7 +1,8 @@
 import FlyingFox
-import Foundation
+import FlyingSocks
+public import Foundation
 import Yaia
-import YaiaInspector
+package import YaiaInspector
 
 /// The inspector's server (`yaia inspect`): it serves the page and receives apps' batches on
 /// 127.0.0.1, behind a random token printed in its URL.

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import YaiaHTTP
 
 /// The page's three files, read once from the target's resources, the token written into the
 /// page's links to its script and style (the token is hexadecimal, so it needs no escaping).

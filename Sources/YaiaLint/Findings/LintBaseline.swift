@@ -1,5 +1,5 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// Findings a team accepts while it adopts the rules on an existing codebase: a run fails
   /// only on findings not in the baseline. Findings are matched by rule, file and message, not

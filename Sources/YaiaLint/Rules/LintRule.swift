@@ -1,5 +1,5 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
-  import SwiftSyntax
+  public import SwiftSyntax
 
   /// A rule of the architecture, as a value: its id, why it exists (citing the principle), how
   /// to fix what it finds, the options a configuration may set, and the check itself.

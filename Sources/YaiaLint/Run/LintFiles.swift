@@ -1,5 +1,5 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  package import Foundation
 
   /// Finds and reads the Swift files under the paths given to `yaia lint`, refusing politely
   /// what cannot be linted: unreadable files and directories, files that are not UTF-8 text

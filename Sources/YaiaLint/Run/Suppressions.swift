@@ -1,5 +1,6 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import SwiftSyntax
+  import Foundation
 
   /// The suppressions a file's comments ask for: `// yaia-lint:disable:next RULE-ID because …`
   /// silences that rule on the next line. A reason is required; a suppression without one, or

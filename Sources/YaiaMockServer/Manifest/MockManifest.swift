@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// The routes of a fixtures folder, read from its manifest: YAML, or JSON (which is YAML too).
   ///

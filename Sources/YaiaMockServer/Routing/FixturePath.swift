@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// Resolves a fixture name from a manifest to a file inside the fixtures folder, and refuses
   /// any name that would leave it: absolute paths, `..` segments, and symbolic links that point

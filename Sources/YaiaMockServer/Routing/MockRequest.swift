@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// A request as the router sees it: method, path, query, headers and body, as plain values.
   public struct MockRequest: Hashable, Sendable {

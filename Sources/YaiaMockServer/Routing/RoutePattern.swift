@@ -1,4 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
   /// A path pattern such as `/devices/:id` or `/images/*`: literal segments, `:name` segments
   /// that capture one segment, and a final `*` that matches the rest.
   ///

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import FlyingSocks
   import Foundation
+  import Yaia
 
   /// One client connection of a mock server: reads requests with bounded memory and time,
   /// answers each through the ``MockResponder``, and closes on anything it cannot trust.

@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// One request the mock server received, with what it did about it.
   public struct MockJournalEntry: Sendable, Equatable {

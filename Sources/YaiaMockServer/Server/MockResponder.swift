@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  package import Foundation
 
   /// The shell between the wire and the router: turns a request head and body into a
   /// ``MockRequest``, asks the router, records the journal, and renders the response (with its

@@ -1,6 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import FlyingSocks
-  import Foundation
+  public import Foundation
   import Yaia
 
   /// An HTTP server for tests and demos that answers like the real API, embeddable in Swift

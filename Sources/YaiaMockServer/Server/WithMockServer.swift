@@ -1,5 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
 
   /// Runs `body` against a fresh server with `routes`, stops the server, and fails if any
   /// request went unanswered: the harness for tests.

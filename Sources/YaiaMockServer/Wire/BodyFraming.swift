@@ -1,4 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
   /// How a request's body is delimited on the wire, read from its head (RFC 9112 §6): the one
   /// decision request smuggling exploits, so it is made here, in a value, and strictly.
   ///

@@ -1,4 +1,5 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
   /// The request line and header fields of an HTTP/1.x request, as read off the wire.
   package struct RequestHead: Equatable, Sendable {
     /// The method token, as sent (`GET`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Sends typed requests and returns decoded responses, or a typed ``RemoteError``.
 ///

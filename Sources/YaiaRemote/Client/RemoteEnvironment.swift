@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A named backend: where requests go, chosen in code or by an environment variable, as the
 /// seed's Xcode schemes switched between a local mock, a shared mock and production.

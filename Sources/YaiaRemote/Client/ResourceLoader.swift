@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Loads large resources (images, files) by URL through a client, keeps them in a cache
 /// bounded by total bytes, and downloads each URL once however many ask for it at once: the

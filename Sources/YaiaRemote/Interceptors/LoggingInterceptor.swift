@@ -1,5 +1,5 @@
 #if RemoteLogging  // the trait; without it, TraitRequirement.swift stands in
-  import Logging
+  public import Logging
   import Yaia
 
   /// Logs each attempt through swift-log: one line with method, URL, status and time, and the

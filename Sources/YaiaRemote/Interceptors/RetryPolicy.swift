@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Retries idempotent requests after transport errors and 5xx responses, with exponential
 /// backoff and jitter, honouring `Retry-After`.

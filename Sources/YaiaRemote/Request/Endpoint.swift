@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a request goes: a path, relative to the environment's base URL, with parameters and
 /// a query; or an absolute URL for resources that live elsewhere (images on a CDN).

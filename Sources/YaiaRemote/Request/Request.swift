@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request whose response decodes to `Response`, as a value: where it goes, what it sends,
 /// the statuses that count as success, and how to read the body.

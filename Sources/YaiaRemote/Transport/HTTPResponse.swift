@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What came back: status, headers and body, before any decoding.
 public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {

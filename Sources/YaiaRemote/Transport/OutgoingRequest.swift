@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request as it goes on the wire: resolved URL, method, headers, body and timeout.
 ///

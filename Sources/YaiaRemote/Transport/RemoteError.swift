@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Yaia
 
 /// Everything that can go wrong with a remote call, typed, with the evidence kept and a

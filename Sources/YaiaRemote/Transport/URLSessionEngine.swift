@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 import Yaia
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  package import FoundationNetworking
 #endif
 
 /// The engine behind ``Transport/urlSession(_:maxResponseBytes:)``: turns an

@@ -1,5 +1,7 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
   internal import GRDB
+  import Foundation
+  import FoundationEssentials
 
   /// What went wrong with the store, typed, with SQLite's evidence kept and what to do about it.
   ///

@@ -1,5 +1,5 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  public import Foundation
   internal import GRDB
 
   /// A value as SQLite stores it: text, a number, bytes, a date or null. It is what a filter

@@ -1,6 +1,6 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
-  import Yaia
+  public import Foundation
+  public import Yaia
 
   /// Keeps a `Shared` value in a JSON file: the persistence for settings a user chose (a
   /// language, the last speaker), read at launch and rewritten whole after each change.

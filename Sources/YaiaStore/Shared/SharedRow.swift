@@ -1,5 +1,5 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
-  import Yaia
+  public import Yaia
 
   /// Keeps a `Shared` value in the app's ``DataStore``: as one whole row, or as one field of a
   /// row that holds other things too (an "app memory" row with the language, the last tab, …).

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// A service function for a test that does not expect the service to be used: calling it
 /// records a test failure naming the stub and the arguments it was called with, then returns

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 import Yaia
 
 /// A clock whose time moves only when the test says, for testing timers, debounces, throttles

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
-import Yaia
+public import Testing
+public import Yaia
 
 /// Waits until `shell` has no work running (every result handled), for at most `timeout` of
 /// real time; on timeout it records a failure naming the work still running and returns

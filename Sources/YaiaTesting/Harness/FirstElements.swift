@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 import Yaia
 
 /// The first `count` elements of `sequence` that pass `isIncluded`, waiting at most `timeout`

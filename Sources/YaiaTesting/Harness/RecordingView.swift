@@ -1,4 +1,4 @@
-import Yaia
+public import Yaia
 
 /// A `ShellView` that remembers every view model it was asked to render.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
-import Yaia
+public import Testing
+public import Yaia
 
 /// Runs a real `Shell` with plain functions in place of services and a recording UI, and
 /// checks every event it handled, every command it ran and every view model it rendered.

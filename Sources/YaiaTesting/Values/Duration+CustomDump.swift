@@ -1,4 +1,4 @@
-import CustomDump
+public import CustomDump
 import Yaia
 
 #if !(os(iOS) || os(macOS) || os(tvOS) || os(watchOS))

@@ -1,6 +1,6 @@
-import Testing
-import Yaia
-import YaiaInspector
+public import Testing
+public import Yaia
+public import YaiaInspector
 
 /// Replays a journal exported from Yaia Inspector into `state` and checks that every step
 /// produces the commands and view model the app produced when it was recorded: a session

@@ -1,5 +1,5 @@
-import Testing
-import Yaia
+public import Testing
+public import Yaia
 
 /// Replays `journal` into `state` and checks that it renders `expected`: the initial view
 /// model, then each change, as a shell would publish them.

@@ -1,5 +1,5 @@
-import Testing
-import Yaia
+public import Testing
+public import Yaia
 
 /// The start of a state test: given this state, when these events, then these commands.
 ///
