@@ -17,7 +17,7 @@
 
     /// Runs what `parse` makes of the arguments; prints a refusal escaped and exits with its
     /// code.
-    static func runShowingArgumentsSafely(_ parse: () async throws -> ParsableCommand) async {
+    static func runShowingArgumentsSafely(_ parse: () async throws -> any ParsableCommand) async {
       do {
         var command = try await parse()
         if var asyncCommand = command as? any AsyncParsableCommand {

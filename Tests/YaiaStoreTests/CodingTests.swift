@@ -111,7 +111,7 @@ struct CodingTests {
     }
     // Fields spread over their ranges by strides prime to them.
     let spread: [String] = (0..<2_000).map { (index: Int) -> String in
-      let fields: [CVarArg] = [
+      let fields: [any CVarArg] = [
         1583 + index * 7_919 % 8_417, 1 + index * 5 % 12, 1 + index * 11 % 28, index * 7 % 24,
         index * 13 % 60, index * 17 % 60, index * 389 % 1_000,
       ]

@@ -43,7 +43,7 @@
     /// changing that field and writing the row back, in one transaction; a missing row is made
     /// with `newRow` first.
     public static func field<M: StoreMapping, Value: Sendable>(
-      _ field: WritableKeyPath<M.Value, Value> & Sendable, of mapping: M.Type, id: M.ID,
+      _ field: any WritableKeyPath<M.Value, Value> & Sendable, of mapping: M.Type, id: M.ID,
       in store: DataStore, newRow: @escaping @Sendable () -> M.Value
     ) -> SharedPersistence<Value> {
       SharedPersistence(
