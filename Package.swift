@@ -118,6 +118,11 @@ let package = Package(
         "Yaia",
         .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+        .product(
+          name: "SwiftParserDiagnostics", package: "swift-syntax",
+          condition: .when(traits: ["Lint"])),
+        .product(
+          name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["Lint"])),
       ]
     ),
@@ -247,8 +252,9 @@ let package = Package(
         "YaiaLint", "YaiaLintTool", "YaiaTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // A fixture app with one of everything yaia lint reports: read, never compiled.
-      resources: [.copy("Fixtures")]),
+      // A fixture app with one of everything yaia lint reports, and the labelled corpus of
+      // findings on real apps with the shapes that fooled the rules: read, never compiled.
+      resources: [.copy("Fixtures"), .copy("Corpus")]),
     .testTarget(
       name: "YaiaMockServerTests",
       dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"]),

@@ -13,6 +13,7 @@ struct Benchmark: Sendable {
     Benchmark(name: "store", run: { try await StoreBenchmark.run() }),
     Benchmark(name: "mockserver", run: { try await MockServerBenchmark.run() }),
     Benchmark(name: "lint", run: { LintBenchmark.run() }),
+    Benchmark(name: "lint-corpus", run: { try LintBenchmark.runCorpus() }),
     Benchmark(name: "inspect", run: { try await InspectorBenchmark.run() }),
   ]
 }

@@ -14,7 +14,7 @@ enum LintBenchmark {
     let lines = sources.reduce(0) {
       $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
     }
-    let linter = Linter(rules: LintRules.all)
+    let linter = Linter(rules: LintRules.all, configuration: everyRule)
     var lintSeconds = Double.infinity
     var parseSeconds = Double.infinity
     var findings = 0
@@ -41,6 +41,53 @@ enum LintBenchmark {
         name: "lint.rules_to_parse_ratio", value: linted / parsed, unit: "x",
         label: "lint speed / parse-only speed", target: ">= 0.5"),
     ]
+  }
+
+  /// Every rule on, the ones off by default too: the figures measure all the work.
+  static var everyRule: LintConfiguration {
+    var configuration = LintConfiguration()
+    for rule in LintRules.all { configuration.rules[rule.id] = .init() }
+    return configuration
+  }
+
+  /// `yaia lint` on real apps: the folders in `YAIA_LINT_CORPUS` (separated by `:`), each linted
+  /// with every rule and parsed bare, on all cores; best of three. Tests/YaiaLintTests/Corpus
+  /// says which apps and how to fetch them.
+  static func runCorpus() throws -> [Figure] {
+    guard let list = ProcessInfo.processInfo.environment["YAIA_LINT_CORPUS"], !list.isEmpty
+    else {
+      throw BenchmarkFailed(
+        "lint-corpus reads the folders to lint from YAIA_LINT_CORPUS (folder:folder:…)")
+    }
+    var figures: [Figure] = []
+    let clock = ContinuousClock()
+    for folder in list.split(separator: ":").map(String.init) {
+      let (sources, _) = LintFiles.collect([folder])
+      let lines = sources.reduce(0) {
+        $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
+      }
+      let linter = Linter(rules: LintRules.all, configuration: everyRule)
+      var lintSeconds = Double.infinity
+      var parseSeconds = Double.infinity
+      var report: LintReport?
+      for _ in 0..<3 {
+        lintSeconds = min(lintSeconds, seconds(clock.measure { report = linter.run(sources) }))
+        parseSeconds = min(parseSeconds, seconds(clock.measure { parseAll(sources) }))
+      }
+      let name = URL(fileURLWithPath: folder).lastPathComponent
+      let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
+      let findings = report?.findings.count ?? 0
+      figures += [
+        Figure(
+          name: "lint_corpus.\(key).lines_per_s", value: Double(lines) / lintSeconds,
+          unit: "lines/s",
+          label: "\(name): \(sources.count) files, \(lines) lines, \(findings) findings"),
+        Figure(
+          name: "lint_corpus.\(key).lint_to_parse", value: lintSeconds / parseSeconds, unit: "x",
+          label: "\(name): lint time / bare parse time"),
+      ]
+    }
+    return figures
   }
 
   /// Parses every source on all cores, keeping nothing.

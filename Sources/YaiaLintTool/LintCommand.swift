@@ -15,7 +15,9 @@
         the architecture: pure states, value commands and view models, layers, and the seeds' \
         smells. The configuration is read from --config, else from .yaia-lint.yml in the \
         current directory if there is one. Exit status: 0 when nothing is at error level, 1 \
-        when something is, 2 for a usage or configuration error.
+        when something is or a Swift file could not be linted (it does not parse; the \
+        configuration's `unlinted-files: warning` accepts that), 2 for a usage or \
+        configuration error, a path that does not exist among them.
         """)
 
     @Argument(help: "Files or directories to lint.")
@@ -67,6 +69,9 @@
           throw usage(VisibleText.escaped(error.description))
         }
       }
+      for path in paths where !FileManager.default.fileExists(atPath: path) {
+        throw usage("no such file or directory: \(VisibleText.escaped(path))")
+      }
       let (sources, problems) = LintFiles.collect(paths.isEmpty ? ["."] : paths)
       var report = Linter(rules: rules, configuration: configuration).run(sources)
       report.problems = problems + report.problems
@@ -89,7 +94,15 @@
       }
       if let accepted { report = accepted.filter(report) }
       FileHandle.standardOutput.write(Data(format.render(report, rules: rules).utf8))
-      if report.hasErrors { throw ExitCode(1) }
+      if report.fails(under: configuration) {
+        if !report.hasErrors {
+          FileHandle.standardError.write(
+            Data(
+              "yaia lint: \(report.unlintedFiles.count == 1 ? "1 Swift file was" : "\(report.unlintedFiles.count) Swift files were") not linted (above); set `unlinted-files: warning` to accept that\n"
+                .utf8))
+        }
+        throw ExitCode(1)
+      }
     }
 
     private func usage(_ message: String) -> ExitCode {

@@ -69,6 +69,28 @@ struct LintLauncherTests {
     #expect(help.output.contains("--write-baseline"), "yaia-lint's own help: \(help.output)")
   }
 
+  @Test("a path that does not exist is a usage error (2); a file that does not parse fails (1)")
+  func trustedExit() throws {
+    let lint = Self.buildFolder.appending(path: "yaia-lint")
+    let typo = try Self.run(lint, ["Soures"])
+    #expect(typo.status == 2, "\(typo.errors)")
+    #expect(typo.errors.contains("no such file or directory: Soures"))
+
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-trust-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("let a = 1\nfunc f( {\n".utf8).write(to: folder.appending(path: "Bad.swift"))
+    let broken = try Self.run(lint, [folder.path])
+    #expect(broken.status == 1, "\(broken.errors)")
+    #expect(broken.errors.contains("Bad.swift does not parse (line 2: "))
+    #expect(broken.errors.contains("1 Swift file was not linted"))
+    try Data("unlinted-files: warning\n".utf8).write(to: folder.appending(path: "lenient.yml"))
+    let lenient = try Self.run(
+      lint, [folder.path, "--config", folder.appending(path: "lenient.yml").path])
+    #expect(lenient.status == 0, "\(lenient.errors)")
+  }
+
   @Test("without yaia-lint beside it, yaia lint says how to build it, and exits with 2")
   func notBuilt() throws {
     let folder = FileManager.default.temporaryDirectory.appending(

@@ -17,6 +17,7 @@
     ///   - { name: domain, modules: [AppDomain], may-use: [data] }
     ///   - { name: data, modules: [AppData] }
     /// exclude: ["**/Generated/**"]
+    /// unlinted-files: warning    # a file that does not parse only warns (default: error)
     /// ```
     ///
     /// - Throws: ``LintConfigurationError`` naming `path` and the line of the first unknown
@@ -125,8 +126,15 @@
           try checkLayers(configuration.layers, at: value)
         case "exclude":
           configuration.excluded = try strings(value, "exclude")
+        case "unlinted-files":
+          switch value.scalar?.string {
+          case "error": configuration.failsOnUnlintedFiles = true
+          case "warning": configuration.failsOnUnlintedFiles = false
+          default: throw fail(value, "unlinted-files must be error or warning")
+          }
         default:
-          throw fail(keyNode, "unknown key '\(key)' (known: rules, layers, exclude)")
+          throw fail(
+            keyNode, "unknown key '\(key)' (known: rules, layers, exclude, unlinted-files)")
         }
       }
       return configuration

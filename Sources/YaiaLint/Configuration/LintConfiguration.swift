@@ -24,6 +24,9 @@
     public var layers: [LintLayer] = []
     /// Path globs left out (`**/Generated/**`).
     public var excluded: [String] = []
+    /// Whether a Swift file left unchecked (it does not parse, or cannot be read safely) fails
+    /// the run (`unlinted-files: error`, the default) or only warns (`unlinted-files: warning`).
+    public var failsOnUnlintedFiles = true
 
     /// Every rule enabled with its defaults, no layers, nothing excluded.
     public init() {}
@@ -31,6 +34,12 @@
     /// The settings of the rule `id`.
     public func settings(for id: String) -> RuleSettings {
       rules[id] ?? RuleSettings()
+    }
+
+    /// Whether `rule` runs: as the configuration says when it names the rule (naming it with
+    /// any setting turns it on, unless the setting is `off`), else by the rule's default.
+    public func isEnabled(_ rule: any LintRule) -> Bool {
+      rules[rule.id]?.isEnabled ?? rule.isEnabledByDefault
     }
 
     /// The layer a file belongs to: the first whose module list has `module` or whose globs
@@ -71,66 +80,6 @@
       self.paths = paths
       self.modules = modules
       self.mayUse = mayUse
-    }
-  }
-
-  /// A path pattern: `*` is any run of characters but `/`, `**` any run including `/` (a `**/`
-  /// also matches nothing), `?` one character but `/`. Patterns without `/` match the file name
-  /// anywhere.
-  struct Glob: Sendable {
-    let pattern: [Character]
-    let anywhere: Bool
-
-    init(_ pattern: String) {
-      self.pattern = Array(pattern)
-      anywhere = !pattern.contains("/")
-    }
-
-    func matches(_ path: String) -> Bool {
-      let text = Array(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
-      if anywhere {
-        let name = text.split(separator: "/").last.map(Array.init) ?? text
-        return Self.match(pattern[...], name[...])
-      }
-      return Self.match(pattern[...], text[...])
-    }
-
-    /// Iterative matching with backtracking to the last star: linear in practice, never
-    /// exponential.
-    private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>)
-      -> Bool
-    {
-      var p = pattern.startIndex
-      var t = text.startIndex
-      var starP: Int?
-      var starT = 0
-      var starCrossesSlash = false
-      while t < text.endIndex {
-        if p < pattern.endIndex, pattern[p] == "*" {
-          let double = p + 1 < pattern.endIndex && pattern[p + 1] == "*"
-          p += double ? 2 : 1
-          if double, p < pattern.endIndex, pattern[p] == "/" {
-            // `**/` may match nothing: try the rest from here first.
-            if match(pattern[(p + 1)...], text[t...]) { return true }
-          }
-          starP = p
-          starT = t
-          starCrossesSlash = double
-        } else if p < pattern.endIndex,
-          pattern[p] == text[t] || (pattern[p] == "?" && text[t] != "/")
-        {
-          p += 1
-          t += 1
-        } else if let star = starP, starCrossesSlash || text[starT] != "/" {
-          starT += 1
-          t = starT
-          p = star
-        } else {
-          return false
-        }
-      }
-      while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
-      return p == pattern.endIndex
     }
   }
 #endif

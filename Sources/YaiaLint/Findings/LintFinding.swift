@@ -66,11 +66,16 @@
     public var path: String
     /// What was wrong with it.
     public var message: String
+    /// Whether a Swift file was left unchecked (it does not parse, or the parser cannot read it
+    /// safely, or it is not text): such a run fails unless the configuration says
+    /// `unlinted-files: warning`, so CI never passes with files nobody checked.
+    public var isUnparsed: Bool
 
     /// A problem.
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isUnparsed: Bool = false) {
       self.path = path
       self.message = message
+      self.isUnparsed = isUnparsed
     }
   }
 #endif

@@ -19,9 +19,12 @@
 
   extension DeclModifierListSyntax {
     /// Whether the declaration is `private` or `fileprivate`.
+    /// Whether the declaration is `private` or `fileprivate` (a `private(set)` setter alone
+    /// does not make it private: the getter is seen elsewhere).
     var isPrivate: Bool {
       contains {
-        $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
+        ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate))
+          && $0.detail == nil
       }
     }
   }

@@ -13,6 +13,10 @@
     var id: String { get }
     /// The severity when the configuration says nothing.
     var defaultSeverity: LintSeverity { get }
+    /// Whether the rule runs when the configuration does not name it. A rule whose findings on
+    /// real apps are wrong more than 5% of the time is off by default (its DocC section says
+    /// why and with what measured rate); a team turns it on by naming it.
+    var isEnabledByDefault: Bool { get }
     /// One line: why the rule exists, citing its principle.
     var reason: String { get }
     /// What to do about a finding.
@@ -30,6 +34,8 @@
   extension LintRule {
     /// No options.
     public var options: [LintOption] { [] }
+    /// On unless the rule says otherwise.
+    public var isEnabledByDefault: Bool { true }
     /// A rule reads other files unless it says it does not: the safe assumption.
     public var readsOtherFiles: Bool { true }
   }

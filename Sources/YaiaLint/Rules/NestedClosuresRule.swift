@@ -29,11 +29,20 @@
     /// The findings in `file`.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       let limit = context.integer("max-depth", default: 3)
-      // Only the closure that first goes past the limit: its inner ones are the same pyramid.
-      return file.nodes.closures.filter { $0.depth == limit + 1 }.map { closure in
-        RuleFinding(
-          closure.node.leftBrace, "closure nested \(closure.depth) deep (at most \(limit))")
+      // Only the closure that first goes past the limit in each pyramid (the callbacks under
+      // one outermost callback): its inner ones and its siblings are the same pyramid.
+      var findings: [RuleFinding] = []
+      var pyramid = 0
+      var reported = -1
+      for closure in file.nodes.closures {
+        if closure.depth == 1 { pyramid += 1 }
+        guard closure.depth == limit + 1, reported != pyramid else { continue }
+        reported = pyramid
+        findings.append(
+          RuleFinding(
+            closure.node.leftBrace, "closure nested \(closure.depth) deep (at most \(limit))"))
       }
+      return findings
     }
   }
 #endif

@@ -62,6 +62,14 @@
         return .visitChildren
       }
 
+      /// Whether `text` is the name of a system notification: `NS…`, `UI…`, `AV…`, `MP…`,
+      /// `CL…`, `WK…` or `UN…`, ending in `Notification`.
+      static func isSystemName(_ text: String) -> Bool {
+        let prefixes = ["NS", "UI", "AV", "MP", "CL", "WK", "UN"]
+        return text.hasSuffix("Notification") && prefixes.contains { text.hasPrefix($0) }
+          && text.allSatisfy { $0.isLetter || $0.isNumber }
+      }
+
       /// The app-declared name `expression` refers to: a member the app declares on
       /// `Notification.Name`, or a name made from a string literal.
       private func ownName(_ expression: ExprSyntax) -> String? {
@@ -73,7 +81,11 @@
         if let call = expression.as(FunctionCallExprSyntax.self),
           let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
         {
-          return "\"\(literal.segments.trimmedDescription)\""
+          let text = literal.segments.trimmedDescription
+          // A system event named by its string (`"NSApplicationDidBecomeActiveNotification"`
+          // under Catalyst) is the platform's, not the app's own channel.
+          if Self.isSystemName(text) { return nil }
+          return "\"\(text)\""
         }
         return nil
       }

@@ -33,14 +33,30 @@
       var pending = Set(scan.declared.map(\.0))
       let names = Set(scan.declared.map { $0.1.id })
       for token in file.tree.tokens(viewMode: .sourceAccurate) {
-        guard case .identifier(let text) = token.tokenKind, pending.contains(text),
-          !names.contains(Syntax(token).id)
-        else { continue }
-        pending.remove(text)
+        guard let text = Self.usedName(token.tokenKind), !names.contains(Syntax(token).id) else {
+          continue
+        }
+        // `x`, and a property wrapper's `$x` (projected value) and `_x` (storage).
+        for name in [text, String(text.dropFirst())] where pending.contains(name) {
+          if name != text, !(text.hasPrefix("$") || text.hasPrefix("_")) { continue }
+          pending.remove(name)
+        }
         if pending.isEmpty { break }
       }
       return scan.declared.filter { pending.contains($0.0) }.map { name, node in
         RuleFinding(node, "private \(name) is never used")
+      }
+    }
+
+    /// The name a token refers to: an identifier (`x`, `` `x` `` without its backticks), or a
+    /// projected value (`$x`).
+    private static func usedName(_ kind: TokenKind) -> String? {
+      switch kind {
+      case .identifier(let text):
+        return text.hasPrefix("`") && text.hasSuffix("`") && text.count > 2
+          ? String(text.dropFirst().dropLast()) : text
+      case .dollarIdentifier(let text): return text
+      default: return nil
       }
     }
 
@@ -57,9 +73,19 @@
             guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription else {
               return true
             }
-            return ["objc", "IBAction", "IBOutlet", "IBInspectable", "NSManaged"].contains(name)
+            return Self.frameworkAttributes.contains(name)
           }
       }
+
+      /// Attributes under which the runtime or a framework uses the declaration: `@objc`,
+      /// Interface Builder's, Core Data's, and the app-delegate adaptors (the wrapper installs the
+      /// delegate; nothing needs to read the variable).
+      static let frameworkAttributes: Set<String> = [
+        "objc", "IBAction", "IBOutlet", "IBInspectable", "NSManaged",
+        "UIApplicationDelegateAdaptor",
+        "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
+        "WKExtensionDelegateAdaptor",
+      ]
 
       private func declare(
         _ name: TokenSyntax, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
@@ -68,7 +94,10 @@
         else {
           return
         }
-        declared.append((name.text, Syntax(name)))
+        let text =
+          name.text.hasPrefix("`") && name.text.hasSuffix("`") && name.text.count > 2
+          ? String(name.text.dropFirst().dropLast()) : name.text
+        declared.append((text, Syntax(name)))
       }
 
       override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {

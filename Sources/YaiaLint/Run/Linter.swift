@@ -1,7 +1,9 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import Dispatch
   import Foundation
+  import SwiftDiagnostics
   import SwiftParser
+  import SwiftParserDiagnostics
   import SwiftSyntax
   import Yaia
 
@@ -42,6 +44,15 @@
 
     /// Whether a finding is at error level.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    /// The Swift files left unchecked: they do not parse, the parser cannot read them safely, or
+    /// they are not text.
+    public var unlintedFiles: [LintProblem] { problems.filter(\.isUnparsed) }
+
+    /// Whether the run fails under `configuration`: a finding at error level, or a file left
+    /// unchecked unless the configuration accepts that.
+    public func fails(under configuration: LintConfiguration) -> Bool {
+      hasErrors || (configuration.failsOnUnlintedFiles && !unlintedFiles.isEmpty)
+    }
   }
 
   /// Runs rules over sources: parses every file (on all cores), indexes what they declare, runs
@@ -68,7 +79,7 @@
     /// Lints `sources`.
     public func run(_ sources: [LintSource]) -> LintReport {
       let kept = sources.filter { !configuration.isExcluded($0.path) }
-      let active = rules.filter { configuration.settings(for: $0.id).isEnabled }
+      let active = rules.filter { configuration.isEnabled($0) }
       let local = active.filter { !$0.readsOtherFiles }
       let global = active.filter(\.readsOtherFiles)
       // Parse, gather facts and run the rules that need no other file, on all cores, each file
@@ -77,20 +88,24 @@
         if let refusal = ParseGuard.refusal(source.text) {
           return Parsed(
             file: nil, facts: nil, suppressions: nil, lines: LineTable(source.text).count,
-            findings: [], problem: LintProblem(path: source.path, message: refusal))
+            findings: [],
+            problem: LintProblem(path: source.path, message: refusal, isUnparsed: true))
         }
-        let tree = Parser.parse(source: source.text)
+        // The guard above bounds the nesting, so the parser's own bound (20 levels in a debug
+        // build of swift-syntax, which real files pass) is set just past it; the threads' large
+        // stacks hold that depth.
+        var text = source.text
+        let tree = text.withUTF8 {
+          // The parser copies the bytes into its own arena, as it does for a String.
+          Parser.parse(source: $0, maximumNestingLevel: ParseGuard.maxNesting + 1)
+        }
         let table = LineTable(source.text)
         let lines = table.count
         if tree.hasError {
-          let line = firstError(in: tree).map { table.location(of: $0).line }
           return Parsed(
             file: nil, facts: nil, suppressions: nil, lines: lines, findings: [],
             problem: LintProblem(
-              path: source.path,
-              message:
-                "does not parse\(line.map { " (first error on line \($0))" } ?? ""); not linted"
-            ))
+              path: source.path, message: Self.parseFailure(tree, table), isUnparsed: true))
         }
         let file = LintedFile(
           path: source.path, module: source.module, tree: tree, text: source.text,
@@ -169,24 +184,52 @@
       return LintLocation(path: file.path, line: place.line, column: place.column)
     }
 
-    private func firstError(in tree: SourceFileSyntax) -> AbsolutePosition? {
-      for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
-        return token.positionAfterSkippingLeadingTrivia
+    /// What the parser found wrong first, and on which line: `does not parse (line 22: expected
+    /// '}' to end function); not linted`.
+    static func parseFailure(_ tree: SourceFileSyntax, _ lines: LineTable) -> String {
+      let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min {
+        $0.position < $1.position
       }
-      return tree.children(viewMode: .all).first { $0.hasError }?.position
+      guard let first else { return "does not parse; not linted" }
+      let line = lines.location(of: first.position).line
+      let message = VisibleText.escaped(first.message, atMost: 200)
+      return "does not parse (line \(line): \(message)); not linted"
     }
   }
 
-  /// `transform` of each element, on all cores, in order.
+  /// `transform` of each element, on all cores, in order: one thread per core, each with a
+  /// stack of ``workerStackBytes`` (a dispatch worker's 512 KiB holds about 20 levels of a
+  /// debug build's parser, and real files nest deeper).
   func concurrentMap<Element: Sendable, Result: Sendable>(
-    _ elements: [Element], _ transform: @Sendable (Element) -> Result
+    _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
   ) -> [Result] {
-    // One slot per index, each written by exactly one iteration.
+    guard !elements.isEmpty else { return [] }
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count))
+    let next = Locked(0)
+    // One slot per index, each written by exactly one worker.
     let slots = Locked([Result?](repeating: nil, count: elements.count))
-    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-      let result = transform(elements[index])
-      slots.withLock { $0[index] = result }
+    let finished = DispatchSemaphore(value: 0)
+    for _ in 0..<workers {
+      let thread = Thread {
+        while true {
+          let index = next.withLock { next in
+            defer { next += 1 }
+            return next
+          }
+          guard index < elements.count else { break }
+          let result = transform(elements[index])
+          slots.withLock { $0[index] = result }
+        }
+        finished.signal()
+      }
+      thread.stackSize = workerStackBytes
+      thread.start()
     }
-    return slots.value.compactMap { $0 }
+    for _ in 0..<workers { finished.wait() }
+    return slots.withLock { $0.compactMap { $0 } }
   }
+
+  /// The stack of each linting thread: 64 MiB of address space, used only as deep as a file
+  /// nests (``ParseGuard/maxNesting`` bounds it).
+  let workerStackBytes = 64 << 20
 #endif

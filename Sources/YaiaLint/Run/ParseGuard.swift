@@ -10,6 +10,10 @@
   package enum ParseGuard {
     /// The longest run of directly nested `[` parsed (13 take about 0.3 s in a debug build).
     package static let maxSquareRun = 12
+    /// The deepest nesting of `(`, `[` and `{` parsed. swift-syntax recurses once or more per
+    /// level with no bound: a few thousand levels end the process on its stack, and a few
+    /// hundred of `[` with elements between take minutes. Real code nests a few dozen.
+    package static let maxNesting = 100
 
     /// Why `text` is not parsed, or `nil` when it is safe to parse.
     package static func refusal(_ text: String) -> String? {
@@ -17,8 +21,22 @@
       var longest = 0
       var line = 1
       var lineOfLongest = 1
+      var depth = 0
       var scanner = ByteScanner(text)
       while let byte = scanner.next() {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          if depth > maxNesting {
+            return
+              "nests brackets more than \(maxNesting) levels deep (line \(line)), past what the "
+              + "Swift parser reads safely; not linted"
+          }
+        case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth = max(0, depth - 1)
+        default:
+          break
+        }
         switch byte {
         case UInt8(ascii: "["):
           run += 1

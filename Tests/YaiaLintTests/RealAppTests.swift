@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+import YaiaLint
+import YaiaTesting
+
+/// What running `yaia lint` on four open-source apps taught (Tests/YaiaLintTests/Corpus): each
+/// test is a shape that fooled a rule there, written here in our own small example.
+@Suite("Shapes from real apps that the rules must not misread")
+struct RealAppTests {
+  @Test("SwiftUI content, modifiers' content and DSL builders are not nested callbacks")
+  func builderClosures() async throws {
+    let view = """
+      struct Row: View {
+        var body: some View {
+          NavigationStack {
+            List {
+              ForEach(items) { item in
+                HStack {
+                  VStack(alignment: .leading) {
+                    if item.isNew { Text("new").bold() } else { EmptyView() }
+                    Text(item.title).font(.headline)
+                  }
+                  .sheet(isPresented: $open) { Detail(item: item).padding() }
+                }
+              }
+            }
+            .toolbar { ToolbarItem { Button("Add") { store.send(.add) } } }
+          }
+        }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: view) == [])
+  }
+
+  @Test("callbacks still count inside builder content, and past the limit are reported")
+  func callbacksInsideBuilders() async throws {
+    let view = """
+      struct Row: View {
+        var body: some View {
+          VStack {
+            Button("Load") {
+              api.load { result in
+                queue.async {
+                  cache.save(result) { error in
+                    log(error)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: view) == [7])
+  }
+
+  @Test("closures run in place (map, filter) or as structured tasks are not callbacks")
+  func inPlaceClosures() async throws {
+    let code = """
+      func load() async {
+        await withTaskGroup(of: Int.self) { group in
+          for id in ids {
+            group.addTask {
+              await Task { rows.map { $0.values.filter { $0 > 0 }.count } }.value.reduce(0, +)
+            }
+          }
+        }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: code) == [])
+  }
+
+  @Test("async code and closures called in place are not callbacks; a pyramid is reported once")
+  func asyncAndPyramids() async throws {
+    let code = """
+      func f() {
+        reduce { state, action in
+          effect.run { send in
+            let value = await client.fetch()
+            await send(.loaded(value))
+          }
+        }
+        let formatter = { DateFormatter() }()
+        a { b { c {
+          d { one() }
+          e { two() }
+        } } }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: code) == [10])
+  }
+
+  @Test("a tuple's elements and a value's own facts are not reaches through objects")
+  func demeterValues() async throws {
+    let code = """
+      func f() {
+        let letter = puzzle.cubes.2.2.1.right.letter
+        let empty = settings.account.profile.name.isEmpty
+        let far = controller.browser.history.current.item
+      }
+      """
+    #expect(
+      try await lines(of: "law-of-demeter", in: code, yaml: "rules: { law-of-demeter: on }")
+        == [4])
+  }
+
+  @Test("a wrapper's projected value and storage, private(set) and backticked names are uses")
+  func unusedPrivateUses() async throws {
+    let code = """
+      struct Form: View {
+        @State private var isOn = false
+        @FocusState private var focused: Bool
+        @Published private var storage = 0
+        public private(set) var count = 0
+        private var `default` = 1
+        private var neverRead = 2
+        var body: some View { Toggle("On", isOn: $isOn).focused($focused) }
+        func reset() { _storage = Published(initialValue: `default`) }
+      }
+      """
+    #expect(try await lines(of: "unused-private", in: code) == [7])
+  }
+
+  @Test("a view controller's extensions in its file count toward its length")
+  func massiveWithExtensions() async throws {
+    let body = String(repeating: "  func f() {}\n", count: 200)
+    let code = """
+      class ListViewController: UIViewController {
+      \(body)}
+      extension ListViewController: UITableViewDataSource {
+      \(body)}
+      class SmallViewController: UIViewController {
+      \(body)}
+      """
+    let found = try await findings(in: ["Sources/App/File.swift": code]).filter {
+      $0.ruleID == "massive-type"
+    }
+    #expect(found.map(\.location.line) == [1])
+    #expect(
+      found.first?.message.contains("404 lines long with its extensions in this file") == true)
+  }
+
+  @Test("a system notification named by its string is the platform's, not the app's")
+  func systemNotificationByString() async throws {
+    let code = """
+      func observe() {
+        NotificationCenter.default.addObserver(
+          self, selector: #selector(active), name: .init("NSApplicationDidBecomeActiveNotification"),
+          object: nil)
+        NotificationCenter.default.post(name: .init("refreshTimeline"), object: nil)
+      }
+      """
+    #expect(try await lines(of: "notification-center", in: code) == [5])
+  }
+
+  @Test("rules over 5% wrong on real apps are off by default, and on when named")
+  func offByDefault() async throws {
+    let code = "func f() { let data: [String: Any] = [:] }\npublic func g(_ a: [String: Any]) {}\n"
+    #expect(try await lines(of: "string-any-dictionary", in: code) == [])
+    #expect(
+      try await lines(
+        of: "string-any-dictionary", in: code, yaml: "rules: { string-any-dictionary: on }")
+        == [2])
+    let off = LintRules.all.filter { !$0.isEnabledByDefault }.map(\.id).sorted()
+    #expect(off == ["commented-out-code", "law-of-demeter", "string-any-dictionary"])
+  }
+}
+
+@Suite("A result CI can trust")
+struct TrustedResultTests {
+  @Test("a file that does not parse fails the run, naming the line of its first error")
+  func unparsedFails() throws {
+    let text = (1...21).map { "let a\($0) = \($0)" }.joined(separator: "\n") + "\nfunc f( {\n"
+    let report = Linter(rules: LintRules.all).run([LintSource(path: "Bad.swift", text: text)])
+    let problem = try #require(report.problems.first)
+    #expect(problem.isUnparsed)
+    #expect(problem.message.hasPrefix("does not parse (line 22: "), "\(problem.message)")
+    #expect(report.fails(under: LintConfiguration()))
+    var lenient = LintConfiguration()
+    lenient.failsOnUnlintedFiles = false
+    #expect(!report.fails(under: lenient))
+    let yaml = try LintConfiguration.load(
+      yaml: "unlinted-files: warning", path: ".yaia-lint.yml", rules: LintRules.all)
+    #expect(!yaml.failsOnUnlintedFiles)
+    #expect(throws: LintConfigurationError.self) {
+      try LintConfiguration.load(
+        yaml: "unlinted-files: maybe", path: ".yaia-lint.yml", rules: LintRules.all)
+    }
+  }
+
+  @Test(
+    "nesting past the parser's safe depth is refused before parsing, at once, whatever brackets",
+    arguments: ["[1, ", "(", "{ _ = ", "f(["])
+  func deepNesting(opening: String) {
+    let closing = String(
+      opening.reversed().compactMap { ["[": "]", "(": ")", "{": "}"][$0] as Character? })
+    let deep =
+      "let a = " + String(repeating: opening, count: 3_000) + "1"
+      + String(repeating: closing, count: 3_000)
+    let report = Linter(rules: LintRules.all).run([
+      LintSource(path: "Deep.swift", text: deep),
+      LintSource(path: "Fine.swift", text: "let a = 1\n"),
+    ])
+    #expect(report.problems.map(\.path) == ["Deep.swift"])
+    #expect(report.problems.first?.isUnparsed == true)
+    #expect(report.fileCount == 1)
+  }
+
+  @Test("nesting at the limit parses and is linted, in a debug build too")
+  func nestingAtTheLimit() {
+    let depth = ParseGuard.maxNesting - 2
+    let text =
+      "let a = " + String(repeating: "[1, ", count: depth) + "1"
+      + String(repeating: "]", count: depth) + "\n"
+    let report = Linter(rules: LintRules.all).run([LintSource(path: "Wide.swift", text: text)])
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.fileCount == 1)
+  }
+}
+
+@Suite("Globs")
+struct GlobTests {
+  @Test(
+    "** matches any number of folders, at the start, in the middle, at the end, twice",
+    arguments: [
+      ("a/**/*.swift", "a/x.swift", true),
+      ("a/**/*.swift", "a/b/x.swift", true),
+      ("a/**/*.swift", "a/b/c/x.swift", true),
+      ("a/**/*.swift", "b/a/x.swift", false),
+      ("**/Generated/**", "Generated/x.swift", true),
+      ("**/Generated/**", "Sources/App/Generated/deep/x.swift", true),
+      ("**/Generated/**", "Sources/App/NotGenerated/x.swift", false),
+      ("Sources/**", "Sources/App/Views/x.swift", true),
+      ("Sources/**/Views/**/*.swift", "Sources/App/Views/Rows/Row.swift", true),
+      ("Sources/**/Views/**/*.swift", "Sources/App/Models/Row.swift", false),
+      ("Sources/*/Views/*.swift", "Sources/App/Views/Row.swift", true),
+      ("Sources/*/Views/*.swift", "Sources/App/Sub/Views/Row.swift", false),
+      ("*.generated.swift", "Sources/App/Model.generated.swift", true),
+      ("*.generated.swift", "Sources/App/Model.swift", false),
+      ("Tests/YaiaLintTests/**", "./Tests/YaiaLintTests/Fixtures/App/a.swift", true),
+      ("a/b?.swift", "a/b1.swift", true),
+      ("a/b?.swift", "a/b/.swift", false),
+      ("**", "anything/at/all.swift", true),
+    ])
+  func patterns(pattern: String, path: String, matches: Bool) {
+    var configuration = LintConfiguration()
+    configuration.excluded = [pattern]
+    #expect(configuration.isExcluded(path) == matches, "\(pattern) ~ \(path)")
+  }
+
+  @Test("a pattern of many stars against a long path is answered at once")
+  func noBlowUp() {
+    var configuration = LintConfiguration()
+    configuration.excluded = [String(repeating: "**/*a*/", count: 30) + "b"]
+    let path = String(repeating: "aaaa/", count: 200) + "c"
+    #expect(!configuration.isExcluded(path))
+  }
+}
