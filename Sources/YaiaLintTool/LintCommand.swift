@@ -38,7 +38,17 @@
     )
     var writeBaseline: String?
 
+    @Flag(
+      help:
+        "Print a layers: section read from the package here (swift package dump-package), one layer per target, to start a configuration from."
+    )
+    var packageLayers = false
+
     func run() throws {
+      if packageLayers {
+        print(PackageLayers.yaml(try readPackageLayers()), terminator: "")
+        return
+      }
       guard let format = LintFormat(rawValue: format) else {
         throw usage(
           "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
@@ -72,8 +82,16 @@
       for path in paths where !FileManager.default.fileExists(atPath: path) {
         throw usage("no such file or directory: \(VisibleText.escaped(path))")
       }
-      let (sources, problems) = LintFiles.collect(paths.isEmpty ? ["."] : paths)
+      // Paths are reported relative to the configuration's folder (else the working
+      // directory), so a baseline or a SARIF file names a file the same way from anywhere.
+      let rootFolder =
+        configPath.map {
+          URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path
+        } ?? FileManager.default.currentDirectoryPath
+      let (sources, problems) = LintFiles.collect(
+        paths.isEmpty ? ["."] : paths, relativeTo: rootFolder)
       var report = Linter(rules: rules, configuration: configuration).run(sources)
+      report.root = rootFolder
       report.problems = problems + report.problems
       for problem in report.problems {
         FileHandle.standardError.write(
@@ -102,6 +120,32 @@
                 .utf8))
         }
         throw ExitCode(1)
+      }
+    }
+
+    /// The package's layers, from `swift package dump-package` run in the current directory.
+    private func readPackageLayers() throws -> [LintLayer] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["swift", "package", "dump-package"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+      } catch {
+        throw usage("cannot run swift package dump-package: \(error.localizedDescription)")
+      }
+      // Read before waiting: a manifest's JSON can be larger than a pipe's buffer.
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw usage("swift package dump-package failed here: is there a Package.swift?")
+      }
+      do {
+        return try PackageLayers.layers(fromDump: data)
+      } catch {
+        throw usage(VisibleText.escaped(error.description))
       }
     }
 

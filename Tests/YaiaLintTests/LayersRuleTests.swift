@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YaiaLint
 
@@ -75,5 +76,52 @@ struct LayersRuleTests {
       "Scripts/Tool.swift": "struct Tool { var a: A }",
     ]
     #expect(try await lines(of: "layers", in: files, yaml: Self.yaml).isEmpty)
+  }
+}
+
+@Suite("Layers from the package, and imports a layer forbids")
+struct PackageLayerTests {
+  @Test("a layer's forbid-imports reports the import, wherever the module lives")
+  func forbidImports() async throws {
+    let yaml = """
+      layers:
+        - { name: view-models, paths: ["Sources/App/ViewModels/**"], forbid-imports: [UIKit, SwiftUI] }
+        - { name: views, paths: ["Sources/App/Views/**"], may-use: [view-models] }
+      """
+    let files = [
+      "Sources/App/ViewModels/CartViewModel.swift":
+        "import Foundation\nimport UIKit\nimport struct SwiftUI.Color\nstruct CartViewModel {}\n",
+      "Sources/App/Views/CartView.swift": "import UIKit\nstruct CartView {}\n",
+    ]
+    let found = try await findings(in: files, yaml: yaml).filter { $0.ruleID == "layers" }
+    #expect(found.map(\.location.path) == Array(repeating: files.keys.sorted()[0], count: 2))
+    #expect(found.map(\.location.line) == [2, 3])
+    #expect(found.first?.message.contains("layer view-models may not import it") == true)
+  }
+
+  @Test("swift package dump-package's JSON gives one layer per target, using its dependencies")
+  func fromDump() throws {
+    let dump = """
+      {"name": "Shop", "targets": [
+        {"name": "Core", "type": "regular", "dependencies": []},
+        {"name": "Data", "type": "regular", "dependencies": [
+          {"byName": ["Core", null]},
+          {"product": ["GRDB", "GRDB.swift", null, {"platformNames": ["ios"]}]}]},
+        {"name": "App", "type": "executable", "dependencies": [
+          {"target": ["Data", null]}, {"byName": ["Core", null]}, {"byName": ["Core", null]}]},
+        {"name": "AppTests", "type": "test", "dependencies": [{"target": ["App", null]}]}
+      ]}
+      """
+    let layers = try PackageLayers.layers(fromDump: Data(dump.utf8))
+    #expect(layers.map(\.name) == ["Core", "Data", "App"])
+    #expect(layers.map(\.mayUse) == [[], ["Core"], ["Data", "Core"]])
+    let yaml = PackageLayers.yaml(layers)
+    #expect(yaml.contains("  - name: App\n    modules: [App]\n    may-use: [Data, Core]\n"))
+    let configuration = try LintConfiguration.load(
+      yaml: yaml, path: ".yaia-lint.yml", rules: LintRules.all)
+    #expect(configuration.layers == layers)
+    #expect(throws: LintConfigurationError.self) {
+      try PackageLayers.layers(fromDump: Data("{\"targets\": 3}".utf8))
+    }
   }
 }

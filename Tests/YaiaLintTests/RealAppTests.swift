@@ -256,3 +256,31 @@ struct GlobTests {
     #expect(!configuration.isExcluded(path))
   }
 }
+
+@Suite("Paths in baselines and SARIF")
+struct ReportedPathTests {
+  @Test("paths are relative to the configuration's folder, from whatever folder the run starts")
+  func relativeToRoot() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-root-\(UUID().uuidString)/My App")
+    let sources = folder.appending(path: "Sources/Feature Views")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    try Data("private let unused = 1\n".utf8).write(to: sources.appending(path: "Row View.swift"))
+
+    let (found, problems) = LintFiles.collect([sources.path], relativeTo: folder.path)
+    #expect(problems.isEmpty)
+    #expect(found.map(\.path) == ["Sources/Feature Views/Row View.swift"])
+    #expect(LintFiles.shown("/elsewhere/A.swift", root: folder.path) == "/elsewhere/A.swift")
+    #expect(LintFiles.shown(folder.path + "/./Sources/../B.swift", root: folder.path) == "B.swift")
+
+    var report = Linter(rules: LintRules.all).run(found)
+    report.root = folder.path
+    let sarif = LintFormat.sarif.render(report, rules: LintRules.all)
+    #expect(sarif.contains(#""uri" : "Sources/Feature%20Views/Row%20View.swift""#), "\(sarif)")
+    #expect(sarif.contains(#""uriBaseId" : "SRCROOT""#))
+    #expect(sarif.contains("My%20App"))
+    let baseline = String(decoding: LintBaseline(report).data(), as: UTF8.self)
+    #expect(baseline.contains("Sources/Feature Views/Row View.swift"))
+  }
+}

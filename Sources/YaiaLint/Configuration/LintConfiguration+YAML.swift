@@ -16,6 +16,7 @@
     ///   - { name: view, paths: ["Sources/App/Views/**"], may-use: [domain] }
     ///   - { name: domain, modules: [AppDomain], may-use: [data] }
     ///   - { name: data, modules: [AppData] }
+    ///   - { name: view-models, paths: ["**/*ViewModel.swift"], forbid-imports: [UIKit, SwiftUI] }
     /// exclude: ["**/Generated/**"]
     /// unlinted-files: warning    # a file that does not parse only warns (default: error)
     /// ```
@@ -205,9 +206,12 @@
         case "paths": layer.paths = try strings(value, "paths")
         case "modules": layer.modules = try strings(value, "modules")
         case "may-use": layer.mayUse = try strings(value, "may-use")
+        case "forbid-imports": layer.forbidImports = try strings(value, "forbid-imports")
         default:
           throw fail(
-            keyNode, "unknown key '\(key)' for a layer (known: name, paths, modules, may-use)")
+            keyNode,
+            "unknown key '\(key)' for a layer (known: name, paths, modules, may-use, forbid-imports)"
+          )
         }
       }
       guard !layer.name.isEmpty else { throw fail(node, "a layer needs a name") }

@@ -73,13 +73,20 @@
     public var modules: [String]
     /// The layers it may use, besides itself.
     public var mayUse: [String]
+    /// Modules its files may not import, whatever layer they are in or none (`UIKit` for view
+    /// models, so that they stay testable without a screen).
+    public var forbidImports: [String]
 
     /// A layer.
-    public init(name: String, paths: [String] = [], modules: [String] = [], mayUse: [String] = []) {
+    public init(
+      name: String, paths: [String] = [], modules: [String] = [], mayUse: [String] = [],
+      forbidImports: [String] = []
+    ) {
       self.name = name
       self.paths = paths
       self.modules = modules
       self.mayUse = mayUse
+      self.forbidImports = forbidImports
     }
   }
 #endif

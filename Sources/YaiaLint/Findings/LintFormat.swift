@@ -81,7 +81,10 @@
         var startLine: Int
         var startColumn: Int
       }
-      struct Artifact: Encodable { var uri: String }
+      struct Artifact: Encodable {
+        var uri: String
+        var uriBaseId: String?
+      }
       struct PhysicalLocation: Encodable {
         var artifactLocation: Artifact
         var region: Region
@@ -102,8 +105,10 @@
         var executionSuccessful: Bool
         var toolExecutionNotifications: [Notification]
       }
+      struct BaseURI: Encodable { var uri: String }
       struct Run: Encodable {
         var tool: Tool
+        var originalUriBaseIds: [String: BaseURI]?
         var results: [Result]
         var invocations: [Invocation]
       }
@@ -125,7 +130,7 @@
           locations: [
             .init(
               physicalLocation: .init(
-                artifactLocation: .init(uri: finding.location.path),
+                artifactLocation: artifact(finding.location.path, report),
                 region: .init(
                   startLine: finding.location.line, startColumn: finding.location.column)
               ))
@@ -137,7 +142,7 @@
           locations: [
             .init(
               physicalLocation: .init(
-                artifactLocation: .init(uri: problem.path),
+                artifactLocation: artifact(problem.path, report),
                 region: .init(startLine: 1, startColumn: 1)))
           ])
       }
@@ -150,11 +155,34 @@
       return encode(
         SARIF(runs: [
           .init(
-            tool: .init(driver: driver), results: results,
+            tool: .init(driver: driver),
+            originalUriBaseIds: report.root.map { root in
+              let folder = root.hasSuffix("/") ? root : root + "/"
+              return [Self.sourceRoot: .init(uri: "file://" + encodedPath(folder))]
+            }, results: results,
             invocations: [
               .init(executionSuccessful: true, toolExecutionNotifications: notifications)
             ])
         ]))
+    }
+
+    /// The base id of paths relative to the run's root (the configuration file's folder).
+    static let sourceRoot = "SRCROOT"
+
+    /// A path as a SARIF artifact: a URI reference, percent-encoded (a space is `%20`), relative
+    /// to ``sourceRoot`` when the report knows its root and the path is not absolute.
+    private static func artifact(_ path: String, _ report: LintReport) -> SARIF.Artifact {
+      let relative = report.root != nil && !path.hasPrefix("/")
+      return SARIF.Artifact(
+        uri: relative ? encodedPath(path) : "file://" + encodedPath(path),
+        uriBaseId: relative ? sourceRoot : nil)
+    }
+
+    /// `path` with every character a URI path may not hold percent-encoded.
+    static func encodedPath(_ path: String) -> String {
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: ";?#[]")
+      return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     /// GitHub's workflow-command escaping: `%`, CR and LF in messages; also `:` and `,` in

@@ -39,8 +39,17 @@
       }
       for statement in file.tree.statements {
         guard let importDecl = statement.item.as(ImportDeclSyntax.self),
-          let module = importDecl.path.first.map({ $0.name.text }),
-          let other = configuration.layer(ofModule: module), let problem = verdict(other)
+          let module = importDecl.path.first.map({ $0.name.text })
+        else { continue }
+        if layer.forbidImports.contains(module) {
+          findings.append(
+            RuleFinding(
+              importDecl.path,
+              "\(file.path) imports \(module): layer \(layer.name) may not import it (forbid-imports)"
+            ))
+          continue
+        }
+        guard let other = configuration.layer(ofModule: module), let problem = verdict(other)
         else { continue }
         findings.append(
           RuleFinding(importDecl.path, "\(file.path) imports \(module): \(problem)"))

@@ -18,12 +18,32 @@
 
     /// The sources under `paths` (files or directories), each read once, and the paths that
     /// could not be read, with why.
-    public static func collect(_ paths: [String]) -> (
+    ///
+    /// With a `root` (the configuration file's folder), every path is reported relative to it,
+    /// whatever the working directory: `exclude` globs, layers' `paths`, baselines and SARIF
+    /// then name the same file the same way from any folder the run starts in.
+    public static func collect(_ paths: [String], relativeTo root: String? = nil) -> (
       sources: [LintSource], problems: [LintProblem]
     ) {
       var walker = Walker()
       for path in paths { walker.visit(path, depth: 0, explicit: true) }
-      return (walker.sources, walker.problems)
+      guard let root else { return (walker.sources, walker.problems) }
+      return (
+        walker.sources.map { LintSource(path: shown($0.path, root: root), text: $0.text) },
+        walker.problems.map {
+          LintProblem(
+            path: shown($0.path, root: root), message: $0.message, isUnparsed: $0.isUnparsed)
+        }
+      )
+    }
+
+    /// `path` relative to the folder `root` when it is inside it; otherwise as given.
+    public static func shown(_ path: String, root: String) -> String {
+      let file = URL(fileURLWithPath: path).standardizedFileURL.path
+      var folder = URL(fileURLWithPath: root).standardizedFileURL.path
+      if !folder.hasSuffix("/") { folder += "/" }
+      guard file.hasPrefix(folder) else { return path }
+      return String(file.dropFirst(folder.count))
     }
 
     /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.

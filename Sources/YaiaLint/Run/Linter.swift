@@ -41,6 +41,9 @@
     public var fileCount: Int
     /// How many lines they held.
     public var lineCount: Int
+    /// The folder paths are relative to (the configuration file's), when the run knows it:
+    /// SARIF names it as the base of its URIs.
+    public var root: String?
 
     /// Whether a finding is at error level.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }

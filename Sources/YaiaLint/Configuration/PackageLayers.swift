@@ -1,0 +1,80 @@
+#if Lint  // the trait; without it, TraitRequirement.swift names it
+  public import Foundation
+
+  /// A team's layers, started from its package: one layer per target of `Package.swift`, which
+  /// may use the targets it depends on. `yaia lint --package-layers` prints them as the
+  /// `layers:` section of a configuration, to paste and then edit (merge targets into layers,
+  /// add `forbid-imports`).
+  ///
+  /// The manifest is read as `swift package dump-package` writes it (JSON), so no Swift is
+  /// evaluated here.
+  public enum PackageLayers {
+    /// The layers of the package whose `dump-package` output is `data`: its library, executable
+    /// and macro targets (not its tests and plugins), each allowed the targets of the same
+    /// package it depends on directly.
+    ///
+    /// - Throws: ``LintConfigurationError`` when `data` is not that JSON.
+    public static func layers(fromDump data: Data) throws(LintConfigurationError) -> [LintLayer] {
+      let manifest: Manifest
+      do {
+        manifest = try JSONDecoder().decode(Manifest.self, from: data)
+      } catch {
+        throw LintConfigurationError(
+          path: "swift package dump-package", line: nil,
+          message: "is not a package description: \(error)")
+      }
+      let kept = manifest.targets.filter { !["test", "plugin"].contains($0.type) }
+      let names = Set(kept.map(\.name))
+      return kept.map { target in
+        var uses: [String] = []
+        for dependency in target.dependencies
+        where names.contains(dependency.name) && !uses.contains(dependency.name) {
+          uses.append(dependency.name)
+        }
+        return LintLayer(name: target.name, modules: [target.name], mayUse: uses)
+      }
+    }
+
+    /// `layers` as the `layers:` section of a `.yaia-lint.yml`.
+    public static func yaml(_ layers: [LintLayer]) -> String {
+      var text = "layers:\n"
+      for layer in layers {
+        text += "  - name: \(layer.name)\n    modules: [\(layer.modules.joined(separator: ", "))]\n"
+        if !layer.mayUse.isEmpty {
+          text += "    may-use: [\(layer.mayUse.joined(separator: ", "))]\n"
+        }
+      }
+      return text
+    }
+
+    private struct Manifest: Decodable {
+      var targets: [Target]
+    }
+
+    private struct Target: Decodable {
+      var name: String
+      var type: String
+      var dependencies: [Dependency]
+    }
+
+    /// `{"byName": ["Core", null]}`, `{"target": ["Core", null]}` or
+    /// `{"product": ["Logging", "swift-log", null, null]}`: the name comes first.
+    private struct Dependency: Decodable {
+      var name: String
+
+      private enum Kind: String, CodingKey { case byName, target, product }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Kind.self)
+        guard let kind = container.allKeys.first else {
+          throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "an unknown dependency"))
+        }
+        var fields = try container.nestedUnkeyedContainer(forKey: kind)
+        let name = try fields.decode(String.self)
+        // A product of another package is not one of this package's layers.
+        self.name = kind == .product ? "" : name
+      }
+    }
+  }
+#endif
