@@ -28,11 +28,24 @@ struct YaiaLintPlugin: CommandPlugin {
     }
     let root = context.package.directoryURL
     var lintArguments: [String] = []
-    let givesPaths = arguments.contains { !$0.hasPrefix("-") }
+    // A path is an argument that is neither an option nor an option's value.
+    let optionsWithValues: Set<String> = [
+      "--config", "--format", "--baseline", "--write-baseline", "--cache",
+    ]
+    let givesPaths = arguments.indices.contains { index in
+      !arguments[index].hasPrefix("-")
+        && (index == 0 || !optionsWithValues.contains(arguments[index - 1]))
+    }
     if !arguments.contains("--config"),
       FileManager.default.fileExists(atPath: root.appending(path: ".yaia-lint.yml").path)
     {
       lintArguments += ["--config", root.appending(path: ".yaia-lint.yml").path]
+    }
+    // The cache lives where a plugin may write: its own work folder.
+    if !arguments.contains("--cache"), !arguments.contains("--no-cache") {
+      lintArguments += [
+        "--cache", context.pluginWorkDirectoryURL.appending(path: "yaia-lint-cache.json").path,
+      ]
     }
     lintArguments += arguments
     // No paths: the whole package, from its root (yaia-lint skips .build, .git and hidden

@@ -38,6 +38,15 @@
     )
     var writeBaseline: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Where to keep what a run learned of each file, so the next reads only changed files (default: .build/yaia-lint-cache.json beside the configuration).",
+        valueName: "file"))
+    var cache: String?
+
+    @Flag(help: "Read every file, and keep no cache.")
+    var noCache = false
+
     @Flag(
       help:
         "Print a layers: section read from the package here (swift package dump-package), one layer per target, to start a configuration from."
@@ -55,6 +64,7 @@
       }
       let rules = LintRules.all
       var configuration = LintConfiguration()
+      var configText = ""
       let configPath =
         config
         ?? (FileManager.default.fileExists(atPath: ".yaia-lint.yml") ? ".yaia-lint.yml" : nil)
@@ -62,6 +72,7 @@
         guard let data = FileManager.default.contents(atPath: configPath),
           let text = String(data: data, encoding: .utf8)
         else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
+        configText = text
         do {
           configuration = try LintConfiguration.load(yaml: text, path: configPath, rules: rules)
         } catch {
@@ -90,7 +101,25 @@
         } ?? FileManager.default.currentDirectoryPath
       let (sources, problems) = LintFiles.collect(
         paths.isEmpty ? ["."] : paths, relativeTo: rootFolder)
-      var report = Linter(rules: rules, configuration: configuration).run(sources)
+      let linter = Linter(rules: rules, configuration: configuration)
+      var report: LintReport
+      if noCache {
+        report = linter.run(sources)
+      } else {
+        let cacheFile = URL(
+          fileURLWithPath: cache ?? "\(rootFolder)/.build/yaia-lint-cache.json")
+        let key = Self.cacheKey(configuration: configText)
+        let (fresh, next) = linter.run(sources, cache: LintCache.read(from: cacheFile, key: key))
+        report = fresh
+        do {
+          try next.write(to: cacheFile)
+        } catch {
+          FileHandle.standardError.write(
+            Data(
+              "yaia lint: the cache \(VisibleText.escaped(cacheFile.path)) was not written: \(error.localizedDescription)\n"
+                .utf8))
+        }
+      }
       report.root = rootFolder
       report.problems = problems + report.problems
       for problem in report.problems {
@@ -121,6 +150,16 @@
         }
         throw ExitCode(1)
       }
+    }
+
+    /// What a cached run depends on besides the files: the configuration's text, and this build
+    /// of the linter (its size and modification time), so another version starts afresh.
+    static func cacheKey(configuration: String) -> String {
+      let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+      let attributes = try? FileManager.default.attributesOfItem(atPath: executable)
+      let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      return "\(LintCache.hash(configuration)):\(size):\(modified)"
     }
 
     /// The package's layers, from `swift package dump-package` run in the current directory.

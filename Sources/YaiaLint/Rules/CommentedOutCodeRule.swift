@@ -111,10 +111,34 @@
         {
           end += 1
         }
-        groups += codeGroups(in: run, from: start, to: end)
+        // An example the prose introduces (`… for example:` then code indented under it) is
+        // documentation, and so is notation with letters code does not have (`θ = sinΔλ`).
+        groups += codeGroups(in: run, from: start, to: end).filter { first, count in
+          let introduced =
+            first > 0 && run[first - 1].trimmingCharacters(in: .whitespaces).hasSuffix(":")
+            && indentation(run[first]) > indentation(run[first - 1])
+          return !introduced
+            && !run[first..<(first + count)].contains(where: hasNonASCIIOutsideStrings)
+        }
         start = end
       }
       return groups
+    }
+
+    /// How many spaces a comment line's text starts with.
+    static func indentation(_ line: String) -> Int {
+      line.prefix { $0 == " " }.count
+    }
+
+    /// Whether `line` has a character beyond ASCII outside its string literals: Swift code
+    /// rarely does, prose and formulas often.
+    static func hasNonASCIIOutsideStrings(_ line: String) -> Bool {
+      var inString = false
+      for scalar in line.unicodeScalars {
+        if scalar == "\"" { inString.toggle() }
+        if !inString, scalar.value > 127 { return true }
+      }
+      return false
     }
 
     /// Whether a line has what code has: brackets, an assignment, a call, a keyword.

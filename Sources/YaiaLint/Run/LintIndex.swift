@@ -8,7 +8,7 @@
   /// layer a referenced type belongs to.
   public struct LintIndex: Sendable {
     /// The kind of a declared type.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Codable {
       /// A struct.
       case `struct`
       /// A class.
@@ -54,8 +54,8 @@
             nestedDeclarations[type.name, default: []].append(declaration)
           }
         }
-        for (name, conformances) in file.extensions {
-          inherited[name, default: []].formUnion(conformances)
+        for added in file.extensions {
+          inherited[added.name, default: []].formUnion(added.conformances)
         }
         notificationNames.formUnion(file.notificationNames)
       }
@@ -92,8 +92,8 @@
   }
 
   /// What one file declares, for the index.
-  struct FileFacts: Sendable {
-    struct TypeFact: Sendable {
+  struct FileFacts: Sendable, Codable, Equatable {
+    struct TypeFact: Sendable, Codable, Equatable {
       var name: String
       var kind: LintIndex.Kind
       var inherited: [String]
@@ -104,8 +104,14 @@
     var path: String
     var module: String?
     var types: [TypeFact] = []
-    var extensions: [(String, [String])] = []
+    /// Each extension's type and the conformances it adds.
+    var extensions: [Extension] = []
     var notificationNames: [String] = []
+
+    struct Extension: Sendable, Codable, Equatable {
+      var name: String
+      var conformances: [String]
+    }
 
     init(path: String, module: String?, tree: SourceFileSyntax) {
       self.path = path
@@ -113,7 +119,7 @@
       let collector = FactCollector()
       collector.walk(tree)
       types = collector.types
-      extensions = collector.extensions
+      extensions = collector.extensions.map { Extension(name: $0.0, conformances: $0.1) }
       notificationNames = collector.notificationNames
     }
   }

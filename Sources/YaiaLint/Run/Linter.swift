@@ -81,71 +81,120 @@
 
     /// Lints `sources`.
     public func run(_ sources: [LintSource]) -> LintReport {
+      run(sources, cache: nil).report
+    }
+
+    /// Lints `sources`, reading again only the files whose text is not in `cache` (see
+    /// ``LintCache``); returns the report and the cache for the next run.
+    public func run(_ sources: [LintSource], cache: LintCache?) -> (
+      report: LintReport, cache: LintCache
+    ) {
       let kept = sources.filter { !configuration.isExcluded($0.path) }
       let active = rules.filter { configuration.isEnabled($0) }
       let local = active.filter { !$0.readsOtherFiles }
       let global = active.filter(\.readsOtherFiles)
+      let previous = cache?.files ?? [:]
       // Parse, gather facts and run the rules that need no other file, on all cores, each file
-      // while its tree is fresh in the caches.
+      // while its tree is fresh in the caches; a file the cache knows is not parsed.
       let parsed = concurrentMap(kept) { source -> Parsed in
-        if let refusal = ParseGuard.refusal(source.text) {
+        let hash = LintCache.hash(source.text)
+        if let entry = previous[source.path], entry.hash == hash {
           return Parsed(
-            file: nil, facts: nil, suppressions: nil, lines: LineTable(source.text).count,
-            findings: [],
-            problem: LintProblem(path: source.path, message: refusal, isUnparsed: true))
+            source: source, hash: hash, file: nil, facts: entry.facts, suppressions: nil,
+            lines: entry.lines, findings: entry.local, problem: entry.problem,
+            cachedGlobal: entry.global)
         }
-        // The guard above bounds the nesting, so the parser's own bound (20 levels in a debug
-        // build of swift-syntax, which real files pass) is set just past it; the threads' large
-        // stacks hold that depth.
-        var text = source.text
-        let tree = text.withUTF8 {
-          // The parser copies the bytes into its own arena, as it does for a String.
-          Parser.parse(source: $0, maximumNestingLevel: ParseGuard.maxNesting + 1)
-        }
-        let table = LineTable(source.text)
-        let lines = table.count
-        if tree.hasError {
-          return Parsed(
-            file: nil, facts: nil, suppressions: nil, lines: lines, findings: [],
-            problem: LintProblem(
-              path: source.path, message: Self.parseFailure(tree, table), isUnparsed: true))
-        }
-        let file = LintedFile(
-          path: source.path, module: source.module, tree: tree, text: source.text,
-          lines: table, nodes: FileNodes(tree))
-        let suppressions = Suppressions(file)
-        return Parsed(
-          file: file, facts: FileFacts(path: source.path, module: source.module, tree: tree),
-          suppressions: suppressions, lines: lines,
-          findings: suppressionFindings(file, suppressions)
-            + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
-          problem: nil)
+        return parse(source, hash: hash, local: local)
       }
-      // Then the rules that read what other files declare.
+      // The findings of rules that read other files can be reused only if no file's facts
+      // changed: then the index is the one they were found with.
+      let factsUnchanged =
+        cache != nil && previous.count == parsed.count
+        && parsed.allSatisfy { previous[$0.source.path]?.facts == $0.facts }
       let index = LintIndex(parsed.compactMap(\.facts))
-      let findings = concurrentMap(parsed) { parsed -> [LintFinding] in
-        guard let file = parsed.file, let suppressions = parsed.suppressions else { return [] }
-        guard !global.isEmpty else { return parsed.findings }
-        return parsed.findings
-          + findingsOf(file, rules: global, index: index, suppressions: suppressions)
+      let checked = concurrentMap(parsed) { parsed -> Parsed in
+        var parsed = parsed
+        guard parsed.problem == nil, !global.isEmpty else {
+          parsed.global = []
+          return parsed
+        }
+        if let cached = parsed.cachedGlobal, factsUnchanged {
+          parsed.global = cached
+          return parsed
+        }
+        if parsed.file == nil { parsed = parse(parsed.source, hash: parsed.hash, local: local) }
+        guard let file = parsed.file, let suppressions = parsed.suppressions else { return parsed }
+        parsed.global = findingsOf(file, rules: global, index: index, suppressions: suppressions)
+        parsed.file = nil  // the trees are not kept past their file's turn
+        return parsed
       }
-      return LintReport(
-        findings: findings.flatMap { $0 }.sorted {
+      var next = LintCache(key: cache?.key ?? "")
+      for file in checked {
+        next.files[file.source.path] = LintCache.Entry(
+          hash: file.hash, lines: file.lines, facts: file.facts, local: file.findings,
+          global: file.global, problem: file.problem)
+      }
+      let report = LintReport(
+        findings: checked.flatMap { $0.findings + $0.global }.sorted {
           ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
         },
-        problems: parsed.compactMap(\.problem),
-        fileCount: parsed.count - parsed.filter { $0.problem != nil }.count,
-        lineCount: parsed.reduce(0) { $0 + $1.lines })
+        problems: checked.compactMap(\.problem),
+        fileCount: checked.count - checked.filter { $0.problem != nil }.count,
+        lineCount: checked.reduce(0) { $0 + $1.lines })
+      return (report, next)
+    }
+
+    /// Parses `source`, gathers its facts and runs the `local` rules on it.
+    private func parse(_ source: LintSource, hash: UInt64, local: [any LintRule]) -> Parsed {
+      if let refusal = ParseGuard.refusal(source.text) {
+        return Parsed(
+          source: source, hash: hash, file: nil, facts: nil, suppressions: nil,
+          lines: LineTable(source.text).count, findings: [],
+          problem: LintProblem(path: source.path, message: refusal, isUnparsed: true))
+      }
+      // The guard above bounds the nesting, so the parser's own bound (20 levels in a debug
+      // build of swift-syntax, which real files pass) is set just past it; the threads' large
+      // stacks hold that depth.
+      var text = source.text
+      let tree = text.withUTF8 {
+        // The parser copies the bytes into its own arena, as it does for a String.
+        Parser.parse(source: $0, maximumNestingLevel: ParseGuard.maxNesting + 1)
+      }
+      let table = LineTable(source.text)
+      if tree.hasError {
+        return Parsed(
+          source: source, hash: hash, file: nil, facts: nil, suppressions: nil,
+          lines: table.count, findings: [],
+          problem: LintProblem(
+            path: source.path, message: Self.parseFailure(tree, table), isUnparsed: true))
+      }
+      let file = LintedFile(
+        path: source.path, module: source.module, tree: tree, text: source.text, lines: table,
+        nodes: FileNodes(tree))
+      let suppressions = Suppressions(file)
+      return Parsed(
+        source: source, hash: hash, file: file,
+        facts: FileFacts(path: source.path, module: source.module, tree: tree),
+        suppressions: suppressions, lines: table.count,
+        findings: suppressionFindings(file, suppressions)
+          + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
+        problem: nil)
     }
 
     private struct Parsed: Sendable {
+      var source: LintSource
+      var hash: UInt64
       var file: LintedFile?
       var facts: FileFacts?
       var suppressions: Suppressions?
       var lines: Int
-      /// The findings of the rules that need no other file.
+      /// The findings of the rules that need no other file (and of suppression comments).
       var findings: [LintFinding]
       var problem: LintProblem?
+      /// The findings of the rules that read other files, from the cache.
+      var cachedGlobal: [LintFinding]? = nil
+      /// The findings of the rules that read other files, this run.
+      var global: [LintFinding] = []
     }
 
     /// Findings about the suppression comments themselves (one without a reason).

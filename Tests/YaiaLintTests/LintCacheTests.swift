@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import YaiaLint
+import YaiaTesting
+
+/// The cache between runs: a file whose text did not change is not read again, and nothing a
+/// change elsewhere affects is taken from it.
+@Suite("The lint cache")
+struct LintCacheTests {
+  static let state = """
+    protocol ShellState {}
+    struct Cart {
+      mutating func handle(_ event: Int) -> [Int] {
+        _ = Date()
+        return []
+      }
+    }
+    """
+
+  func run(_ files: [String: String], rules: [any LintRule] = LintRules.all, cache: LintCache?)
+    async throws -> (report: LintReport, cache: LintCache)
+  {
+    let sources = files.sorted { $0.key < $1.key }.map { LintSource(path: $0.key, text: $0.value) }
+    return try await onThread { Linter(rules: rules).run(sources, cache: cache) }.value
+  }
+
+  @Test("an unchanged file's findings come from the cache, not from linting it again")
+  func reuse() async throws {
+    let files = ["Sources/App/A.swift": "private let unused = 1\n"]
+    let first = try await run(files, cache: LintCache(key: "k"))
+    #expect(first.report.findings.map(\.ruleID) == ["unused-private"])
+    #expect(first.cache.count == 1)
+    // No rules at all: only the cache can still know the finding.
+    let second = try await run(files, rules: [], cache: first.cache)
+    #expect(second.report.findings == first.report.findings)
+    // A changed text is read again.
+    let edited = try await run(
+      ["Sources/App/A.swift": "private let unused = 2\n"], rules: [], cache: first.cache)
+    #expect(edited.report.findings.isEmpty)
+  }
+
+  @Test("a change in one file's declarations checks the unchanged files again")
+  func crossFile() async throws {
+    var files = [
+      "Sources/App/Cart.swift": Self.state, "Sources/App/Other.swift": "struct Other {}\n",
+    ]
+    let first = try await run(files, cache: LintCache(key: "k"))
+    #expect(!first.report.findings.contains { $0.ruleID == "state-purity" })
+    // Cart.swift is unchanged, but another file now makes Cart a state.
+    files["Sources/App/Other.swift"] = "extension Cart: ShellState {}\n"
+    let second = try await run(files, cache: first.cache)
+    let purity = second.report.findings.filter { $0.ruleID == "state-purity" }
+    #expect(purity.map(\.location.path) == ["Sources/App/Cart.swift"])
+    #expect(purity.map(\.location.line) == [4])
+    // And the same as a run with no cache.
+    let fresh = try await run(files, cache: nil)
+    #expect(second.report.findings == fresh.report.findings)
+  }
+
+  @Test("a cache of another key, another format or damaged is an empty cache")
+  func readsSafely() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "deep/cache.json")
+    var cache = LintCache(key: "a")
+    cache.key = "a"
+    try cache.write(to: file)
+    #expect(LintCache.read(from: file, key: "a").key == "a")
+    #expect(LintCache.read(from: file, key: "b").count == 0)
+    try Data("{not json".utf8).write(to: file)
+    #expect(LintCache.read(from: file, key: "a").count == 0)
+    #expect(LintCache.read(from: folder.appending(path: "missing.json"), key: "a").count == 0)
+    #expect(LintCache.hash("a") != LintCache.hash("b"))
+    #expect(LintCache.hash("yaia") == LintCache.hash("yaia"))
+  }
+}
