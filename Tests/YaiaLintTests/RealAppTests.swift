@@ -151,6 +151,20 @@ struct RealAppTests {
       }
       """
     #expect(try await lines(of: "notification-center", in: code) == [5])
+    let observing = """
+      func observe() {
+        _ = NotificationCenter.default.publisher(for: .refreshTimeline)
+        NotificationCenter.default.removeObserver(self, name: .refreshTimeline, object: nil)
+      }
+      extension Notification.Name { static let refreshTimeline = Notification.Name("r") }
+      """
+    let found = try await findings(in: ["Sources/App/File.swift": observing]).filter {
+      $0.ruleID == "notification-center"
+    }
+    // Removing an observer is the end of observing, already reported where it began.
+    #expect(found.map(\.location.line) == [2])
+    #expect(
+      found.first?.message.hasPrefix("observes (publisher) the app's own notification") == true)
   }
 
   @Test("rules over 5% wrong on real apps are off by default, and on when named")

@@ -20,7 +20,7 @@
     public init() {}
 
     static let methods: Set<String> = [
-      "post", "addObserver", "publisher", "notifications", "removeObserver",
+      "post", "addObserver", "publisher", "notifications",
     ]
 
     /// The findings in `file`.
@@ -29,6 +29,11 @@
       let scan = Scan(names: context.index.notificationNames)
       scan.walk(file.tree)
       return scan.findings
+    }
+
+    /// What a call does, for a finding's message: `post` posts, the others observe.
+    static func verb(_ method: String) -> String {
+      method == "post" ? "posts" : "observes (\(method))"
     }
 
     private final class Scan: SyntaxVisitor {
@@ -54,7 +59,7 @@
             findings.append(
               RuleFinding(
                 node,
-                "\(access.declName.baseName.text)s the app's own notification \(own) through NotificationCenter"
+                "\(NotificationCenterRule.verb(access.declName.baseName.text)) the app's own notification \(own) through NotificationCenter"
               ))
             break
           }
