@@ -298,3 +298,42 @@ struct ReportedPathTests {
     #expect(baseline.contains("Sources/Feature Views/Row View.swift"))
   }
 }
+
+@Suite("A file that takes too long")
+struct FileTimeLimitTests {
+  /// A rule that never ends on one file: what a pathological input does to the parser.
+  struct StuckRule: LintRule {
+    let id = "stuck"
+    let defaultSeverity = LintSeverity.warning
+    let reason = "A test's rule."
+    let fix = "None."
+    let readsOtherFiles = false
+    func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      if file.path.hasSuffix("Stuck.swift") {
+        // Sleeps far past the limit below; the run must not wait for it.
+        Thread.sleep(forTimeInterval: 120)
+      }
+      return []
+    }
+  }
+
+  @Test("a file past the time limit is reported as not linted, and the run ends without it")
+  func timeLimit() async throws {
+    var linter = Linter(rules: [StuckRule()] + LintRules.all)
+    linter.fileTimeLimit = .milliseconds(500)
+    let sources = [
+      LintSource(path: "Sources/App/Stuck.swift", text: "let a = 1\n"),
+      LintSource(path: "Sources/App/Fine.swift", text: "private let unused = 1\n"),
+    ]
+    let clock = ContinuousClock()
+    let start = clock.now
+    let configured = linter
+    let report = try await onThread { configured.run(sources) }.value
+    // Far less than the stuck rule's two minutes: a bound that proves the run did not wait.
+    #expect(start.duration(to: clock.now) < .seconds(60))
+    #expect(report.problems.map(\.path) == ["Sources/App/Stuck.swift"])
+    #expect(report.problems.first?.message.hasPrefix("took longer than") == true)
+    #expect(report.problems.first?.isUnparsed == true)
+    #expect(report.findings.map(\.location.path) == ["Sources/App/Fine.swift"])
+  }
+}

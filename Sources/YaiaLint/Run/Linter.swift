@@ -70,6 +70,11 @@
     /// What the team decided about them.
     public var configuration: LintConfiguration
 
+    /// The longest one file may take (parsing it, or running the rules on it): past it, the
+    /// file is reported as not linted and the run goes on without it. 60 seconds by default;
+    /// real files take milliseconds.
+    public var fileTimeLimit: Duration = .seconds(60)
+
     /// The id of findings about suppression comments themselves.
     public static let suppressionRuleID = "suppression"
 
@@ -96,7 +101,18 @@
       let previous = cache?.files ?? [:]
       // Parse, gather facts and run the rules that need no other file, on all cores, each file
       // while its tree is fresh in the caches; a file the cache knows is not parsed.
-      let parsed = concurrentMap(kept) { source -> Parsed in
+      let limit = fileTimeLimit
+      let tooSlow: @Sendable (LintSource) -> Parsed = { source in
+        Parsed(
+          source: source, hash: LintCache.hash(source.text), file: nil, facts: nil,
+          suppressions: nil, lines: LineTable(source.text).count, findings: [],
+          problem: LintProblem(
+            path: source.path,
+            message:
+              "took longer than \(DurationText.format(limit)) to lint; not linted (if it is generated, exclude it)",
+            isUnparsed: true))
+      }
+      let parsed = concurrentMap(kept, timeLimit: limit, timedOut: tooSlow) { source -> Parsed in
         let hash = LintCache.hash(source.text)
         if let entry = previous[source.path], entry.hash == hash {
           return Parsed(
@@ -112,7 +128,9 @@
         cache != nil && previous.count == parsed.count
         && parsed.allSatisfy { previous[$0.source.path]?.facts == $0.facts }
       let index = LintIndex(parsed.compactMap(\.facts))
-      let checked = concurrentMap(parsed) { parsed -> Parsed in
+      let checked = concurrentMap(
+        parsed, timeLimit: limit, timedOut: { parsed in tooSlow(parsed.source) }
+      ) { parsed -> Parsed in
         var parsed = parsed
         guard parsed.problem == nil, !global.isEmpty else {
           parsed.global = []
@@ -252,33 +270,88 @@
   /// `transform` of each element, on all cores, in order: one thread per core, each with a
   /// stack of ``workerStackBytes`` (a dispatch worker's 512 KiB holds about 20 levels of a
   /// debug build's parser, and real files nest deeper).
+  ///
+  /// An element whose transform runs longer than `timeLimit` is given up: its result is
+  /// `timedOut(element)`, and the map returns without waiting for it (its thread goes on until
+  /// it ends, or the process does). The parser cannot be stopped from outside, so this is how
+  /// one file never holds up a run.
   func concurrentMap<Element: Sendable, Result: Sendable>(
-    _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
+    _ elements: [Element], timeLimit: Duration? = nil,
+    timedOut: (@Sendable (Element) -> Result)? = nil,
+    _ transform: @escaping @Sendable (Element) -> Result
   ) -> [Result] {
     guard !elements.isEmpty else { return [] }
+    let clock = ContinuousClock()
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count))
-    let next = Locked(0)
-    // One slot per index, each written by exactly one worker.
-    let slots = Locked([Result?](repeating: nil, count: elements.count))
-    let finished = DispatchSemaphore(value: 0)
+    let state = Locked(
+      MapProgress<Result>(
+        slots: Array(repeating: nil, count: elements.count),
+        started: Array(repeating: nil, count: elements.count)))
+    // Signalled each time an element is finished.
+    let changed = DispatchSemaphore(value: 0)
     for _ in 0..<workers {
       let thread = Thread {
         while true {
-          let index = next.withLock { next in
-            defer { next += 1 }
-            return next
+          let index: Int? = state.withLock { progress in
+            guard progress.next < elements.count else { return nil }
+            defer { progress.next += 1 }
+            progress.started[progress.next] = clock.now
+            return progress.next
           }
-          guard index < elements.count else { break }
+          guard let index else { break }
           let result = transform(elements[index])
-          slots.withLock { $0[index] = result }
+          state.withLock { progress in
+            guard !progress.abandoned.contains(index) else { return }
+            progress.slots[index] = result
+            progress.done += 1
+          }
+          changed.signal()
         }
-        finished.signal()
       }
       thread.stackSize = workerStackBytes
       thread.start()
     }
-    for _ in 0..<workers { finished.wait() }
-    return slots.withLock { $0.compactMap { $0 } }
+    while true {
+      // The earliest moment a running element passes its limit, if there is a limit.
+      let (finished, deadline): (Bool, ContinuousClock.Instant?) = state.withLock { progress in
+        if progress.done + progress.abandoned.count == elements.count { return (true, nil) }
+        guard let timeLimit, let timedOut else { return (false, nil) }
+        let now = clock.now
+        var earliest: ContinuousClock.Instant?
+        for index in progress.started.indices
+        where progress.slots[index] == nil && !progress.abandoned.contains(index) {
+          guard let start = progress.started[index] else { continue }
+          if start.duration(to: now) >= timeLimit {
+            progress.abandoned.insert(index)
+            progress.slots[index] = timedOut(elements[index])
+          } else {
+            earliest = min(earliest ?? start + timeLimit, start + timeLimit)
+          }
+        }
+        return (progress.done + progress.abandoned.count == elements.count, earliest)
+      }
+      if finished { break }
+      if let deadline {
+        // A real clock: the next moment a running element can pass its limit.
+        let wait = clock.now.duration(to: deadline)
+        let (seconds, attoseconds) = wait.components
+        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        _ = changed.wait(timeout: .now() + .nanoseconds(nanoseconds + 1_000_000))
+      } else {
+        changed.wait()
+      }
+    }
+    return state.withLock { $0.slots.compactMap { $0 } }
+  }
+
+  /// Where a ``concurrentMap(_:timeLimit:timedOut:_:)`` stands: the next element to take, the
+  /// results so far, when each running element started, and the ones given up.
+  struct MapProgress<Result: Sendable>: Sendable {
+    var next = 0
+    var slots: [Result?]
+    var started: [ContinuousClock.Instant?]
+    var abandoned: Set<Int> = []
+    var done = 0
   }
 
   /// The stack of each linting thread: 64 MiB of address space, used only as deep as a file
