@@ -128,9 +128,9 @@
         cache != nil && previous.count == parsed.count
         && parsed.allSatisfy { previous[$0.source.path]?.facts == $0.facts }
       let index = LintIndex(parsed.compactMap(\.facts))
-      let checked = concurrentMap(
-        parsed, timeLimit: limit, timedOut: { parsed in tooSlow(parsed.source) }
-      ) { parsed -> Parsed in
+      let tooSlowToCheck: @Sendable (Parsed) -> Parsed = { tooSlow($0.source) }
+      let checked = concurrentMap(parsed, timeLimit: limit, timedOut: tooSlowToCheck) {
+        parsed -> Parsed in
         var parsed = parsed
         guard parsed.problem == nil, !global.isEmpty else {
           parsed.global = []
