@@ -118,11 +118,6 @@ let package = Package(
         "Yaia",
         .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-        .product(
-          name: "SwiftParserDiagnostics", package: "swift-syntax",
-          condition: .when(traits: ["Lint"])),
-        .product(
-          name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["Lint"])),
       ]
     ),

@@ -1,9 +1,7 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import Dispatch
   import Foundation
-  import SwiftDiagnostics
   import SwiftParser
-  import SwiftParserDiagnostics
   import SwiftSyntax
   import Yaia
 
@@ -254,16 +252,37 @@
       return LintLocation(path: file.path, line: place.line, column: place.column)
     }
 
-    /// What the parser found wrong first, and on which line: `does not parse (line 22: expected
-    /// '}' to end function); not linted`.
+    /// What the parser found wrong first, and on which line: `does not parse (line 22:
+    /// expected `)`); not linted`.
+    ///
+    /// Read from the tree itself: the first token the parser had to invent (missing) or could
+    /// not place (in unexpected nodes). swift-syntax's own diagnostics generator stops the
+    /// process on some inputs (fuzzing found one: a Fix-It with no change), so it is not used.
     static func parseFailure(_ tree: SourceFileSyntax, _ lines: LineTable) -> String {
-      let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min {
-        $0.position < $1.position
+      for token in tree.tokens(viewMode: .all) {
+        let problem: String
+        if token.presence == .missing {
+          problem = token.text.isEmpty ? "expected a name" : "expected `\(token.text)`"
+        } else if isUnexpected(token) {
+          problem = "unexpected `\(token.text)`"
+        } else {
+          continue
+        }
+        let line = lines.location(of: token.positionAfterSkippingLeadingTrivia).line
+        return
+          "does not parse (line \(line): \(VisibleText.escaped(problem, atMost: 80))); not linted"
       }
-      guard let first else { return "does not parse; not linted" }
-      let line = lines.location(of: first.position).line
-      let message = VisibleText.escaped(first.message, atMost: 200)
-      return "does not parse (line \(line): \(message)); not linted"
+      return "does not parse; not linted"
+    }
+
+    /// Whether `token` is in nodes the parser could not place.
+    private static func isUnexpected(_ token: TokenSyntax) -> Bool {
+      var node = token.parent
+      while let current = node {
+        if current.is(UnexpectedNodesSyntax.self) { return true }
+        node = current.parent
+      }
+      return false
     }
   }
 
