@@ -36,10 +36,10 @@ struct MockServerCommand: AsyncParsableCommand {
   func run() async throws {
     let folder = URL(fileURLWithPath: fixtures, isDirectory: true)
     let manifest: URL
-    let routes: [MockRoute]
+    let loaded: MockManifest
     do {
       manifest = try MockManifest.file(in: folder)
-      routes = try MockManifest.load(from: manifest).routes
+      loaded = try MockManifest.load(from: manifest)
     } catch {
       throw ValidationError(error.description)
     }
@@ -60,12 +60,13 @@ struct MockServerCommand: AsyncParsableCommand {
       let path = entry.request.path.removingPercentEncoding ?? entry.request.path
       Self.say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
     }
-    let server = MockServer(routes: routes, scenario: scenario, configuration: configuration)
+    let server = MockServer(manifest: loaded, scenario: scenario, configuration: configuration)
     let baseURL = try await server.start()
     // Watched before the line that says the server is ready: a Ctrl-C sent on seeing it counts.
     let interrupts = InterruptWait()
     Self.say(
-      "Serving \(folder.path) at \(baseURL.absoluteString) (\(routes.count) routes). Ctrl-C stops.")
+      "Serving \(folder.path) at \(baseURL.absoluteString) (\(loaded.routes.count) routes). Ctrl-C stops."
+    )
 
     let watcher = Task { await Self.reload(manifest, into: server) }
     await interrupts.wait()
@@ -87,9 +88,9 @@ struct MockServerCommand: AsyncParsableCommand {
       guard now != last else { continue }
       last = now
       do {
-        let routes = try MockManifest.load(from: manifest).routes
-        await server.replaceRoutes(routes)
-        say("Reloaded \(manifest.lastPathComponent): \(routes.count) routes.")
+        let reloaded = try MockManifest.load(from: manifest)
+        await server.replaceRoutes(reloaded.routes, initialStates: reloaded.initialStates)
+        say("Reloaded \(manifest.lastPathComponent): \(reloaded.routes.count) routes.")
       } catch {
         say("Not reloaded: \(error.description) The previous routes stay in use.")
       }

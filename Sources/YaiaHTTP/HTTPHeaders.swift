@@ -121,6 +121,9 @@ public enum HTTPHeaderName {
   public static let retryAfter = "Retry-After"
   /// `X-Mock-Scenario`: the scenario a request asks the mock server for.
   public static let mockScenario = "X-Mock-Scenario"
+  /// `X-Mock-State`: on a request, the mock server's state machines to set first
+  /// (`cart=has-item, login=locked`); on its answer, every machine's state.
+  public static let mockState = "X-Mock-State"
   /// The fields whose values are credentials (lower-cased): `Authorization`,
   /// `Proxy-Authorization`, `Cookie` and `Set-Cookie`. Logs, errors and the inspector show them
   /// as `<redacted>`.

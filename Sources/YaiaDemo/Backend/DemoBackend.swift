@@ -19,16 +19,16 @@ enum DemoBackend {
     onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
   ) async throws(DemoBackendError) -> (MockServer, URL) {
     guard let folder = fixtures else { throw .fixturesMissing }
-    let routes: [MockRoute]
+    let manifest: MockManifest
     do {
-      routes = try MockManifest.load(folder: folder).routes
+      manifest = try MockManifest.load(folder: folder)
     } catch {
       throw .brokenFixtures("\(error)")
     }
     var configuration = MockServer.Configuration()
     configuration.fixtures = folder
     configuration.onRequest = onRequest
-    let server = MockServer(routes: routes, configuration: configuration)
+    let server = MockServer(manifest: manifest, configuration: configuration)
     do {
       return (server, try await server.start())
     } catch {

@@ -16,8 +16,8 @@
       self.fixtures = fixtures
     }
 
-    /// The routes of manifest `text`, in order.
-    mutating func routes(in text: String) throws(MockServerError) -> [MockRoute] {
+    /// The routes of manifest `text`, in order, with their lines and the initial states.
+    mutating func manifest(in text: String) throws(MockServerError) -> MockManifest {
       let root: Node?
       do {
         root = try Yams.compose(yaml: text)
@@ -33,9 +33,22 @@
       guard case .sequence(let list) = routes else {
         throw error(routes, "`routes` must be a list")
       }
+      try onlyKeys(root, ["routes", "states"])
       var parsed: [MockRoute] = []
       for node in list { parsed.append(try route(node)) }
-      return parsed
+      var initialStates: [String: String] = [:]
+      if let states = root["states"] {
+        guard case .mapping(let mapping) = states else {
+          throw error(states, "`states` maps each machine to the state it starts in")
+        }
+        for (key, value) in mapping {
+          guard let machine = key.string, !machine.isEmpty, let state = value.string, !state.isEmpty
+          else { throw error(key, "a machine's start is written `cart: empty`") }
+          initialStates[machine] = state
+        }
+      }
+      return MockManifest(
+        routes: parsed, initialStates: initialStates, routeLines: list.map { $0.mark?.line ?? 0 })
     }
 
     func error(_ node: Node, _ reason: String) -> MockServerError {

@@ -18,6 +18,7 @@
   ///     body: { user: ada }                       # JSON body fields, by key path
   ///     response: { json: { token: t1 }, delay: 200ms }
   ///     sets-state: session=logged-in
+  /// states: { session: logged-out }               # where each state machine starts
   /// ```
   ///
   /// A response takes `status` (200), `headers`, one body (`body` text, `json` value, or `file`
@@ -28,6 +29,21 @@
   public struct MockManifest: Sendable {
     /// The routes, in the order they are tried.
     public var routes: [MockRoute]
+    /// The state each machine starts in (`states: { cart: empty }`).
+    public var initialStates: [String: String]
+    /// The line of each route in the manifest, in the order of ``routes`` (0 when unknown):
+    /// what a contract check names.
+    public var routeLines: [Int]
+
+    /// A manifest of `routes`, its machines starting in `initialStates`.
+    public init(
+      routes: [MockRoute], initialStates: [String: String] = [:], routeLines: [Int] = []
+    ) {
+      self.routes = routes
+      self.initialStates = initialStates
+      self.routeLines =
+        routeLines + Array(repeating: 0, count: max(0, routes.count - routeLines.count))
+    }
 
     /// The names a fixtures folder's manifest may have, in the order they are looked for.
     public static let fileNames = ["manifest.yaml", "manifest.yml", "manifest.json"]
@@ -65,7 +81,7 @@
       -> MockManifest
     {
       var reader = ManifestReader(file: file, fixtures: fixtures)
-      return MockManifest(routes: try reader.routes(in: text))
+      return try reader.manifest(in: text)
     }
   }
 #endif

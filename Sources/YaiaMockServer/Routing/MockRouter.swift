@@ -6,7 +6,10 @@
   /// one and does the I/O; tests drive it with plain requests.
   ///
   /// Routes are tried in order; the first whose method, path, query, headers, body fields and
-  /// required state all match answers. The scenario is the request's `X-Mock-Scenario` header
+  /// required state all match answers. State machines start in their initial states (a
+  /// manifest's `states:`), move when a route that sets one answers, and can be set by a test
+  /// (``setState(_:of:)``) or by a request's `X-Mock-State: cart=has-item` header; every answer
+  /// of a server with states carries them in its own `X-Mock-State` header. The scenario is the request's `X-Mock-Scenario` header
   /// or `_scenario` query item, else the server-wide one, else none; a route without that
   /// scenario answers with its default responses.
   public struct MockRouter: Sendable {
@@ -24,20 +27,34 @@
     public private(set) var routes: [MockRoute]
     /// The scenario for every request that does not name one; `nil` for the defaults.
     public var scenario: String?
+    /// The state each machine starts in (and returns to on reset); a machine not named starts
+    /// in no state, which no route requires.
+    public private(set) var initialStates: [String: String]
     private var sequencePositions: [String: Int] = [:]
-    private var states: [String: String] = [:]
+    private var states: [String: String]
 
     /// The query item a request names its scenario with.
     public static let scenarioQueryItem = "_scenario"
 
-    /// A router over `routes`.
-    public init(routes: [MockRoute], scenario: String? = nil) {
+    /// The most machines a request's `X-Mock-State` header may set, and the longest name or
+    /// state it may use: past them, the rest of the header is ignored.
+    public static let stateHeaderLimits = (machines: 32, length: 128)
+
+    /// A router over `routes`, its machines starting in `initialStates`.
+    public init(
+      routes: [MockRoute], scenario: String? = nil, initialStates: [String: String] = [:]
+    ) {
       self.routes = routes
       self.scenario = scenario
+      self.initialStates = initialStates
+      self.states = initialStates
     }
 
     /// Routes `request`, advancing sequences and state machines.
     public mutating func route(_ request: MockRequest) -> Outcome {
+      for (machine, state) in Self.states(inHeader: request.headers[HTTPHeaderName.mockState]) {
+        states[machine] = state
+      }
       let requested =
         request.headers[HTTPHeaderName.mockScenario] ?? request.query[Self.scenarioQueryItem]
         ?? scenario
@@ -45,7 +62,7 @@
         guard let parameters = matches(route, request) else { continue }
         let chosen = requested.flatMap { route.scenarios[$0] != nil ? $0 : nil }
         let responses = chosen.flatMap { route.scenarios[$0] } ?? route.responses
-        let response: MockResponse
+        var response: MockResponse
         switch responses {
         case .single(let single):
           response = single
@@ -58,6 +75,7 @@
           sequencePositions[key] = position + 1
         }
         if let next = route.nextStateValue { states[next.machine] = next.state }
+        if !states.isEmpty { response.headers[HTTPHeaderName.mockState] = stateHeader }
         return .matched(
           route: route.name, scenario: chosen, response: response, parameters: parameters)
       }
@@ -68,7 +86,7 @@
     /// start.
     public mutating func resetAll() {
       sequencePositions.removeAll()
-      states.removeAll()
+      states = initialStates
     }
 
     /// Puts the sequences of the route named `name` back at their first response.
@@ -78,11 +96,42 @@
 
     /// Puts state machine `machine` back at its start.
     public mutating func resetState(of machine: String) {
-      states[machine] = nil
+      states[machine] = initialStates[machine]
     }
 
-    /// The state `machine` is in; `nil` at its start.
+    /// The state `machine` is in; `nil` when it has none (a machine never named).
     public func state(of machine: String) -> String? { states[machine] }
+
+    /// Every machine's state.
+    public var allStates: [String: String] { states }
+
+    /// Puts `machine` in `state` (`nil` for none), as a route that sets it would.
+    public mutating func setState(_ state: String?, of machine: String) {
+      states[machine] = state
+    }
+
+    /// The states as the `X-Mock-State` header writes them: `cart=has-item, login=locked`,
+    /// sorted by machine.
+    var stateHeader: String {
+      states.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    }
+
+    /// The `machine=state` pairs of an `X-Mock-State` header, within ``stateHeaderLimits``; a
+    /// pair that is not one is skipped.
+    static func states(inHeader header: String?) -> [(machine: String, state: String)] {
+      guard let header else { return [] }
+      var pairs: [(String, String)] = []
+      for item in header.split(separator: ",").prefix(stateHeaderLimits.machines) {
+        let parts = item.split(separator: "=", maxSplits: 1).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+          parts.allSatisfy({ $0.utf8.count <= stateHeaderLimits.length })
+        else { continue }
+        pairs.append((parts[0], parts[1]))
+      }
+      return pairs
+    }
 
     private func matches(_ route: MockRoute, _ request: MockRequest) -> [String: String]? {
       // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
@@ -166,7 +215,8 @@
         }
       }
       if let required = route.requiredStateValue, states[required.machine] != required.state {
-        return "it answers only in state \(required.state) of \(required.machine)"
+        let now = states[required.machine].map { "it is in \($0)" } ?? "it has no state"
+        return "it answers only in state \(required.state) of \(required.machine), and \(now)"
       }
       return nil
     }

@@ -19,6 +19,21 @@
     /// takes microseconds.
     public var latency: Duration = .zero
 
+    /// An entry for `request`: what a server records, and what a test builds to check a
+    /// ``RequestVerification`` or a log of its own.
+    public init(
+      request: MockRequest, time: Date, route: String?, scenario: String?, status: HTTPStatus,
+      closest: [String] = [], latency: Duration = .zero
+    ) {
+      self.request = request
+      self.time = time
+      self.route = route
+      self.scenario = scenario
+      self.status = status
+      self.closest = closest
+      self.latency = latency
+    }
+
     /// The request's JSON body decoded as `T`.
     public func decodedBody<T: Decodable>(as type: T.Type, decoder: JSONDecoder = JSONDecoder())
       throws -> T

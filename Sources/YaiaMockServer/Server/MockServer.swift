@@ -108,14 +108,25 @@
     /// The URL the server answers at, once started.
     public private(set) var baseURL: URL?
 
-    /// A server with `routes`, tried in order.
+    /// A server with `routes`, tried in order, its state machines starting in `initialStates`.
     public init(
-      routes: [MockRoute], scenario: String? = nil, configuration: Configuration = Configuration()
+      routes: [MockRoute], scenario: String? = nil, initialStates: [String: String] = [:],
+      configuration: Configuration = Configuration()
     ) {
       self.configuration = configuration
       self.state = MockServerState(
-        router: MockRouter(routes: routes, scenario: scenario), limit: configuration.journalLimit,
-        onRequest: configuration.onRequest)
+        router: MockRouter(routes: routes, scenario: scenario, initialStates: initialStates),
+        limit: configuration.journalLimit, onRequest: configuration.onRequest)
+    }
+
+    /// A server with a manifest's routes and initial states.
+    public init(
+      manifest: MockManifest, scenario: String? = nil,
+      configuration: Configuration = Configuration()
+    ) {
+      self.init(
+        routes: manifest.routes, scenario: scenario, initialStates: manifest.initialStates,
+        configuration: configuration)
     }
 
     /// Starts listening and returns the base URL once the server accepts connections.
@@ -280,6 +291,32 @@
       await state.journal.filter { $0.route == nil }
     }
 
+    /// Checks that the server received `count` requests like `expected`, and throws a
+    /// ``VerificationFailure`` listing the closest requests and how each differs when it did not.
+    ///
+    /// ```swift
+    /// try await server.verify(try ExpectedRequest(.post, "/login", body: ["user": "ada"]), .once)
+    /// ```
+    public func verify(_ expected: ExpectedRequest, _ count: ExpectedCount = .atLeast(1))
+      async throws(VerificationFailure)
+    {
+      let (entries, dropped) = await state.journalAndDropped()
+      if let failure = RequestVerification(expected, count).failure(in: entries, dropped: dropped) {
+        throw failure
+      }
+    }
+
+    /// The requests received that are like `expected`, oldest first.
+    public func received(_ expected: ExpectedRequest) async -> [MockJournalEntry] {
+      await state.journal.filter { expected.matches($0.request) }
+    }
+
+    /// Forgets the journal, and only the journal: sequences, states and the scenario stay where
+    /// they are. ``reset()`` puts them back too.
+    public func clearJournal() async {
+      await state.clearJournal()
+    }
+
     /// Answers every request that names no scenario with `scenario` (`nil` for the defaults).
     public func setScenario(_ scenario: String?) async {
       await state.setScenario(scenario)
@@ -295,9 +332,28 @@
       await state.resetSequences(of: route)
     }
 
-    /// Replaces the routes (a reloaded manifest), keeping the journal and the server's scenario.
-    public func replaceRoutes(_ routes: [MockRoute]) async {
-      await state.replaceRoutes(routes)
+    /// Replaces the routes (a reloaded manifest), keeping the journal and the server's scenario;
+    /// `initialStates`, when given, replace the machines' starting states (not their current
+    /// ones).
+    public func replaceRoutes(_ routes: [MockRoute], initialStates: [String: String]? = nil) async {
+      await state.replaceRoutes(routes, initialStates: initialStates)
+    }
+
+    /// Puts state machine `machine` in `state` (`nil` for none), as a route that sets it would:
+    /// a test starts a scenario half-way (a cart with an item) without the requests that lead
+    /// there.
+    public func setState(_ state: String?, of machine: String) async {
+      await self.state.setState(state, of: machine)
+    }
+
+    /// The state `machine` is in; `nil` when it has none.
+    public func state(of machine: String) async -> String? {
+      await state.states()[machine]
+    }
+
+    /// Every state machine's state.
+    public func states() async -> [String: String] {
+      await state.states()
     }
 
     /// Puts one state machine back at its start.

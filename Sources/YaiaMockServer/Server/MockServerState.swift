@@ -28,9 +28,17 @@
     /// The entries kept, oldest first.
     var journal: [MockJournalEntry] { Array(entries[first...]) }
 
-    func replaceRoutes(_ routes: [MockRoute]) {
-      router = MockRouter(routes: routes, scenario: router.scenario)
+    func replaceRoutes(_ routes: [MockRoute], initialStates: [String: String]?) {
+      router = MockRouter(
+        routes: routes, scenario: router.scenario,
+        initialStates: initialStates ?? router.initialStates)
     }
+
+    func setState(_ state: String?, of machine: String) {
+      router.setState(state, of: machine)
+    }
+
+    func states() -> [String: String] { router.allStates }
 
     /// Routes `request` and records it in the journal in one visit to the actor (a request used
     /// to cost two): the outcome, and the delay picked for a matched route's response.
@@ -75,8 +83,15 @@
       router.scenario = scenario
     }
 
+    /// The entries kept and how many were dropped, read together.
+    func journalAndDropped() -> ([MockJournalEntry], Int) { (journal, dropped) }
+
     func reset() {
       router.resetAll()
+      clearJournal()
+    }
+
+    func clearJournal() {
       entries.removeAll()
       first = 0
       bytes = 0
