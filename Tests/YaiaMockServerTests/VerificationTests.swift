@@ -244,8 +244,5 @@ struct StatefulScenarioTests {
     ) {
       _ = try MockManifest.parse("states: [a]\nroutes: []", file: "m.yaml", fixtures: nil)
     }
-    #expect(throws: MockServerError.self) {
-      _ = try MockManifest.parse("routes: []\nroute: []", file: "m.yaml", fixtures: nil)
-    }
   }
 }

@@ -1,3 +1,5 @@
+import Yaia
+
 /// A speaker's announcement, as a Bluetooth scan reports it.
 struct Broadcast: Hashable, Sendable, Identifiable {
   /// The speaker's address: `C3:D4:19:07`.
@@ -98,28 +100,5 @@ struct RadioSchedule: Sequence, Sendable {
       order.append(pick.address)
       return .appeared(Broadcast(id: pick.address, model: pick.model, signal: signal))
     }
-  }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64): the standard library's
-/// generator cannot be seeded, and the schedule must be the same on every machine.
-struct SplitMix64: Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound` (bound > 0).
-  mutating func next(upTo bound: Int) -> Int {
-    Int(next() % UInt64(bound))
   }
 }

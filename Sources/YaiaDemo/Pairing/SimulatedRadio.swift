@@ -1,3 +1,5 @@
+import Yaia
+
 /// The shell of the simulated Bluetooth radio: plays a ``RadioSchedule`` on a clock, as a
 /// stream of changes a shell subscribes to. Ending the subscription stops the scan.
 struct SimulatedRadio: Sendable {

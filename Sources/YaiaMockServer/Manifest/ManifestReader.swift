@@ -33,7 +33,6 @@
       guard case .sequence(let list) = routes else {
         throw error(routes, "`routes` must be a list")
       }
-      try onlyKeys(root, ["routes", "states"])
       var parsed: [MockRoute] = []
       for node in list { parsed.append(try route(node)) }
       var initialStates: [String: String] = [:]
@@ -133,7 +132,8 @@
           node, "a response must be a mapping (status, headers, body, json, file, delay, fault)")
       }
       try onlyKeys(
-        node, ["status", "headers", "body", "json", "file", "delay", "fault", "trickle"])
+        node,
+        ["status", "headers", "body", "json", "file", "delay", "fault", "trickle", "template"])
       var response = MockResponse()
       if let status = node["status"] {
         guard let code = status.int, (100...599).contains(code) else {
@@ -177,7 +177,62 @@
       if let fault = node["fault"] {
         response.fault = try self.fault(fault, trickle: node["trickle"])
       }
+      if let template = node["template"] {
+        guard let flag = template.bool else {
+          throw error(template, "`template` is true or false")
+        }
+        response.isTemplate = flag
+        if flag { try checkTemplates(of: response, at: node) }
+      }
       return response
+    }
+
+    /// Reads every template of `response` (its body, inline or in a fixture file, and its header
+    /// values), so that a mistake is reported at load with its line, not as a 500 per request.
+    private func checkTemplates(of response: MockResponse, at node: Node) throws(MockServerError) {
+      let json =
+        response.headers[HTTPHeaderName.contentType]?.lowercased().contains("json") ?? false
+      for field in response.headers where ResponseTemplate.hasPlaceholders(field.value) {
+        do {
+          _ = try ResponseTemplate(field.value, json: false)
+        } catch {
+          throw self.error(node["headers"] ?? node, "header \(field.name): \(error.reason)")
+        }
+      }
+      switch response.body {
+      case .empty:
+        break
+      case .text(let text):
+        do {
+          _ = try ResponseTemplate(text, json: json)
+        } catch {
+          throw self.error(node, "template \(error)")
+        }
+      case .file(let name):
+        guard let fixtures else { return }
+        let text: String
+        let url: URL
+        do {
+          url = try FixturePath.resolve(name, in: fixtures)
+          let size =
+            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+          guard size <= ResponseTemplate.largestRendering else {
+            throw MockServerError.brokenManifest(
+              file: file, line: node.mark?.line ?? 0,
+              reason: "template \(name) is larger than \(ResponseTemplate.largestRendering) bytes")
+          }
+          text = try String(contentsOf: url, encoding: .utf8)
+        } catch let error as MockServerError {
+          throw error
+        } catch {
+          throw self.error(node, "template \(name) cannot be read as UTF-8 text")
+        }
+        do {
+          _ = try ResponseTemplate(text, json: json)
+        } catch {
+          throw .brokenManifest(file: url.path, line: error.line, reason: error.reason)
+        }
+      }
     }
 
     private func fault(_ node: Node, trickle: Node?) throws(MockServerError) -> MockResponse.Fault {

@@ -36,17 +36,22 @@
     public var delay: ClosedRange<Duration>?
     /// A fault to inject, if any.
     public var fault: Fault?
+    /// Whether the body and header values are ``ResponseTemplate``s, filled from each request
+    /// (`{{request.path.id}}`, `{{uuid}}`); off by default, so a fixture that happens to hold
+    /// `{{` is sent as it is.
+    public var isTemplate: Bool
 
     /// Creates a response.
     public init(
       status: HTTPStatus = 200, headers: HTTPHeaders = [:], body: Body = .empty,
-      delay: ClosedRange<Duration>? = nil, fault: Fault? = nil
+      delay: ClosedRange<Duration>? = nil, fault: Fault? = nil, isTemplate: Bool = false
     ) {
       self.status = status
       self.headers = headers
       self.body = body
       self.delay = delay
       self.fault = fault
+      self.isTemplate = isTemplate
     }
 
     /// A JSON response with `text` as its body.

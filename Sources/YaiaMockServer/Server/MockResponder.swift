@@ -34,8 +34,8 @@
 
     /// The answer to `request`, recorded in the journal.
     func respond(to request: MockRequest) async -> WireResponse {
-      let (outcome, delay) = await state.answer(request, pickingDelay: Self.pick(in:))
-      switch outcome {
+      let answered = await state.answer(request, pickingDelay: Self.pick(in:))
+      switch answered.outcome {
       case .unmatched(let closest):
         guard configuration.strict,
           let body = try? JSONEncoder().encode(
@@ -43,15 +43,18 @@
         else { return WireResponse(status: 404, fields: [], body: Data()) }
         return WireResponse(
           status: 404, fields: [("Content-Type", "application/json")], body: body)
-      case .matched(_, _, let response, _):
+      case .matched(_, _, let response, let parameters):
         var answer: WireResponse
         do {
           answer = try render(response)
+          if var generator = answered.generator {
+            try fill(&answer, from: request, parameters: parameters, generator: &generator)
+          }
         } catch {
           answer = .json(#"{"error":\#(Self.jsonString("\(error)"))}"#, status: 500)
         }
         // The connection sleeps through the delay, where the server can tell it is a pause.
-        answer.delay = delay
+        answer.delay = answered.delay
         return answer
       }
     }
@@ -122,6 +125,26 @@
         answer.delivery = .trickle(bytes: Swift.max(1, bytes), interval: interval)
       }
       return answer
+    }
+
+    /// Fills the templates of a rendered answer (its body and header values) from `request`.
+    private func fill(
+      _ answer: inout WireResponse, from request: MockRequest, parameters: [String: String],
+      generator: inout TemplateGenerator
+    ) throws(TemplateError) {
+      let type = answer.fields.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+      let text = String(decoding: answer.body, as: UTF8.self)
+      if ResponseTemplate.hasPlaceholders(text) {
+        let template = try ResponseTemplate(text, json: type.lowercased().contains("json"))
+        answer.body = Data(
+          try template.render(request, parameters: parameters, generator: &generator).utf8)
+      }
+      for index in answer.fields.indices
+      where ResponseTemplate.hasPlaceholders(answer.fields[index].value) {
+        let template = try ResponseTemplate(answer.fields[index].value, json: false)
+        answer.fields[index].value = try template.render(
+          request, parameters: parameters, generator: &generator)
+      }
     }
 
     /// `text` as a JSON string literal.

@@ -67,6 +67,12 @@
       /// connection may be closed to make room for another (1 s by default). Below it, the
       /// connection is making progress and keeps its place.
       public var stalledAfter: Duration = .seconds(1)
+      /// The seed of the values templates generate (`{{uuid}}`, `{{int 1 9}}`): with one, the
+      /// same requests in the same order get the same values on every run; without one, they
+      /// differ.
+      public var templateSeed: UInt64?
+      /// The instant `{{now}}` stands at; real time when `nil`.
+      public var templateNow: Date?
       /// Called with each journal entry as it is recorded: a command line logs one line each.
       public var onRequest: (@Sendable (MockJournalEntry) -> Void)?
       /// Called once if the server stops listening on its own (the socket failed): a command line
@@ -116,7 +122,12 @@
       self.configuration = configuration
       self.state = MockServerState(
         router: MockRouter(routes: routes, scenario: scenario, initialStates: initialStates),
-        limit: configuration.journalLimit, onRequest: configuration.onRequest)
+        limit: configuration.journalLimit, onRequest: configuration.onRequest,
+        generator: configuration.templateSeed.map {
+          TemplateGenerator(seed: $0, now: configuration.templateNow)
+        }
+          ?? TemplateGenerator(
+            seed: UInt64.random(in: .min ... .max), now: configuration.templateNow))
     }
 
     /// A server with a manifest's routes and initial states.

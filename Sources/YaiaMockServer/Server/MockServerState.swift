@@ -15,14 +15,19 @@
     private(set) var dropped = 0
     private let limit: MockServer.JournalLimit
     private let onRequest: (@Sendable (MockJournalEntry) -> Void)?
+    private var generator: TemplateGenerator
+    private let initialGenerator: TemplateGenerator
 
     init(
       router: MockRouter, limit: MockServer.JournalLimit = .init(),
-      onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil
+      onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil,
+      generator: TemplateGenerator = .unseeded()
     ) {
       self.router = router
       self.limit = limit
       self.onRequest = onRequest
+      self.generator = generator
+      self.initialGenerator = generator
     }
 
     /// The entries kept, oldest first.
@@ -40,11 +45,19 @@
 
     func states() -> [String: String] { router.allStates }
 
+    /// What the state decided for one request: the router's outcome, the delay picked for a
+    /// matched route's response, and the generator its template draws from.
+    struct Answer: Sendable {
+      var outcome: MockRouter.Outcome
+      var delay: Duration?
+      var generator: TemplateGenerator?
+    }
+
     /// Routes `request` and records it in the journal in one visit to the actor (a request used
-    /// to cost two): the outcome, and the delay picked for a matched route's response.
+    /// to cost two).
     func answer(
       _ request: MockRequest, pickingDelay pick: @Sendable (ClosedRange<Duration>) -> Duration
-    ) -> (outcome: MockRouter.Outcome, delay: Duration?) {
+    ) -> Answer {
       let outcome = router.route(request)
       switch outcome {
       case .unmatched(let closest):
@@ -52,14 +65,16 @@
           MockJournalEntry(
             request: request, time: Date(), route: nil, scenario: nil, status: 404,
             closest: closest))
-        return (outcome, nil)
+        return Answer(outcome: outcome)
       case .matched(let route, let scenario, let response, _):
         let delay = response.delay.map(pick)
         record(
           MockJournalEntry(
             request: request, time: Date(), route: route, scenario: scenario,
             status: response.status, latency: delay ?? .zero))
-        return (outcome, delay)
+        return Answer(
+          outcome: outcome, delay: delay,
+          generator: response.isTemplate ? generator.forNextRequest() : nil)
       }
     }
 
@@ -88,6 +103,7 @@
 
     func reset() {
       router.resetAll()
+      generator = initialGenerator
       clearJournal()
     }
 
