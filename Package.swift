@@ -256,7 +256,7 @@ let package = Package(
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [
-        "YaiaRemote", "YaiaTesting",
+        "YaiaRemote", "YaiaTesting", "YaiaMockServer",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Logging", package: "swift-log"),
       ]

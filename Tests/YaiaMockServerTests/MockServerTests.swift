@@ -3,6 +3,12 @@ import Testing
 import YaiaMockServer
 import YaiaRemote
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs `body` against a started server, stopping it afterwards.
 private func withServer<T: Sendable>(
   _ routes: [MockRoute], configuration: MockServer.Configuration = MockServer.Configuration(),
@@ -219,6 +225,38 @@ struct MockServerTests {
       let trickled = try await client.send(get("/trickle"))
       #expect(String(decoding: trickled, as: UTF8.self) == body)
       #expect(start.duration(to: clock.now) >= .milliseconds(280))  // three pauses of 100 ms
+    }
+  }
+
+  @Test("on the wire: a reset is a TCP RST (ECONNRESET), a malformed response is no HTTP at all")
+  func wireFaults() async throws {
+    try await withServer([
+      try MockRoute(
+        .get, "/reset", responses: .single(MockResponse(body: .text("x"), fault: .resetConnection))),
+      try MockRoute(
+        .get, "/garbage",
+        responses: .single(MockResponse(body: .text("x"), fault: .malformedResponse))),
+      try #require(
+        try MockManifest.parse(
+          #"routes: [{ path: /mid, response: { body: "0123456789", fault: close-mid-body } }]"#,
+          file: "m.yaml", fixtures: nil
+        ).routes.first),
+    ]) { server, _ in
+      let port = try #require(await server.baseURL?.port)
+      let fd = try connectTCP(port: port)
+      defer { close(fd) }
+      var time = timeval(tv_sec: 30, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+      let request = "GET /reset HTTP/1.1\r\nHost: x\r\n\r\n"
+      _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let count = recv(fd, &buffer, buffer.count, 0)
+      #expect(count == -1 && errno == ECONNRESET)
+      let garbage = try rawExchange(
+        port: port, Data("GET /garbage HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      #expect(garbage.hasPrefix("HTTP/1.1 2OO OK\r\n"))
+      let mid = try rawExchange(port: port, Data("GET /mid HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      #expect(mid.contains("Content-Length: 10\r\n") && mid.hasSuffix("\r\n\r\n01234"))
     }
   }
 

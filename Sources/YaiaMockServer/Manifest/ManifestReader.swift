@@ -239,7 +239,9 @@
       switch node.string {
       case "malformed-json": return .malformedJSON
       case "empty-body": return .emptyBody
-      case "truncated-body": return .truncatedBody
+      case "truncated-body", "close-mid-body": return .truncatedBody
+      case "reset-connection": return .resetConnection
+      case "malformed-response": return .malformedResponse
       case "close-connection": return .closeConnection
       case "trickle":
         guard let trickle, let bytes = trickle["bytes"]?.int, bytes > 0,
@@ -254,7 +256,7 @@
       default:
         throw error(
           node,
-          "unknown fault; use malformed-json, empty-body, truncated-body, close-connection or trickle"
+          "unknown fault; use malformed-json, empty-body, truncated-body (or close-mid-body), close-connection, reset-connection, malformed-response or trickle"
         )
       }
     }

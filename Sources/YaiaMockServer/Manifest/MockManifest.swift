@@ -22,10 +22,11 @@
   /// ```
   ///
   /// A response takes `status` (200), `headers`, one body (`body` text, `json` value, or `file`
-  /// in the folder), `delay` (`300ms`, `2s`, or a range `100ms...500ms`) and `fault`
-  /// (`malformed-json`, `empty-body`, `truncated-body`, `close-connection`, or
-  /// `trickle: { bytes: 10, interval: 50ms }`). Every problem is reported with the manifest's
-  /// file and line, before the server starts.
+  /// in the folder), `delay` (`300ms`, `2s`, or a range `100ms...500ms`), `fault`
+  /// (`malformed-json`, `empty-body`, `truncated-body` or `close-mid-body`, `close-connection`,
+  /// `reset-connection`, `malformed-response`, or `trickle: { bytes: 10, interval: 50ms }`), and
+  /// `template: true` to fill ``ResponseTemplate`` placeholders from each request. Every problem
+  /// is reported with the manifest's file and line, before the server starts.
   public struct MockManifest: Sendable {
     /// The routes, in the order they are tried.
     public var routes: [MockRoute]

@@ -24,6 +24,12 @@
       case closeConnection
       /// Send the body `bytes` at a time, waiting `interval` between chunks.
       case trickle(bytes: Int, interval: Duration)
+      /// Reset the connection (a TCP RST) before writing anything: what a crashed backend or a
+      /// proxy dropping the connection looks like to the client.
+      case resetConnection
+      /// Send bytes that are not an HTTP response at all (a broken status line and header), then
+      /// close.
+      case malformedResponse
     }
 
     /// The status code.

@@ -129,7 +129,14 @@
         try await Task.sleep(for: delay)
       }
       var keepAlive = head.keepsAlive
-      if case .cut = response.delivery { keepAlive = false }
+      switch response.delivery {
+      case .whole, .trickle: break
+      case .cut, .raw: keepAlive = false
+      case .reset:
+        // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+        try? socket.setValue(linger(l_onoff: 1, l_linger: 0), for: LingerOption())
+        return nil
+      }
       try await write(response, keepAlive: keepAlive, head: isHead)
       return keepAlive ? rest : nil
     }
@@ -192,6 +199,10 @@
         try await write(head + body, &writing)
       case .cut(let count):
         try await write(head + body.prefix(count), &writing)
+      case .raw(let bytes):
+        try await write(bytes, &writing)
+      case .reset:
+        break
       case .trickle(let bytes, let interval):
         try await write(head, &writing)
         var offset = 0
@@ -207,6 +218,13 @@
           offset = end
         }
       }
+    }
+
+    /// `SO_LINGER`, which FlyingSocks does not name.
+    private struct LingerOption: SocketOption {
+      var name: Int32 { SO_LINGER }
+      func makeValue(from socketValue: linger) -> linger { socketValue }
+      func makeSocketValue(from value: linger) -> linger { value }
     }
 
     /// How one response's writing stands: when it must be done by, and how long it has waited

@@ -123,6 +123,11 @@
         answer.delivery = .cut(after: 0)
       case .trickle(let bytes, let interval):
         answer.delivery = .trickle(bytes: Swift.max(1, bytes), interval: interval)
+      case .resetConnection:
+        answer.delivery = .reset
+      case .malformedResponse:
+        answer.delivery = .raw(
+          Data("HTTP/1.1 2OO OK\r\nContent-Length: -7\r\nno colon here\r\n\r\n{".utf8))
       }
       return answer
     }

@@ -14,6 +14,10 @@
       /// The head (declaring the whole length), then the first `bytes` of the body, then the
       /// connection is closed: a truncated body, or none at all.
       case cut(after: Int)
+      /// Nothing is written: the connection is reset (TCP RST).
+      case reset
+      /// These bytes instead of a response, then the connection is closed.
+      case raw(Data)
     }
 
     var status: HTTPStatus
