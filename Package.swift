@@ -127,7 +127,7 @@ let package = Package(
         "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
         "YaiaInspector", "YaiaChoreography",
       ],
-      resources: [.copy("Backend/demo-api")]
+      resources: [.copy("Backend/demo-api"), .copy("Backend/demo-api.openapi.yaml")]
     ),
     // What every Yaia executable shares: argument errors shown escaped.
     .target(
@@ -252,7 +252,9 @@ let package = Package(
       resources: [.copy("Fixtures"), .copy("Corpus")]),
     .testTarget(
       name: "YaiaMockServerTests",
-      dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"]),
+      dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"],
+      // The shop's description and fixtures, read from the source tree by #filePath.
+      exclude: ["OpenAPI"]),
     .testTarget(
       name: "YaiaRemoteTests",
       dependencies: [

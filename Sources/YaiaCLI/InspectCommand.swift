@@ -43,7 +43,7 @@ struct InspectCommand: AsyncParsableCommand {
       saved = newToken ? nil : try file.read()
     } catch {
       // A saved address that cannot be trusted is not used; a new one replaces it.
-      MockServerCommand.say("\(error.description) Starting with a new token.")
+      Console.say("\(error.description) Starting with a new token.")
       saved = nil
     }
     let listenPort = port ?? saved?.port ?? 0
@@ -64,18 +64,18 @@ struct InspectCommand: AsyncParsableCommand {
       do {
         try file.write(.init(port: actual, token: server.token))
       } catch {
-        MockServerCommand.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
+        Console.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
       }
     }
     // Watched before the line that says the inspector is ready: a Ctrl-C sent on seeing it
     // counts.
     let interrupts = InterruptWait()
-    MockServerCommand.say("Yaia Inspector at \(url.absoluteString)")
-    MockServerCommand.say(
+    Console.say("Yaia Inspector at \(url.absoluteString)")
+    Console.say(
       "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect (it reads the address saved in \(file.url.path)). Ctrl-C stops."
     )
     await interrupts.wait()
     await server.stop()
-    MockServerCommand.say("Stopped.")
+    Console.say("Stopped.")
   }
 }

@@ -73,9 +73,9 @@ final class ChildCommand {
 }
 
 /// Runs `yaia` with `arguments` to its end (bounded: 60 s, then it is stopped and the test
-/// fails) and returns its exit status and what it wrote to standard error.
+/// fails) and returns its exit status, what it wrote to standard error, and to standard output.
 func runYaia(_ arguments: [String], environment: [String: String]? = nil) async throws -> (
-  status: Int32?, errors: String
+  status: Int32?, errors: String, output: String
 ) {
   let process = Process()
   process.executableURL = try yaiaExecutable()
@@ -83,7 +83,9 @@ func runYaia(_ arguments: [String], environment: [String: String]? = nil) async 
   if let environment { process.environment = environment }
   let errors = Pipe()
   process.standardError = errors
-  process.standardOutput = Pipe()
+  let output = Pipe()
+  let lines = Lines(reading: output)
+  process.standardOutput = output
   try process.run()
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: .seconds(60))
@@ -91,11 +93,15 @@ func runYaia(_ arguments: [String], environment: [String: String]? = nil) async 
   guard !process.isRunning else {
     process.terminate()
     Issue.record("yaia \(arguments.joined(separator: " ")) did not end within 60 s")
-    return (nil, "")
+    return (nil, "", lines.all)
   }
+  // What the child wrote before it ended is in the pipe: read to its end.
+  output.fileHandleForReading.readabilityHandler = nil
+  let rest = output.fileHandleForReading.readDataToEndOfFile()
   return (
     process.terminationStatus,
-    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self),
+    lines.all + String(decoding: rest, as: UTF8.self)
   )
 }
 
@@ -113,7 +119,7 @@ func fixturesFolder(manifest: String, files: [String: String] = [:]) throws -> U
 struct CommandLineTests {
   @Test("a refused argument is echoed escaped: a terminal escape in it never reaches the terminal")
   func refusedArgumentEscaped() async throws {
-    let (status, text) = try await runYaia(["demo", "--seed", "\u{1B}]0;owned\u{7}\u{1B}[2J12"])
+    let (status, text, _) = try await runYaia(["demo", "--seed", "\u{1B}]0;owned\u{7}\u{1B}[2J12"])
     #expect(status != 0)
     #expect(!text.contains("\u{1B}"), "\(text.debugDescription)")
     #expect(text.contains("\\u{1B}]0;owned\\u{7}"), "\(text.debugDescription)")

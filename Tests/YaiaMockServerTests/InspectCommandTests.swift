@@ -51,7 +51,7 @@ struct InspectCommandTests {
   func demoWithoutInspector() async throws {
     let state = Self.stateFolder()
     defer { try? FileManager.default.removeItem(at: state) }
-    let (status, text) = try await runYaia(
+    let (status, text, _) = try await runYaia(
       ["demo", "--inspect"], environment: Self.environment(state: state))
     #expect(status != 0)
     #expect(text.contains("no inspector found"), "\(text)")

@@ -133,7 +133,10 @@
       }
       try onlyKeys(
         node,
-        ["status", "headers", "body", "json", "file", "delay", "fault", "trickle", "template"])
+        [
+          "status", "headers", "body", "json", "file", "delay", "fault", "trickle", "template",
+          "off-contract",
+        ])
       var response = MockResponse()
       if let status = node["status"] {
         guard let code = status.int, (100...599).contains(code) else {
@@ -183,6 +186,12 @@
         }
         response.isTemplate = flag
         if flag { try checkTemplates(of: response, at: node) }
+      }
+      if let offContract = node["off-contract"] {
+        guard let flag = offContract.bool else {
+          throw error(offContract, "`off-contract` is true or false")
+        }
+        response.isOffContract = flag
       }
       return response
     }

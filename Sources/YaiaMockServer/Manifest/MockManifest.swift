@@ -25,7 +25,9 @@
   /// in the folder), `delay` (`300ms`, `2s`, or a range `100ms...500ms`), `fault`
   /// (`malformed-json`, `empty-body`, `truncated-body` or `close-mid-body`, `close-connection`,
   /// `reset-connection`, `malformed-response`, or `trickle: { bytes: 10, interval: 50ms }`), and
-  /// `template: true` to fill ``ResponseTemplate`` placeholders from each request. Every problem
+  /// `template: true` to fill ``ResponseTemplate`` placeholders from each request, and
+  /// `off-contract: true` for an answer that breaks the API's description on purpose (a contract
+  /// check leaves it out). Every problem
   /// is reported with the manifest's file and line, before the server starts.
   public struct MockManifest: Sendable {
     /// The routes, in the order they are tried.

@@ -13,12 +13,16 @@
     public var headers: HTTPHeaders
     /// The body.
     public var body: Data
+    /// The query as received, still percent-encoded, without its `?` (empty when none): what a
+    /// request passed on to a real backend sends, repeated names and order kept.
+    public var rawQuery: String
 
     /// Creates a request.
     public init(
       method: HTTPMethod, path: String, query: [String: String] = [:], headers: HTTPHeaders = [:],
-      body: Data = Data()
+      body: Data = Data(), rawQuery: String = ""
     ) {
+      self.rawQuery = rawQuery
       self.method = method
       self.path = path
       self.query = query

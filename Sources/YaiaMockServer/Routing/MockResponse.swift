@@ -46,12 +46,18 @@
     /// (`{{request.path.id}}`, `{{uuid}}`); off by default, so a fixture that happens to hold
     /// `{{` is sent as it is.
     public var isTemplate: Bool
+    /// Whether the response breaks the API's description on purpose (`off-contract: true`): a
+    /// body of an unexpected shape that tests the app's handling of a backend gone wrong. A
+    /// contract check leaves it out and says so, instead of reporting it.
+    public var isOffContract: Bool
 
     /// Creates a response.
     public init(
       status: HTTPStatus = 200, headers: HTTPHeaders = [:], body: Body = .empty,
-      delay: ClosedRange<Duration>? = nil, fault: Fault? = nil, isTemplate: Bool = false
+      delay: ClosedRange<Duration>? = nil, fault: Fault? = nil, isTemplate: Bool = false,
+      isOffContract: Bool = false
     ) {
+      self.isOffContract = isOffContract
       self.status = status
       self.headers = headers
       self.body = body

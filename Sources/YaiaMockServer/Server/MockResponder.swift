@@ -29,14 +29,30 @@
       }
       return MockRequest(
         method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
-        body: body)
+        body: body, rawQuery: String(rawQuery))
     }
 
     /// The answer to `request`, recorded in the journal.
     func respond(to request: MockRequest) async -> WireResponse {
-      let answered = await state.answer(request, pickingDelay: Self.pick(in:))
+      if let contract = configuration.requestContract,
+        let problems = contract.problems(with: request), !problems.isEmpty
+      {
+        await state.record(
+          MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 400))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = try? encoder.encode(OffContract(request: request.summary, problems: problems))
+        return WireResponse(
+          status: 400, fields: [("Content-Type", "application/json")], body: body ?? Data())
+      }
+      if let upstream = configuration.upstream, upstream.mode == .everything {
+        return await forward(request, to: upstream)
+      }
+      let answered = await state.answer(
+        request, pickingDelay: Self.pick(in:), journalingUnmatched: configuration.upstream == nil)
       switch answered.outcome {
       case .unmatched(let closest):
+        if let upstream = configuration.upstream { return await forward(request, to: upstream) }
         guard configuration.strict,
           let body = try? JSONEncoder().encode(
             Unmatched(request: request.summary, closest: closest))
@@ -56,6 +72,33 @@
         // The connection sleeps through the delay, where the server can tell it is a pause.
         answer.delay = answered.delay
         return answer
+      }
+    }
+
+    /// The backend's answer to `request`, journaled under ``MockUpstream/routeName`` and told to
+    /// the upstream's `onExchange` (a recorder); a 502 saying why when the backend did not
+    /// answer.
+    private func forward(_ request: MockRequest, to upstream: MockUpstream) async -> WireResponse {
+      let started = ContinuousClock.now
+      do {
+        let response = try await upstream.send(request)
+        await upstream.onExchange?(request, response)
+        await state.record(
+          MockJournalEntry(
+            request: request, time: Date(), route: MockUpstream.routeName, scenario: nil,
+            status: response.status, latency: ContinuousClock.now - started))
+        return WireResponse(
+          status: response.status,
+          fields: MockUpstream.passedOn(response.headers).fields.map { ($0.name, $0.value) },
+          body: response.body)
+      } catch {
+        await state.record(
+          MockJournalEntry(
+            request: request, time: Date(), route: MockUpstream.routeName, scenario: nil,
+            status: 502, latency: ContinuousClock.now - started))
+        let body =
+          #"{"error":"the backend did not answer","request":\#(Self.jsonString(request.summary)),"reason":\#(Self.jsonString(String(describing: error)))}"#
+        return .json(body, status: 502)
       }
     }
 
@@ -80,6 +123,13 @@
         }
       }
       return "/" + kept.joined(separator: "/")
+    }
+
+    /// The 400 body of a request that breaks the description.
+    struct OffContract: Encodable {
+      let error = "the request does not match the OpenAPI description"
+      let request: String
+      let problems: [String]
     }
 
     /// The 404 body of strict mode.

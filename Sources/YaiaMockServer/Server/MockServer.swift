@@ -67,6 +67,14 @@
       /// connection may be closed to make room for another (1 s by default). Below it, the
       /// connection is making progress and keeps its place.
       public var stalledAfter: Duration = .seconds(1)
+      /// An OpenAPI description requests must conform to: a request for one of its operations
+      /// that lacks a required parameter or body, or sends one of the wrong type, gets a 400
+      /// whose JSON body lists why, before any route is tried (and is journaled). `nil` (the
+      /// default) checks nothing.
+      public var requestContract: OpenAPIDocument?
+      /// A real backend behind the mock: for every request (recording), or for those no route
+      /// answers (a proxy). `nil` (the default) forwards nothing.
+      public var upstream: MockUpstream?
       /// The seed of the values templates generate (`{{uuid}}`, `{{int 1 9}}`): with one, the
       /// same requests in the same order get the same values on every run; without one, they
       /// differ.

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import Yaia
+import YaiaDemo
+import YaiaMockServer
+
+/// `yaia mock-server [serve]`: serves a fixtures folder, an OpenAPI description, or both, as a
+/// mock HTTP API.
+struct MockServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve a fixtures folder, an OpenAPI description, or both, as a mock HTTP API.",
+    discussion: """
+      The folder holds a manifest (manifest.yaml, manifest.yml or manifest.json) that lists the \
+      routes, and the fixture files they answer with. With --openapi, every operation of the \
+      description is served too, with its example or a value generated from its schema; the \
+      manifest's routes come first, so they override single operations. Each other documented \
+      status is a scenario named by its code (X-Mock-Scenario: 404).
+
+      A request picks a scenario with the X-Mock-Scenario header or the _scenario query item; \
+      --scenario sets one for every other request. One line is logged per request. The \
+      manifest is reloaded when it changes; a broken one is reported with its file and line, \
+      and the previous routes stay in use. Ctrl-C stops the server.
+
+      The server binds 127.0.0.1 unless --host names another address; --port 0 picks a free \
+      port, printed at start.
+      """)
+
+  @Option(help: "The fixtures folder, with its manifest.")
+  var fixtures: String?
+
+  @Option(help: "An OpenAPI 3 description (YAML or JSON) whose operations are served.")
+  var openapi: String?
+
+  @Flag(
+    help:
+      "Answer a request that breaks the --openapi description (a missing or mistyped parameter or body) with a 400 saying why."
+  )
+  var validateRequests = false
+
+  @Option(help: "The seed of the ids and numbers templates generate; the same on every run.")
+  var seed: UInt64?
+
+  @Option(help: "The port to listen on; 0 for a free one.")
+  var port: UInt16 = 8080
+
+  @Option(help: "The address to bind. The default, 127.0.0.1, is reachable from this machine only.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The scenario for requests that do not name one.")
+  var scenario: String?
+
+  func run() async throws {
+    guard fixtures != nil || openapi != nil else {
+      throw ValidationError("Name what to serve: --fixtures DIR, --openapi FILE, or both.")
+    }
+    guard openapi != nil || !validateRequests else {
+      throw ValidationError("--validate-requests checks requests against --openapi FILE: name one.")
+    }
+    let folder = fixtures.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    var manifest: URL?
+    var loaded = MockManifest(routes: [])
+    var spec: OpenAPIDocument?
+    do {
+      if let folder {
+        manifest = try MockManifest.file(in: folder)
+        loaded = try MockManifest.load(from: try MockManifest.file(in: folder))
+      }
+      spec = try openapi.map { path throws(OpenAPIError) in
+        try OpenAPIDocument.load(from: URL(fileURLWithPath: path))
+      }
+    } catch let error as MockServerError {
+      throw ValidationError(error.description)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    let specRoutes = spec?.routes() ?? []
+    var configuration = MockServer.Configuration()
+    configuration.host = host
+    configuration.port = port
+    configuration.fixtures = folder
+    configuration.templateSeed = seed
+    if validateRequests { configuration.requestContract = spec }
+    configuration.onListenerFailure = { error in
+      // A dead port must not look like a server: say so and exit non-zero.
+      Console.say("The server stopped listening: \(error). Exiting.")
+      Foundation.exit(1)
+    }
+    configuration.onWarning = { Console.say($0) }
+    configuration.onRequest = { entry in
+      let route =
+        entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
+        ?? " (no route)"
+      let path = entry.request.path.removingPercentEncoding ?? entry.request.path
+      Console.say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
+    }
+    let server = MockServer(
+      routes: loaded.routes + specRoutes, scenario: scenario, initialStates: loaded.initialStates,
+      configuration: configuration)
+    let baseURL = try await server.start()
+    // Watched before the line that says the server is ready: a Ctrl-C sent on seeing it counts.
+    let interrupts = InterruptWait()
+    let served = [folder?.path, openapi].compactMap { $0 }.joined(separator: " and ")
+    Console.say(
+      "Serving \(served) at \(baseURL.absoluteString) (\(loaded.routes.count + specRoutes.count) routes). Ctrl-C stops."
+    )
+
+    let watcher = Task {
+      if let manifest { await Self.reload(manifest, into: server, after: specRoutes) }
+    }
+    await interrupts.wait()
+    watcher.cancel()
+    await server.stop()
+    Console.say("Stopped.")
+  }
+
+  /// Reloads the manifest whenever its modification date changes, until cancelled; `after` are
+  /// the routes that follow its own (a description's).
+  static func reload(_ manifest: URL, into server: MockServer, after: [MockRoute]) async {
+    func modified() -> Date? {
+      (try? FileManager.default.attributesOfItem(atPath: manifest.path))?[.modificationDate]
+        as? Date
+    }
+    var last = modified()
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(500))
+      let now = modified()
+      guard now != last else { continue }
+      last = now
+      do {
+        let reloaded = try MockManifest.load(from: manifest)
+        await server.replaceRoutes(reloaded.routes + after, initialStates: reloaded.initialStates)
+        Console.say("Reloaded \(manifest.lastPathComponent): \(reloaded.routes.count) routes.")
+      } catch {
+        Console.say("Not reloaded: \(error.description) The previous routes stay in use.")
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  /// One operation of an OpenAPI description: a method on a path template, what it takes and
+  /// what it answers.
+  public struct OpenAPIOperation: Sendable {
+    /// Where a parameter is sent.
+    public enum Location: String, Sendable {
+      case path, query, header, cookie
+    }
+
+    /// A parameter: its name, where it goes, whether it must be sent, and its schema.
+    public struct Parameter: Sendable {
+      /// The name.
+      public var name: String
+      /// Where it is sent.
+      public var location: Location
+      /// Whether a request must send it (path parameters always).
+      public var isRequired: Bool
+      var schema: JSONSchema?
+    }
+
+    /// One documented response: its status key (`200`, `4XX`, `default`), and its JSON body's
+    /// schema and example, when it has one.
+    public struct Response: Sendable {
+      /// `200`, `2XX` or `default`, as the description writes it.
+      public var status: String
+      /// Whether the response documents a JSON body.
+      public var hasJSONBody: Bool
+      /// Whether it documents a body of another type (an image, text).
+      public var hasOtherBody: Bool
+      /// The JSON media type as documented (`application/problem+json`).
+      public var mediaType = "application/json"
+      var schema: JSONSchema?
+      var example: LocatedJSON?
+      /// The line of the response in the description.
+      public var line: Int
+    }
+
+    /// The method.
+    public var method: HTTPMethod
+    /// The path template as written (`/pets/{petId}`), after the server's base path.
+    public var path: String
+    /// `operationId`, if any.
+    public var id: String?
+    /// The line of the operation in the description.
+    public var line: Int
+    /// The parameters, the path item's and the operation's together.
+    public var parameters: [Parameter]
+    /// The documented responses, in the order written.
+    public var responses: [Response]
+    /// Whether a request must send a body.
+    public var requiresBody: Bool
+    var bodySchema: JSONSchema?
+    /// The path as a route pattern (`/pets/:petId`).
+    public var pattern: RoutePattern
+
+    /// `GET /pets/{petId}`, or the operation's id.
+    public var name: String { id ?? "\(method) \(path)" }
+
+    /// The response documented for `status`: the exact code, then its class (`4XX`), then
+    /// `default`.
+    public func response(for status: HTTPStatus) -> Response? {
+      let code = String(status.code)
+      let family = "\(status.code / 100)XX"
+      return responses.first { $0.status == code }
+        ?? responses.first { $0.status.uppercased() == family }
+        ?? responses.first { $0.status == "default" }
+    }
+  }
+#endif

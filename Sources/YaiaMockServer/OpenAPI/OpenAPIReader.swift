@@ -1,0 +1,446 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import Yaia
+  import Yams
+
+  /// Reads an OpenAPI 3 description (YAML or JSON) into operations and schemas, naming the line
+  /// of every problem.
+  ///
+  /// `$ref`s are followed only within the document (`#/components/...`): a reference to another
+  /// file or a URL is refused, so reading a description never touches the disk beyond it or the
+  /// network. Chains of references are followed to a depth, and loops are reported; schemas are
+  /// linked rather than copied, so a recursive schema costs nothing to read. The whole document
+  /// spends one ``InputBudget``, so YAML aliases cannot multiply its size.
+  struct OpenAPIReader {
+    let file: String
+    private let root: Node
+    private var budget = InputBudget(OpenAPIReader.limits)
+    /// Schemas read so far, by pointer.
+    private(set) var schemas: [String: JSONSchema] = [:]
+    /// Pointers named by a `$ref` and not yet read.
+    private var pending: [(pointer: String, line: Int)] = []
+
+    /// What one description may cost to read: 64 levels deep, 2,000,000 values, 64 MiB of text.
+    static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
+    /// The longest chain of `$ref`s to a parameter, response or body.
+    static let longestReferenceChain = 32
+    /// The methods a path item may hold.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    init(text: String, file: String) throws(OpenAPIError) {
+      self.file = file
+      do {
+        guard let root = try Yams.compose(yaml: text) else {
+          throw OpenAPIError(file: file, line: 1, reason: "the description is empty")
+        }
+        self.root = root
+      } catch let error as OpenAPIError {
+        throw error
+      } catch let error as YamlError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+          .composer(_, let problem, let mark, _):
+          throw OpenAPIError(
+            file: file, line: mark.line, reason: "not valid YAML or JSON: \(problem)")
+        default:
+          throw OpenAPIError(file: file, line: 0, reason: "not valid YAML or JSON: \(error)")
+        }
+      } catch {
+        throw OpenAPIError(file: file, line: 0, reason: "not valid YAML or JSON: \(error)")
+      }
+    }
+
+    func error(_ node: Node?, _ reason: String) -> OpenAPIError {
+      OpenAPIError(file: file, line: node?.mark?.line ?? 0, reason: reason)
+    }
+
+    /// The document: its title, operations and schemas.
+    mutating func document() throws(OpenAPIError) -> OpenAPIDocument {
+      guard case .mapping = root else { throw error(root, "an OpenAPI description is a mapping") }
+      guard let version = root["openapi"]?.string, version.hasPrefix("3.") else {
+        throw error(
+          root["openapi"] ?? root,
+          "expected `openapi: 3.x` (Swagger 2 descriptions need converting first)")
+      }
+      let title = root["info"]?["title"]?.string ?? ""
+      let base = basePath()
+      var operations: [OpenAPIOperation] = []
+      if let paths = root["paths"] {
+        guard case .mapping(let items) = paths else {
+          throw error(paths, "`paths` must be a mapping")
+        }
+        for (key, item) in items {
+          guard let path = key.string, path.hasPrefix("/") else {
+            throw error(key, "a path starts with /: `\(VisibleText.escaped(key.string ?? "?"))`")
+          }
+          let resolvedItem = try resolve(item, what: "path item")
+          let shared = try parameters(resolvedItem["parameters"])
+          guard case .mapping(let members) = resolvedItem else {
+            throw error(item, "a path item must be a mapping of methods")
+          }
+          for (methodKey, operationNode) in members {
+            guard let method = methodKey.string?.lowercased(), Self.methods.contains(method) else {
+              continue
+            }
+            operations.append(
+              try operation(
+                method: method, path: path, base: base, node: operationNode, shared: shared))
+          }
+        }
+      }
+      // Every schema a `$ref` named, read once; a schema's own references add to the list.
+      while let next = pending.popLast() {
+        guard schemas[next.pointer] == nil else { continue }
+        guard let node = try pointed(next.pointer, line: next.line) else {
+          throw OpenAPIError(
+            file: file, line: next.line,
+            reason: "`$ref: \(next.pointer)` names nothing in the document")
+        }
+        schemas[next.pointer] = JSONSchema()  // a placeholder while it is read: loops end here
+        schemas[next.pointer] = try schema(node)
+      }
+      return OpenAPIDocument(
+        title: title, version: version, operations: Self.ordered(operations), schemas: schemas)
+    }
+
+    /// Concrete paths before templated ones, as OpenAPI matches them: `/pets/mine` before
+    /// `/pets/{id}`, segment by segment.
+    static func ordered(_ operations: [OpenAPIOperation]) -> [OpenAPIOperation] {
+      operations.enumerated().sorted { lhs, rhs in
+        let a = lhs.element.pattern.segments
+        let b = rhs.element.pattern.segments
+        for (x, y) in zip(a, b) {
+          let rankX = rank(x)
+          let rankY = rank(y)
+          if rankX != rankY { return rankX < rankY }
+        }
+        return lhs.offset < rhs.offset
+      }.map(\.element)
+    }
+
+    private static func rank(_ segment: RoutePattern.Segment) -> Int {
+      switch segment {
+      case .literal: 0
+      case .parameter: 1
+      case .rest: 2
+      }
+    }
+
+    /// The path of the first server's URL (`https://api.example.com/v1` → `/v1`), which every
+    /// path is under; empty when there is none.
+    private func basePath() -> String {
+      guard let url = root["servers"]?[0]?["url"]?.string else { return "" }
+      var path = url
+      if let scheme = url.range(of: "://") {
+        path = String(url[scheme.upperBound...])
+        path = path.firstIndex(of: "/").map { String(path[$0...]) } ?? ""
+      }
+      // Server variables (`{version}`) cannot be known: such a base is left out.
+      guard path.hasPrefix("/"), !path.contains("{") else { return "" }
+      return path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    private mutating func operation(
+      method: String, path: String, base: String, node: Node, shared: [OpenAPIOperation.Parameter]
+    ) throws(OpenAPIError) -> OpenAPIOperation {
+      guard case .mapping = node else { throw error(node, "an operation must be a mapping") }
+      var parameters = try self.parameters(node["parameters"])
+      for parameter in shared
+      where !parameters.contains(where: {
+        $0.name == parameter.name && $0.location == parameter.location
+      }) {
+        parameters.append(parameter)
+      }
+      let full = base + path
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(Self.routePattern(full))
+      } catch {
+        throw self.error(node, "the path \(full) cannot be matched: \(error.description)")
+      }
+      var requiresBody = false
+      var bodySchema: JSONSchema?
+      if let bodyNode = node["requestBody"] {
+        let body = try resolve(bodyNode, what: "request body")
+        requiresBody = body["required"]?.bool ?? false
+        if let media = Self.jsonMedia(body["content"]), let schemaNode = media["schema"] {
+          bodySchema = try schema(schemaNode)
+        }
+      }
+      var responses: [OpenAPIOperation.Response] = []
+      if let list = node["responses"] {
+        guard case .mapping(let mapping) = list else {
+          throw error(list, "`responses` must be a mapping")
+        }
+        for (key, value) in mapping {
+          guard let status = key.string,
+            status == "default" || Int(status).map({ (100...599).contains($0) }) == true
+              || (status.count == 3 && status.uppercased().hasSuffix("XX")
+                && ("1"..."5").contains(status.prefix(1)))
+          else {
+            throw error(key, "a response is keyed by a status (200), a class (4XX) or default")
+          }
+          let response = try resolve(value, what: "response")
+          var entry = OpenAPIOperation.Response(
+            status: status, hasJSONBody: false, hasOtherBody: false, schema: nil, example: nil,
+            line: key.mark?.line ?? 0)
+          if let (type, media) = Self.jsonMediaType(response["content"]) {
+            entry.hasJSONBody = true
+            entry.mediaType = type
+            if let schemaNode = media["schema"] { entry.schema = try schema(schemaNode) }
+            entry.example = try example(in: media)
+          } else if case .mapping(let content)? = response["content"], !content.isEmpty {
+            entry.hasOtherBody = true
+          }
+          responses.append(entry)
+        }
+      }
+      guard let httpMethod = HTTPMethod(rawValue: method.uppercased()) as HTTPMethod? else {
+        throw error(node, "unknown method")
+      }
+      return OpenAPIOperation(
+        method: httpMethod, path: full, id: node["operationId"]?.string, line: node.mark?.line ?? 0,
+        parameters: parameters, responses: responses, requiresBody: requiresBody,
+        bodySchema: bodySchema, pattern: pattern)
+    }
+
+    /// `/pets/{petId}` as `/pets/:petId`; a segment that mixes text and a parameter
+    /// (`{name}.json`) matches any one segment.
+    static func routePattern(_ path: String) -> String {
+      var used: Set<String> = []
+      let segments = path.split(separator: "/", omittingEmptySubsequences: true).enumerated().map {
+        index, segment -> String in
+        guard segment.contains("{") else { return String(segment) }
+        var name = "_\(index)"
+        if segment.hasPrefix("{"), segment.hasSuffix("}"),
+          segment.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
+        {
+          name = String(segment.dropFirst().dropLast())
+        }
+        if name.isEmpty || used.contains(name) { name = "_\(index)" }
+        used.insert(name)
+        return ":" + name
+      }
+      return "/" + segments.joined(separator: "/")
+    }
+
+    /// The JSON media type of a `content` mapping: `application/json`, or any `…+json` or
+    /// `…/json`.
+    static func jsonMedia(_ content: Node?) -> Node? {
+      jsonMediaType(content)?.media
+    }
+
+    /// The JSON media type of a `content` mapping, with its name.
+    static func jsonMediaType(_ content: Node?) -> (type: String, media: Node)? {
+      guard case .mapping(let mapping)? = content else { return nil }
+      for (key, value) in mapping {
+        let type =
+          (key.string ?? "").lowercased().split(separator: ";").first.map(String.init) ?? ""
+        if type == "application/json" || type.hasSuffix("+json") || type.hasSuffix("/json") {
+          return (type, value)
+        }
+        if type == "*/*" { return ("application/json", value) }
+      }
+      return nil
+    }
+
+    /// A media type's example: `example`, else the first of `examples`, else its schema's.
+    private mutating func example(in media: Node) throws(OpenAPIError) -> LocatedJSON? {
+      if let example = media["example"] { return try value(example) }
+      if case .mapping(let examples)? = media["examples"], let first = examples.first?.value {
+        let resolved = try resolve(first, what: "example")
+        if let value = resolved["value"] { return try self.value(value) }
+      }
+      return nil
+    }
+
+    private mutating func value(_ node: Node) throws(OpenAPIError) -> LocatedJSON {
+      do {
+        return try LocatedJSON(node, budget: &budget)
+      } catch {
+        throw self.error(
+          node, "the description \(error); YAML aliases count each time they are used")
+      }
+    }
+
+    private mutating func parameters(_ node: Node?) throws(OpenAPIError) -> [OpenAPIOperation
+      .Parameter]
+    {
+      guard let node else { return [] }
+      guard case .sequence(let list) = node else {
+        throw error(node, "`parameters` must be a list")
+      }
+      var parameters: [OpenAPIOperation.Parameter] = []
+      for item in list {
+        let parameter = try resolve(item, what: "parameter")
+        guard let name = parameter["name"]?.string, let place = parameter["in"]?.string,
+          let location = OpenAPIOperation.Location(rawValue: place)
+        else {
+          throw error(item, "a parameter needs a `name` and `in` (path, query, header or cookie)")
+        }
+        parameters.append(
+          OpenAPIOperation.Parameter(
+            name: name, location: location,
+            isRequired: location == .path || parameter["required"]?.bool == true,
+            schema: try parameter["schema"].map { node throws(OpenAPIError) in try schema(node) }))
+      }
+      return parameters
+    }
+
+    /// `node`, or what its `$ref` names (followed through chains, to a depth, without loops).
+    private mutating func resolve(_ node: Node, what: String) throws(OpenAPIError) -> Node {
+      var current = node
+      var seen: [String] = []
+      while let reference = current["$ref"]?.string {
+        try spend(current)
+        guard !seen.contains(reference) else {
+          throw error(
+            node, "the \(what) references loop: \(seen.joined(separator: " → ")) → \(reference)")
+        }
+        guard seen.count < Self.longestReferenceChain else {
+          throw error(
+            node, "the \(what) follows more than \(Self.longestReferenceChain) references")
+        }
+        seen.append(reference)
+        guard let target = try pointed(reference, line: current.mark?.line ?? 0) else {
+          throw error(
+            current, "`$ref: \(VisibleText.escaped(reference))` names nothing in the document")
+        }
+        current = target
+      }
+      return current
+    }
+
+    /// The node a local JSON pointer names, or `nil`.
+    private func pointed(_ reference: String, line: Int) throws(OpenAPIError) -> Node? {
+      guard reference.hasPrefix("#/") || reference == "#" else {
+        throw OpenAPIError(
+          file: file, line: line,
+          reason:
+            "`$ref: \(VisibleText.escaped(reference))` is outside the document: only references within it (#/components/…) are followed, never files or the network"
+        )
+      }
+      var current: Node? = root
+      for raw in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+        let step = (String(raw).removingPercentEncoding ?? String(raw))
+          .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        switch current {
+        case .mapping(let mapping)?: current = mapping[step]
+        case .sequence(let list)?:
+          current = Int(step).flatMap { list.indices.contains($0) ? list[$0] : nil }
+        default: return nil
+        }
+      }
+      return current
+    }
+
+    private mutating func spend(_ node: Node) throws(OpenAPIError) {
+      do {
+        try budget.spend(bytes: 16)
+      } catch {
+        throw self.error(
+          node, "the description \(error); YAML aliases count each time they are used")
+      }
+    }
+
+    /// A schema node as a ``JSONSchema``; a `$ref` is linked, and read once later.
+    mutating func schema(_ node: Node) throws(OpenAPIError) -> JSONSchema {
+      try spend(node)
+      var schema = JSONSchema()
+      schema.line = node.mark?.line ?? 0
+      if case .scalar(let scalar) = node, scalar.string == "true" || scalar.string == "false" {
+        // OpenAPI 3.1: `true` allows anything, `false` nothing.
+        if scalar.string == "false" { schema.enumValues = [] }
+        return schema
+      }
+      guard case .mapping = node else { throw error(node, "a schema must be a mapping") }
+      if let reference = node["$ref"]?.string {
+        _ = try pointed(reference, line: schema.line)  // refuses references outside
+        schema.reference = reference
+        if schemas[reference] == nil { pending.append((reference, schema.line)) }
+        return schema
+      }
+      do {
+        try budget.enter()
+      } catch {
+        throw self.error(node, "the schema is \(error)")
+      }
+      defer { budget.leave() }
+      if let type = node["type"] {
+        var names: [String] = []
+        if case .sequence(let list) = type {
+          names = list.compactMap(\.string)
+        } else if let name = type.string {
+          names = [name]
+        }
+        var kinds: Set<JSONSchema.Kind> = []
+        for name in names {
+          guard let kind = JSONSchema.Kind(rawValue: name) else {
+            throw error(
+              type,
+              "unknown type `\(VisibleText.escaped(name))`; expected string, number, integer, boolean, array, object or null"
+            )
+          }
+          kinds.insert(kind)
+        }
+        schema.types = kinds
+      }
+      if node["nullable"]?.bool == true { schema.types?.insert(.null) }
+      if case .mapping(let properties)? = node["properties"] {
+        for (key, value) in properties {
+          schema.properties.append((key.string ?? "", try self.schema(value)))
+        }
+      }
+      if case .sequence(let names)? = node["required"] {
+        schema.required = names.compactMap(\.string)
+      }
+      if let additional = node["additionalProperties"] {
+        if additional.bool == false {
+          schema.additional = []
+        } else if case .mapping = additional {
+          schema.additional = [try self.schema(additional)]
+        }
+      }
+      if let items = node["items"] { schema.items = [try self.schema(items)] }
+      if case .sequence(let values)? = node["enum"] {
+        var allowed: [LocatedJSON] = []
+        for value in values { allowed.append(try self.value(value)) }
+        schema.enumValues = allowed
+      }
+      if let constant = node["const"] { schema.enumValues = [try value(constant)] }
+      schema.format = node["format"]?.string
+      schema.minimum = node["minimum"]?.float
+      schema.maximum = node["maximum"]?.float
+      // 3.0 writes exclusiveMinimum: true beside minimum; 3.1 writes the bound itself.
+      if let bound = node["exclusiveMinimum"] {
+        if let flag = bound.bool {
+          schema.exclusiveMinimum = flag
+        } else if let number = bound.float {
+          schema.minimum = number
+          schema.exclusiveMinimum = true
+        }
+      }
+      if let bound = node["exclusiveMaximum"] {
+        if let flag = bound.bool {
+          schema.exclusiveMaximum = flag
+        } else if let number = bound.float {
+          schema.maximum = number
+          schema.exclusiveMaximum = true
+        }
+      }
+      schema.minLength = node["minLength"]?.int
+      schema.maxLength = node["maxLength"]?.int
+      schema.minItems = node["minItems"]?.int
+      schema.maxItems = node["maxItems"]?.int
+      for (key, keyPath) in [("allOf", \JSONSchema.allOf), ("oneOf", \.oneOf), ("anyOf", \.anyOf)] {
+        if case .sequence(let list)? = node[key] {
+          var parts: [JSONSchema] = []
+          for part in list { parts.append(try self.schema(part)) }
+          schema[keyPath: keyPath] = parts
+        }
+      }
+      if let example = node["example"] ?? node["default"] { schema.example = try value(example) }
+      return schema
+    }
+  }
+#endif

@@ -1,0 +1,208 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  /// One way a value breaks its schema: where (`$.items[0].price`), on which line, and how.
+  public struct SchemaViolation: Equatable, Sendable, CustomStringConvertible {
+    /// The value's place in the document, as a JSON path from `$`.
+    public var path: String
+    /// The line of the value, from 1; 0 when unknown.
+    public var line: Int
+    /// What is wrong: `expected number, found string "12"`.
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+  }
+
+  /// Checks values against the schemas of one document, following `$ref`s within a depth
+  /// budget and doing at most a bounded amount of work per value, so a recursive schema or a
+  /// combinatorial `oneOf` cannot hold the check.
+  struct SchemaValidator {
+    /// The schemas `$ref` pointers name.
+    let schemas: [String: JSONSchema]
+    /// How many `$ref`s and nested schemas one check may follow, deepest.
+    static let deepest = 64
+    /// How many schema-value checks one validation may make.
+    static let mostSteps = 1_000_000
+    /// How many violations one validation reports.
+    static let mostViolations = 50
+
+    private var steps = 0
+
+    init(schemas: [String: JSONSchema]) { self.schemas = schemas }
+
+    /// The violations of `value` against `schema` (empty when it conforms).
+    mutating func violations(of value: LocatedJSON, against schema: JSONSchema) -> [SchemaViolation]
+    {
+      steps = 0
+      var found: [SchemaViolation] = []
+      check(value, schema, path: "$", depth: 0, into: &found)
+      return Array(found.prefix(Self.mostViolations))
+    }
+
+    private mutating func check(
+      _ value: LocatedJSON, _ schema: JSONSchema, path: String, depth: Int,
+      into found: inout [SchemaViolation]
+    ) {
+      func fail(_ reason: String) {
+        if found.count < Self.mostViolations {
+          found.append(SchemaViolation(path: path, line: value.line, reason: reason))
+        }
+      }
+      steps += 1
+      guard steps <= Self.mostSteps else {
+        if steps == Self.mostSteps + 1 {
+          fail("the schema is too complex to check (more than \(Self.mostSteps) steps)")
+        }
+        return
+      }
+      guard depth <= Self.deepest else {
+        fail("the schema nests deeper than \(Self.deepest) levels (a $ref that loops?)")
+        return
+      }
+      if let reference = schema.reference {
+        guard let target = schemas[reference] else {
+          fail("the schema \(reference) is not in the document")
+          return
+        }
+        check(value, target, path: path, depth: depth + 1, into: &found)
+        return
+      }
+      for part in schema.allOf {
+        check(value, part, path: path, depth: depth + 1, into: &found)
+      }
+      if !schema.oneOf.isEmpty {
+        let passing = schema.oneOf.filter { conforms(value, $0, path: path, depth: depth + 1) }
+          .count
+        if passing != 1 {
+          fail(
+            passing == 0
+              ? "matches none of its oneOf schemas"
+              : "matches \(passing) of its oneOf schemas, not exactly one")
+        }
+      }
+      if !schema.anyOf.isEmpty,
+        !schema.anyOf.contains(where: { conforms(value, $0, path: path, depth: depth + 1) })
+      {
+        fail("matches none of its anyOf schemas")
+      }
+      if let allowed = schema.enumValues, !allowed.contains(where: { Self.same($0, value) }) {
+        let shown = allowed.prefix(10).map { $0.text() }.joined(separator: ", ")
+        fail("\(value.text().prefix(60)) is not one of \(shown)\(allowed.count > 10 ? ", …" : "")")
+        return
+      }
+      if let types = schema.types, !types.contains(where: { Self.isOf($0, value) }) {
+        let names = types.map(\.rawValue).sorted().joined(separator: " or ")
+        fail("expected \(names), found \(Self.describe(value))")
+        return
+      }
+      switch value.kind {
+      case .string(let text):
+        let length = text.count
+        if let least = schema.minLength, length < least {
+          fail("\(length) characters, fewer than \(least)")
+        }
+        if let most = schema.maxLength, length > most {
+          fail("\(length) characters, more than \(most)")
+        }
+        if let format = schema.format, !SchemaFormat.accepts(text, format: format) {
+          fail("\(Self.describe(value)) is not a \(format)")
+        }
+      case .number(let number):
+        if let minimum = schema.minimum,
+          schema.exclusiveMinimum ? number <= minimum : number < minimum
+        {
+          fail("\(value.text()) is below the minimum \(LocatedJSON(.number(minimum)).text())")
+        }
+        if let maximum = schema.maximum,
+          schema.exclusiveMaximum ? number >= maximum : number > maximum
+        {
+          fail("\(value.text()) is above the maximum \(LocatedJSON(.number(maximum)).text())")
+        }
+        if let format = schema.format, !SchemaFormat.accepts(number, format: format) {
+          fail("\(value.text()) is not an \(format)")
+        }
+      case .array(let items):
+        if let least = schema.minItems, items.count < least {
+          fail("\(items.count) items, fewer than \(least)")
+        }
+        if let most = schema.maxItems, items.count > most {
+          fail("\(items.count) items, more than \(most)")
+        }
+        if let itemSchema = schema.items.first {
+          for (index, item) in items.enumerated() {
+            check(item, itemSchema, path: "\(path)[\(index)]", depth: depth + 1, into: &found)
+          }
+        }
+      case .object(let members):
+        for name in schema.required where !members.contains(where: { $0.name == name }) {
+          fail("the required field \(name) is missing")
+        }
+        for member in members {
+          let memberPath = path + "." + member.name
+          if let property = schema.properties.first(where: { $0.name == member.name }) {
+            check(member.value, property.schema, path: memberPath, depth: depth + 1, into: &found)
+          } else if let additional = schema.additional {
+            if let other = additional.first {
+              check(member.value, other, path: memberPath, depth: depth + 1, into: &found)
+            } else {
+              found.append(
+                SchemaViolation(
+                  path: memberPath, line: member.value.line,
+                  reason: "the field \(member.name) is not in the schema, which allows no others"))
+            }
+          }
+        }
+      case .bool, .null:
+        break
+      }
+    }
+
+    private mutating func conforms(
+      _ value: LocatedJSON, _ schema: JSONSchema, path: String, depth: Int
+    ) -> Bool {
+      var found: [SchemaViolation] = []
+      check(value, schema, path: path, depth: depth, into: &found)
+      return found.isEmpty
+    }
+
+    static func isOf(_ kind: JSONSchema.Kind, _ value: LocatedJSON) -> Bool {
+      switch (kind, value.kind) {
+      case (.string, .string), (.boolean, .bool), (.array, .array), (.object, .object),
+        (.null, .null),
+        (.number, .number):
+        return true
+      case (.integer, .number(let number)):
+        return number.rounded() == number
+      default:
+        return false
+      }
+    }
+
+    static func describe(_ value: LocatedJSON) -> String {
+      switch value.kind {
+      case .null: "null"
+      case .bool(let flag): "boolean \(flag)"
+      case .number: "number \(value.text())"
+      case .string(let text): "string \(LocatedJSON(.string(String(text.prefix(60)))).text())"
+      case .array: "an array"
+      case .object: "an object"
+      }
+    }
+
+    /// Whether two values are the same JSON (lines aside).
+    static func same(_ lhs: LocatedJSON, _ rhs: LocatedJSON) -> Bool {
+      switch (lhs.kind, rhs.kind) {
+      case (.null, .null): return true
+      case (.bool(let a), .bool(let b)): return a == b
+      case (.number(let a), .number(let b)): return a == b
+      case (.string(let a), .string(let b)): return a == b
+      case (.array(let a), .array(let b)):
+        return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+      case (.object(let a), .object(let b)):
+        return a.count == b.count
+          && a.allSatisfy { member in
+            b.contains { $0.name == member.name && same($0.value, member.value) }
+          }
+      default: return false
+      }
+    }
+  }
+#endif

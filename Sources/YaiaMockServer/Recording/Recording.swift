@@ -1,0 +1,342 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  public import Foundation
+  import Yaia
+
+  /// What a recording of a backend has seen, as a value: routes grouped by path, and one fixture
+  /// file per distinct response body. ``MockRecorder`` writes it to a folder; this type decides
+  /// what to write, so it is tested with plain values.
+  ///
+  /// ```swift
+  /// var recording = Recording(source: "https://api.example.com")
+  /// let change = try recording.add(request, UpstreamResponse(status: 200, body: json))
+  /// // change.newFile: ("v1/products.json", pretty-printed body), manifest() has the route
+  /// ```
+  ///
+  /// A route is a method, a path, the query items and, for a JSON body, its top-level fields
+  /// (secrets left out): two logins with different users are two routes. A route answered
+  /// differently over time keeps its answers as a sequence, as a cart that fills up does.
+  /// JSON bodies are pretty-printed token by token (numbers and member order as sent), with
+  /// the values at ``RecordingPolicy/secretPaths`` redacted; headers that change on every
+  /// answer are dropped.
+  public struct Recording: Sendable {
+    /// What to keep, and the limits.
+    public let policy: RecordingPolicy
+    /// Where the answers came from, named in the manifest's first line.
+    public let source: String?
+
+    private var routes: [RecordedRoute] = []
+    private var routeIndex: [RouteKey: Int] = [:]
+    private var fileForContent: [Data: String] = [:]
+    private var fileNames: Set<String> = []
+    private var bytes = 0
+    private let reformatter: JSONReformatter
+
+    /// An empty recording of answers from `source`, kept by `policy`.
+    public init(source: String? = nil, policy: RecordingPolicy = RecordingPolicy()) {
+      self.source = source
+      self.policy = policy
+      self.reformatter = JSONReformatter(
+        secrets: policy.secretPaths.map(JSONReformatter.SecretPath.init))
+    }
+
+    /// What adding one exchange changed.
+    public struct Change: Sendable, Equatable {
+      /// A fixture file to write: its name in the folder and its content.
+      public var newFile: RecordedFile?
+      /// Whether the manifest changed (a new route, or a new answer in a route's sequence).
+      public var manifestChanged = false
+      /// How many values and header fields were redacted.
+      public var redactions = 0
+    }
+
+    /// A fixture file of a recording.
+    public struct RecordedFile: Sendable, Equatable {
+      /// Its name in the fixtures folder: `v1/products.json`.
+      public var name: String
+      /// What it holds.
+      public var content: Data
+    }
+
+    /// How many routes the recording holds.
+    public var routeCount: Int { routes.count }
+
+    /// Adds what the backend answered to `request`.
+    ///
+    /// - Throws: ``RecordingError`` when the exchange cannot be kept: a body past
+    ///   ``RecordingPolicy/largestBody``, a recording past its limits, a path the manifest cannot
+    ///   express. Nothing of the exchange is kept then; the recording stays as it was.
+    public mutating func add(_ request: MockRequest, _ response: UpstreamResponse)
+      throws(RecordingError) -> Change
+    {
+      guard response.body.count <= policy.largestBody else {
+        throw .bodyTooLarge(
+          request: request.summary, bytes: response.body.count, limit: policy.largestBody)
+      }
+      let segments = try Self.segments(of: request)
+      let key = RouteKey(
+        method: request.method, segments: segments, query: request.query,
+        bodyFields: bodyFields(of: request))
+      var change = Change()
+      // The answer as the manifest keeps it.
+      var headers: [(name: String, value: String)] = []
+      for field in response.headers.fields
+      where !policy.droppedHeaders.contains(field.name.lowercased()) {
+        if policy.secretHeaders.contains(field.name.lowercased()) {
+          headers.append((field.name, "REDACTED"))
+          change.redactions += 1
+        } else {
+          headers.append((field.name, field.value))
+        }
+      }
+      var content = response.body
+      if Self.isJSON(response),
+        (try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])) != nil
+      {
+        let result = reformatter.reformat(String(decoding: content, as: UTF8.self))
+        content = Data((result.text + "\n").utf8)
+        change.redactions += result.redactions
+      }
+      // The route, new or known; an answer like its last one adds nothing.
+      let position = routeIndex[key]
+      if position == nil, routes.count >= policy.mostRoutes {
+        throw .tooManyRoutes(limit: policy.mostRoutes)
+      }
+      let knownFile = content.isEmpty ? nil : fileForContent[content]
+      if let position, let last = routes[position].answers.last, last.status == response.status,
+        last.headers.elementsEqual(headers, by: { $0 == $1 }),
+        content.isEmpty ? last.file == nil : (knownFile != nil && last.file == knownFile)
+      {
+        return Change(redactions: change.redactions)
+      }
+      if let position, routes[position].answers.count >= policy.mostResponsesPerRoute {
+        throw .tooManyAnswers(route: key.summary, limit: policy.mostResponsesPerRoute)
+      }
+      var file: String?
+      if !content.isEmpty {
+        if let known = knownFile {
+          file = known
+        } else {
+          guard fileNames.count < policy.mostFiles else {
+            throw .tooManyFiles(limit: policy.mostFiles)
+          }
+          guard bytes + content.count <= policy.mostBytes else {
+            throw .tooManyBytes(limit: policy.mostBytes)
+          }
+          let name = uniqueName(
+            Self.fileName(
+              for: key, status: response.status, json: Self.isJSON(response),
+              headers: response.headers))
+          fileForContent[content] = name
+          fileNames.insert(name)
+          bytes += content.count
+          file = name
+          change.newFile = RecordedFile(name: name, content: content)
+        }
+      }
+      let answer = RecordedAnswer(status: response.status, headers: headers, file: file)
+      if let position {
+        routes[position].answers.append(answer)
+      } else {
+        routeIndex[key] = routes.count
+        routes.append(RecordedRoute(key: key, answers: [answer]))
+      }
+      change.manifestChanged = true
+      return change
+    }
+
+    /// The manifest: YAML the mock server reads back, routes grouped by path (then by method,
+    /// in the order first seen).
+    public func manifest() -> String {
+      var out = "# Recorded"
+      if let source { out += " from " + VisibleText.escaped(source, atMost: 200) }
+      out += " by yaia mock-server record. Headers that change on every answer are dropped;\n"
+      out +=
+        "# secrets (credentials, and the body values at the recording's secret paths) read REDACTED.\n"
+      out += "routes:\n"
+      let ordered = routes.enumerated().sorted { lhs, rhs in
+        let a = lhs.element.key.path
+        let b = rhs.element.key.path
+        return a != b ? a < b : lhs.offset < rhs.offset
+      }
+      for (_, route) in ordered {
+        out += "  - method: \(route.key.method.rawValue)\n"
+        out += "    path: \(YAMLText.quoted(route.key.path))\n"
+        if !route.key.query.isEmpty { out += "    query: \(YAMLText.flow(route.key.query))\n" }
+        if !route.key.bodyFields.isEmpty {
+          out += "    body: \(YAMLText.flow(route.key.bodyFields))\n"
+        }
+        if route.answers.count == 1 {
+          out += "    response: \(route.answers[0].yaml)\n"
+        } else {
+          out += "    sequence:\n"
+          for answer in route.answers { out += "      - \(answer.yaml)\n" }
+        }
+      }
+      if routes.isEmpty { out = out.replacingOccurrences(of: "routes:\n", with: "routes: []\n") }
+      return out
+    }
+
+    // MARK: - Deciding
+
+    /// The top-level scalar fields of a JSON object body that a route matches on: not secret,
+    /// not nested, at most ``RecordingPolicy/mostBodyFields``, as the router reads them.
+    private func bodyFields(of request: MockRequest) -> [String: String] {
+      guard !request.body.isEmpty, request.body.count <= policy.largestBody,
+        let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+      else { return [:] }
+      var fields: [String: String] = [:]
+      for name in object.keys.sorted() {
+        guard fields.count < policy.mostBodyFields else { break }
+        guard !name.isEmpty, !name.contains("."), Int(name) == nil,
+          !reformatter.secrets.contains(where: { $0.matches([name]) }),
+          let value = MockRouter.value(at: name, in: object), value.utf8.count <= 200
+        else { continue }
+        fields[name] = value
+      }
+      return fields
+    }
+
+    /// The request's path as decoded segments, each one the manifest can hold as a literal.
+    private static func segments(of request: MockRequest) throws(RecordingError) -> [String] {
+      var segments: [String] = []
+      for raw in request.path.split(separator: "/", omittingEmptySubsequences: true) {
+        let segment = raw.removingPercentEncoding ?? String(raw)
+        guard !segment.contains("/"), !segment.hasPrefix(":"), segment != "*", !segment.isEmpty
+        else {
+          throw .unrepresentablePath(request: request.summary)
+        }
+        segments.append(segment)
+      }
+      return segments
+    }
+
+    private static func isJSON(_ response: UpstreamResponse) -> Bool {
+      let type = (response.headers[HTTPHeaderName.contentType] ?? "").lowercased()
+      if type.contains("json") { return true }
+      guard type.isEmpty,
+        let first = response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) })
+      else { return false }
+      return first == 0x7B || first == 0x5B
+    }
+
+    /// `v1/products/7.json`, `v1/login.post.401.json`, `search.q-kettle.json`: readable, safe in
+    /// any file system, inside the folder.
+    static func fileName(for key: RouteKey, status: HTTPStatus, json: Bool, headers: HTTPHeaders)
+      -> String
+    {
+      var parts = key.segments.map(safe)
+      if parts.isEmpty { parts = ["index"] }
+      if parts.count > 8 {
+        parts = Array(parts.prefix(7)) + [parts.dropFirst(7).joined(separator: "_")]
+      }
+      var last = parts.removeLast()
+      if !key.query.isEmpty {
+        let query = key.query.sorted { $0.key < $1.key }.map { "\($0.key)-\($0.value)" }
+          .joined(separator: "_")
+        last += "." + safe(query)
+      }
+      if key.method != .get { last += "." + key.method.rawValue.lowercased() }
+      if !(200..<300).contains(status.code) { last += ".\(status.code)" }
+      let type = (headers[HTTPHeaderName.contentType] ?? "").lowercased()
+      let suffix =
+        json
+        ? "json" : type.hasPrefix("text/html") ? "html" : type.hasPrefix("text/") ? "txt" : "bin"
+      parts.append(String(last.prefix(80)) + "." + suffix)
+      return parts.joined(separator: "/")
+    }
+
+    /// A segment as a file name: letters, digits, `.`, `-` and `_`, no leading dot, at most 60.
+    private static func safe(_ text: String) -> String {
+      var out = String(
+        text.unicodeScalars.map { scalar -> Character in
+          scalar.isASCII
+            && (CharacterSet.alphanumerics.contains(scalar)
+              || "-_.".unicodeScalars.contains(scalar))
+            ? Character(scalar) : "_"
+        })
+      while out.hasPrefix(".") { out.removeFirst() }
+      out = String(out.prefix(60))
+      return out.isEmpty ? "_" : out
+    }
+
+    /// `name`, or `name` with `-2`, `-3`… before its extension when taken.
+    private func uniqueName(_ name: String) -> String {
+      guard fileNames.contains(name) else { return name }
+      let dot = name.lastIndex(of: ".") ?? name.endIndex
+      var number = 2
+      while true {
+        let candidate = "\(name[..<dot])-\(number)\(name[dot...])"
+        if !fileNames.contains(candidate) { return candidate }
+        number += 1
+      }
+    }
+  }
+
+  /// What tells two recorded routes apart.
+  struct RouteKey: Hashable, Sendable {
+    var method: HTTPMethod
+    var segments: [String]
+    var query: [String: String]
+    var bodyFields: [String: String]
+
+    var path: String { "/" + segments.joined(separator: "/") }
+    var summary: String { "\(method) \(path)" }
+  }
+
+  /// One recorded route and its answers in the order they changed.
+  struct RecordedRoute: Sendable {
+    var key: RouteKey
+    var answers: [RecordedAnswer]
+  }
+
+  /// One recorded answer: status, kept headers, and its fixture file (`nil` for no body).
+  struct RecordedAnswer: Sendable {
+    var status: HTTPStatus
+    var headers: [(name: String, value: String)]
+    var file: String?
+
+    /// `{ status: 200, headers: { … }, file: "…" }`.
+    var yaml: String {
+      var parts = ["status: \(status.code)"]
+      if !headers.isEmpty {
+        parts.append(
+          "headers: { "
+            + headers.map { "\(YAMLText.quoted($0.name)): \(YAMLText.quoted($0.value))" }
+            .joined(separator: ", ") + " }")
+      }
+      if let file { parts.append("file: \(YAMLText.quoted(file))") }
+      return "{ " + parts.joined(separator: ", ") + " }"
+    }
+  }
+
+  /// Text as YAML writes it safely: double-quoted, every character YAML would refuse or read
+  /// differently escaped.
+  enum YAMLText {
+    /// `text` as a double-quoted YAML scalar.
+    static func quoted(_ text: String) -> String {
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _
+        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
+          out += String(format: "\\u%04X", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+
+    /// A flow mapping of text to text, keys sorted: `{ "page": "1" }`.
+    static func flow(_ mapping: [String: String]) -> String {
+      "{ "
+        + mapping.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \(quoted($0.value))" }
+        .joined(separator: ", ") + " }"
+    }
+  }
+#endif

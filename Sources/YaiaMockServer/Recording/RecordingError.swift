@@ -1,0 +1,50 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  /// Why an exchange was not recorded, or a recording cannot go on: what was refused and the
+  /// limit it passed. The request is still answered with what the backend said.
+  public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The backend's answer to `request` is larger than a recording keeps.
+    case bodyTooLarge(request: String, bytes: Int, limit: Int)
+    /// The recording holds its most routes; new routes are not recorded.
+    case tooManyRoutes(limit: Int)
+    /// The route answered differently more times than a sequence keeps.
+    case tooManyAnswers(route: String, limit: Int)
+    /// The recording wrote its most files.
+    case tooManyFiles(limit: Int)
+    /// The recording wrote its most bytes.
+    case tooManyBytes(limit: Int)
+    /// The request's path has a segment a manifest cannot hold as a literal (an encoded `/`, a
+    /// leading `:`, a lone `*`).
+    case unrepresentablePath(request: String)
+    /// The folder to record into cannot be used: it holds files already, or cannot be written.
+    case unusableFolder(path: String, reason: String)
+    /// A file of the recording could not be written.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+      switch self {
+      case .bodyTooLarge(let request, let bytes, let limit):
+        return
+          "Not recorded: the answer to \(request) is \(bytes) bytes; a recording keeps bodies of at most \(limit)."
+      case .tooManyRoutes(let limit):
+        return
+          "Not recorded: the recording holds \(limit) routes, its most. Record into another folder."
+      case .tooManyAnswers(let route, let limit):
+        return
+          "Not recorded: \(route) answered differently \(limit) times, the most a sequence keeps."
+      case .tooManyFiles(let limit):
+        return
+          "Not recorded: the recording wrote \(limit) files, its most. Record into another folder."
+      case .tooManyBytes(let limit):
+        return
+          "Not recorded: the recording wrote \(limit) bytes of fixtures, its most. Record into another folder."
+      case .unrepresentablePath(let request):
+        return
+          "Not recorded: the path of \(request) has a segment a manifest cannot match literally (an encoded /, a leading :, a lone *)."
+      case .unusableFolder(let path, let reason):
+        return "Cannot record into \(path): \(reason)."
+      case .cannotWrite(let path, let reason):
+        return "Cannot write \(path): \(reason)."
+      }
+    }
+  }
+#endif

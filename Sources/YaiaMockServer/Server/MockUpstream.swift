@@ -1,0 +1,81 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  public import Foundation
+
+  /// What a real backend answered, as plain values.
+  public struct UpstreamResponse: Hashable, Sendable {
+    /// The status.
+    public var status: HTTPStatus
+    /// The header fields, as the backend sent them.
+    public var headers: HTTPHeaders
+    /// The body, decoded from any transfer or content encoding.
+    public var body: Data
+
+    /// An answer of `status`, `headers` and `body`.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Data = Data()) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+    }
+  }
+
+  /// A real backend behind the mock server: it answers every request while a recording is made,
+  /// or the requests no route answers when the mock serves what it knows and passes on the rest
+  /// (a proxy).
+  ///
+  /// The mock server knows no HTTP client: the app (the composition root) passes the function
+  /// that sends, so the same server forwards through `URLSession`, YaiaRemote's transport, or a
+  /// test's closure. `yaia mock-server record` and `--proxy` pass YaiaRemote's.
+  ///
+  /// ```swift
+  /// let recorder = try MockRecorder(folder: fixtures, source: "https://api.example.com")
+  /// configuration.upstream = MockUpstream(.everything, send: forward, onExchange: { await recorder.record($0, $1) })
+  /// ```
+  public struct MockUpstream: Sendable {
+    /// Which requests go to the backend.
+    public enum Mode: Sendable, Equatable {
+      /// Every request: the routes are not tried (recording).
+      case everything
+      /// The requests no route answers (a proxy in front of a backend).
+      case unmatched
+    }
+
+    /// The journal's route name for a request the backend answered.
+    public static let routeName = "upstream"
+
+    /// Which requests go to the backend.
+    public var mode: Mode
+    /// Sends a request to the backend and returns its answer; an error is answered with 502
+    /// Bad Gateway, its description in the body.
+    public var send: @Sendable (MockRequest) async throws -> UpstreamResponse
+    /// Told of every answer the backend gave, before it is passed on (a ``MockRecorder``).
+    public var onExchange: (@Sendable (MockRequest, UpstreamResponse) async -> Void)?
+
+    /// A backend reached by `send`, for the requests `mode` names.
+    public init(
+      _ mode: Mode, send: @escaping @Sendable (MockRequest) async throws -> UpstreamResponse,
+      onExchange: (@Sendable (MockRequest, UpstreamResponse) async -> Void)? = nil
+    ) {
+      self.mode = mode
+      self.send = send
+      self.onExchange = onExchange
+    }
+
+    /// The header fields not passed on, either way (lower-cased): those about one connection
+    /// (RFC 9110 §7.6.1), `Host` (the backend's own is set by the client), and the framing and
+    /// encoding of a body the client has already decoded.
+    public static let hopByHopHeaders: Set<String> = [
+      "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
+      "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length",
+      "content-encoding", "accept-encoding",
+    ]
+
+    /// `headers` without the hop-by-hop fields.
+    public static func passedOn(_ headers: HTTPHeaders) -> HTTPHeaders {
+      var kept = HTTPHeaders()
+      for field in headers.fields where !hopByHopHeaders.contains(field.name.lowercased()) {
+        kept.add(field.name, field.value)
+      }
+      return kept
+    }
+  }
+#endif
