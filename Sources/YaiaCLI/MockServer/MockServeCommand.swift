@@ -15,7 +15,8 @@ struct MockServeCommand: AsyncParsableCommand {
       routes, and the fixture files they answer with. With --openapi, every operation of the \
       description is served too, with its example or a value generated from its schema; the \
       manifest's routes come first, so they override single operations. Each other documented \
-      status is a scenario named by its code (X-Mock-Scenario: 404).
+      status is a scenario named by its code (X-Mock-Scenario: 404). With --proxy, a request no \
+      route answers goes on to a real backend, and its answer back to the app.
 
       A request picks a scenario with the X-Mock-Scenario header or the _scenario query item; \
       --scenario sets one for every other request. One line is logged per request. The \
@@ -38,6 +39,12 @@ struct MockServeCommand: AsyncParsableCommand {
   )
   var validateRequests = false
 
+  @Option(
+    help:
+      "A real backend's base URL: requests no route answers are sent on to it, and its answers passed back."
+  )
+  var proxy: String?
+
   @Option(help: "The seed of the ids and numbers templates generate; the same on every run.")
   var seed: UInt64?
 
@@ -51,8 +58,8 @@ struct MockServeCommand: AsyncParsableCommand {
   var scenario: String?
 
   func run() async throws {
-    guard fixtures != nil || openapi != nil else {
-      throw ValidationError("Name what to serve: --fixtures DIR, --openapi FILE, or both.")
+    guard fixtures != nil || openapi != nil || proxy != nil else {
+      throw ValidationError("Name what to serve: --fixtures DIR, --openapi FILE, --proxy URL.")
     }
     guard openapi != nil || !validateRequests else {
       throw ValidationError("--validate-requests checks requests against --openapi FILE: name one.")
@@ -81,6 +88,17 @@ struct MockServeCommand: AsyncParsableCommand {
     configuration.fixtures = folder
     configuration.templateSeed = seed
     if validateRequests { configuration.requestContract = spec }
+    if let proxy {
+      guard let url = URL(string: proxy) else {
+        throw ValidationError("--proxy \(VisibleText.escaped(proxy)) is not a URL.")
+      }
+      do {
+        let forwarder = try BackendForwarder(target: url)
+        configuration.upstream = MockUpstream(.unmatched, send: forwarder.send)
+      } catch {
+        throw ValidationError("--proxy \(VisibleText.escaped(proxy)): \(error.description).")
+      }
+    }
     configuration.onListenerFailure = { error in
       // A dead port must not look like a server: say so and exit non-zero.
       Console.say("The server stopped listening: \(error). Exiting.")
@@ -100,7 +118,8 @@ struct MockServeCommand: AsyncParsableCommand {
     let baseURL = try await server.start()
     // Watched before the line that says the server is ready: a Ctrl-C sent on seeing it counts.
     let interrupts = InterruptWait()
-    let served = [folder?.path, openapi].compactMap { $0 }.joined(separator: " and ")
+    let served = [folder?.path, openapi, proxy.map { "a proxy to \($0)" }].compactMap { $0 }
+      .joined(separator: " and ")
     Console.say(
       "Serving \(served) at \(baseURL.absoluteString) (\(loaded.routes.count + specRoutes.count) routes). Ctrl-C stops."
     )

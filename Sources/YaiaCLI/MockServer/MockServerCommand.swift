@@ -6,6 +6,6 @@ struct MockServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mock-server",
     abstract: "Serve, check and record a mock HTTP API.",
-    subcommands: [MockServeCommand.self, MockCheckCommand.self],
+    subcommands: [MockServeCommand.self, MockCheckCommand.self, MockRecordCommand.self],
     defaultSubcommand: MockServeCommand.self)
 }

@@ -1,0 +1,61 @@
+import Foundation
+import YaiaMockServer
+import YaiaRemote
+
+/// Sends a mock server's requests on to a real backend through YaiaRemote's transport: the
+/// `send` of a ``MockUpstream`` for `yaia mock-server record` and `--proxy`.
+///
+/// The request goes as the app sent it (method, path and query as received, header fields,
+/// body), less the fields about one connection and the mock's own `X-Mock-…` fields. The
+/// transport bounds the answer's size and time and follows no redirect, so a 3xx reaches the app
+/// (and the recording) as the backend sent it.
+struct BackendForwarder: Sendable {
+  /// The backend's base URL: a request for `/v1/cart` goes to `target` + `/v1/cart`.
+  let target: URL
+  /// How long the backend may take to answer one request.
+  let timeout: Duration
+  let transport: Transport
+
+  /// A forwarder to `target`, which must be an http or https URL with a host.
+  init(target: URL, timeout: Duration = .seconds(30), maxResponseBytes: Int = 32 << 20)
+    throws(ForwardingError)
+  {
+    guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      target.host?.isEmpty == false, target.query == nil, target.fragment == nil
+    else {
+      throw ForwardingError(
+        "the target must be an http or https URL with a host and no query, such as https://api.example.com/v1"
+      )
+    }
+    self.target = target
+    self.timeout = timeout
+    self.transport = .urlSession(maxResponseBytes: maxResponseBytes)
+  }
+
+  /// The backend's answer to `request`.
+  func send(_ request: MockRequest) async throws -> UpstreamResponse {
+    var base = target.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let text = base + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
+    guard let url = URL(string: text) else {
+      throw ForwardingError("\(request.summary) cannot be sent on: \(text) is not a URL")
+    }
+    var headers = MockUpstream.passedOn(request.headers)
+    for field in headers.fields where field.name.lowercased().hasPrefix("x-mock-") {
+      headers[field.name] = nil
+    }
+    let outgoing = OutgoingRequest(
+      url: url, method: request.method, headers: headers,
+      body: request.body.isEmpty ? nil : request.body, timeout: timeout)
+    let response = try await transport.send(outgoing)
+    return UpstreamResponse(status: response.status, headers: response.headers, body: response.body)
+  }
+}
+
+/// Why a request could not be sent on to the backend.
+struct ForwardingError: Error, CustomStringConvertible {
+  /// What is wrong.
+  let description: String
+
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import YaiaMockServer
+
+/// The recording's decisions, tested as values: what a route is, what a file holds, what is
+/// dropped and redacted, and where the limits stop it.
+@Suite("Recording a backend, as values")
+struct RecordingTests {
+  static func json(_ text: String, status: HTTPStatus = 200, headers: HTTPHeaders = [:])
+    -> UpstreamResponse
+  {
+    var all: HTTPHeaders = ["Content-Type": "application/json"]
+    for field in headers.fields { all.add(field.name, field.value) }
+    return UpstreamResponse(status: status, headers: all, body: Data(text.utf8))
+  }
+
+  @Test("JSON is re-indented token by token: numbers, escapes and member order as sent")
+  func reformatKeepsTokens() {
+    let reformatter = JSONReformatter(secrets: [])
+    let text = #"{"b":1.50,"a":[12345678901234567890,-0.1e-7,"x\"y\u00e9"],"e":{},"f":[],"n":null}"#
+    #expect(
+      reformatter.reformat(text).text == """
+        {
+          "b": 1.50,
+          "a": [
+            12345678901234567890,
+            -0.1e-7,
+            "x\\"y\\u00e9"
+          ],
+          "e": {},
+          "f": [],
+          "n": null
+        }
+        """)
+    #expect(reformatter.reformat("[]").text == "[]")
+    #expect(reformatter.reformat(#" "just text" "#).text == #""just text""#)
+  }
+
+  @Test("secret paths redact a value wherever they name it, a whole container included")
+  func redaction() {
+    let reformatter = JSONReformatter(
+      secrets: ["**.token", "data.*.key", "items.*", "deep.secret"].map(
+        JSONReformatter.SecretPath.init))
+    let result = reformatter.reformat(
+      #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#
+    )
+    #expect(result.redactions == 6)
+    #expect(!result.text.contains("t1") && !result.text.contains(#""k""#))
+    #expect(result.text.contains(#""name": "ada""#) && result.text.contains(#""other": 3"#))
+    #expect(result.text.contains(#""kept": true"#))
+    // What comes out is still JSON.
+    #expect((try? JSONSerialization.jsonObject(with: Data(result.text.utf8))) != nil)
+  }
+
+  @Test("a route is a method, a path, the query and the body's fields; secrets are not matched on")
+  func routes() throws {
+    var recording = Recording(source: "https://api.example.com")
+    let list = try recording.add(
+      MockRequest(method: .get, path: "/v1/products", query: ["page": "1"]),
+      Self.json(#"{"items":[1]}"#))
+    #expect(list.newFile?.name == "v1/products.page-1.json")
+    #expect(list.manifestChanged)
+    let login = try recording.add(
+      MockRequest(
+        method: .post, path: "/v1/login", headers: ["Authorization": "Bearer abc"],
+        body: Data(#"{"user":"ada","password":"swordfish","remember":true}"#.utf8)),
+      Self.json(#"{"token":"t-1","user":"ada"}"#))
+    #expect(login.redactions == 1)
+    let loginFile = try #require(login.newFile)
+    #expect(loginFile.name == "v1/login.post.json")
+    #expect(!String(decoding: loginFile.content, as: UTF8.self).contains("t-1"))
+    let manifest = recording.manifest()
+    #expect(manifest.contains(#"body: { "remember": "true", "user": "ada" }"#))
+    #expect(!manifest.contains("swordfish") && !manifest.contains("Bearer"))
+    // It reads back as the routes it describes.
+    let parsed = try MockManifest.parse(manifest, file: "manifest.yaml", fixtures: nil)
+    #expect(parsed.routes.map(\.name) == ["POST /v1/login", "GET /v1/products"])  // by path
+    #expect(
+      parsed.routes.first { $0.method == .post }?.bodyFields == ["remember": "true", "user": "ada"])
+  }
+
+  @Test("the same answer twice adds nothing; a new one makes a sequence; equal bodies share a file")
+  func sequencesAndSharing() throws {
+    var recording = Recording()
+    let cart = MockRequest(method: .get, path: "/cart")
+    _ = try recording.add(cart, Self.json(#"{"items":[]}"#))
+    let again = try recording.add(cart, Self.json(#"{"items":[]}"#))
+    #expect(again == Recording.Change())
+    let filled = try recording.add(cart, Self.json(#"{"items":[7]}"#))
+    #expect(filled.newFile?.name == "cart-2.json" && filled.manifestChanged)
+    let other = try recording.add(
+      MockRequest(method: .get, path: "/empty-cart"), Self.json(#"{"items":[]}"#))
+    #expect(other.newFile == nil && other.manifestChanged)
+    let parsed = try MockManifest.parse(recording.manifest(), file: "m", fixtures: nil)
+    let route = try #require(parsed.routes.first { $0.pattern.text == "/cart" })
+    guard case .sequence(let answers) = route.responses else {
+      Issue.record("expected a sequence, got \(route.responses)")
+      return
+    }
+    #expect(answers.map(\.body) == [.file("cart.json"), .file("cart-2.json")])
+    #expect(
+      parsed.routes.first { $0.pattern.text == "/empty-cart" }?.responses == .single(answers[0]))
+  }
+
+  @Test("headers that change on every answer and cookies are dropped; credentials read REDACTED")
+  func headers() throws {
+    var recording = Recording()
+    _ = try recording.add(
+      MockRequest(method: .get, path: "/me"),
+      Self.json(
+        "{}",
+        headers: [
+          "Date": "Thu, 26 Nov 2026 07:00:00 GMT", "X-Request-Id": "abc", "Set-Cookie": "s=1",
+          "Cache-Control": "no-store", "X-Api-Key": "k-1", "Content-Length": "2",
+        ]))
+    let manifest = recording.manifest()
+    #expect(manifest.contains(#""Cache-Control": "no-store""#))
+    #expect(manifest.contains(#""X-Api-Key": "REDACTED""#))
+    for gone in ["Date", "X-Request-Id", "Set-Cookie", "s=1", "k-1", "Content-Length"] {
+      #expect(!manifest.contains(gone), "\(gone) is in \(manifest)")
+    }
+  }
+
+  @Test("hostile paths and values: file names stay in the folder, YAML reads back what was sent")
+  func hostile() throws {
+    var recording = Recording()
+    let names = [
+      "/../../etc/passwd", "/.hidden/..%2E/x", "/%00%1B%5B2J/\u{202E}rtl", "/a b/%E2%80%A8/c",
+      "/" + String(repeating: "deep/", count: 20) + "end", "/" + String(repeating: "x", count: 500),
+    ]
+    for (index, path) in names.enumerated() {
+      _ = try recording.add(
+        MockRequest(method: .get, path: path, query: ["q": "\"'\n{{x}}: #"]),
+        UpstreamResponse(
+          status: 200, headers: ["Content-Type": "text/plain", "X-Odd": "a\u{85}b\u{2028}c"],
+          body: Data("body \(index)".utf8)))
+    }
+    let manifest = recording.manifest()
+    let parsed = try MockManifest.parse(manifest, file: "m", fixtures: nil)
+    #expect(parsed.routes.count == names.count)
+    for route in parsed.routes {
+      #expect(route.query == ["q": "\"'\n{{x}}: #"])
+      guard case .single(let answer) = route.responses, case .file(let name) = answer.body else {
+        Issue.record("no file for \(route.name)")
+        continue
+      }
+      #expect(answer.headers["X-Odd"] == "a\u{85}b\u{2028}c")
+      #expect(!name.hasPrefix("/") && !name.split(separator: "/").contains { $0.hasPrefix(".") })
+      #expect(name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 })
+      #expect(name.utf8.count < 1_000 && name.split(separator: "/").count <= 8)
+    }
+  }
+
+  @Test("limits: a large body, too many routes, files or bytes, a path a manifest cannot hold")
+  func limits() throws {
+    var policy = RecordingPolicy()
+    policy.largestBody = 10
+    policy.mostRoutes = 2
+    var recording = Recording(policy: policy)
+    #expect(throws: RecordingError.bodyTooLarge(request: "GET /big", bytes: 11, limit: 10)) {
+      try recording.add(MockRequest(method: .get, path: "/big"), Self.json("[1,2,3,4,5]"))
+    }
+    #expect(throws: RecordingError.unrepresentablePath(request: "GET /a%2Fb")) {
+      try recording.add(MockRequest(method: .get, path: "/a%2Fb"), Self.json("[]"))
+    }
+    #expect(throws: RecordingError.unrepresentablePath(request: "GET /:id")) {
+      try recording.add(MockRequest(method: .get, path: "/:id"), Self.json("[]"))
+    }
+    _ = try recording.add(MockRequest(method: .get, path: "/1"), Self.json("[1]"))
+    _ = try recording.add(MockRequest(method: .get, path: "/2"), Self.json("[2]"))
+    #expect(throws: RecordingError.tooManyRoutes(limit: 2)) {
+      try recording.add(MockRequest(method: .get, path: "/3"), Self.json("[3]"))
+    }
+    #expect(recording.routeCount == 2)
+    policy = RecordingPolicy()
+    policy.mostFiles = 1
+    recording = Recording(policy: policy)
+    _ = try recording.add(MockRequest(method: .get, path: "/1"), Self.json("[1]"))
+    #expect(throws: RecordingError.tooManyFiles(limit: 1)) {
+      try recording.add(MockRequest(method: .get, path: "/2"), Self.json("[2]"))
+    }
+    policy = RecordingPolicy()
+    policy.mostResponsesPerRoute = 2
+    recording = Recording(policy: policy)
+    for value in 1...2 {
+      _ = try recording.add(MockRequest(method: .get, path: "/poll"), Self.json("[\(value)]"))
+    }
+    #expect(throws: RecordingError.tooManyAnswers(route: "GET /poll", limit: 2)) {
+      try recording.add(MockRequest(method: .get, path: "/poll"), Self.json("[3]"))
+    }
+  }
+
+  @Test("a recorder writes only into an empty or new folder, and keeps every file inside it")
+  func recorderFolder() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-recorder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorder = try MockRecorder(folder: folder)
+    await recorder.record(MockRequest(method: .get, path: "/v1/a"), Self.json(#"{"a":1}"#))
+    try await recorder.finish()
+    let manifest = try MockManifest.load(folder: folder)
+    #expect(manifest.routes.map(\.name) == ["GET /v1/a"])
+    #expect(
+      try String(contentsOf: folder.appending(path: "v1/a.json"), encoding: .utf8)
+        == "{\n  \"a\": 1\n}\n")
+    #expect(throws: RecordingError.self) { try MockRecorder(folder: folder) }
+    let file = folder.appending(path: "v1/a.json")
+    #expect(throws: RecordingError.self) { try MockRecorder(folder: file) }
+  }
+}
