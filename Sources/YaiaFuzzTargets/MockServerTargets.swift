@@ -2,9 +2,10 @@ import Foundation
 import YaiaMockServer
 
 /// The mock server's readers: the request head, the body framing, a chunked body, the
-/// request as routing sees it, and the manifest.
+/// request as routing sees it, the manifest, an OpenAPI description, and a recorded backend's
+/// answers.
 enum MockServerTargets {
-  static let all = [requestHead, chunkedBody, manifest]
+  static let all = [requestHead, chunkedBody, manifest, openAPI, recordedAnswer]
 
   static let limits = RequestHeadLimits(requestLine: 256, headerBytes: 1_024, headerCount: 16)
 
@@ -78,5 +79,103 @@ enum MockServerTargets {
     } catch {
       try require(!error.description.isEmpty, "an error without words")
     }
+  }
+
+  /// An OpenAPI description: operations, or an error naming a line; a read description serves
+  /// bodies that are JSON, checks a request against itself, and checks its own samples, all
+  /// within bounds.
+  static let openAPI = FuzzTarget(
+    "openapi-document",
+    summary: "OpenAPI descriptions (YAML or JSON → operations, samples, checks)",
+    maxLength: 8_192
+  ) { bytes throws(FuzzViolation) in
+    let text = String(decoding: bytes, as: UTF8.self)
+    let document: OpenAPIDocument
+    do throws(OpenAPIError) {
+      document = try OpenAPIDocument.parse(text, file: "spec.yaml")
+    } catch {
+      try require(!error.reason.isEmpty && error.line >= 0, "an error without words or line")
+      return
+    }
+    let routes = document.routes()
+    try require(routes.count <= document.operations.count, "more routes than operations")
+    for route in routes {
+      guard case .single(let response) = route.responses, case .text(let body) = response.body
+      else { continue }
+      try require(body.utf8.count <= 8 << 20, "a sample of \(body.utf8.count) bytes")
+      try require(
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]))
+          != nil, "a served body that is not JSON: \(body.prefix(200))")
+    }
+    for operation in document.operations.prefix(8) {
+      let path = operation.pattern.text.replacingOccurrences(of: ":", with: "x")
+      _ = document.problems(
+        with: MockRequest(method: operation.method, path: path, body: Data(bytes.suffix(32))))
+    }
+    _ = ContractCheck.check(
+      MockManifest(routes: routes), manifestFile: "generated", fixtures: nil, against: document)
+  }
+
+  /// What a backend answers, as a recording keeps it: a JSON body comes out as JSON of the same
+  /// value (when nothing in it is secret), a secret never comes out, and the manifest reads back
+  /// as the one route recorded.
+  static let recordedAnswer = FuzzTarget(
+    "recorded-answer", summary: "a backend's answers as a recording writes them", maxLength: 8_192
+  ) { bytes throws(FuzzViolation) in
+    guard bytes.count >= 2 else { return }
+    // The first byte picks the path's shape and the type; the rest is the body.
+    let pathBytes = bytes.prefix(Int(bytes[0] % 24)).dropFirst()
+    let segment =
+      String(decoding: pathBytes, as: UTF8.self)
+      .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let path = "/" + (segment.isEmpty ? "x" : segment)
+    let body = Data(bytes.dropFirst(1 + pathBytes.count))
+    let type = bytes[0] & 0x80 == 0 ? "application/json" : "text/plain"
+    var recording = Recording()
+    let change: Recording.Change
+    do throws(RecordingError) {
+      change = try recording.add(
+        MockRequest(method: .get, path: path, query: ["q": "v"]),
+        UpstreamResponse(status: 200, headers: ["Content-Type": type, "Date": "now"], body: body))
+    } catch {
+      try require(!error.description.isEmpty, "an error without words")
+      return
+    }
+    let manifest = recording.manifest()
+    let parsed: MockManifest
+    do throws(MockServerError) {
+      parsed = try MockManifest.parse(manifest, file: "manifest.yaml", fixtures: nil)
+    } catch {
+      throw FuzzViolation("the recorded manifest does not read back: \(error)\n\(manifest)")
+    }
+    try require(parsed.routes.count == 1, "\(parsed.routes.count) routes read back")
+    try require(
+      parsed.routes[0].pattern.match(path) != nil,
+      "the route read back, \(parsed.routes[0].pattern), does not match \(path)")
+    try require(!manifest.contains("Date"), "a dropped header in the manifest")
+    guard let file = change.newFile else {
+      try require(body.isEmpty, "a body with no file")
+      return
+    }
+    let original = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+    guard type == "application/json", let original else {
+      try require(file.content == body, "a body that is not JSON was changed")
+      return
+    }
+    let recorded = try? JSONSerialization.jsonObject(
+      with: file.content, options: [.fragmentsAllowed])
+    guard let recorded else {
+      // JSON only Foundation's lenient reader takes is kept as it was sent.
+      guard file.content != body else { return }
+      throw FuzzViolation(
+        "JSON recorded as text that is not JSON: \(String(decoding: file.content, as: UTF8.self).prefix(300))"
+      )
+    }
+    let text = String(decoding: file.content, as: UTF8.self)
+    guard !text.contains("REDACTED") else { return }
+    func canonical(_ value: Any) -> Data? {
+      try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    }
+    try require(canonical(original) == canonical(recorded), "the recorded JSON differs in value")
   }
 }

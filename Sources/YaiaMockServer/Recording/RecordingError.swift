@@ -13,8 +13,11 @@
     /// The recording wrote its most bytes.
     case tooManyBytes(limit: Int)
     /// The request's path has a segment a manifest cannot hold as a literal (an encoded `/`, a
-    /// leading `:`, a lone `*`).
+    /// leading `:`, a lone `*`, a combining mark after a `/`).
     case unrepresentablePath(request: String)
+    /// The answer to `request` holds a secret in JSON that could not be rewritten without it
+    /// (JSON Foundation reads leniently): it is not written, so the secret is not either.
+    case unreadableSecret(request: String)
     /// The folder to record into cannot be used: it holds files already, or cannot be written.
     case unusableFolder(path: String, reason: String)
     /// A file of the recording could not be written.
@@ -40,6 +43,9 @@
       case .unrepresentablePath(let request):
         return
           "Not recorded: the path of \(request) has a segment a manifest cannot match literally (an encoded /, a leading :, a lone *)."
+      case .unreadableSecret(let request):
+        return
+          "Not recorded: the answer to \(request) holds a secret in JSON that could not be rewritten without it."
       case .unusableFolder(let path, let reason):
         return "Cannot record into \(path): \(reason)."
       case .cannotWrite(let path, let reason):
