@@ -2,13 +2,16 @@ import FlyingFox
 import Foundation
 import Yaia
 import YaiaMockServer
+import YaiaRemote
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// 10,000 GETs of a 1 KB fixture from 8 concurrent clients on loopback, against the mock
-/// server and, in the same run, against a bare FlyingFox handler returning the same bytes.
+/// 10,000 GETs of a 1 KB JSON fixture from 8 concurrent clients on loopback, against the mock
+/// server and, in the same run, against a bare FlyingFox handler returning the same bytes and
+/// against a recording server (`yaia mock-server record`'s set-up) in front of the mock server;
+/// then the time to read an OpenAPI description of 500 operations.
 enum MockServerBenchmark {
   static let requestCount = 10_000
   static let clients = 8
@@ -20,7 +23,10 @@ enum MockServerBenchmark {
   }
 
   static func run() async throws -> [Figure] {
-    let body = Data((0..<1024).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+    // 1,024 bytes of JSON, so that a recording rewrites every answer it compares.
+    let body = Data(
+      (#"{"a":""# + String((0..<1016).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        + #""}"#).utf8)
     let folder = FileManager.default.temporaryDirectory.appending(
       path: "yaia-bench-mock-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -32,7 +38,10 @@ enum MockServerBenchmark {
     let mock = MockServer(
       routes: [
         try MockRoute(
-          "GET", "/fixture", responses: .single(MockResponse(body: .file("fixture.json"))))
+          "GET", "/fixture",
+          responses: .single(
+            MockResponse(
+              headers: ["Content-Type": "application/json"], body: .file("fixture.json"))))
       ],
       configuration: configuration)
     let mockURL = try await mock.start()
@@ -54,9 +63,11 @@ enum MockServerBenchmark {
       if mockRun.requestsPerSecond > (mockBest?.requestsPerSecond ?? 0) { mockBest = mockRun }
       if bareRun.requestsPerSecond > (bareBest?.requestsPerSecond ?? 0) { bareBest = bareRun }
     }
-    await mock.stop()
     await bare.stop()
+    let recording = try await recordingLoad(through: mockURL)
+    await mock.stop()
     guard let mockBest, let bareBest else { throw BenchmarkFailed("no measurement") }
+    let (load500, routes500) = try openAPILoad()
 
     return [
       Figure(
@@ -81,7 +92,82 @@ enum MockServerBenchmark {
       Figure(
         name: "mockserver.long_lines_max_ms", value: hostile, unit: "ms",
         label: "slowest of 200 GETs while 4 clients send 512 KiB request lines", target: "< 1000"),
+      Figure(
+        name: "mockserver.recording_rps", value: recording.requestsPerSecond, unit: "req/s",
+        label: "recording server in front of the mock server, same load"),
+      Figure(
+        name: "mockserver.recording_ratio",
+        value: recording.requestsPerSecond / mockBest.requestsPerSecond, unit: "x",
+        label: "recording / serving throughput (two servers and a forwarding client)"),
+      Figure(
+        name: "mockserver.recording_p99_ms", value: recording.p99, unit: "ms",
+        label: "recording server p99 latency"),
+      Figure(
+        name: "openapi.load_500_ms", value: load500, unit: "ms",
+        label: "read an OpenAPI description of 500 operations (median of 5)"),
+      Figure(
+        name: "openapi.routes_500_ms", value: routes500, unit: "ms",
+        label: "its 500 routes, bodies sampled from schemas (median of 5)"),
     ]
+  }
+
+  /// The load through a recording server (every request forwarded to `backend` by YaiaRemote's
+  /// transport, every answer recorded into a scratch folder), best of two rounds after a warm-up.
+  static func recordingLoad(through backend: URL) async throws -> Load {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-bench-record-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorder = try MockRecorder(folder: folder, source: backend.absoluteString)
+    let transport = Transport.urlSession()
+    let base =
+      backend.absoluteString.hasSuffix("/")
+      ? String(backend.absoluteString.dropLast()) : backend.absoluteString
+    var configuration = MockServer.Configuration()
+    configuration.upstream = MockUpstream(
+      .everything,
+      send: { request in
+        guard let url = URL(string: base + request.path) else { throw BenchmarkFailed("no URL") }
+        let response = try await transport.send(OutgoingRequest(url: url, method: request.method))
+        return UpstreamResponse(
+          status: response.status, headers: response.headers, body: response.body)
+      },
+      onExchange: { await recorder.record($0, $1) })
+    let server = MockServer(routes: [], configuration: configuration)
+    let url = try await server.start().appending(path: "fixture")
+    _ = try await load(url, count: 400)
+    var best: Load?
+    for _ in 0..<2 {
+      let round = try await load(url, count: requestCount)
+      if round.requestsPerSecond > (best?.requestsPerSecond ?? 0) { best = round }
+    }
+    await server.stop()
+    let problems = try await recorder.finish()
+    guard problems.isEmpty, await recorder.current().routeCount == 1, let best else {
+      throw BenchmarkFailed("the recording did not keep one route: \(problems)")
+    }
+    return best
+  }
+
+  /// Milliseconds to read a generated description of 500 operations, and to make its routes.
+  static func openAPILoad() throws -> (load: Double, routes: Double) {
+    let text = OpenAPISample.text(operations: 500)
+    var document: OpenAPIDocument?
+    var failure: OpenAPIError?
+    let load = medianSeconds(repetitions: 5) {
+      do throws(OpenAPIError) {
+        document = try OpenAPIDocument.parse(text, file: "big.yaml")
+      } catch {
+        failure = error
+      }
+    }
+    guard let document, document.operations.count == 500 else {
+      throw BenchmarkFailed(
+        "the 500-operation description did not read: \(String(describing: failure))")
+    }
+    var count = 0
+    let routes = medianSeconds(repetitions: 5) { count = document.routes().count }
+    guard count == 500 else { throw BenchmarkFailed("\(count) routes of 500 operations") }
+    return (load * 1000, routes * 1000)
   }
 
   /// The slowest of 200 GETs of `url` (one client) while four threads keep sending requests
