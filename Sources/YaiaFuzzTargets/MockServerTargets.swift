@@ -131,15 +131,36 @@ enum MockServerTargets {
     let path = "/" + (segment.isEmpty ? "x" : segment)
     let body = Data(bytes.dropFirst(1 + pathBytes.count))
     let type = bytes[0] & 0x80 == 0 ? "application/json" : "text/plain"
+    // The method and a query value from the path's bytes too: any token the wire accepts, any
+    // text a query decodes to, must read back from the manifest.
+    let methods = ["GET", "POST", "*", "#X", "%X", "-", "'X", "`X", "&a"]
+    let method = HTTPMethod(rawValue: methods[Int(bytes[1]) % methods.count])
+    let queryValue = String(decoding: pathBytes.reversed(), as: UTF8.self)
     var recording = Recording()
     let change: Recording.Change
     do throws(RecordingError) {
       change = try recording.add(
-        MockRequest(method: .get, path: path, query: ["q": "v"]),
+        MockRequest(method: method, path: path, query: ["q": queryValue]),
         UpstreamResponse(status: 200, headers: ["Content-Type": type, "Date": "now"], body: body))
     } catch {
       try require(!error.description.isEmpty, "an error without words")
       return
+    }
+    // Neighbours of the path: a file name never repeats in any case, and never stands where
+    // another needs a folder.
+    var names = change.newFile.map { [$0.name] } ?? []
+    for (index, other) in [path.uppercased(), path + "/b.json", path + ".json/c"].enumerated() {
+      let more = try? recording.add(
+        MockRequest(method: method, path: other),
+        UpstreamResponse(status: 200, body: Data("other \(index)".utf8)))
+      if let name = more?.newFile?.name { names.append(name) }
+    }
+    let lowered = names.map { $0.lowercased() }
+    try require(Set(lowered).count == lowered.count, "file names repeat: \(names)")
+    for name in lowered {
+      try require(
+        !lowered.contains { $0.hasPrefix(name + "/") } && !name.hasPrefix("manifest.yaml/"),
+        "\(name) is a file where a folder must be: \(names)")
     }
     let manifest = recording.manifest()
     let parsed: MockManifest
@@ -148,10 +169,12 @@ enum MockServerTargets {
     } catch {
       throw FuzzViolation("the recorded manifest does not read back: \(error)\n\(manifest)")
     }
-    try require(parsed.routes.count == 1, "\(parsed.routes.count) routes read back")
+    let route = parsed.routes.first { $0.query == ["q": queryValue] }
+    guard let route else { throw FuzzViolation("the recorded route does not read back") }
+    try require(route.method == method, "the method read back differs")
     try require(
-      parsed.routes[0].pattern.match(path) != nil,
-      "the route read back, \(parsed.routes[0].pattern), does not match \(path)")
+      route.pattern.match(path) != nil,
+      "the route read back, \(route.pattern), does not match \(path)")
     try require(!manifest.contains("Date"), "a dropped header in the manifest")
     guard let file = change.newFile else {
       try require(body.isEmpty, "a body with no file")

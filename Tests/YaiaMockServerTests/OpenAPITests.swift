@@ -321,6 +321,87 @@ struct OpenAPITests {
   }
 }
 
+@Suite("OpenAPI's neighbours: inputs a review found")
+struct OpenAPINeighbourTests {
+  static let spec = """
+    openapi: 3.1.0
+    info: { title: Pets, version: '1' }
+    paths:
+      /pets/{petId}:
+        get:
+          operationId: pet
+          parameters: [{ name: petId, in: path, required: true, schema: { type: integer } }]
+          responses:
+            '200': { description: ok, content: { application/json: { schema: { type: string, maxLength: -1 } } } }
+      /pets:
+        get:
+          operationId: pets
+          parameters:
+            - { name: n, in: query, schema: { type: integer, minimum: 10, exclusiveMinimum: 0 } }
+            - { name: small, in: query, schema: { type: integer, format: int32 } }
+          responses:
+            '200': { description: ok, content: { application/json: { schema: { type: number, exclusiveMaximum: 0 } } } }
+      /pets/mine:
+        get:
+          operationId: mine
+          responses: { '200': { description: ok } }
+      /files/{name}.json:
+        get:
+          operationId: file
+          parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+          responses: { '200': { description: ok } }
+    """
+
+  @Test("a concrete path wins over a template listed before it, and the order is a strict one")
+  func order() throws {
+    let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
+    #expect(document.operation(for: MockRequest(method: .get, path: "/pets/mine"))?.0.id == "mine")
+    #expect(document.problems(with: MockRequest(method: .get, path: "/pets/mine")) == [])
+  }
+
+  @Test("samples keep to negative lengths and exclusive maximums; checks to the stricter bound")
+  func bounds() throws {
+    let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
+    let routes = document.routes()
+    let bodies = routes.compactMap { route -> String? in
+      guard case .single(let response) = route.responses, case .text(let body) = response.body
+      else { return nil }
+      return body
+    }
+    #expect(bodies.sorted() == [#""""#, "-1"])
+    let report = ContractCheck.check(
+      MockManifest(routes: routes), manifestFile: "generated", fixtures: nil, against: document)
+    #expect(report.problems == [])
+    let five = document.problems(with: MockRequest(method: .get, path: "/pets", query: ["n": "5"]))
+    #expect(five?.count == 1)
+    let least = document.problems(
+      with: MockRequest(method: .get, path: "/pets", query: ["small": "-2147483648"]))
+    #expect(least == [])
+  }
+
+  @Test("a parameter inside a segment of text is not demanded by name")
+  func mixedSegment() throws {
+    let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
+    #expect(document.problems(with: MockRequest(method: .get, path: "/files/a.json")) == [])
+  }
+
+  @Test("a fixture only YAML reads as JSON is not JSON to the check")
+  func yamlOnlyFixture() throws {
+    let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
+    let manifest = try MockManifest.parse(
+      """
+      routes:
+        - { method: GET, path: /pets, response: { body: "{a: 1}" } }
+      """, file: "manifest.yaml", fixtures: nil)
+    let report = ContractCheck.check(
+      manifest, manifestFile: "manifest.yaml", fixtures: nil, against: document)
+    #expect(
+      report.problems.map(\.message) == [
+        "route GET /pets: the body is not JSON, or is too large to check"
+      ])
+  }
+}
+
 @Suite("yaia mock-server with OpenAPI, the command")
 struct OpenAPICommandTests {
   @Test(

@@ -212,4 +212,38 @@ struct RecordingTests {
     let file = folder.appending(path: "v1/a.json")
     #expect(throws: RecordingError.self) { try MockRecorder(folder: file) }
   }
+
+  @Test("secrets whatever their case or escapes, in a query too; a route naming more comes first")
+  func secretsAndOrder() throws {
+    var recording = Recording()
+    let change = try recording.add(
+      MockRequest(method: .get, path: "/search", query: ["api_key": "sk-live-1", "q": "kettle"]),
+      Self.json(#"{"AccessToken":"a-1","Password":"p-1","pass\u0077ord":"p-2","ok":1}"#))
+    let file = String(decoding: try #require(change.newFile).content, as: UTF8.self)
+    for secret in ["a-1", "p-1", "p-2", "sk-live-1"] {
+      #expect(!file.contains(secret) && !recording.manifest().contains(secret), "\(secret)")
+    }
+    #expect(try #require(change.newFile).name == "search.q-kettle.json")
+    _ = try recording.add(MockRequest(method: .get, path: "/cart"), Self.json("[1]"))
+    _ = try recording.add(
+      MockRequest(method: .get, path: "/cart", query: ["page": "2"]), Self.json("[2]"))
+    let parsed = try MockManifest.parse(recording.manifest(), file: "m", fixtures: nil)
+    #expect(
+      parsed.routes.filter { $0.pattern.text == "/cart" }.map(\.query) == [["page": "2"], [:]])
+  }
+
+  @Test("file names differ by more than case, and a file never stands where a folder must")
+  func fileNameCollisions() throws {
+    var recording = Recording()
+    var names: [String] = []
+    for path in ["/Users", "/users", "/a", "/a.json/b", "/manifest.yaml/x"] {
+      let change = try recording.add(
+        MockRequest(method: .get, path: path), Self.json("[\"\(path)\"]"))
+      names.append(try #require(change.newFile).name)
+    }
+    #expect(
+      names == [
+        "Users.json", "users-2.json", "a.json", "a.json-2/b.json", "manifest.yaml-2/x.json",
+      ])
+  }
 }

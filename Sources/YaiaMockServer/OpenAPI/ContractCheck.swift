@@ -217,9 +217,16 @@
         return value
       }
 
-      /// JSON text as a located value: read as YAML for its lines, or by JSONSerialization
-      /// (no lines) when YAML refuses it (tabs in indentation are JSON but not YAML).
+      /// JSON text as a located value, `nil` when it is not JSON: read as YAML for its lines, or
+      /// by JSONSerialization (no lines) when YAML refuses it (tabs in indentation are JSON but
+      /// not YAML).
       func json(text: String) -> LocatedJSON? {
+        // JSON as the server sends it must be JSON to a client: YAML's lenient reading (`OK`,
+        // `{a: 1}`, a comment) only finds the lines of what JSON already accepts.
+        guard
+          let object = try? JSONSerialization.jsonObject(
+            with: Data(text.utf8), options: [.fragmentsAllowed])
+        else { return nil }
         var budget = InputBudget(OpenAPIReader.limits)
         if let node = try? Yams.compose(yaml: text),
           let value = try? LocatedJSON(node, budget: &budget)
@@ -227,10 +234,6 @@
           return value
         }
         budget = InputBudget(OpenAPIReader.limits)
-        guard
-          let object = try? JSONSerialization.jsonObject(
-            with: Data(text.utf8), options: [.fragmentsAllowed])
-        else { return nil }
         return try? LocatedJSON(any: object, budget: &budget)
       }
     }

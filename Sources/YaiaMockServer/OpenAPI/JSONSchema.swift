@@ -98,8 +98,11 @@
     /// Whether a number fits a numeric `format`.
     static func accepts(_ number: Double, format: String) -> Bool {
       switch format {
-      case "int32": return number.rounded() == number && abs(number) <= Double(Int32.max)
-      case "int64": return number.rounded() == number && abs(number) <= 9.2e18
+      case "int32":
+        return number.rounded() == number && number >= Double(Int32.min)
+          && number <= Double(Int32.max)
+      case "int64":
+        return number.rounded() == number && number >= -9.2e18 && number <= 9.2e18
       default: return true
       }
     }

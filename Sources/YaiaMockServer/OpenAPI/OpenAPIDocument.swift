@@ -115,7 +115,11 @@
       for parameter in operation.parameters {
         let value: String?
         switch parameter.location {
-        case .path: value = parameters[parameter.name]
+        case .path:
+          // A parameter inside a segment of text (`{name}.json`) is not captured by name: the
+          // path matched, so it was sent, and its value is not checked.
+          guard parameters[parameter.name] != nil else { continue }
+          value = parameters[parameter.name]
         case .query: value = request.query[parameter.name]
         case .header: value = request.headers[parameter.name]
         case .cookie: continue
@@ -139,11 +143,14 @@
         if operation.requiresBody { problems.append("the request needs a body") }
       } else if let schema = operation.bodySchema {
         var budget = InputBudget(OpenAPIReader.limits)
-        if let json = RequestBody.json(request.body),
-          let value = try? LocatedJSON(any: json, budget: &budget)
-        {
-          for violation in validator.violations(of: value, against: schema) {
-            problems.append("the body at \(violation.path): \(violation.reason)")
+        if let json = RequestBody.json(request.body) {
+          do throws(InputBudget.Exceeded) {
+            let value = try LocatedJSON(any: json, budget: &budget)
+            for violation in validator.violations(of: value, against: schema) {
+              problems.append("the body at \(violation.path): \(violation.reason)")
+            }
+          } catch {
+            problems.append("the body is too large to check: \(error)")
           }
         } else {
           problems.append("the body is not JSON")

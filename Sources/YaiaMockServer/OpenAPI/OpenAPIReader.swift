@@ -114,6 +114,8 @@
           let rankY = rank(y)
           if rankX != rankY { return rankX < rankY }
         }
+        // A lexicographic order (a prefix first), so that the sort is a strict order.
+        if a.count != b.count { return a.count < b.count }
         return lhs.offset < rhs.offset
       }.map(\.element)
     }
@@ -415,7 +417,8 @@
       if let bound = node["exclusiveMinimum"] {
         if let flag = bound.bool {
           schema.exclusiveMinimum = flag
-        } else if let number = bound.float {
+        } else if let number = bound.float, schema.minimum.map({ number >= $0 }) ?? true {
+          // 3.1's bound beside a `minimum`: the stricter of the two holds.
           schema.minimum = number
           schema.exclusiveMinimum = true
         }
@@ -423,15 +426,16 @@
       if let bound = node["exclusiveMaximum"] {
         if let flag = bound.bool {
           schema.exclusiveMaximum = flag
-        } else if let number = bound.float {
+        } else if let number = bound.float, schema.maximum.map({ number <= $0 }) ?? true {
           schema.maximum = number
           schema.exclusiveMaximum = true
         }
       }
-      schema.minLength = node["minLength"]?.int
-      schema.maxLength = node["maxLength"]?.int
-      schema.minItems = node["minItems"]?.int
-      schema.maxItems = node["maxItems"]?.int
+      // A negative length is no length: clamped, so that no count goes below zero.
+      schema.minLength = node["minLength"]?.int.map { max(0, $0) }
+      schema.maxLength = node["maxLength"]?.int.map { max(0, $0) }
+      schema.minItems = node["minItems"]?.int.map { max(0, $0) }
+      schema.maxItems = node["maxItems"]?.int.map { max(0, $0) }
       for (key, keyPath) in [("allOf", \JSONSchema.allOf), ("oneOf", \.oneOf), ("anyOf", \.anyOf)] {
         if case .sequence(let list)? = node[key] {
           var parts: [JSONSchema] = []

@@ -30,14 +30,20 @@
         return sample(choice, depth: depth + 1)
       }
       if !schema.allOf.isEmpty {
+        // Objects merge; a part of another type (`allOf: [$ref: Id]`) is the sample itself.
         var members: [LocatedJSON.Member] = []
+        var other: LocatedJSON?
         for part in schema.allOf {
-          if case .object(let more) = sample(part, depth: depth + 1).kind {
+          let value = sample(part, depth: depth + 1)
+          if case .object(let more) = value.kind {
             for member in more where !members.contains(where: { $0.name == member.name }) {
               members.append(member)
             }
+          } else if other == nil {
+            other = value
           }
         }
+        if members.isEmpty, let other { return other }
         return LocatedJSON(.object(members))
       }
       let types = schema.types ?? (schema.properties.isEmpty ? [.string] : [.object])
@@ -90,7 +96,14 @@
 
     private static func number(for schema: JSONSchema, whole: Bool) -> Double {
       var value = schema.minimum.map { schema.exclusiveMinimum ? $0 + 1 : $0 } ?? 0
-      if let maximum = schema.maximum, value > maximum { value = maximum }
+      if let maximum = schema.maximum,
+        schema.exclusiveMaximum ? value >= maximum : value > maximum
+      {
+        // Below an exclusive maximum: halfway from the minimum, or one below.
+        value =
+          schema.exclusiveMaximum
+          ? schema.minimum.map { ($0 + maximum) / 2 } ?? maximum - 1 : maximum
+      }
       return whole ? value.rounded(.up) : value
     }
   }

@@ -28,12 +28,20 @@
 
     init(schemas: [String: JSONSchema]) { self.schemas = schemas }
 
-    /// The violations of `value` against `schema` (empty when it conforms).
+    /// The violations of `value` against `schema` (empty when it conforms). A check that runs
+    /// out of steps says so, wherever it ran out (inside a `oneOf` too): it never passes.
     mutating func violations(of value: LocatedJSON, against schema: JSONSchema) -> [SchemaViolation]
     {
       steps = 0
       var found: [SchemaViolation] = []
       check(value, schema, path: "$", depth: 0, into: &found)
+      if steps > Self.mostSteps, !found.contains(where: { $0.reason.contains("too complex") }) {
+        found.insert(
+          SchemaViolation(
+            path: "$", line: value.line,
+            reason: "the schema is too complex to check (more than \(Self.mostSteps) steps)"),
+          at: 0)
+      }
       return Array(found.prefix(Self.mostViolations))
     }
 

@@ -1,4 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+
   /// Re-indents JSON text and blanks the values at secret paths, token by token: numbers, escapes
   /// and the order of members are written back exactly as the backend sent them (a parse and
   /// re-encode would round `0.1`, reorder keys and turn a 64-bit id into a double).
@@ -18,16 +20,19 @@
       let anyDepth: Bool
 
       init(_ text: String) {
-        var steps = text.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        var steps = text.lowercased().split(separator: ".", omittingEmptySubsequences: true)
+          .map(String.init)
         if steps.first == "$" { steps.removeFirst() }
         anyDepth = steps.first == "**"
         if anyDepth { steps.removeFirst() }
         self.steps = steps
       }
 
-      /// Whether the value at `path` (keys, and indexes as numbers) is secret.
+      /// Whether the value at `path` (keys, and indexes as numbers) is secret. Keys are compared
+      /// without case: `Password` and `AccessToken` are as secret as `password`, `accessToken`.
       func matches(_ path: [String]) -> Bool {
         guard !steps.isEmpty else { return false }
+        let path = path.map { $0.lowercased() }
         if anyDepth {
           guard path.count >= steps.count else { return false }
           return zip(path.suffix(steps.count), steps).allSatisfy { $1 == "*" || $0 == $1 }
@@ -207,13 +212,18 @@
       return tokens
     }
 
-    /// A key's text without its quotes; escapes are kept (a key with an escape is compared as
-    /// written, which no secret path names).
+    /// A key's text as JSON reads it: without its quotes, escapes decoded (`"pass\u0077ord"` is
+    /// `password`).
     private static func keyText(_ token: ArraySlice<UInt8>) -> String {
       guard token.count >= 2, token.first == 0x22, token.last == 0x22 else {
         return String(decoding: token, as: UTF8.self)
       }
-      return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+      guard token.contains(0x5C) else {
+        return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+      }
+      let decoded = try? JSONSerialization.jsonObject(
+        with: Data(token), options: [.fragmentsAllowed])
+      return decoded as? String ?? String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
     }
   }
 #endif

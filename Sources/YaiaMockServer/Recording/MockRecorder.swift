@@ -70,10 +70,13 @@
     /// fail because a recording is full.
     public func record(_ request: MockRequest, _ response: UpstreamResponse) {
       do {
-        let change = try recording.add(request, response)
+        // Kept only once its file is written: a manifest never names a file that is not there.
+        var next = recording
+        let change = try next.add(request, response)
         if let file = change.newFile {
           try Self.write(file.content, to: file.name, in: folder)
         }
+        recording = next
         if change.manifestChanged { manifestChanged() }
       } catch {
         if failures.count < 100 { failures.append(error) }
@@ -134,15 +137,27 @@
     {
       let target = folder.appending(path: name).standardizedFileURL
       let parent = target.deletingLastPathComponent()
+      // The deepest folder that exists already must be inside: a link planted in the folder
+      // while recording cannot make the recorder create folders, or write, elsewhere.
+      var existing = parent
+      while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+        existing = existing.deletingLastPathComponent()
+      }
+      func inside(_ url: URL) -> Bool {
+        let real = url.resolvingSymlinksInPath().path
+        return real == folder.path || real.hasPrefix(folder.path + "/")
+      }
+      guard !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), inside(existing)
+      else {
+        throw .cannotWrite(
+          path: target.path, reason: "it is outside the fixtures folder \(folder.path)")
+      }
       do {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       } catch {
         throw .cannotWrite(path: target.path, reason: error.localizedDescription)
       }
-      let realParent = parent.resolvingSymlinksInPath().path
-      guard !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
-        realParent == folder.path || realParent.hasPrefix(folder.path + "/")
-      else {
+      guard inside(parent) else {
         throw .cannotWrite(
           path: target.path, reason: "it is outside the fixtures folder \(folder.path)")
       }

@@ -27,7 +27,10 @@
     private var routes: [RecordedRoute] = []
     private var routeIndex: [RouteKey: Int] = [:]
     private var fileForContent: [Data: String] = [:]
-    private var fileNames: Set<String> = []
+    private var fileCount = 0
+    /// The names written and the folders they make, lower-cased.
+    private var takenNames: Set<String> = ["manifest.yaml"]
+    private var takenFolders: Set<String> = []
     private var bytes = 0
     private let reformatter: JSONReformatter
 
@@ -73,8 +76,10 @@
           request: request.summary, bytes: response.body.count, limit: policy.largestBody)
       }
       let segments = try Self.segments(of: request)
+      // A secret query item (`?api_key=…`) is left out of the route, which then takes any value.
       let key = RouteKey(
-        method: request.method, segments: segments, query: request.query,
+        method: request.method, segments: segments,
+        query: request.query.filter { item in !isSecret([item.key]) },
         bodyFields: bodyFields(of: request))
       var change = Change()
       // The answer as the manifest keeps it.
@@ -90,17 +95,17 @@
       }
       var content = response.body
       if Self.isJSON(response),
-        (try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])) != nil
+        let parsed = try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])
       {
         let result = reformatter.reformat(String(decoding: content, as: UTF8.self))
         let rewritten = Data((result.text + "\n").utf8)
-        // What Foundation reads leniently (a NUL after a number) the rewrite may not: then the
-        // body is kept as sent, unless it held a secret, which must not be written at all.
+        // What Foundation reads leniently (UTF-16, a NUL after a number) the rewrite may not:
+        // then the body is kept as sent, unless it holds a secret, which must not be written.
         if (try? JSONSerialization.jsonObject(with: rewritten, options: [.fragmentsAllowed])) != nil
         {
           content = rewritten
           change.redactions += result.redactions
-        } else if result.redactions > 0 {
+        } else if result.redactions > 0 || holdsSecret(parsed, at: []) {
           throw .unreadableSecret(request: request.summary)
         }
       }
@@ -124,7 +129,7 @@
         if let known = knownFile {
           file = known
         } else {
-          guard fileNames.count < policy.mostFiles else {
+          guard fileCount < policy.mostFiles else {
             throw .tooManyFiles(limit: policy.mostFiles)
           }
           guard bytes + content.count <= policy.mostBytes else {
@@ -135,7 +140,8 @@
               for: key, status: response.status, json: Self.isJSON(response),
               headers: response.headers))
           fileForContent[content] = name
-          fileNames.insert(name)
+          take(name)
+          fileCount += 1
           bytes += content.count
           file = name
           change.newFile = RecordedFile(name: name, content: content)
@@ -161,13 +167,26 @@
       out +=
         "# secrets (credentials, and the body values at the recording's secret paths) read REDACTED.\n"
       out += "routes:\n"
+      // By path; within a path, methods in the order first seen; within a method, the routes
+      // that name more query items and body fields first, since a route matches any request
+      // that has at least what it names and the first match answers.
+      var methodOrder: [String: Int] = [:]
+      for (offset, route) in routes.enumerated() {
+        let group = route.key.path + " " + route.key.method.rawValue
+        if methodOrder[group] == nil { methodOrder[group] = offset }
+      }
       let ordered = routes.enumerated().sorted { lhs, rhs in
-        let a = lhs.element.key.path
-        let b = rhs.element.key.path
-        return a != b ? a < b : lhs.offset < rhs.offset
+        let a = lhs.element.key
+        let b = rhs.element.key
+        if a.path != b.path { return a.path < b.path }
+        let groupA = methodOrder[a.path + " " + a.method.rawValue] ?? 0
+        let groupB = methodOrder[b.path + " " + b.method.rawValue] ?? 0
+        if groupA != groupB { return groupA < groupB }
+        if a.specificity != b.specificity { return a.specificity > b.specificity }
+        return lhs.offset < rhs.offset
       }
       for (_, route) in ordered {
-        out += "  - method: \(route.key.method.rawValue)\n"
+        out += "  - method: \(YAMLText.quoted(route.key.method.rawValue))\n"
         out += "    path: \(YAMLText.quoted(route.key.path))\n"
         if !route.key.query.isEmpty { out += "    query: \(YAMLText.flow(route.key.query))\n" }
         if !route.key.bodyFields.isEmpty {
@@ -186,6 +205,28 @@
 
     // MARK: - Deciding
 
+    /// Whether the value at `path` is secret by the policy.
+    private func isSecret(_ path: [String]) -> Bool {
+      reformatter.secrets.contains { $0.matches(path) }
+    }
+
+    /// Whether a value as Foundation read it holds a secret at any depth.
+    private func holdsSecret(_ value: Any, at path: [String]) -> Bool {
+      guard path.count < 1_000 else { return true }
+      if let object = value as? [String: Any] {
+        return object.contains {
+          isSecret(path + [$0.key]) || holdsSecret($0.value, at: path + [$0.key])
+        }
+      }
+      if let array = value as? [Any] {
+        return array.enumerated().contains {
+          isSecret(path + [String($0.offset)])
+            || holdsSecret($0.element, at: path + [String($0.offset)])
+        }
+      }
+      return false
+    }
+
     /// The top-level scalar fields of a JSON object body that a route matches on: not secret,
     /// not nested, at most ``RecordingPolicy/mostBodyFields``, as the router reads them.
     private func bodyFields(of request: MockRequest) -> [String: String] {
@@ -196,7 +237,7 @@
       for name in object.keys.sorted() {
         guard fields.count < policy.mostBodyFields else { break }
         guard !name.isEmpty, !name.contains("."), Int(name) == nil,
-          !reformatter.secrets.contains(where: { $0.matches([name]) }),
+          !isSecret([name]),
           let value = MockRouter.value(at: name, in: object), value.utf8.count <= 200
         else { continue }
         fields[name] = value
@@ -274,15 +315,48 @@
       return out.isEmpty ? "_" : out
     }
 
-    /// `name`, or `name` with `-2`, `-3`… before its extension when taken.
+    /// `name`, or `name` with `-2`, `-3`… before its extension when taken: by a file of the
+    /// same name in any case (macOS folders ignore case), or by a folder where the name needs a
+    /// file, or the other way round.
     private func uniqueName(_ name: String) -> String {
-      guard fileNames.contains(name) else { return name }
-      let dot = name.lastIndex(of: ".") ?? name.endIndex
+      var parts = name.split(separator: "/").map(String.init)
+      // A folder on the way that is a file already gets a number of its own.
+      for index in parts.indices.dropLast() {
+        var number = 2
+        let folder = parts[index]
+        while takenNames.contains(parts[...index].joined(separator: "/").lowercased()) {
+          parts[index] = "\(folder)-\(number)"
+          number += 1
+        }
+      }
+      let path = parts.joined(separator: "/")
+      guard !isFree(path) else { return path }
+      let last = parts.removeLast()
+      let dot = last.lastIndex(of: ".") ?? last.endIndex
       var number = 2
       while true {
-        let candidate = "\(name[..<dot])-\(number)\(name[dot...])"
-        if !fileNames.contains(candidate) { return candidate }
+        let candidate = (parts + ["\(last[..<dot])-\(number)\(last[dot...])"]).joined(
+          separator: "/")
+        if isFree(candidate) { return candidate }
         number += 1
+      }
+    }
+
+    private func isFree(_ name: String) -> Bool {
+      let lower = name.lowercased()
+      guard !takenNames.contains(lower), !takenFolders.contains(lower) else { return false }
+      let parts = lower.split(separator: "/")
+      return !parts.indices.dropLast().contains { index in
+        takenNames.contains(parts[...index].joined(separator: "/"))
+      }
+    }
+
+    private mutating func take(_ name: String) {
+      let lower = name.lowercased()
+      takenNames.insert(lower)
+      let parts = lower.split(separator: "/")
+      for index in parts.indices.dropLast() {
+        takenFolders.insert(parts[...index].joined(separator: "/"))
       }
     }
   }
@@ -295,6 +369,8 @@
     var bodyFields: [String: String]
 
     var path: String { "/" + segments.joined(separator: "/") }
+    /// How much of a request the route names beyond its method and path.
+    var specificity: Int { query.count + bodyFields.count }
     var summary: String { "\(method) \(path)" }
   }
 
@@ -327,24 +403,9 @@
   /// Text as YAML writes it safely: double-quoted, every character YAML would refuse or read
   /// differently escaped.
   enum YAMLText {
-    /// `text` as a double-quoted YAML scalar.
+    /// `text` as a double-quoted YAML scalar (JSON's escapes are YAML's too).
     static func quoted(_ text: String) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _
-        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-          || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-          out += String(format: "\\u%04X", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
+      "\"" + ResponseTemplate.escaped(text) + "\""
     }
 
     /// A flow mapping of text to text, keys sorted: `{ "page": "1" }`.

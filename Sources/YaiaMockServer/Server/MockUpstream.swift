@@ -69,10 +69,17 @@
       "content-encoding", "accept-encoding",
     ]
 
-    /// `headers` without the hop-by-hop fields.
+    /// `headers` without the hop-by-hop fields: the ones above, and those the `Connection`
+    /// field names (`Connection: close, X-Trace`).
     public static func passedOn(_ headers: HTTPHeaders) -> HTTPHeaders {
+      let named = Set(
+        (headers["Connection"] ?? "").split(separator: ",").map {
+          $0.trimmingCharacters(in: .whitespaces).lowercased()
+        })
       var kept = HTTPHeaders()
-      for field in headers.fields where !hopByHopHeaders.contains(field.name.lowercased()) {
+      for field in headers.fields {
+        let name = field.name.lowercased()
+        guard !hopByHopHeaders.contains(name), !named.contains(name) else { continue }
         kept.add(field.name, field.value)
       }
       return kept

@@ -191,7 +191,7 @@
       }
     }
 
-    /// `text` escaped for the inside of a JSON string literal.
+    /// `text` escaped for the inside of a JSON string literal, or of a double-quoted YAML scalar.
     static func escaped(_ text: String) -> String {
       var out = ""
       for scalar in text.unicodeScalars {
@@ -201,7 +201,12 @@
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
+        // Control characters, and the ones YAML refuses or reads as line breaks: escaped, so
+        // the text is safe in a JSON string and in a double-quoted YAML scalar alike.
+        case _
+        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+          || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
           out += String(format: "\\u%04x", scalar.value)
         default: out.unicodeScalars.append(scalar)
         }
