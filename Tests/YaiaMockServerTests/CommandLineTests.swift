@@ -7,18 +7,38 @@ import YaiaTesting
   import FoundationNetworking
 #endif
 
-/// The lines a child process prints, collected as they come.
+/// The lines a child process prints, collected as they come, on the pipe's own queue: no
+/// thread of the cooperative pool ever blocks on a read (another test's child may hold the
+/// pipe open long after this one ended, and a blocked thread is half of this machine's pool).
 final class Lines: Sendable {
   private let text = Mutex("")
+  private let ended = Mutex(false)
 
   init(reading pipe: Pipe) {
     pipe.fileHandleForReading.readabilityHandler = { [self] handle in
       let data = handle.availableData
+      guard !data.isEmpty else {
+        // The end of the pipe: every writer closed it.
+        handle.readabilityHandler = nil
+        ended.withLock { $0 = true }
+        return
+      }
       text.withLock { $0 += String(decoding: data, as: UTF8.self) }
     }
   }
 
   var all: String { text.withLock { $0 } }
+
+  /// Waits (polling, bounded) for the end of the pipe; `false` if it is still open then.
+  func waitForEnd(timeout: Duration = .seconds(10)) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while clock.now < deadline {
+      if ended.withLock({ $0 }) { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
 
   /// Waits (polling, bounded) until a line contains `needle`; returns that line.
   func waitFor(_ needle: String, timeout: Duration = .seconds(20)) async -> String? {
@@ -82,6 +102,7 @@ func runYaia(_ arguments: [String], environment: [String: String]? = nil) async 
   process.arguments = arguments
   if let environment { process.environment = environment }
   let errors = Pipe()
+  let errorLines = Lines(reading: errors)
   process.standardError = errors
   let output = Pipe()
   let lines = Lines(reading: output)
@@ -93,16 +114,13 @@ func runYaia(_ arguments: [String], environment: [String: String]? = nil) async 
   guard !process.isRunning else {
     process.terminate()
     Issue.record("yaia \(arguments.joined(separator: " ")) did not end within 60 s")
-    return (nil, "", lines.all)
+    return (nil, errorLines.all, lines.all)
   }
-  // What the child wrote before it ended is in the pipe: read to its end.
-  output.fileHandleForReading.readabilityHandler = nil
-  let rest = output.fileHandleForReading.readDataToEndOfFile()
-  return (
-    process.terminationStatus,
-    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self),
-    lines.all + String(decoding: rest, as: UTF8.self)
-  )
+  // What the child wrote before it ended may still be in the pipes: wait for their ends,
+  // bounded (a child another test forked meanwhile may hold a copy of a pipe open).
+  _ = await errorLines.waitForEnd()
+  _ = await lines.waitForEnd()
+  return (process.terminationStatus, errorLines.all, lines.all)
 }
 
 /// A fixtures folder holding `manifest` (and `files`), deleted by the caller.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YaiaMockServer
 import YaiaRemote
+import YaiaTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -243,19 +244,27 @@ struct MockServerTests {
         ).routes.first),
     ]) { server, _ in
       let port = try #require(await server.baseURL?.port)
-      let fd = try connectTCP(port: port)
-      defer { close(fd) }
-      var time = timeval(tv_sec: 30, tv_usec: 0)
-      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-      let request = "GET /reset HTTP/1.1\r\nHost: x\r\n\r\n"
-      _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-      var buffer = [UInt8](repeating: 0, count: 256)
-      let count = recv(fd, &buffer, buffer.count, 0)
-      #expect(count == -1 && errno == ECONNRESET)
-      let garbage = try rawExchange(
-        port: port, Data("GET /garbage HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      // Blocking reads go on a thread of their own: on one of the cooperative pool's two
+      // threads they would starve the server they wait for, and every test beside them.
+      let (count, error) = try await onThread { () throws -> (Int, Int32) in
+        let fd = try connectTCP(port: port)
+        defer { close(fd) }
+        var time = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        let request = "GET /reset HTTP/1.1\r\nHost: x\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return (count, errno)
+      }.value
+      #expect(count == -1 && error == ECONNRESET)
+      let garbage = try await onThread {
+        try rawExchange(port: port, Data("GET /garbage HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      }.value
       #expect(garbage.hasPrefix("HTTP/1.1 2OO OK\r\n"))
-      let mid = try rawExchange(port: port, Data("GET /mid HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      let mid = try await onThread {
+        try rawExchange(port: port, Data("GET /mid HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      }.value
       #expect(mid.contains("Content-Length: 10\r\n") && mid.hasSuffix("\r\n\r\n01234"))
     }
   }
