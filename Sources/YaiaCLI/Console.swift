@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaMockServer
 
 /// Where the commands write their lines.
 enum Console {
@@ -8,5 +9,27 @@ enum Console {
   /// goes through the terminal rule: control characters are shown, not acted on.
   static func say(_ line: String) {
     FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
+  }
+
+  /// A mock server's configuration as every `yaia mock-server` command starts it: on `host`
+  /// and `port`, its warnings and requests written as lines, and a listener that fails ending
+  /// the process (a dead port must not look like a server).
+  static func serverConfiguration(host: String, port: UInt16) -> MockServer.Configuration {
+    var configuration = MockServer.Configuration()
+    configuration.host = host
+    configuration.port = port
+    configuration.onListenerFailure = { error in
+      say("The server stopped listening: \(error). Exiting.")
+      Foundation.exit(1)
+    }
+    configuration.onWarning = { say($0) }
+    configuration.onRequest = { entry in
+      let route =
+        entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
+        ?? " (no route)"
+      let path = entry.request.path.removingPercentEncoding ?? entry.request.path
+      say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
+    }
+    return configuration
   }
 }

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import Yaia
 import YaiaMockServer
 import YaiaRemote
 
@@ -30,6 +32,22 @@ struct BackendForwarder: Sendable {
     self.target = target
     self.timeout = timeout
     self.transport = .urlSession(maxResponseBytes: maxResponseBytes)
+  }
+
+  /// A forwarder to the URL a command-line option names, or the argument error that says what
+  /// is wrong with it (escaped: it reaches the terminal).
+  static func option(_ name: String, _ text: String, timeout: Duration = .seconds(30))
+    throws(ValidationError) -> BackendForwarder
+  {
+    let shown = VisibleText.escaped(text)
+    guard let url = URL(string: text) else {
+      throw ValidationError("--\(name) \(shown) is not a URL.")
+    }
+    do {
+      return try BackendForwarder(target: url, timeout: timeout)
+    } catch {
+      throw ValidationError("--\(name) \(shown): \(error.description).")
+    }
   }
 
   /// The backend's answer to `request`.

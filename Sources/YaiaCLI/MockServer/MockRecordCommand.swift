@@ -54,15 +54,8 @@ struct MockRecordCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    guard let url = URL(string: target) else {
-      throw ValidationError("--target \(VisibleText.escaped(target)) is not a URL.")
-    }
-    let forwarder: BackendForwarder
-    do {
-      forwarder = try BackendForwarder(target: url, timeout: .seconds(timeout))
-    } catch {
-      throw ValidationError("--target \(VisibleText.escaped(target)): \(error.description).")
-    }
+    let forwarder = try BackendForwarder.option("target", target, timeout: .seconds(timeout))
+    let url = forwarder.target
     var policy = RecordingPolicy()
     policy.secretPaths += secretPaths
     let folder = URL(fileURLWithPath: fixtures, isDirectory: true)
@@ -74,22 +67,11 @@ struct MockRecordCommand: AsyncParsableCommand {
     } catch {
       throw ValidationError(error.description)
     }
-    var configuration = MockServer.Configuration()
-    configuration.host = host
-    configuration.port = port
+    var configuration = Console.serverConfiguration(host: host, port: port)
     // The backend's answers pass through whole, up to what the recording keeps.
     configuration.maxBodyBytes = policy.largestBody
     configuration.upstream = MockUpstream(
       .everything, send: forwarder.send, onExchange: { await recorder.record($0, $1) })
-    configuration.onListenerFailure = { error in
-      Console.say("The server stopped listening: \(error). Exiting.")
-      Foundation.exit(1)
-    }
-    configuration.onWarning = { Console.say($0) }
-    configuration.onRequest = { entry in
-      let path = entry.request.path.removingPercentEncoding ?? entry.request.path
-      Console.say("\(entry.request.method) \(path) -> \(entry.status)")
-    }
     let server = MockServer(routes: [], configuration: configuration)
     let baseURL = try await server.start()
     let interrupts = InterruptWait()

@@ -70,8 +70,9 @@ struct MockServeCommand: AsyncParsableCommand {
     var spec: OpenAPIDocument?
     do {
       if let folder {
-        manifest = try MockManifest.file(in: folder)
-        loaded = try MockManifest.load(from: try MockManifest.file(in: folder))
+        let file = try MockManifest.file(in: folder)
+        manifest = file
+        loaded = try MockManifest.load(from: file)
       }
       spec = try openapi.map { path throws(OpenAPIError) in
         try OpenAPIDocument.load(from: URL(fileURLWithPath: path))
@@ -82,35 +83,13 @@ struct MockServeCommand: AsyncParsableCommand {
       throw ValidationError("\(error)")
     }
     let specRoutes = spec?.routes() ?? []
-    var configuration = MockServer.Configuration()
-    configuration.host = host
-    configuration.port = port
+    var configuration = Console.serverConfiguration(host: host, port: port)
     configuration.fixtures = folder
     configuration.templateSeed = seed
     if validateRequests { configuration.requestContract = spec }
     if let proxy {
-      guard let url = URL(string: proxy) else {
-        throw ValidationError("--proxy \(VisibleText.escaped(proxy)) is not a URL.")
-      }
-      do {
-        let forwarder = try BackendForwarder(target: url)
-        configuration.upstream = MockUpstream(.unmatched, send: forwarder.send)
-      } catch {
-        throw ValidationError("--proxy \(VisibleText.escaped(proxy)): \(error.description).")
-      }
-    }
-    configuration.onListenerFailure = { error in
-      // A dead port must not look like a server: say so and exit non-zero.
-      Console.say("The server stopped listening: \(error). Exiting.")
-      Foundation.exit(1)
-    }
-    configuration.onWarning = { Console.say($0) }
-    configuration.onRequest = { entry in
-      let route =
-        entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
-        ?? " (no route)"
-      let path = entry.request.path.removingPercentEncoding ?? entry.request.path
-      Console.say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
+      let forwarder = try BackendForwarder.option("proxy", proxy)
+      configuration.upstream = MockUpstream(.unmatched, send: forwarder.send)
     }
     let server = MockServer(
       routes: loaded.routes + specRoutes, scenario: scenario, initialStates: loaded.initialStates,
