@@ -7,7 +7,7 @@ A wait that is meant to run out (a test of the timeout itself) says so on its li
 before with `// short bound: <why>`.
 
 Also finds blocking calls (a socket's `recv` or `accept`, `rawExchange`, `readDataToEndOfFile`,
-`waitUntilExit`, `Thread.sleep`) written where they run on Swift's cooperative pool: inside an
+`waitUntilExit`, `Thread.sleep`, `usleep`, a semaphore's `wait`) written where they run on Swift's cooperative pool: inside an
 `async` function or a closure in one, outside `onThread { }` (or a `Thread { }` of its own).
 The pool has one thread per core, two here: a test blocked in `recv` for the answer of an
 in-process server starves that server and every test beside it (a whole suite once failed so).
@@ -50,7 +50,10 @@ for path in sorted((root / "Tests").rglob("*.swift")):
 
 # Blocking calls on the cooperative pool.
 blocking = re.compile(
-    r"(?<![\w.])(recv\(|accept\(|rawExchange\(|readDataToEndOfFile\(|waitUntilExit\(\)|Thread\.sleep\()")
+    r"(?<![\w.])(recv\(|accept\(|rawExchange\(|readDataToEndOfFile\(|waitUntilExit\(\)|Thread\.sleep\("
+    r"|usleep\()"
+    # A semaphore's wait (an awaited `wait()` is an async signal's, and suspends instead).
+    r"|(?<!await )(?<![\w.])(\w+\.wait\((?:timeout:[^)]*)?\))")
 own_thread = re.compile(r"(onThread\s*(?:\([^)]*\))?\s*\{|Thread\s*\{|Thread\(block:\s*\{)")
 async_func = re.compile(r"\bfunc\s+\w+[^{;]*?\basync\b[^{;]*\{")
 
@@ -97,7 +100,8 @@ for path in sorted((root / "Tests").rglob("*.swift")):
             number = text.count("\n", 0, call.start()) + 1
             if "blocks:" in lines[number - 1]:
                 continue
-            print(f"{path.relative_to(root)}:{number}: {call.group(1).rstrip('(')} blocks a thread of "
+            what = (call.group(1) or call.group(2)).split("(")[0]
+            print(f"{path.relative_to(root)}:{number}: {what} blocks a thread of "
                   "the cooperative pool (two here); call it inside onThread { } "
                   "(or mark it `// blocks: why`).")
             failures += 1

@@ -139,10 +139,12 @@ struct FileTests {
       try await store.transaction { tx in
         try tx.upsert([speaker("b")], as: Speakers.self)
         writing.signal()
-        release.wait()  // hold the write open
+        release.wait()  // hold the write open; blocks: GRDB's writer queue, not the pool
       }
     }
-    let started = await Task.detached { writing.wait(timeout: .now() + 10) }.value
+    // On a thread of its own: a detached task blocked on the semaphore would hold one of the
+    // cooperative pool's two threads, and the write it waits for may need the other.
+    let started = try await value(of: onThread { writing.wait(timeout: .now() + 30) })
     try #require(started == .success, "the write never started")
     #expect(try await store.count(Speakers.self) == 1)  // read while the write is open
     release.signal()
@@ -164,10 +166,10 @@ struct FileTests {
       try await first.transaction { tx in
         try tx.upsert([speaker("a")], as: Speakers.self)
         writing.signal()
-        release.wait()
+        release.wait()  // blocks: GRDB's writer queue, not the pool
       }
     }
-    let started = await Task.detached { writing.wait(timeout: .now() + 10) }.value
+    let started = try await value(of: onThread { writing.wait(timeout: .now() + 30) })
     try #require(started == .success, "the holding write never started")
     let error = await #expect(throws: StoreError.self) {
       try await second.upsert([speaker("b")], as: Speakers.self)
