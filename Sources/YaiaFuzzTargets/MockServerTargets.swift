@@ -116,6 +116,12 @@ enum MockServerTargets {
       MockManifest(routes: routes), manifestFile: "generated", fixtures: nil, against: document)
   }
 
+  /// The keys the default secret paths name at any depth (`**.token`), lower-cased.
+  static let secretNames = Set(
+    RecordingPolicy().secretPaths.filter { $0.hasPrefix("**.") }.map {
+      $0.dropFirst(3).lowercased()
+    })
+
   /// What a backend answers, as a recording keeps it: a JSON body comes out as JSON of the same
   /// value (when nothing in it is secret), a secret never comes out, and the manifest reads back
   /// as the one route recorded.
@@ -194,6 +200,20 @@ enum MockServerTargets {
         "JSON recorded as text that is not JSON: \(String(decoding: file.content, as: UTF8.self).prefix(300))"
       )
     }
+    // No secret comes out: every member a default secret path names reads REDACTED.
+    func secretsRedacted(_ value: Any) -> Bool {
+      if let object = value as? [String: Any] {
+        return object.allSatisfy { key, member in
+          let secret = secretNames.contains(key.lowercased())
+          return secret ? (member as? String) == "REDACTED" : secretsRedacted(member)
+        }
+      }
+      if let array = value as? [Any] { return array.allSatisfy(secretsRedacted) }
+      return true
+    }
+    try require(
+      secretsRedacted(recorded),
+      "a secret came out: \(String(decoding: file.content, as: UTF8.self).prefix(300))")
     let text = String(decoding: file.content, as: UTF8.self)
     guard !text.contains("REDACTED") else { return }
     func canonical(_ value: Any) -> Data? {

@@ -13,8 +13,10 @@ import YaiaTesting
 final class Lines: Sendable {
   private let text = Mutex("")
   private let ended = Mutex(false)
+  private let descriptor: Int32
 
   init(reading pipe: Pipe) {
+    descriptor = pipe.fileHandleForReading.fileDescriptor
     pipe.fileHandleForReading.readabilityHandler = { [self] handle in
       let data = handle.availableData
       guard !data.isEmpty else {
@@ -29,13 +31,26 @@ final class Lines: Sendable {
 
   var all: String { text.withLock { $0 } }
 
-  /// Waits (polling, bounded) for the end of the pipe; `false` if it is still open then.
+  /// Waits (polling, bounded) until everything the child wrote is read: the end of the pipe,
+  /// or, when a child another test forked holds a copy of it open, no byte left unread in it and
+  /// nothing new read for two polls. `false` if neither came within `timeout`.
   func waitForEnd(timeout: Duration = .seconds(10)) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
+    var lastCount = -1
+    var quietPolls = 0
     while clock.now < deadline {
       if ended.withLock({ $0 }) { return true }
-      try? await Task.sleep(for: .milliseconds(20))
+      var pending: Int32 = 0
+      let count = text.withLock { $0.utf8.count }
+      if ioctl(descriptor, UInt(FIONREAD), &pending) == 0, pending == 0, count == lastCount {
+        quietPolls += 1
+        if quietPolls >= 2 { return true }
+      } else {
+        quietPolls = 0
+      }
+      lastCount = count
+      try? await Task.sleep(for: .milliseconds(50))
     }
     return false
   }

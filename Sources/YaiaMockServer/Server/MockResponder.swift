@@ -96,9 +96,10 @@
           MockJournalEntry(
             request: request, time: Date(), route: MockUpstream.routeName, scenario: nil,
             status: 502, latency: ContinuousClock.now - started))
-        let body =
-          #"{"error":"the backend did not answer","request":\#(Self.jsonString(request.summary)),"reason":\#(Self.jsonString(String(describing: error)))}"#
-        return .json(body, status: 502)
+        let body = try? JSONEncoder().encode(
+          Unreachable(request: request.summary, reason: String(describing: error)))
+        return WireResponse(
+          status: 502, fields: [("Content-Type", "application/json")], body: body ?? Data())
       }
     }
 
@@ -123,6 +124,13 @@
         }
       }
       return "/" + kept.joined(separator: "/")
+    }
+
+    /// The 502 body of a request the backend did not answer.
+    struct Unreachable: Encodable {
+      let error = "the backend did not answer"
+      let request: String
+      let reason: String
     }
 
     /// The 400 body of a request that breaks the description.
