@@ -42,7 +42,12 @@ struct RadioScheduleTests {
   @Test("the radio plays the schedule in order, waiting the gaps between entries")
   func plays() async {
     let waits = WaitLog()
-    let radio = SimulatedRadio(seed: 3) { await waits.add($0) }
+    // The wait is logged, then the task truly suspends: a loop that never did held one of the
+    // cooperative pool's two threads until the stream was released, 12 s on a busy machine.
+    let radio = SimulatedRadio(seed: 3) {
+      await waits.add($0)
+      await Task.yield()
+    }
     let heard = await firstElements(5, of: radio.scan())
     let schedule = Array(RadioSchedule(seed: 3).prefix(5))
     #expect(heard == schedule.map(\.change))

@@ -23,7 +23,9 @@ struct SimulatedRadio: Sendable {
     return AsyncStream { continuation in
       let task = Task {
         var elapsed = Duration.zero
-        for entry in schedule {
+        // The schedule never ends: a stopped consumer cancels this task, and a `sleep` that
+        // does not throw on cancellation (a test's) must not keep it playing.
+        for entry in schedule where !Task.isCancelled {
           do {
             try await sleep(entry.at - elapsed)
           } catch {

@@ -220,21 +220,23 @@ final class InspectorSender: Sendable {
   }
 
   /// `messages` written by `write` as one body, or split in halves until each is at most
-  /// ``largestBody`` (a single message is never split), numbered from 0 in order. The last
+  /// `limit` (a single message is never split), numbered from 0 in order. The last
   /// `entries` messages are buffer entries (before them: shells announced again, a count of
-  /// dropped entries); `dropped` is counted with the first body.
+  /// dropped entries); `dropped` is counted with the first body. Tests pass a small `limit`
+  /// so that splitting costs milliseconds rather than writing tens of megabytes.
   static func bodies(
     of messages: ArraySlice<InspectorMessage>, entries: Int, dropped: Int,
+    limit: Int = largestBody,
     write: (ArraySlice<InspectorMessage>, _ number: Int, _ last: Bool) -> [UInt8]
   ) -> [Body] {
     let whole = write(messages, 0, true)
-    guard whole.count > largestBody, messages.count > 1 else {
+    guard whole.count > limit, messages.count > 1 else {
       return [Body(bytes: whole, entries: entries, dropped: dropped)]
     }
     // Rare: find the parts (by size), then write each with its own number.
     var parts: [ArraySlice<InspectorMessage>] = []
     func split(_ part: ArraySlice<InspectorMessage>) {
-      guard part.count > 1, write(part, 0, false).count > largestBody else {
+      guard part.count > 1, write(part, 0, false).count > limit else {
         parts.append(part)
         return
       }
