@@ -3,6 +3,8 @@
 # busy: a test that fails here bounds a wait by a short wall-clock interval.
 #   bash .ci/stress.sh [N=10] [BUSY=4]
 # Prints one line per run (result, seconds, failing tests) and a summary; exits 1 if any failed.
+# A failure here names the victims of a stall; `python3 .ci/pool-hogs.py` names its culprit, the
+# work that held one of the cooperative pool's threads for seconds.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

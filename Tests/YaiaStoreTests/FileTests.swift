@@ -135,6 +135,9 @@ struct FileTests {
     try await store.upsert([speaker("a")], as: Speakers.self)
     let writing = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
+    // Let the holding write go however the test ends: a failed expectation that returned early
+    // left GRDB's writer thread blocked for the rest of the run.
+    defer { release.signal() }
     let writer = Task {
       try await store.transaction { tx in
         try tx.upsert([speaker("b")], as: Speakers.self)
@@ -162,6 +165,9 @@ struct FileTests {
       at: path, migrations: speakerMigrations, busyTimeout: .milliseconds(200))
     let writing = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
+    // Let the holding write go however the test ends: a failed expectation that returned early
+    // left GRDB's writer thread blocked for the rest of the run.
+    defer { release.signal() }
     let holder = Task {
       try await first.transaction { tx in
         try tx.upsert([speaker("a")], as: Speakers.self)

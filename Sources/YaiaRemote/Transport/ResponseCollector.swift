@@ -62,12 +62,15 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     self.ended = ended
   }
 
-  /// Starts `task` and returns how it ended: ``Outcome/abandoned`` as soon as the calling
-  /// task is cancelled, ``Outcome/timedOut`` once the timeout passes. The timeout is a timer
-  /// on a dispatch queue, not a task, and is cancelled when the outcome is known.
-  func outcome(of task: UncheckedTask) async -> Outcome {
+  /// Calls `start` (which starts the task this collector hears) and returns how it ended:
+  /// ``Outcome/abandoned`` as soon as the calling task is cancelled, ``Outcome/timedOut`` once
+  /// the timeout passes, calling `cancel` in both cases. The timeout is a timer on a dispatch
+  /// queue, not a task, and is cancelled when the outcome is known.
+  func outcome(
+    start: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void
+  ) async -> Outcome {
     let timer = timeout.map { timeout in
-      DispatchWorkItem { [weak self] in self?.abandon(task, as: .timedOut) }
+      DispatchWorkItem { [weak self] in self?.abandon(as: .timedOut, cancel: cancel) }
     }
     defer { timer?.cancel() }
     return await withTaskCancellationHandler {
@@ -83,7 +86,7 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
             DispatchQueue.global().asyncAfter(
               deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
           }
-          task.task.resume()
+          start()
           return
         }
         // Abandoned before it was sent: nothing was started, so nothing will end it.
@@ -91,7 +94,7 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         end()
       }
     } onCancel: {
-      abandon(task, as: .abandoned)
+      abandon(as: .abandoned, cancel: cancel)
     }
   }
 
@@ -104,9 +107,10 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
   }
 
-  /// The caller stops waiting: it gets `outcome` (abandoned or timed out) at once, and the
-  /// task stops (on Apple platforms; on Linux it keeps nothing more, see ``stop(_:)``).
-  private func abandon(_ task: UncheckedTask, as outcome: Outcome) {
+  /// The caller stops waiting: it gets `outcome` (abandoned or timed out) at once, and
+  /// `cancel` stops the task (on Apple platforms; on Linux it is a no-op and the task keeps
+  /// nothing more, see ``stop(_:)``).
+  private func abandon(as outcome: Outcome, cancel: @Sendable () -> Void) {
     let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
       guard state.phase == .running else { return nil }
       state.phase = .abandoned
@@ -115,9 +119,7 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
       return state.waiting
     }
     waiter?.resume(returning: outcome)
-    #if !canImport(FoundationNetworking)
-      task.task.cancel()
-    #endif
+    cancel()
   }
 
   /// Decides the outcome, if the caller still waits for one.

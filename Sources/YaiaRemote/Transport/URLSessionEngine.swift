@@ -71,16 +71,38 @@ package struct URLSessionEngine: Sendable {
       // keeps the real one, so the session's is only a backstop, rounded up.
       urlRequest.timeoutInterval = max(1, DurationText.seconds(timeout).rounded(.up)) + 1
     }
-    let task = session.session.dataTask(with: urlRequest)
-    let collector = ResponseCollector(limit: limit, timeout: request.timeout, ended: ended)
     #if canImport(FoundationNetworking)
       // FoundationNetworking consults only the session's delegate, which hands each task's
-      // callbacks to its collector (and forgets it when the task completes).
-      TransportDelegate.shared.register(collector, for: task)
+      // callbacks to its collector (and forgets it when the task completes). The task is made,
+      // registered and resumed in one go: on the calling thread when no other transfer of ours
+      // is in flight (nothing to wait behind, and no hop to pay: 3 % of a loopback request),
+      // else on the task queue, off the cooperative pool.
+      let othersInFlight = Self.transfersInFlight.withLock { count in
+        defer { count += 1 }
+        return count
+      }
+      let collector = ResponseCollector(limit: limit, timeout: request.timeout) {
+        Self.transfersInFlight.withLock { $0 -= 1 }
+        ended()
+      }
+      let sent = urlRequest
+      let start: @Sendable () -> Void = {
+        let begin: @Sendable () -> Void = {
+          let task = session.session.dataTask(with: sent)
+          TransportDelegate.shared.register(collector, for: task)
+          task.resume()
+        }
+        if othersInFlight == 0 { begin() } else { Self.taskQueue.async(execute: begin) }
+      }
+      let outcome = await collector.outcome(start: start, cancel: {})
     #else
-      task.delegate = collector
+      let collector = ResponseCollector(limit: limit, timeout: request.timeout, ended: ended)
+      let task = UncheckedTask(task: session.session.dataTask(with: urlRequest))
+      task.task.delegate = collector
+      let outcome = await collector.outcome(
+        start: { task.task.resume() }, cancel: { task.task.cancel() })
     #endif
-    switch await collector.outcome(of: UncheckedTask(task: task)) {
+    switch outcome {
     case .response(let data, let response):
       return try Self.httpResponse(data, response, for: request)
     case .abandoned:
@@ -96,6 +118,19 @@ package struct URLSessionEngine: Sendable {
       throw Self.remoteError(for: error, request: request)
     }
   }
+
+  #if canImport(FoundationNetworking)
+    /// Where data tasks are made, registered and started on Linux, off the cooperative pool.
+    /// FoundationNetworking makes and resumes a task synchronously on the one work queue all
+    /// sessions of the process share, so each call waits behind every transfer in progress:
+    /// made on the calling task, the wait held a cooperative-pool thread (one of two here) for
+    /// up to 7 s while another request streamed megabytes, and every other task's timers
+    /// waited with it.
+    static let taskQueue = DispatchQueue(label: "Yaia.URLSessionEngine.tasks")
+
+    /// Transfers this process's engines started and that have not yet ended.
+    private static let transfersInFlight = Locked(0)
+  #endif
 
   /// The response Foundation delivered, as a value; header fields sorted by name, since
   /// Foundation hands them over as a dictionary.
