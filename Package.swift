@@ -252,7 +252,7 @@ let package = Package(
       resources: [.copy("Fixtures"), .copy("Corpus")]),
     .testTarget(
       name: "YaiaMockServerTests",
-      dependencies: ["YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"],
+      dependencies: ["Yaia", "YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"],
       // The shop's description and fixtures, read from the source tree by #filePath.
       exclude: ["OpenAPI"]),
     .testTarget(

@@ -84,7 +84,9 @@ func request(
   request.httpBody = body
   request.timeoutInterval = 10
   for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-  let (data, response) = try await URLSession.shared.data(for: request)
+  let (data, response) = try await awayFromCooperativePool {
+    try await URLSession.shared.data(for: request)
+  }
   return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
 }
 

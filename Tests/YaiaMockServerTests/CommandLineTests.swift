@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import Yaia
 import YaiaTesting
 
 #if canImport(FoundationNetworking)
@@ -174,12 +175,14 @@ struct CommandLineTests {
     let address = try #require(
       serving.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
     let baseURL = try #require(URL(string: String(address)))
-    let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    let (data, _) = try await awayFromCooperativePool {
+      try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    }
     #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)
     #expect(await lines.waitFor("GET /latest -> 200") != nil)
     // A path any web page can make a browser request: its escapes are logged, not acted on.
     let hostile = try #require(URL(string: address + "/x%1B%5D0;pwned%07%0DGET%20/forged"))
-    _ = try? await URLSession.shared.data(from: hostile)
+    _ = try? await awayFromCooperativePool { try await URLSession.shared.data(from: hostile) }
     let logged = await lines.waitFor("/x\\u{1B}]0;pwned\\u{7}\\u{D}GET /forged -> 404")
     #expect(logged != nil, "\(lines.all)")
     #expect(!lines.all.contains("\u{1B}"))
@@ -200,7 +203,9 @@ struct CommandLineTests {
     ).write(to: manifest)
     let outOfRange = await lines.waitFor("out of range")
     #expect(outOfRange?.contains("manifest.yaml:3") == true, "\(outOfRange ?? lines.all)")
-    let (_, still) = try await URLSession.shared.data(from: baseURL.appending(path: "v2"))
+    let (_, still) = try await awayFromCooperativePool {
+      try await URLSession.shared.data(from: baseURL.appending(path: "v2"))
+    }
     #expect((still as? HTTPURLResponse)?.statusCode == 204)
 
     kill(child.process.processIdentifier, SIGINT)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import Yaia
 import YaiaTesting
 
 @testable import YaiaMockServer
@@ -150,7 +151,7 @@ struct HostileRequestTests {
       var request = URLRequest(url: baseURL.appending(path: "p"))
       request.httpMethod = "POST"
       request.httpBody = Data("\(index)".utf8)
-      _ = try await URLSession.shared.data(for: request)
+      _ = try await awayFromCooperativePool { try await URLSession.shared.data(for: request) }
     }
     #expect(
       await server.journal().map { String(decoding: $0.request.body, as: UTF8.self) } == [
@@ -160,8 +161,9 @@ struct HostileRequestTests {
     var large = URLRequest(url: baseURL.appending(path: "p"))
     large.httpMethod = "POST"
     large.httpBody = Data(count: 9_000)
-    _ = try await URLSession.shared.data(for: large)
-    _ = try await URLSession.shared.data(for: large)  // 18,000 bytes: the older one goes
+    _ = try await awayFromCooperativePool { try await URLSession.shared.data(for: large) }
+    // 18,000 bytes: the older one goes
+    _ = try await awayFromCooperativePool { try await URLSession.shared.data(for: large) }
     #expect(await server.journal().count == 1)
     #expect(await server.droppedJournalEntries() == 6)
   }

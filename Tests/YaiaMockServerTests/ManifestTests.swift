@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 import YaiaMockServer
 
 #if canImport(FoundationNetworking)
@@ -249,7 +250,9 @@ struct ManifestTests {
       routes: try MockManifest.load(from: folder.appending(path: "manifest.yaml")).routes,
       configuration: configuration)
     let baseURL = try await server.start()
-    let (data, response) = try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    let (data, response) = try await awayFromCooperativePool {
+      try await URLSession.shared.data(from: baseURL.appending(path: "latest"))
+    }
     await server.stop()
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
     #expect(String(decoding: data, as: UTF8.self) == #"{"base":"USD"}"#)

@@ -343,7 +343,10 @@ final class InspectorSender: Sendable {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await urlSession.data(for: request)
+      // Away from the pool: on Linux the call waits for every other transfer to queue it.
+      (data, response) = try await awayFromCooperativePool {
+        try await urlSession.data(for: request)
+      }
     } catch {
       return .lost(.unreachable(shown, reason: error.localizedDescription))
     }

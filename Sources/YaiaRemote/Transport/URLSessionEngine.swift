@@ -76,7 +76,7 @@ package struct URLSessionEngine: Sendable {
       // callbacks to its collector (and forgets it when the task completes). The task is made,
       // registered and resumed in one go: on the calling thread when no other transfer of ours
       // is in flight (nothing to wait behind, and no hop to pay: 3 % of a loopback request),
-      // else on the task queue, off the cooperative pool.
+      // else off the cooperative pool (see ``BlockingCallExecutor``).
       let othersInFlight = Self.transfersInFlight.withLock { count in
         defer { count += 1 }
         return count
@@ -92,7 +92,11 @@ package struct URLSessionEngine: Sendable {
           TransportDelegate.shared.register(collector, for: task)
           task.resume()
         }
-        if othersInFlight == 0 { begin() } else { Self.taskQueue.async(execute: begin) }
+        if othersInFlight == 0 {
+          begin()
+        } else {
+          BlockingCallExecutor.shared.run(begin)
+        }
       }
       let outcome = await collector.outcome(start: start, cancel: {})
     #else
@@ -120,14 +124,6 @@ package struct URLSessionEngine: Sendable {
   }
 
   #if canImport(FoundationNetworking)
-    /// Where data tasks are made, registered and started on Linux, off the cooperative pool.
-    /// FoundationNetworking makes and resumes a task synchronously on the one work queue all
-    /// sessions of the process share, so each call waits behind every transfer in progress:
-    /// made on the calling task, the wait held a cooperative-pool thread (one of two here) for
-    /// up to 7 s while another request streamed megabytes, and every other task's timers
-    /// waited with it.
-    static let taskQueue = DispatchQueue(label: "Yaia.URLSessionEngine.tasks")
-
     /// Transfers this process's engines started and that have not yet ended.
     private static let transfersInFlight = Locked(0)
   #endif
