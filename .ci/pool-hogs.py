@@ -49,7 +49,11 @@ def pool_jobs(backtraces: str) -> dict[str, tuple[str, str]]:
             continue
         job = names[runner - 1]
         ours = next(
-            (f"{f.group(1)} at {f.group(2)}" for f in frames if f.group(2) and str(ROOT) in f.group(2)),
+            (
+                f"{f.group(1)} at {f.group(2)}"
+                for f in frames
+                if f.group(2) and str(ROOT) in f.group(2) and "/.build/" not in f.group(2)
+            ),
             job,
         )
         jobs[lwp.group(1)] = (job, ours)
@@ -134,7 +138,7 @@ def main() -> int:
             held = current - first
             if held >= args.hold:
                 hogs[job] = max(hogs.get(job, 0), held)
-    readable = demangle(set(hogs) | {places[j] .split(" at ")[0] for j in hogs})
+    readable = demangle(set(hogs) | {places[j].split(" at ")[0] for j in hogs})
     print(f"{samples} samples; suite exit {run.returncode}; log: {log}")
     if samples < 2:
         print("too few samples to judge (is gdb installed, may it attach?)")

@@ -86,19 +86,15 @@ package struct URLSessionEngine: Sendable {
         ended()
       }
       let sent = urlRequest
-      let start: @Sendable () -> Void = {
-        let begin: @Sendable () -> Void = {
-          let task = session.session.dataTask(with: sent)
-          TransportDelegate.shared.register(collector, for: task)
-          task.resume()
-        }
-        if othersInFlight == 0 {
-          begin()
-        } else {
-          BlockingCallExecutor.shared.run(begin)
-        }
+      let begin: @Sendable () -> Void = {
+        let task = session.session.dataTask(with: sent)
+        TransportDelegate.shared.register(collector, for: task)
+        task.resume()
       }
-      let outcome = await collector.outcome(start: start, cancel: {})
+      let outcome = await collector.outcome(
+        start: {
+          if othersInFlight == 0 { begin() } else { BlockingCallExecutor.shared.run(begin) }
+        }, cancel: {})
     #else
       let collector = ResponseCollector(limit: limit, timeout: request.timeout, ended: ended)
       let task = UncheckedTask(task: session.session.dataTask(with: urlRequest))
