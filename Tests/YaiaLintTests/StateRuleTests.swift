@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YaiaLint
 
@@ -40,6 +41,74 @@ struct StateRuleTests {
       """,
     ]
     #expect(try await lines(of: "state-purity", in: files) == [2, 2])
+  }
+
+  @Test("a TimedState that is only imported from Yaia is a state, as in an adopter's app")
+  func importedTimedState() async throws {
+    // No prelude: the app declares no state protocol, it imports Yaia's.
+    let files = [
+      "Sources/Notes/NotesState.swift": """
+      import Foundation
+      import Yaia
+
+      struct NotesState: TimedState {
+        var now = Date.distantPast
+        var notes: [String] = []
+        mutating func handle(_ event: String) -> [Never] {
+          notes.append("\\(Date()) \\(UUID()) \\(event)")
+          return []
+        }
+        var viewModel: [String] { notes }
+      }
+      """,
+      "Sources/Notes/Timer.swift": """
+      import Yaia
+
+      protocol RecordingScreen: TimedState {}
+      struct Recording: RecordingScreen {
+        var now = 0
+        mutating func handle(_ event: Int) -> [Int] { [Int.random(in: 0..<9)] }
+      }
+      """,
+    ]
+    let found = try await findings(in: files).filter { $0.ruleID == "state-purity" }
+    #expect(
+      found.map(\.location.line) == [8, 8, 6],
+      "\(found.map { "\($0.location.line) \($0.message)" })")
+  }
+
+  @Test("every protocol Yaia declares that refines ShellState is known to the linter")
+  func everyYaiaStateProtocolIsKnown() throws {
+    let yaia = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Sources/Yaia")
+    let files = try #require(FileManager.default.enumerator(atPath: yaia.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    var refines: [String: [String]] = [:]
+    let declaration = try Regex(#"(?m)^\s*public\s+protocol\s+(\w+)\s*:\s*([^{]+)\{"#)
+    for file in files {
+      let text = try String(contentsOf: yaia.appendingPathComponent(file), encoding: .utf8)
+      for match in text.matches(of: declaration) {
+        let name = String(match.output[1].substring ?? "")
+        let parents = (match.output[2].substring ?? "").split(separator: ",").map {
+          String($0.split(separator: " ").first ?? "").split(separator: ".").last.map(String.init)
+            ?? ""
+        }
+        refines[name] = parents
+      }
+    }
+    var states: Set<String> = ["ShellState"]
+    var grew = true
+    while grew {
+      grew = false
+      for (name, parents) in refines
+      where !states.contains(name) && parents.contains(where: states.contains) {
+        states.insert(name)
+        grew = true
+      }
+    }
+    #expect(states.contains("TimedState"), "the scan finds Yaia's protocols")
+    #expect(states.isSubset(of: LintIndex.yaiaStateProtocols))
   }
 
   @Test("look-alikes: a non-state doing I/O, a state's shell-side helper, a date passed in")

@@ -1,4 +1,5 @@
-/// Where a ``Shared`` value is kept between launches: two functions, read and write.
+/// Where a ``Shared`` value is kept between launches: a place named in errors (`location`) and
+/// two functions, read and write.
 ///
 /// It is a value of functions, so a test passes closures (or ``SharedMemory``) and the app
 /// passes a file or a store (YaiaStore's `SharedFile`). `save` runs off the main actor, one

@@ -22,7 +22,9 @@
 /// ```
 ///
 /// Keep the sequence in the state that creates, and persist it with the state if ids must stay
-/// unique across a restore of the same namespace.
+/// unique across a restore of the same namespace. A state made inside `handle` (an edit form,
+/// a recording) gets a sequence of its own with ``split()``: never `IDSequence()`, whose test
+/// namespace every such state would share.
 public struct IDSequence: Hashable, Sendable, Codable {
   /// The namespace every id of this sequence carries.
   public let namespace: UInt64
@@ -31,8 +33,10 @@ public struct IDSequence: Hashable, Sendable, Codable {
 
   /// A sequence in `namespace` (0, the default, is the test namespace: ids print as `#1`,
   /// `#2`), continuing after `issued` ids.
+  /// The namespace's bits 15-12 are cleared: they hold the UUID version of every id (see
+  /// ``GeneratedID/uuid``), so ids read back from their UUIDs.
   public init(namespace: UInt64 = 0, issued: UInt64 = 0) {
-    self.namespace = namespace
+    self.namespace = namespace & GeneratedID.namespaceBits
     self.issued = issued
   }
 
@@ -51,5 +55,27 @@ public struct IDSequence: Hashable, Sendable, Codable {
   public mutating func next() -> GeneratedID {
     issued &+= 1
     return GeneratedID(namespace: namespace, number: issued)
+  }
+
+  /// A sequence of its own for a state made inside `handle`: two edit forms of one record, each
+  /// given `ids.split()`, never issue the same id, and neither collides with this sequence.
+  ///
+  /// ```swift
+  /// case .editTapped(let meeting):
+  ///   destination = .edit(EditState(meeting, ids: ids.split()))
+  /// ```
+  ///
+  /// The split uses up one number of this sequence (the next ``next()`` is one further on) and
+  /// its namespace is that id, mixed into 60 bits: splits of one sequence are named by ids it
+  /// issued once each, so they are apart by construction, and a split's namespace meets another
+  /// sequence's only with the odds of two random namespaces (2^-60). Pure: the same sequence
+  /// splits the same way on every run, so a test can write `IDSequence().split()` in the
+  /// state it expects.
+  public mutating func split() -> IDSequence {
+    issued &+= 1
+    var mixer = SplitMix64(seed: namespace ^ (issued &* 0xD6E8_FEB8_6659_FD93))
+    var child: UInt64 = 0
+    while child == 0 || child == namespace { child = mixer.next() & GeneratedID.namespaceBits }
+    return IDSequence(namespace: child)
   }
 }

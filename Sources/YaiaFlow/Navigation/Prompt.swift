@@ -6,7 +6,9 @@ public import Yaia
 /// A parent keeps a prompt in its optional destination (`case alert(Prompt<AlertAction>)`)
 /// and tests compare it with `==`, buttons and actions included. A prompt is a small
 /// `ShellState` of its own (when `Action` is `Equatable`): the platform sends
-/// ``PromptEvent/tapped(_:)`` with the button's position, or ``PromptEvent/dismissed`` when
+/// ``PromptEvent/tapped(_:)`` with the button's index in `buttons` (0 is the first; the
+/// index, not the label or the action, since two buttons may share either), or
+/// ``PromptEvent/dismissed`` when
 /// the user closes it another way, and the prompt answers with exactly one command: the chosen
 /// button's action, or `nil` for a button without one. The parent reacts to it, and closes the
 /// prompt whatever it was.
@@ -102,7 +104,9 @@ public struct PromptButton<Action> {
 
 /// What the user did with a ``Prompt``: the events a platform's alert sends.
 public enum PromptEvent: Hashable, Sendable {
-  /// Tapped the button at this position (0 is the first).
+  /// Tapped the button at this index in the prompt's `buttons` (0 is the first): what a
+  /// platform's alert knows of the button it shows. An index the prompt has no button at
+  /// answers `nil`, as a button without an action does.
   case tapped(Int)
   /// Closed it without a button.
   case dismissed

@@ -44,6 +44,11 @@
     /// A transaction's or migration's body threw an error of its own (not the store's): nothing
     /// of it was stored. `reason` is that error's description.
     case aborted(reason: String)
+    /// A value's id, as the mapping's `id(of:)` gives it, is not what its primary key column
+    /// was encoded as: reads and deletes by that id would find no row, so nothing was written.
+    /// Common cause: a field of one type (a `GeneratedID`, a wrapper) and an `id(of:)` that
+    /// returns another form of it (a `UUID`, a `String`).
+    case idMismatch(table: String, primaryKey: String, encoded: StoreValue, idOf: StoreValue)
     /// Any other SQLite error.
     case sqlite(SQLiteFailure)
 
@@ -98,6 +103,9 @@
           "A value does not fit its column's type in \(table.map { "the table \($0)" } ?? "the statement's table"): SQLite says \"\(sqlite.message)\"\(sqlite.sql.map { " in `\($0)`" } ?? ""). The table was changed outside the app's migrations (a column's type, an INTEGER PRIMARY KEY, a STRICT table); compare it with the migrations, or reset the data."
       case .aborted(let reason):
         return "The transaction was rolled back: \(reason). Nothing of it was stored."
+      case .idMismatch(let table, let primaryKey, let encoded, let idOf):
+        return
+          "A value for \(table) encodes its primary key \(primaryKey) as \(encoded.evidence), but its mapping's id(of:) returns \(idOf.evidence): deleting or fetching by that id would find no row, so nothing was written. Make id(of:) return the field \(primaryKey) as it is (the same type), or store the id in the form id(of:) returns."
       case .sqlite(let sqlite):
         return sqlite.description
       }

@@ -26,6 +26,7 @@
       throws(StoreError) -> [EncodedRow]
     {
       let encoder = RowEncoding(layout: ColumnLayout(columns))
+      let keyIndex = columns.firstIndex(of: M.primaryKey)
       var rows: [EncodedRow] = []
       rows.reserveCapacity(values.count)
       for value in values {
@@ -40,9 +41,20 @@
         }
         let row = encoder.values
         try TextWithNUL.refuse(row, table: M.table) { "the field `\(columns[$0])`" }
+        if let keyIndex { try Self.checkID(of: value, encoded: row[keyIndex]) }
         rows.append(EncodedRow(values: row, arguments: StatementArguments(row)))
       }
       return rows
+    }
+
+    /// Refuses a value whose `id(of:)` is not what its primary key column holds: every later
+    /// delete or fetch by that id would silently find nothing.
+    private static func checkID(of value: M.Value, encoded: DatabaseValue) throws(StoreError) {
+      let id = M.id(of: value).storeValue.databaseValue
+      guard id != encoded else { return }
+      throw .idMismatch(
+        table: M.table, primaryKey: M.primaryKey, encoded: StoreValue(encoded),
+        idOf: StoreValue(id))
     }
   }
 #endif

@@ -2,6 +2,7 @@
   import Foundation
   internal import GRDB
   internal import GRDBSQLite
+  import Yaia
 
   /// Decodes a value from one row, reading each field by its column's index.
   ///
@@ -189,6 +190,19 @@
       @inline(never)
       private func decodeValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         let value = layout.value(at: CInt(try column(key)))
+        if T.self == GeneratedID.self {
+          // 16 bytes as stored by this version, or the UUID text a `Codable` value wrote.
+          // Before 0.2 an id was a nested value, stored as JSON text: still read, never lost.
+          let legacy: GeneratedID? = {
+            guard case .string(let text) = value.storage, text.hasPrefix("{") else { return nil }
+            return try? JSONDecoder().decode(GeneratedID.self, from: Data(text.utf8))
+          }()
+          guard let id = (legacy ?? GeneratedID(storeValue: StoreValue(value))) as? T else {
+            throw DecodingError.typeMismatch(
+              type, .init(codingPath: [key], debugDescription: "not a generated id: \(value)"))
+          }
+          return id
+        }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
           // Dates, bytes, UUIDs, URLs: GRDB's own storage format for them.
           guard let decoded = convertible.fromDatabaseValue(value) as? T else {

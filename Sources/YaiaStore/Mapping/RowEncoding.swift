@@ -1,6 +1,7 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   internal import GRDB
+  import Yaia
 
   /// Encodes a value into one row, writing each field at its column's index.
   ///
@@ -110,6 +111,11 @@
       }
 
       mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let id = value as? GeneratedID {
+          // As a UUID is stored: 16 bytes, whichever of the two a value or mapping holds.
+          row.set(id.storeValue.databaseValue, for: key)
+          return
+        }
         if let convertible = value as? any DatabaseValueConvertible {
           // Dates, bytes, UUIDs, URLs: GRDB's own storage format for them.
           row.set(convertible.databaseValue, for: key)

@@ -1,6 +1,7 @@
 #if Store  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
   internal import GRDB
+  public import Yaia
 
   /// A value as SQLite stores it: text, a number, bytes, a date or null. It is what a filter
   /// compares with and what an id is stored as. Literals work: `.equals("room", "kitchen")`,
@@ -44,6 +45,26 @@
       }
     }
 
+    /// The value as an error shows it, bounded and escaped: text quoted, bytes in hex as SQL
+    /// writes them (`x'0A1B…'`, the first 32), so that two forms of one id can be told apart.
+    var evidence: String {
+      switch self {
+      case .null: return "NULL"
+      case .integer(let value): return "the integer \(value)"
+      case .real(let value): return "the real \(value)"
+      case .text(let text):
+        let shown = String(text.prefix(80)).debugDescription
+        return "the text \(shown)\(text.count > 80 ? " (\(text.count) characters)" : "")"
+      case .blob(let bytes):
+        let hex = bytes.prefix(32).map { byte in
+          let digits = String(byte, radix: 16, uppercase: true)
+          return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+        return "\(bytes.count) bytes x'\(hex)\(bytes.count > 32 ? "…" : "")'"
+      case .date(let date): return "the date \(date)"
+      }
+    }
+
     /// The value SQLite returned (a date comes back as its stored text).
     init(_ value: DatabaseValue) {
       switch value.storage {
@@ -65,6 +86,29 @@
     var storeValue: StoreValue { get }
     /// The id a stored primary key holds, or `nil` if it holds something else.
     init?(storeValue: StoreValue)
+  }
+
+  extension GeneratedID: StoreID {
+    /// Its 16 bytes as a UUID, as a `UUID` id is stored: a mapping may return the
+    /// `GeneratedID` or `UUID(uuid: id.uuid)`, and a field of either type matches it.
+    public var storeValue: StoreValue {
+      .blob(withUnsafeBytes(of: uuid) { Data($0) })
+    }
+    /// 16 bytes or a UUID string that are one of ours; else `nil`.
+    public init?(storeValue: StoreValue) {
+      switch storeValue {
+      case .blob(let bytes) where bytes.count == 16:
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { $0.copyBytes(from: bytes) }
+        guard let id = GeneratedID(uuid: uuid) else { return nil }
+        self = id
+      case .text(let text):
+        guard let id = GeneratedID(uuidString: text) else { return nil }
+        self = id
+      default:
+        return nil
+      }
+    }
   }
 
   extension String: StoreID {

@@ -65,6 +65,75 @@ struct IDsAndTimeTests {
     #expect(ids == IDSequence(namespace: 7, issued: 9), "persisted with its state")
   }
 
+  @Test("an id round-trips through its UUID, its UUID string and Codable")
+  func roundTrip() throws {
+    var random = IDSequence.random()
+    for id in [
+      GeneratedID(number: 1), GeneratedID(namespace: 0xFFFF_FFFF_FFFF_0FFF, number: 9),
+      random.next(),
+    ] {
+      #expect(GeneratedID(uuid: id.uuid) == id)
+      #expect(GeneratedID(uuid: UUID(uuid: id.uuid).uuid) == id)
+      #expect(GeneratedID(uuidString: id.uuidString) == id)
+      #expect(GeneratedID(uuidString: id.uuidString.lowercased()) == id)
+      let json = try JSONEncoder().encode(id)
+      #expect(String(decoding: json, as: UTF8.self) == "\"\(id.uuidString)\"", "written as a UUID")
+      #expect(try JSONDecoder().decode(GeneratedID.self, from: json) == id)
+      // A value that keeps the UUID and one that keeps the id write the same JSON.
+      #expect(try JSONEncoder().encode(UUID(uuid: id.uuid)) == json)
+    }
+    #expect(GeneratedID(namespace: 0xF000, number: 1) == GeneratedID(number: 1), "version bits")
+  }
+
+  @Test("a UUID that is not one of ours is refused, and ids saved before 0.2 still read")
+  func foreignAndLegacy() throws {
+    #expect(GeneratedID(uuidString: UUID().uuidString) == nil, "a version 4 UUID")
+    #expect(GeneratedID(uuidString: "00000000-0000-8000-C000-000000000001") == nil, "variant")
+    for bad in [
+      "", "00000000-0000-8000-8000-00000000000", "00000000x0000-8000-8000-000000000001",
+      "0000000g-0000-8000-8000-000000000001", "00000000-0000-8000-8000-0000000000011",
+    ] {
+      #expect(GeneratedID(uuidString: bad) == nil, "\(bad)")
+    }
+    let legacy = Data(#"{"namespace":7,"number":3}"#.utf8)
+    #expect(
+      try JSONDecoder().decode(GeneratedID.self, from: legacy)
+        == GeneratedID(namespace: 7, number: 3))
+    let error = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(GeneratedID.self, from: Data(#""\u001b[31m not an id""#.utf8))
+    }
+    #expect(String(describing: error).contains(#"\u{1B}"#), "the bad text is shown escaped")
+  }
+
+  @Test("a split sequence is a sequence of its own: two splits and the parent never collide")
+  func splitSequences() {
+    var parent = IDSequence()
+    var first = parent.split()
+    var second = parent.split()
+    #expect(first.namespace != second.namespace)
+    #expect(first.namespace != 0 && second.namespace != 0)
+    #expect(parent.next() == GeneratedID(number: 3), "each split uses up one number")
+    var seen = Set<GeneratedID>()
+    for _ in 0..<100 {
+      seen.insert(first.next())
+      seen.insert(second.next())
+      seen.insert(parent.next())
+    }
+    #expect(seen.count == 300)
+    var again = IDSequence()
+    #expect(again.split().namespace == first.namespace, "pure: the same every run")
+    var namespaces = Set<UInt64>()
+    var random = IDSequence.random()
+    for _ in 0..<1_000 {
+      let child = random.split()
+      #expect(child.namespace & 0xF000 == 0)
+      namespaces.insert(child.namespace)
+      var grandchild = child
+      namespaces.insert(grandchild.split().namespace)
+    }
+    #expect(namespaces.count == 2_000)
+  }
+
   @Test("a plain test sets the time by hand")
   func timeByHand() {
     var state = NotesState()
