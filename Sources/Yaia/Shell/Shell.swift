@@ -105,9 +105,11 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// The key path observers register under, made once: a key path literal of a generic class
   /// is built anew at each use, which cost more than the rest of an observed event.
   @usableFromInline let viewModelPath = \Shell<State>.viewModel
-  /// Tells a ``TimedState`` the time before each event; `nil` for every other state, whose
-  /// shell reads no clock.
-  @usableFromInline var stamp: (@MainActor (inout State) -> Void)?
+  /// Reads the time, tells it to the state (if timed) and handles the event with it as the
+  /// event's time, so that timed children are told too; `nil` for a shell made without `now:`,
+  /// which reads no clock.
+  @usableFromInline var stamp:
+    (@MainActor (inout State, (inout State) -> [State.Command]) -> [State.Command])?
   private let handler: CommandHandler
   private let initialCommands: [State.Command]
   private var sources: [EventSource<State.Event>]
@@ -228,8 +230,12 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Handles one event; returns whether it changed the view model.
   @inlinable
   func handle(_ event: State.Event) -> Bool {
-    if let stamp { stamp(&currentState) }
-    let commands = currentState.handle(event)
+    let commands: [State.Command]
+    if let stamp {
+      commands = stamp(&currentState) { $0.handle(event) }
+    } else {
+      commands = currentState.handle(event)
+    }
     handledCount &+= 1
     let next = currentState.viewModel
     let changed = next != publishedViewModel
@@ -411,25 +417,30 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
 
 extension Shell: Observable {}
 
-extension Shell where State: TimedState {
-  /// Creates a shell that tells its state the time before each event, reading it from `now`
-  /// (`Date.init` in the app; a fixed or stepped time in a test), and otherwise works as
-  /// ``init(_:initial:sources:commands:)``.
+extension Shell {
+  /// Creates a shell that tells the time, read from `now` before each event (`Date.init` in the
+  /// app; a fixed or stepped time in a test), to its state if it is a ``TimedState`` and to every
+  /// timed state nested in it, and otherwise works as ``init(_:initial:sources:commands:)``.
   ///
   /// ```swift
   /// let shell = Shell(NotesState(), now: Date.init) { command, effects in … }
   /// ```
-  public convenience init(
-    _ state: State, now: @escaping @MainActor () -> State.Time, initial: [State.Command] = [],
+  public convenience init<Time: Sendable>(
+    _ state: State, now: @escaping @MainActor () -> Time, initial: [State.Command] = [],
     sources: [EventSource<State.Event>] = [], commands: @escaping CommandHandler
   ) {
     self.init(state, initial: initial, sources: sources, commands: commands)
     tellTime(from: now)
   }
 
-  /// From now on, sets the state's ``TimedState/now`` from `now` before each event: for a shell
-  /// made elsewhere (a test harness) that should tell the time.
-  public func tellTime(from now: @escaping @MainActor () -> State.Time) {
-    stamp = { $0.now = now() }
+  /// From now on, reads the time from `now` before each event and tells it to the state (when
+  /// it is a ``TimedState``) and to every timed state nested in it: for a shell made elsewhere
+  /// (a test harness) that should tell the time.
+  public func tellTime<Time: Sendable>(from now: @escaping @MainActor () -> Time) {
+    stamp = { state, handle in
+      let time = now()
+      State.stampTime(on: &state, from: time)
+      return EventTime.$current.withValue(time) { handle(&state) }
+    }
   }
 }

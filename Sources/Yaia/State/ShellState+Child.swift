@@ -32,7 +32,7 @@ extension ShellState {
     in child: WritableKeyPath<Self, Child>,
     lift: (Child.Command) -> Command
   ) -> [Command] {
-    self[keyPath: child].handle(event).map(lift)
+    return handleChild(event, at: child).map(lift)
   }
 }
 
@@ -54,7 +54,7 @@ extension ShellState {
     lift: (Child.Command) -> Command
   ) -> [Command] {
     guard self[keyPath: child] != nil else { return [] }
-    return self[keyPath: child]!.handle(event).map(lift)
+    return handleChild(event, at: child).map(lift)
   }
 
   /// Hands `event` to the child under `id` in the keyed collection at `children`, and lifts
@@ -75,7 +75,7 @@ extension ShellState {
     lift: (Child.Command) -> Command
   ) -> [Command] {
     guard var child = self[keyPath: children][id: id] else { return [] }
-    let commands = child.handle(event)
+    let commands = handleChild(event, copy: &child)
     self[keyPath: children][id: id] = child
     return commands.map(lift)
   }
@@ -101,7 +101,7 @@ extension ShellState {
     in child: WritableKeyPath<Self, Child>,
     react: (inout Self, Child.Command) -> [Command]
   ) -> [Command] {
-    let commands = self[keyPath: child].handle(event)
+    let commands = handleChild(event, at: child)
     var reactions: [Command] = []
     for command in commands { reactions += react(&self, command) }
     return reactions
@@ -116,7 +116,7 @@ extension ShellState {
     react: (inout Self, Child.Command) -> [Command]
   ) -> [Command] {
     guard self[keyPath: child] != nil else { return [] }
-    let commands = self[keyPath: child]!.handle(event)
+    let commands = handleChild(event, at: child)
     var reactions: [Command] = []
     for command in commands { reactions += react(&self, command) }
     return reactions
@@ -134,7 +134,7 @@ extension ShellState {
   public mutating func handle<Child: ShellState>(
     _ event: Child.Event, in child: WritableKeyPath<Self, Child>
   ) -> [Command] where Child.Command == Never {
-    _ = self[keyPath: child].handle(event)
+    _ = handleChild(event, at: child)
     return []
   }
 }
@@ -163,7 +163,7 @@ extension ShellState {
     react: (inout Self, Child.Command) -> [Command]
   ) -> [Command] {
     guard var child = self[keyPath: children][id: id] else { return [] }
-    let commands = child.handle(event)
+    let commands = handleChild(event, copy: &child)
     self[keyPath: children][id: id] = child
     var reactions: [Command] = []
     for command in commands { reactions += react(&self, command) }
@@ -177,7 +177,7 @@ extension ShellState {
     _ event: Child.Event, in child: WritableKeyPath<Self, Child?>
   ) -> [Command] where Child.Command == Never {
     guard self[keyPath: child] != nil else { return [] }
-    _ = self[keyPath: child]!.handle(event)
+    _ = handleChild(event, at: child)
     return []
   }
 
@@ -188,7 +188,7 @@ extension ShellState {
     _ event: Child.Event, for id: ID, in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>
   ) -> [Command] where Child.Command == Never {
     guard var state = self[keyPath: children][id: id] else { return [] }
-    _ = state.handle(event)
+    _ = handleChild(event, copy: &state)
     self[keyPath: children][id: id] = state
     return []
   }

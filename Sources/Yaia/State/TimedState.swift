@@ -20,11 +20,18 @@
 /// let shell = Shell(NotesState(), now: Date.init) { command, effects in … }
 /// ```
 ///
-/// Only states that ask are told: a shell of any other state reads no clock, so the time costs
+/// A timed state nested anywhere in the tree (a screen on a stack, a destination, a keyed row)
+/// is told the same time as the root by the forwarding helpers (`handle(_:in:lift:)` and its
+/// siblings), with no forwarding code: from its parent's `now` when the parent is timed, else
+/// from the time the shell was told for the event. A shell made with `now:` tells it even when
+/// the root itself is not timed. A timed child that nothing tells is reported as a
+/// ``WiringIssue`` (a failed test under YaiaTesting), never left with a stale time in silence.
+///
+/// Only states that ask are told: a shell made without `now:` reads no clock, so the time costs
 /// nothing where it is not used.
 public protocol TimedState: ShellState {
   /// The app's time: `Date` in most apps, or a clock's instant.
-  associatedtype Time
+  associatedtype Time: Sendable
 
   /// The time at which the event being handled arrived. The shell sets it; `handle` reads it.
   var now: Time { get set }

@@ -1,5 +1,6 @@
 import CustomDump
 import Testing
+import Yaia
 
 #if canImport(XCTest)
   import XCTest
@@ -23,6 +24,25 @@ func reportFailure(_ message: String, at location: SourceLocation) {
     recordIssue(message, at: location)
   #endif
 }
+
+/// Makes every ``WiringIssue`` Yaia reports from now on (a timed screen nobody tells the time)
+/// a failure of the test that caused it: `Given` and `ShellHarness` call it, so a test that
+/// uses either fails loudly where the app would be quietly wrong. The reporter is the process's
+/// one; Swift Testing files each issue under the test whose task reported it.
+func reportWiringIssuesAsFailures() {
+  let first = wiringReporterInstalled.withLock { installed in
+    defer { installed = true }
+    return !installed
+  }
+  guard first else { return }
+  WiringIssue.setReporter { issue in
+    reportFailure("Yaia: \(issue.description)", at: wiringIssueLocation)
+  }
+}
+
+private let wiringReporterInstalled = Locked(false)
+private let wiringIssueLocation = SourceLocation(
+  fileID: "Yaia/WiringIssue.swift", filePath: "WiringIssue.swift", line: 1, column: 1)
 
 /// Records `message` to Swift Testing, titled by its first line.
 ///

@@ -114,6 +114,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     sourceLocation: SourceLocation = #_sourceLocation,
     commands handler: @escaping Shell<State>.CommandHandler
   ) {
+    reportWiringIssuesAsFailures()
     let log = CommandLog<State.Command>()
     self.log = log
     self.initialState = state
@@ -567,16 +568,17 @@ struct EndOfTestLedger: Sendable {
   }
 }
 
-extension ShellHarness where State: TimedState {
-  /// A harness whose shell tells its `TimedState` the time from `now` before each event: a
-  /// fixed time (`now: { start }`) or a ``SteppedTime``, so that every run sees the same times.
+extension ShellHarness {
+  /// A harness whose shell tells the time from `now` before each event, to its state if it is a
+  /// `TimedState` and to every timed state nested in it: a fixed time (`now: { start }`) or a
+  /// ``SteppedTime``, so that every run sees the same times.
   ///
   /// ```swift
   /// let time = SteppedTime(from: Date(timeIntervalSince1970: 0), by: 60)
   /// let harness = ShellHarness(NotesState(), now: time.next) { command, effects in … }
   /// ```
-  public convenience init(
-    _ state: State, now: @escaping @MainActor () -> State.Time, initial: [State.Command] = [],
+  public convenience init<Time: Sendable>(
+    _ state: State, now: @escaping @MainActor () -> Time, initial: [State.Command] = [],
     sources: [EventSource<State.Event>] = [], exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
     commands handler: @escaping Shell<State>.CommandHandler

@@ -24,6 +24,7 @@ public struct Given<State: ShellState> {
 
   /// Starts a test from `state`.
   public init(_ state: State) {
+    reportWiringIssuesAsFailures()
     self.state = state
     self.stepsTaken = 0
   }
