@@ -1,181 +1,173 @@
+import Foundation
 import Testing
 import Yaia
 import YaiaFlow
 import YaiaTesting
 
-/// A meeting's detail screen: loads its notes, can ask to be edited.
-struct MeetingDetail: ShellState, Equatable {
+/// A meeting of the app: what the list, the detail and the recording screens all show.
+struct Meeting: Equatable, Sendable, Identifiable {
+  var id: Int
+  var title: String
+}
+
+/// A meeting's detail screen: shows the meeting's title from the shared list (so a rename
+/// shows at once), loads its notes, can ask to be edited or recorded.
+struct MeetingDetail: ScreenState {
   enum Event: Equatable, Sendable {
     case appeared
     case notesLoaded(String)
     case editTapped
+    case recordTapped
   }
-  enum Command: Equatable {
-    case loadNotes(String)
-    case edit(String)
+  enum Command: Equatable, Sendable {
+    case loadNotes(Int)
+    case edit(Meeting)
+    case record(Meeting)
   }
-  var meeting: String
+  var meetings: SharedReader<[Meeting]>
+  var id: Int
   var notes = ""
-  var viewModel: String { "\(meeting): \(notes)" }
+  var meeting: Meeting? { meetings.value.first { $0.id == id } }
+  var viewModel: String { "detail \(meeting?.title ?? "(deleted)"): \(notes)" }
 
   mutating func handle(_ event: Event) -> [Command] {
     switch event {
-    case .appeared: return [.loadNotes(meeting)]
+    case .appeared: return [.loadNotes(id)]
     case .notesLoaded(let notes):
       self.notes = notes
       return []
-    case .editTapped: return [.edit(meeting)]
+    case .editTapped: return meeting.map { [.edit($0)] } ?? []
+    case .recordTapped: return meeting.map { [.record($0)] } ?? []
     }
   }
 }
 
-/// A form that renames a meeting and reports the new name as its result.
-struct MeetingEdit: ShellState, Equatable {
+/// A form that renames a meeting and reports the renamed meeting as its result.
+struct MeetingEdit: ScreenState {
   enum Event: Equatable, Sendable {
     case typed(String)
     case saveTapped
   }
-  enum Command: Equatable { case saved(old: String, new: String) }
-  var meeting: String
+  enum Command: Equatable, Sendable { case saved(Meeting) }
+  var meeting: Meeting
   var draft: String
-  var viewModel: String { draft }
+  var viewModel: String { "edit \(draft)" }
 
   mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .typed(let text):
       draft = text
       return []
-    case .saveTapped: return [.saved(old: meeting, new: draft)]
+    case .saveTapped:
+      meeting.title = draft
+      return [.saved(meeting)]
     }
   }
 }
 
-/// The app's screens: what its navigation stack holds.
-enum MeetingScreen: ShellState, Equatable {
-  case detail(MeetingDetail)
-  case edit(MeetingEdit)
-
-  enum Event: Equatable, Sendable {
-    case detail(MeetingDetail.Event)
-    case edit(MeetingEdit.Event)
-  }
-  enum Command: Equatable {
-    case detail(MeetingDetail.Command)
-    case edit(MeetingEdit.Command)
-  }
-
-  mutating func handle(_ event: Event) -> [Command] {
-    switch (self, event) {
-    case (.detail(var state), .detail(let event)):
-      defer { self = .detail(state) }
-      return state.handle(event).map(Command.detail)
-    case (.edit(var state), .edit(let event)):
-      defer { self = .edit(state) }
-      return state.handle(event).map(Command.edit)
-    default: return []
-    }
-  }
-
+/// A meeting being recorded: each line said is stamped with the time it was said. It is a
+/// `TimedState` on a stack whose root is not timed: the shell's time reaches it by itself.
+struct MeetingRecord: ScreenState, TimedState {
+  enum Event: Equatable, Sendable { case said(String) }
+  var now = Date.distantPast
+  var meetings: SharedReader<[Meeting]>
+  var id: Int
+  var transcript: [String] = []
   var viewModel: String {
-    switch self {
-    case .detail(let state): "detail \(state.viewModel)"
-    case .edit(let state): "edit \(state.viewModel)"
+    let title = meetings.value.first { $0.id == id }?.title ?? "(deleted)"
+    return "record \(title): \(transcript.joined(separator: ", "))"
+  }
+
+  mutating func handle(_ event: Event) -> [Never] {
+    switch event {
+    case .said(let text): transcript.append("\(Int(now.timeIntervalSince1970))s \(text)")
     }
+    return []
   }
 }
 
-/// A list of meetings over a stack of meeting screens, and a prompt before deleting.
+/// A list of meetings over a stack of meeting screens, and a prompt before deleting. The
+/// screens are named where they are pushed, and nowhere else.
 struct Meetings: ShellState, Equatable {
-  enum Destination: ShellState, Equatable {
-    case confirmDelete(Prompt<DeleteChoice>)
-    typealias Event = PromptEvent
-    typealias Command = DeleteChoice?
-    mutating func handle(_ event: PromptEvent) -> [DeleteChoice?] {
-      switch self {
-      case .confirmDelete(var prompt):
-        defer { self = .confirmDelete(prompt) }
-        return prompt.handle(event)
-      }
-    }
-    var viewModel: Prompt<DeleteChoice> {
-      switch self {
-      case .confirmDelete(let prompt): prompt
-      }
-    }
-  }
-  enum DeleteChoice: Equatable, Sendable { case delete(String) }
-
   enum Event: Equatable, Sendable {
-    case meetingTapped(String)
-    case path(ScreenID, MeetingScreen.Event)
+    case meetingTapped(Int)
+    case path(ScreenID, ScreenEvent)
     case userNavigated(NavigationOperation<ScreenID>)
-    case deleteTapped(String)
-    case destination(PromptEvent)
+    case deleteTapped(Int)
+    case destination(ScreenEvent)
   }
-  enum Command: Equatable {
+  enum Command: Equatable, Sendable {
     case navigate([NavigationOperation<ScreenID>])
-    case path(ScreenID, MeetingScreen.Command)
+    case path(ScreenID, ScreenCommand)
+    case save([Meeting])
   }
+  enum DeleteChoice: Equatable, Sendable { case delete(Int) }
 
-  var meetings = ["Standup", "Retro"]
-  var path = ScreenStack<MeetingScreen>()
-  var destination: Destination?
-  var viewModel: [String] { meetings + path.viewModels.map(\.viewModel) }
+  var meetings: SharedReader<[Meeting]>
+  var path = ScreenStack<AnyScreen>()
+  var destination: AnyScreen?
+  var viewModel: [String] {
+    meetings.value.map(\.title) + path.viewModels.compactMap { $0.viewModel.base as? String }
+  }
 
   mutating func handle(_ event: Event) -> [Command] {
     switch event {
-    case .meetingTapped(let meeting):
-      return [.navigate(path.change { $0.push(.detail(MeetingDetail(meeting: meeting))) })]
+    case .meetingTapped(let id):
+      return [.navigate(path.change { $0.push(MeetingDetail(meetings: meetings, id: id)) })]
     case .path(let id, let event):
       return handle(event, for: id, in: \.path) { app, command in
-        switch command {
-        case .detail(.edit(let meeting)):
-          return [
-            .navigate(
-              app.path.change { $0.push(.edit(MeetingEdit(meeting: meeting, draft: meeting))) })
-          ]
-        case .edit(.saved(let old, let new)):
-          app.meetings = app.meetings.map { $0 == old ? new : $0 }
-          return [.navigate(app.path.change { $0.pop(from: id) })]
-        default:
-          return [.path(id, command)]
+        if case .edit(let meeting)? = command.as(MeetingDetail.self) {
+          let edit = MeetingEdit(meeting: meeting, draft: meeting.title)
+          return [.navigate(app.path.change { $0.push(edit) })]
         }
+        if case .record(let meeting)? = command.as(MeetingDetail.self) {
+          let record = MeetingRecord(meetings: app.meetings, id: meeting.id)
+          return [.navigate(app.path.change { $0.push(record) })]
+        }
+        if case .saved(let meeting)? = command.as(MeetingEdit.self) {
+          let saved = app.meetings.value.map { $0.id == meeting.id ? meeting : $0 }
+          return [.save(saved), .navigate(app.path.change { $0.pop(from: id) })]
+        }
+        return [.path(id, command)]
       }
     case .userNavigated(let operation):
       path.apply(operation)
       return []
-    case .deleteTapped(let meeting):
-      destination = .confirmDelete(
+    case .deleteTapped(let id):
+      guard let meeting = meetings.value.first(where: { $0.id == id }) else { return [] }
+      destination = AnyScreen(
         Prompt(
-          title: "Delete \(meeting)?",
-          buttons: [.destructive("Delete", action: .delete(meeting)), .cancel("Keep")]))
+          title: "Delete \(meeting.title)?",
+          buttons: [.destructive("Delete", action: DeleteChoice.delete(id)), .cancel("Keep")]))
       return []
     case .destination(let event):
-      return handle(event, in: \.destination) { app, choice in
+      return handle(event, in: \.destination) { app, command in
         app.destination = nil
-        switch choice {
-        case .delete(let meeting): app.meetings.removeAll { $0 == meeting }
-        case nil: break
-        }
-        return []
+        guard case .delete(let id)?? = command.as(Prompt<DeleteChoice>.self) else { return [] }
+        return [.save(app.meetings.value.filter { $0.id != id })]
       }
     }
   }
 }
+
+let standupAndRetro = [Meeting(id: 1, title: "Standup"), Meeting(id: 2, title: "Retro")]
 
 @Suite("A stack of screen states")
 struct ScreenStackTests {
   @Test("pushing adds a screen's state under a new id; popping removes it; ids are never reused")
   func pushAndPop() {
-    var stack = ScreenStack<MeetingScreen>()
-    let first = stack.push(.detail(MeetingDetail(meeting: "Standup")))
-    let second = stack.push(.edit(MeetingEdit(meeting: "Standup", draft: "")))
+    let meetings = SharedReader.constant(standupAndRetro)
+    var stack = ScreenStack<AnyScreen>()
+    let first = stack.push(MeetingDetail(meetings: meetings, id: 1))
+    let second = stack.push(MeetingEdit(meeting: standupAndRetro[0], draft: ""))
     #expect(stack.ids == [ScreenID(0), ScreenID(1)])
     #expect(stack.topID == second)
+    #expect(stack.top?.is(MeetingEdit.self) == true)
     stack.pop()
-    let third = stack.push(.detail(MeetingDetail(meeting: "Retro")))
+    let third = stack.push(MeetingDetail(meetings: meetings, id: 2))
     #expect(third == ScreenID(2), "a popped id is not given again")
     #expect(stack[id: second] == nil)
+    #expect(stack.ids(of: MeetingDetail.self) == [first, third])
     stack.pop(to: first)
     #expect(stack.ids == [first])
     stack.pop(count: 9)
@@ -184,31 +176,38 @@ struct ScreenStackTests {
     #expect(stack.isEmpty, "popping an empty stack leaves the root")
   }
 
-  @Test("setting a screen to nil pops it and every screen above; an unknown id changes nothing")
+  @Test("screens compare by type and state; setting nil pops; an unknown id changes nothing")
   func subscriptSetter() {
-    var stack = ScreenStack<MeetingScreen>([
-      .detail(MeetingDetail(meeting: "a")), .detail(MeetingDetail(meeting: "b")),
-      .detail(MeetingDetail(meeting: "c")),
-    ])
-    stack[id: ScreenID(7)] = .detail(MeetingDetail(meeting: "x"))
+    let meetings = SharedReader.constant(standupAndRetro)
+    var stack = ScreenStack<AnyScreen>()
+    for id in [1, 2, 1] { stack.push(MeetingDetail(meetings: meetings, id: id)) }
+    stack[id: ScreenID(7)] = AnyScreen(MeetingDetail(meetings: meetings, id: 2))
     #expect(stack.count == 3)
-    stack[id: ScreenID(1)] = .detail(MeetingDetail(meeting: "B"))
-    #expect(stack[id: ScreenID(1)] == .detail(MeetingDetail(meeting: "B")))
+    stack[id: ScreenID(1)] = AnyScreen(MeetingEdit(meeting: standupAndRetro[1], draft: "R"))
+    #expect(
+      stack[id: ScreenID(1)] == AnyScreen(MeetingEdit(meeting: standupAndRetro[1], draft: "R")))
+    #expect(
+      stack[id: ScreenID(1)] != AnyScreen(MeetingEdit(meeting: standupAndRetro[1], draft: "")))
+    #expect(
+      stack[id: ScreenID(0)] != AnyScreen(MeetingEdit(meeting: standupAndRetro[0], draft: "")))
+    #expect(stack[id: ScreenID(1)]?.as(MeetingEdit.self)?.draft == "R")
+    #expect(stack[id: ScreenID(1)]?.as(MeetingDetail.self) == nil)
     stack[id: ScreenID(1)] = nil
     #expect(stack.ids == [ScreenID(0)])
   }
 
   @Test("a change gives the router's operations: pops, then pushes of the new ids")
   func operations() {
-    var stack = ScreenStack<MeetingScreen>()
+    let meetings = SharedReader.constant(standupAndRetro)
+    var stack = ScreenStack<AnyScreen>()
     let pushed = stack.change {
-      $0.push(.detail(MeetingDetail(meeting: "a")))
-      $0.push(.detail(MeetingDetail(meeting: "b")))
+      $0.push(MeetingDetail(meetings: meetings, id: 1))
+      $0.push(MeetingDetail(meetings: meetings, id: 2))
     }
     #expect(pushed == [.push(ScreenID(0)), .push(ScreenID(1))])
     let replaced = stack.change {
       $0.pop()
-      $0.push(.detail(MeetingDetail(meeting: "b")))
+      $0.push(MeetingDetail(meetings: meetings, id: 2))
     }
     #expect(replaced == [.pop(count: 1), .push(ScreenID(2))])
     #expect(stack.change { _ in } == [])
@@ -217,10 +216,9 @@ struct ScreenStackTests {
 
   @Test("the user's Back from the platform pops through the same stack")
   func userBack() {
-    var stack = ScreenStack<MeetingScreen>([
-      .detail(MeetingDetail(meeting: "a")), .detail(MeetingDetail(meeting: "b")),
-      .detail(MeetingDetail(meeting: "c")),
-    ])
+    let meetings = SharedReader.constant(standupAndRetro)
+    var stack = ScreenStack<AnyScreen>()
+    for id in [1, 2, 1] { stack.push(MeetingDetail(meetings: meetings, id: id)) }
     #expect(stack.apply(.pop(count: 1)) == [ScreenID(2)])
     #expect(stack.apply(.setStack([ScreenID(0)])) == [ScreenID(1)])
     #expect(stack.apply(.push(ScreenID(9))) == [], "the platform cannot make a screen's state")
@@ -230,40 +228,51 @@ struct ScreenStackTests {
 
   @Test("events reach a screen by id; a parent reacts to a screen's result and pops it")
   func parentReacts() {
-    let editing = Given(Meetings())
+    let editing = Given(Meetings(meetings: .constant(standupAndRetro)))
       .when(
-        .meetingTapped("Standup"), .path(ScreenID(0), .detail(.appeared)),
-        .path(ScreenID(0), .detail(.editTapped))
+        .meetingTapped(1), .path(ScreenID(0), MeetingDetail.event(.appeared)),
+        .path(ScreenID(0), MeetingDetail.event(.editTapped))
       )
       .then([
-        .navigate([.push(ScreenID(0))]), .path(ScreenID(0), .detail(.loadNotes("Standup"))),
+        .navigate([.push(ScreenID(0))]), .path(ScreenID(0), MeetingDetail.command(.loadNotes(1))),
         .navigate([.push(ScreenID(1))]),
       ])
     let saved = Given(editing)
-      .when(.path(ScreenID(1), .edit(.typed("Daily"))), .path(ScreenID(1), .edit(.saveTapped)))
-      .then([.navigate([.pop(count: 1)])], viewModel: ["Daily", "Retro", "detail Standup: "])
-    // A late event for the popped screen is dropped.
-    Given(saved).when(.path(ScreenID(1), .edit(.saveTapped))).then([])
+      .when(
+        .path(ScreenID(1), MeetingEdit.event(.typed("Daily"))),
+        .path(ScreenID(1), MeetingEdit.event(.saveTapped))
+      )
+      .then([
+        .save([Meeting(id: 1, title: "Daily"), Meeting(id: 2, title: "Retro")]),
+        .navigate([.pop(count: 1)]),
+      ])
+    // A late event for the popped screen is dropped, and so is an event for another screen type.
+    Given(saved)
+      .when(
+        .path(ScreenID(1), MeetingEdit.event(.saveTapped)),
+        .path(ScreenID(0), MeetingEdit.event(.saveTapped))
+      )
+      .then([])
   }
 
   @Test("an alert's button reaches its parent; closing a dialog counts as its cancel button")
   func promptReachesParent() {
-    var state = Meetings()
-    _ = state.handle(.deleteTapped("Retro"))
+    var state = Meetings(meetings: .constant(standupAndRetro))
+    _ = state.handle(.deleteTapped(2))
     #expect(
-      state.destination
-        == .confirmDelete(
-          Prompt(
-            title: "Delete Retro?",
-            buttons: [.destructive("Delete", action: .delete("Retro")), .cancel("Keep")])))
-    _ = state.handle(.destination(.tapped(0)))
-    #expect(state.meetings == ["Standup"])
+      state.destination?.as(Prompt<Meetings.DeleteChoice>.self)
+        == Prompt(
+          title: "Delete Retro?",
+          buttons: [.destructive("Delete", action: .delete(2)), .cancel("Keep")]))
+    let deleted = state.handle(.destination(Prompt<Meetings.DeleteChoice>.event(.tapped(0))))
+    #expect(deleted == [.save([Meeting(id: 1, title: "Standup")])])
     #expect(state.destination == nil)
-    _ = state.handle(.deleteTapped("Standup"))
-    _ = state.handle(.destination(.dismissed))
-    #expect(state.meetings == ["Standup"], "Keep has no action")
-    #expect(state.destination == nil)
-    #expect(state.handle(.destination(.tapped(0))) == [], "a prompt that is gone does nothing")
+    _ = state.handle(.deleteTapped(1))
+    #expect(state.handle(.destination(Prompt<Meetings.DeleteChoice>.event(.dismissed))) == [])
+    #expect(state.destination == nil, "Keep has no action")
+    #expect(
+      state.handle(.destination(Prompt<Meetings.DeleteChoice>.event(.tapped(0)))) == [],
+      "a prompt that is gone does nothing")
   }
 
   @Test("a prompt answers a position that is no button with nothing")
@@ -277,22 +286,31 @@ struct ScreenStackTests {
   }
 }
 
-/// The meetings app's shell over a router that records what the platform would show. A
-/// screen's notes load under the screen's id, held at `gate` until the test opens it.
+/// The meetings app's shell over a router that records what the platform would show, with the
+/// meetings shared and the time told by `now`. A screen's notes load under the screen's id,
+/// held at `gate` until the test opens it.
 @MainActor
-func meetingsShell(gate: TestGate) -> (
-  Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>
-) {
+func meetingsShell(
+  gate: TestGate, meetings: Shared<[Meeting]>, now: @escaping @MainActor () -> Date = Date.init
+) -> (Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>) {
   let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
-  let shell = Shell(Meetings()) { command, effects in
+  let screens = ScreenHandlers()
+    .on(MeetingDetail.self) { command, effects in
+      switch command {
+      case .loadNotes(let id):
+        effects.run(id: "notes") {
+          await gate.wait()
+          return .notesLoaded("notes of #\(id)")
+        }
+      case .edit, .record: break  // results: the parent reacts to them
+      }
+    }
+  let shell = Shell(Meetings(meetings: meetings.reader), now: now) { command, effects in
     switch command {
     case .navigate(let operations): router.apply(operations)
-    case .path(let id, .detail(.loadNotes(let meeting))):
-      effects.scope(\.path, id: id) { .path(id, $0) }.run(id: "notes") {
-        await gate.wait()
-        return .detail(.notesLoaded("notes of \(meeting)"))
-      }
-    case .path: break
+    case .path(let id, let command):
+      screens.run(command, effects.scope(\.path, id: id) { .path(id, $0) })
+    case .save(let list): meetings.set(list)
     }
   }
   router.onUserNavigation = { shell.send(.userNavigated($0)) }
@@ -305,9 +323,9 @@ struct ScreenStackShellTests {
   @Test("popping a screen cancels its work and drops its late events")
   func popSweepsWork() async {
     let gate = TestGate()
-    let (shell, router) = meetingsShell(gate: gate)
-    shell.send(.meetingTapped("Standup"))
-    shell.send(.path(ScreenID(0), .detail(.appeared)))
+    let (shell, router) = meetingsShell(gate: gate, meetings: Shared(standupAndRetro))
+    shell.send(.meetingTapped(1))
+    shell.send(.path(ScreenID(0), MeetingDetail.event(.appeared)))
     #expect(shell.runningWorkCount == 1)
     router.navigator.pop(count: 1)  // the user's Back, done by the platform,
     router.userNavigated(.pop(count: 1))  // and reported to the router
@@ -322,30 +340,73 @@ struct ScreenStackShellTests {
   @Test("a screen's work that is not swept delivers to that screen by id")
   func workDelivers() async {
     let gate = TestGate()
-    let (shell, router) = meetingsShell(gate: gate)
-    shell.send(.meetingTapped("Standup"))
-    shell.send(.meetingTapped("Retro"))
-    shell.send(.path(ScreenID(0), .detail(.appeared)))
+    let (shell, router) = meetingsShell(gate: gate, meetings: Shared(standupAndRetro))
+    shell.send(.meetingTapped(1))
+    shell.send(.meetingTapped(2))
+    shell.send(.path(ScreenID(0), MeetingDetail.event(.appeared)))
     await gate.open()
     #expect(await settle(shell))
     #expect(
-      shell.viewModel == ["Standup", "Retro", "detail Standup: notes of Standup", "detail Retro: "])
+      shell.viewModel == ["Standup", "Retro", "detail Standup: notes of #1", "detail Retro: "])
     #expect(router.navigator.stack == [ScreenID(0), ScreenID(1)])
+  }
+
+  @Test("a shared list reaches every screen on the stack, with no forwarding code")
+  func sharedReachesScreens() {
+    let meetings = Shared(standupAndRetro)
+    let (shell, _) = meetingsShell(gate: TestGate(), meetings: meetings)
+    shell.send(.meetingTapped(1))
+    shell.send(.path(ScreenID(0), MeetingDetail.event(.editTapped)))
+    shell.send(.path(ScreenID(1), MeetingEdit.event(.typed("Daily"))))
+    shell.send(.path(ScreenID(1), MeetingEdit.event(.saveTapped)))
+    #expect(shell.viewModel == ["Daily", "Retro", "detail Daily: "], "the detail below shows it")
+    meetings.set([Meeting(id: 1, title: "Planning")])  // written elsewhere: another shell, a sync
+    #expect(shell.viewModel == ["Planning", "detail Planning: "], "no event needed")
+  }
+
+  @Test("a timed screen on the stack reads the time the shell was told, with no forwarding code")
+  func timeReachesScreens() {
+    let time = SteppedTime(from: Date(timeIntervalSince1970: 60), by: 30)
+    let (shell, _) = meetingsShell(
+      gate: TestGate(), meetings: Shared(standupAndRetro), now: time.next)
+    shell.send(.meetingTapped(2))  // at 60
+    shell.send(.path(ScreenID(0), MeetingDetail.event(.recordTapped)))  // at 90
+    shell.send(.path(ScreenID(1), MeetingRecord.event(.said("hello"))))  // at 120
+    shell.send(.path(ScreenID(1), MeetingRecord.event(.said("bye"))))  // at 150
+    #expect(shell.viewModel.last == "record Retro: 120s hello, 150s bye")
+  }
+
+  @Test("a screen's command with no handler fails the test, naming the screen")
+  func missingHandlerIsLoud() {
+    withKnownIssue {
+      let harness = ShellHarness(Meetings(meetings: .constant(standupAndRetro))) {
+        command, effects in
+        if case .path(let id, let command) = command {
+          ScreenHandlers().run(command, effects.scope(\.path, id: id) { .path(id, $0) })
+        }
+      }
+      harness.send(.meetingTapped(1))
+      harness.send(.path(ScreenID(0), MeetingDetail.event(.appeared)))
+      harness.shell.end()
+    } matching: { issue in
+      String(describing: issue).contains("no handler is registered for MeetingDetail")
+    }
   }
 }
 
 /// A stack whose view model lists its ids: what a SwiftUI `NavigationStack(path:)` is bound to.
 struct MeetingPath: ShellState {
   enum Event: Equatable, Sendable {
-    case meetingTapped(String)
+    case meetingTapped(Int)
     case userNavigated(NavigationOperation<ScreenID>)
   }
-  var path = ScreenStack<MeetingScreen>()
+  var meetings = SharedReader.constant(standupAndRetro)
+  var path = ScreenStack<AnyScreen>()
   var viewModel: [ScreenID] { path.ids }
 
   mutating func handle(_ event: Event) -> [Never] {
     switch event {
-    case .meetingTapped(let meeting): path.push(.detail(MeetingDetail(meeting: meeting)))
+    case .meetingTapped(let id): path.push(MeetingDetail(meetings: meetings, id: id))
     case .userNavigated(let operation): path.apply(operation)
     }
     return []
@@ -361,7 +422,7 @@ struct NavigationPathTests {
     let shell = Shell(MeetingPath()) { (_: Never, _) in }
     shell.trace = { sent.append($0.event) }
     let path = shell.navigationPath(\.self, userNavigated: MeetingPath.Event.userNavigated)
-    for meeting in ["Standup", "Retro", "Planning"] { shell.send(.meetingTapped(meeting)) }
+    for id in [1, 2, 1] { shell.send(.meetingTapped(id)) }
     #expect(path.value == [ScreenID(0), ScreenID(1), ScreenID(2)])
     path.set([ScreenID(0), ScreenID(1), ScreenID(2)])
     #expect(sent.count == 3, "the path shown, set again, sends nothing")

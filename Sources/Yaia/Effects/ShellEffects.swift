@@ -349,6 +349,19 @@ public struct ShellEffects<State: ShellState> where State.Event: Sendable {
     return scoped(step, embed: embed) { read()?[keyPath: children][id: id] }
   }
 
+  /// Effects for the same work scope seen as another state: `read` picks it out of this one,
+  /// `embed` wraps its events. For a state held as another type (``AnyScreen``'s screen).
+  func narrowed<Child: ShellState>(
+    read: @escaping @MainActor (State) -> Child?,
+    embed: @escaping @Sendable (Child.Event) -> Event
+  ) -> ShellEffects<Child> {
+    let readParent = readState
+    let sink = self.sink
+    return ShellEffects<Child>(
+      registry: registry, scope: scope, readState: { readParent().flatMap(read) },
+      sink: { sink(embed($0)) })
+  }
+
   private func scoped<Child: ShellState>(
     _ step: WorkID, embed: @escaping @Sendable (Child.Event) -> Event,
     read: @escaping @MainActor () -> Child?

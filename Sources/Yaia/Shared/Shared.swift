@@ -28,6 +28,8 @@
 public final class Shared<Value: Equatable & Sendable> {
   /// The value now.
   public private(set) var value: Value
+  /// The value for readers in states (``reader``).
+  private let box: SharedBox<Value>
   /// Changes so far: lets a follower tell whether it heard the newest one.
   private var version = 0
   private var followers: [Follower] = []
@@ -52,6 +54,7 @@ public final class Shared<Value: Equatable & Sendable> {
   /// A value that lives in memory: for tests, and for state that need not outlive the app.
   public init(_ value: Value) {
     self.value = value
+    self.box = SharedBox(value)
     self.persistence = nil
   }
 
@@ -59,8 +62,14 @@ public final class Shared<Value: Equatable & Sendable> {
   /// ``load(from:default:)`` reads and makes one in a single step.
   public init(_ value: Value, savingTo persistence: SharedPersistence<Value>) {
     self.value = value
+    self.box = SharedBox(value)
     self.persistence = persistence
   }
+
+  /// The value as a state reads it: give it to each state that shows the value, once, when the
+  /// state is made; the state reads the newest value with `reader.value`, and every shell
+  /// publishes its view model again after each change. See ``SharedReader``.
+  public nonisolated var reader: SharedReader<Value> { SharedReader(box: box) }
 
   /// Reads the value from `persistence` (`initial` when nothing was saved yet) and returns it
   /// shared, saved there after each change. Throws ``SharedSaveError`` when the saved value
@@ -82,9 +91,11 @@ public final class Shared<Value: Equatable & Sendable> {
   public func set(_ newValue: Value) {
     guard newValue != value else { return }
     value = newValue
+    box.value.withLock { $0 = newValue }
     version += 1
     if persistence != nil { save(newValue) }
     notify()
+    LiveShells.refreshAll()
   }
 
   /// Changes the value in place: `shared.update { $0.speakers[id]?.name = name }`.

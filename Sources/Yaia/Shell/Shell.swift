@@ -81,6 +81,9 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   @usableFromInline var pendingHead = 0
   @usableFromInline var isHandling = false
   @usableFromInline var handledCount = 0
+  /// Whether a ``Shared`` value changed while an event was being handled: the view model is
+  /// published again once the send is done.
+  @usableFromInline var sharedChangedWhileHandling = false
   /// Whether a child scope has work running, so that each event must check whether that child
   /// is still there. Kept by the registry.
   @usableFromInline var sweepsChildren = false
@@ -144,6 +147,7 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     self.initialCommands = initial
     self.sources = sources
     registry.onScopedWork = { [weak self] running in self?.sweepsChildren = running }
+    LiveShells.add(self)
   }
 
   deinit {
@@ -206,6 +210,7 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     isHandling = true
     var changed = handle(event)
     if !pending.isEmpty { changed = drainPending() || changed }
+    if sharedChangedWhileHandling { changed = republishAfterSharedChange() || changed }
     isHandling = false
     if changed && observed { notifyObservers() }
   }
@@ -409,6 +414,30 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     return cancelled
   }
 
+  /// Publishes the view model again if it changed without an event: a ``Shared`` value that
+  /// the state reads through a ``SharedReader`` changed. Nothing is traced or journaled (no
+  /// event was handled); while an event is being handled, it is published when the send ends.
+  func refreshViewModel() {
+    guard !isEnded else { return }
+    if isHandling {
+      // A command of this shell's own event set the value: published once that event is done.
+      sharedChangedWhileHandling = true
+      return
+    }
+    if republishAfterSharedChange() && observed { notifyObservers() }
+  }
+
+  /// Publishes the view model if a shared value changed it; whether it did.
+  @usableFromInline
+  func republishAfterSharedChange() -> Bool {
+    sharedChangedWhileHandling = false
+    let next = currentState.viewModel
+    guard next != publishedViewModel else { return false }
+    publishedViewModel = next
+    publish(next)
+    return true
+  }
+
   /// Starts recording a ``Journal`` of every event handled from now on.
   public func startJournal() {
     if journal == nil { journal = Journal() }
@@ -416,6 +445,8 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
 }
 
 extension Shell: Observable {}
+
+extension Shell: RefreshingViewModel {}
 
 extension Shell {
   /// Creates a shell that tells the time, read from `now` before each event (`Date.init` in the

@@ -35,6 +35,14 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
     )
   }
 
+  /// A screen's command reached ``ScreenHandlers`` with no handler for its screen type.
+  static func noScreenHandler(screen: String, command: String) -> WiringIssue {
+    WiringIssue(
+      description:
+        "A command of \(screen) reached the shell, but no handler is registered for \(screen): \(command) was not run. Add `.on(\(screen).self) { command, effects in … }` to the ScreenHandlers, or react to the command in the parent."
+    )
+  }
+
   /// Where reports go: `nil` writes each distinct one once to standard error.
   private static let reporter = Locked<(@Sendable (WiringIssue) -> Void)?>(nil)
   private static let written = Locked<Set<WiringIssue>>([])

@@ -173,3 +173,21 @@ extension ScreenStack where Screen: ShellState {
     screens.viewModels
   }
 }
+
+extension ScreenStack where Screen == AnyScreen {
+  /// Pushes `screen`, any ``ScreenState``, on top and returns its new id: a stack of mixed
+  /// screens, each named once, where it is pushed.
+  ///
+  /// ```swift
+  /// path.push(MeetingDetail(meeting: meeting))
+  /// ```
+  @discardableResult
+  public mutating func push(_ screen: some ScreenState) -> ScreenID {
+    push(AnyScreen(screen))
+  }
+
+  /// The ids of the screens that are `Screen`s, bottom first: every pairing screen on the stack.
+  public func ids<State: ScreenState>(of screen: State.Type) -> [ScreenID] {
+    screens.compactMap { $0.state.is(screen) ? $0.id : nil }
+  }
+}

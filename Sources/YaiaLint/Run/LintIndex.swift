@@ -39,7 +39,9 @@
     /// declare them, and a `TimedState` is as much a state as a `ShellState`. The old name is
     /// still a state: apps move to the new one at their own pace. A test reads `Sources/Yaia`
     /// and fails when a protocol refining `ShellState` is missing here.
-    public static let yaiaStateProtocols: Set<String> = ["ShellState", "SceneState", "TimedState"]
+    public static let yaiaStateProtocols: Set<String> = [
+      "ShellState", "SceneState", "TimedState", "ScreenState",
+    ]
     private var stateProtocols = LintIndex.yaiaStateProtocols
 
     /// An index of `facts`, one per file.

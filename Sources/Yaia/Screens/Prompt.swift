@@ -1,5 +1,3 @@
-public import Yaia
-
 /// An alert or a confirmation dialog as a value: a title, a message and buttons, each with the
 /// action it stands for.
 ///
@@ -25,7 +23,7 @@ public import Yaia
 ///     switch choice { case .alert(.confirmDelete): ...; case .alert(nil): [] }
 ///   }
 /// ```
-public struct Prompt<Action> {
+public struct Prompt<Action: Sendable>: Sendable {
   /// How the platform shows a prompt.
   public enum Style: Hashable, Sendable {
     /// An alert in the middle of the screen.
@@ -68,7 +66,7 @@ public struct Prompt<Action> {
 }
 
 /// One button of a ``Prompt``: its label, its role and the action it stands for.
-public struct PromptButton<Action> {
+public struct PromptButton<Action: Sendable>: Sendable {
   /// What a button means to the platform, which places and colours it accordingly.
   public enum Role: Hashable, Sendable {
     /// Closes the prompt without doing anything; closing it another way counts as this.
@@ -135,7 +133,8 @@ extension Prompt: ShellState where Action: Equatable {
 
 extension Prompt: Equatable where Action: Equatable {}
 extension Prompt: Hashable where Action: Hashable {}
-extension Prompt: Sendable where Action: Sendable {}
 extension PromptButton: Equatable where Action: Equatable {}
 extension PromptButton: Hashable where Action: Hashable {}
-extension PromptButton: Sendable where Action: Sendable {}
+
+/// A prompt can be a destination of any screens (``AnyScreen``) beside the app's own.
+extension Prompt: ScreenState where Action: Equatable {}

@@ -1,0 +1,85 @@
+/// Any one screen: the state of whichever ``ScreenState`` it holds, written once by the library
+/// in place of the enum of screens (and its enums of events, commands and kinds, and the switch
+/// that dispatches between them) an app would otherwise write.
+///
+/// A stack of mixed screens is `ScreenStack<AnyScreen>` (YaiaFlow), a parent's one destination
+/// is `AnyScreen?`, and both work with the forwarding helpers as any child does:
+///
+/// ```swift
+/// var path = ScreenStack<AnyScreen>()
+/// var destination: AnyScreen?
+/// …
+/// case .path(let id, let event): return handle(event, for: id, in: \.path) { .path(id, $0) }
+/// case .destination(let event): return handle(event, in: \.destination) { .destination($0) }
+/// ```
+///
+/// It hands a ``ScreenEvent`` to the screen it holds when the event is that screen's (an event
+/// for another screen type changes nothing), tells the screen the time when it is a
+/// ``TimedState``, and returns its commands as ``ScreenCommand``s. Two `AnyScreen`s are equal
+/// when they hold screens of the same type that are equal, so a test compares a whole stack
+/// with `==`.
+public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertible {
+  /// The screen's state.
+  public private(set) var base: any ScreenState
+
+  /// Holds `screen`.
+  public init(_ screen: some ScreenState) {
+    base = screen
+  }
+
+  /// The type of the screen it holds.
+  public var screen: any ScreenState.Type { type(of: base) }
+
+  /// Whether it holds a `Screen`: `path.top?.is(PairingState.self)`.
+  public func `is`<Screen: ScreenState>(_ screen: Screen.Type) -> Bool {
+    base is Screen
+  }
+
+  /// The state of the screen it holds, if it is a `Screen`.
+  public func `as`<Screen: ScreenState>(_ screen: Screen.Type) -> Screen? {
+    base as? Screen
+  }
+
+  /// Changes the screen it holds with `body` if it is a `Screen` (what `body` returns), or does
+  /// nothing and returns `nil`: for a parent that hands a screen a value it did not ask for.
+  @discardableResult
+  public mutating func modify<Screen: ScreenState, Result>(
+    _ screen: Screen.Type, _ body: (inout Screen) -> Result
+  ) -> Result? {
+    guard var state = base as? Screen else { return nil }
+    let result = body(&state)
+    base = state
+    return result
+  }
+
+  /// Hands `event` to the screen when it is that screen's, telling a timed screen the time
+  /// first; an event for another screen type changes nothing.
+  public mutating func handle(_ event: ScreenEvent) -> [ScreenCommand] {
+    let time = EventTime.current
+    func handleScreen<Screen: ScreenState>(_ screen: inout Screen) -> [ScreenCommand] {
+      guard let event = event.as(Screen.self) else { return [] }
+      if Screen.self is any TimedState.Type { Self.stampTime(on: &screen, from: time) }
+      return screen.handle(event).map(Screen.command)
+    }
+    return handleScreen(&base)
+  }
+
+  /// The screen's view model, with its screen type.
+  public var viewModel: ScreenViewModel {
+    func viewModel<Screen: ScreenState>(of screen: Screen) -> ScreenViewModel {
+      ScreenViewModel(ScreenValue(Screen.self, screen.viewModel))
+    }
+    return viewModel(of: base)
+  }
+
+  /// Whether both hold screens of the same type that are equal.
+  public static func == (lhs: AnyScreen, rhs: AnyScreen) -> Bool {
+    func equals<Screen: ScreenState>(_ left: Screen) -> Bool {
+      (rhs.base as? Screen) == left
+    }
+    return equals(lhs.base)
+  }
+
+  /// The screen's state, as it prints itself.
+  public var description: String { "\(base)" }
+}

@@ -1,0 +1,25 @@
+/// An event for one screen of a stack or destination of any screens (``AnyScreen``): made with
+/// `MeetingDetail.event(.editTapped)`, taken only by a screen of that type.
+///
+/// A parent's event for its screens is one case, `case path(ScreenID, ScreenEvent)`, whatever
+/// screens it shows: adding a screen adds no case. An event that finds a screen of another type
+/// under its id (the screen that was on top a moment ago) changes nothing, as an event for a
+/// popped screen does.
+public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
+  let content: ScreenValue
+
+  init(_ content: ScreenValue) {
+    self.content = content
+  }
+
+  /// The screen type the event is for.
+  public var screen: any ScreenState.Type { content.screen }
+
+  /// The event, if it is for a `Screen`: `event.as(MeetingDetail.self)`.
+  public func `as`<Screen: ScreenState>(_ screen: Screen.Type) -> Screen.Event? {
+    content.as(screen, Screen.Event.self)
+  }
+
+  /// `MeetingDetail: editTapped`.
+  public var description: String { content.description }
+}

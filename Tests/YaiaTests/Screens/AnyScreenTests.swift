@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Yaia
+import YaiaTesting
+
+/// A counter screen: the smallest screen with events, commands and a view model.
+private struct Counter: ScreenState {
+  enum Event: Equatable, Sendable { case increment }
+  enum Command: Equatable, Sendable { case reached(Int) }
+  var count = 0
+  var viewModel: Int { count }
+  mutating func handle(_ event: Event) -> [Command] {
+    count += 1
+    return count % 2 == 0 ? [.reached(count)] : []
+  }
+}
+
+/// A screen whose event type is the counter's too: events still find only their own screen.
+private struct Twin: ScreenState {
+  typealias Event = Counter.Event
+  var viewModel: String { "twin" }
+  mutating func handle(_ event: Event) -> [Never] { [] }
+}
+
+/// A timed screen: told the time by whatever handles it.
+private struct Clocked: ScreenState, TimedState {
+  enum Event: Equatable, Sendable { case stamp }
+  var now = 0
+  var stamps: [Int] = []
+  var viewModel: [Int] { stamps }
+  mutating func handle(_ event: Event) -> [Never] {
+    stamps.append(now)
+    return []
+  }
+}
+
+@Suite("AnyScreen: any screen, typed events, commands and view models")
+struct AnyScreenTests {
+  @Test("an event reaches only a screen of its own type; commands come out tagged with it")
+  func typedEvents() {
+    var screen = AnyScreen(Counter())
+    #expect(screen.handle(Counter.event(.increment)) == [])
+    #expect(screen.handle(Counter.event(.increment)) == [Counter.command(.reached(2))])
+    #expect(screen.handle(Twin.event(.increment)) == [], "the same event type, another screen")
+    #expect(screen.as(Counter.self)?.count == 2)
+    #expect(screen.viewModel.as(Counter.self) == 2)
+    #expect(screen.viewModel.as(Twin.self) == nil)
+    #expect(screen.viewModel.base as? Int == 2)
+    var twin = AnyScreen(Twin())
+    #expect(twin.handle(Counter.event(.increment)) == [])
+  }
+
+  @Test("screens, events and commands compare by type and value, and print as their screen's")
+  func equality() {
+    #expect(AnyScreen(Counter(count: 1)) == AnyScreen(Counter(count: 1)))
+    #expect(AnyScreen(Counter(count: 1)) != AnyScreen(Counter(count: 2)))
+    #expect(AnyScreen(Counter()) != AnyScreen(Twin()))
+    #expect(Counter.event(.increment) != Twin.event(.increment))
+    #expect(Counter.command(.reached(2)) == Counter.command(.reached(2)))
+    #expect(Counter.command(.reached(2)).as(Counter.self) == .reached(2))
+    #expect(Counter.event(.increment).as(Twin.self) == nil)
+    #expect(Counter.event(.increment).description.hasSuffix("Counter: increment"))
+    #expect(AnyScreen(Counter(count: 3)).is(Counter.self))
+    var screen = AnyScreen(Counter())
+    #expect(screen.modify(Counter.self) { $0.count = 5 } != nil)
+    #expect(screen.modify(Twin.self) { _ in } == nil)
+    #expect(screen.as(Counter.self)?.count == 5)
+  }
+
+  @Test("a timed screen is told the time of the event, wherever it sits")
+  func timedScreen() {
+    var screen = AnyScreen(Clocked())
+    withEventTime(7) { _ = screen.handle(Clocked.event(.stamp)) }
+    withEventTime(9) { _ = screen.handle(Clocked.event(.stamp)) }
+    #expect(screen.viewModel.as(Clocked.self) == [7, 9])
+  }
+}
