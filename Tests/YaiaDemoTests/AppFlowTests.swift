@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 import YaiaFlow
 import YaiaSequencer
 import YaiaTesting
@@ -53,15 +54,16 @@ struct AppFlowTests {
   func loginPrompt() throws {
     let asking = Given(try Self.app())
       .when(Self.event(.login, .waitingForUser(DemoPrompts.login.key)))
-      .then([.navigate([.push(.screen(ScreenID(0), .login))])])
-    #expect(asking.path == [.launch, .screen(ScreenID(0), .login)])
+      .then([.navigate([.push(.screen(ScreenID(0), "Log in"))])])
+    #expect(asking.path == [.launch, .screen(ScreenID(0), "Log in")])
     let loggedIn = Given(asking)
       .when(
-        .login(.typed("ada")), .login(.switchField), .login(.typed("swordfish")), .login(.submit),
-        .login(.response(.success(Self.session)))
+        .onTop(LoginState.event(.typed("ada"))), .onTop(LoginState.event(.switchField)),
+        .onTop(LoginState.event(.typed("swordfish"))), .onTop(LoginState.event(.submit)),
+        .onTop(LoginState.event(.response(.success(Self.session))))
       )
       .then([
-        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "swordfish"))),
+        .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "swordfish"))),
         .answer(.login(Self.session)), .navigate([.pop(count: 1)]),
       ])
     #expect(loggedIn.path == [.launch])
@@ -72,17 +74,19 @@ struct AppFlowTests {
     let state = Given(try Self.app(.firstRun))
       .when(
         Self.event(.login, .waitingForUser(DemoPrompts.login.key)),
-        Self.event(.tutorial, .waitingForUser(DemoPrompts.tutorial.key)), .login(.typed("ada")),
-        .login(.switchField), .login(.typed("pw")), .login(.submit),
-        .login(.response(.success(Self.session)))
+        Self.event(.tutorial, .waitingForUser(DemoPrompts.tutorial.key)),
+        .onTop(LoginState.event(.typed("ada"))),
+        .onTop(LoginState.event(.switchField)), .onTop(LoginState.event(.typed("pw"))),
+        .onTop(LoginState.event(.submit)),
+        .onTop(LoginState.event(.response(.success(Self.session))))
       )
       .then([
-        .navigate([.push(.screen(ScreenID(0), .login))]),
-        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "pw"))),
+        .navigate([.push(.screen(ScreenID(0), "Log in"))]),
+        .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "pw"))),
         .answer(.login(Self.session)), .navigate([.pop(count: 1)]),
-        .navigate([.push(.screen(ScreenID(1), .tutorial))]),
+        .navigate([.push(.screen(ScreenID(1), "Tutorial"))]),
       ])
-    #expect(state.path == [.launch, .screen(ScreenID(1), .tutorial)])
+    #expect(state.path == [.launch, .screen(ScreenID(1), "Tutorial")])
   }
 
   @Test("the end of the launch goes home, with the push notification on top if there is one")
@@ -106,7 +110,7 @@ struct AppFlowTests {
         .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
       )
       .then([
-        .navigate([.push(.screen(ScreenID(0), .login))]), .navigate([.setStack([.update])]),
+        .navigate([.push(.screen(ScreenID(0), "Log in"))]), .navigate([.setStack([.update])]),
       ])
     guard case .update(let reason, _) = state.topScreen else {
       Issue.record("not on the update screen: \(state.topScreen)")
@@ -122,12 +126,15 @@ struct AppFlowTests {
     Given(try Self.app(.firstRun))
       .when(
         Self.event(.connectSpeaker, .waitingForUser(DemoPrompts.pairing.key)),
-        .pairing(.radio(.appeared(broadcast))), .pairing(.pick), .pairing(.typed("Den")),
-        .pairing(.submit), .pairing(.saved(.success("a")))
+        .onTop(PairingState.event(.radio(.appeared(broadcast)))), .onTop(PairingState.event(.pick)),
+        .onTop(PairingState.event(.typed("Den"))),
+        .onTop(PairingState.event(.submit)), .onTop(PairingState.event(.saved(.success("a"))))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
-        .screen(ScreenID(0), .pairing(.save(address: "a", model: "JBL Charge 5", nickname: "Den"))),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
+        .screen(
+          ScreenID(0),
+          PairingState.command(.save(address: "a", model: "JBL Charge 5", nickname: "Den"))),
         .answer(.pairing(address: "a")), .navigate([.pop(count: 1)]),
       ])
   }
@@ -135,10 +142,13 @@ struct AppFlowTests {
   @Test("p on home opens pairing with the radio for it; leaving it pops it (and so its radio)")
   func pairingFromHome() throws {
     let left = Given(try Self.app())
-      .when(.launchEnded(Self.summary()), .home(.speakers(.pairNew)), .pairing(.cancel))
+      .when(
+        .launchEnded(Self.summary()), .home(.speakers(.pairNew)),
+        .onTop(PairingState.event(.cancel))
+      )
       .then([
         .navigate([.setStack([.home])]), .scan(for: ScreenID(0)),
-        .navigate([.push(.screen(ScreenID(0), .pairing))]), .navigate([.pop(count: 1)]),
+        .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]), .navigate([.pop(count: 1)]),
       ])
     #expect(left.path == [.home])
   }
@@ -178,9 +188,9 @@ struct AppFlowTests {
     #expect(Keymap.event(for: .text("p"), on: home) == .home(.speakers(.pairNew)))
     #expect(Keymap.event(for: .down, on: home) == .home(.speakers(.moveSelection(by: 1))))
     #expect(Keymap.event(for: .interrupt, on: home) == .quit)
-    let login = DemoAppState.Screen.login(LoginState().viewModel)
-    #expect(Keymap.event(for: .text("q"), on: login) == .login(.typed("q")))
-    #expect(Keymap.event(for: .control(7), on: login) == .login(.typed("\u{7}")))
+    let login = DemoAppState.Screen.pushed(AnyScreen(LoginState()).viewModel)
+    #expect(Keymap.event(for: .text("q"), on: login) == .onTop(LoginState.event(.typed("q"))))
+    #expect(Keymap.event(for: .control(7), on: login) == .onTop(LoginState.event(.typed("\u{7}"))))
     #expect(Keymap.event(for: .interrupt, on: login) == .quit)
   }
 
@@ -190,12 +200,13 @@ struct AppFlowTests {
     _ = app.handle(.launchEnded(Self.summary()))
     _ = app.handle(.home(.speakers(.pairNew)))
     _ = app.handle(
-      .pairing(
-        .radio(.appeared(Broadcast(id: "a", model: "Bose SoundLink Flex", signal: -50)))))
-    _ = app.handle(.pairing(.pick))
-    _ = app.handle(.pairing(.submit))
+      .onTop(
+        PairingState.event(
+          .radio(.appeared(Broadcast(id: "a", model: "Bose SoundLink Flex", signal: -50))))))
+    _ = app.handle(.onTop(PairingState.event(.pick)))
+    _ = app.handle(.onTop(PairingState.event(.submit)))
     #expect(ScreenText(ansi: false).text(for: app).contains("! Nickname is empty"))
-    _ = app.handle(.pairing(.typed("\u{202E}")))
+    _ = app.handle(.onTop(PairingState.event(.typed("\u{202E}"))))
     #expect(ScreenText(ansi: false).text(for: app).contains("U+202E"))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 import YaiaFlow
 import YaiaSequencer
 import YaiaTesting
@@ -39,23 +40,26 @@ struct NavigationFlowTests {
       .when(.launchEnded(Self.report), .home(.speakers(.pairNew)), .userNavigated(.pop(count: 1)))
       .then([
         .navigate([.setStack([.home])]), .scan(for: pairing),
-        .navigate([.push(.screen(pairing, .pairing))]),
+        .navigate([.push(.screen(pairing, "Pair a speaker"))]),
       ])
     #expect(backed.path == [.home])
     // The radio's late events and a late save find no screen, even after a new pairing
     // screen took the place of the old one.
     Given(backed)
       .when(
-        .screen(pairing, .pairing(.radio(.appeared(Self.broadcast)))), .pairing(.pick),
-        .screen(pairing, .pairing(.saved(.success("C3"))))
+        .screen(pairing, PairingState.event(.radio(.appeared(Self.broadcast)))),
+        .onTop(PairingState.event(.pick)),
+        .screen(pairing, PairingState.event(.saved(.success("C3"))))
       )
       .then([], viewModel: backed.viewModel)
     let again = Given(backed)
       .when(
-        .home(.speakers(.pairNew)), .screen(pairing, .pairing(.radio(.appeared(Self.broadcast))))
+        .home(.speakers(.pairNew)),
+        .screen(pairing, PairingState.event(.radio(.appeared(Self.broadcast))))
       )
-      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), .pairing))])])
-    guard case .pairing(let screen) = again.topScreen else {
+      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), "Pair a speaker"))])])
+    guard case .pushed(let pushed) = again.topScreen, let screen = pushed.as(PairingState.self)
+    else {
       Issue.record("not on the pairing screen: \(String(describing: again.topScreen))")
       return
     }
@@ -72,7 +76,7 @@ struct NavigationFlowTests {
         .userNavigated(.pop(count: 1))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
         .answer(.pairing(address: nil)),
       ])
     #expect(state.path == [.launch])
@@ -99,17 +103,19 @@ struct NavigationFlowTests {
     let session = LoginSession(user: "ada", token: Secret("t"), refreshToken: Secret("r"))
     let opened = Given(try Self.app())
       .when(
-        .launchEnded(Self.report), .openLink("yaia-demo://pair"), .login(.typed("ada")),
-        .login(.switchField), .login(.typed("pw")), .login(.submit),
-        .login(.response(.success(session)))
+        .launchEnded(Self.report), .openLink("yaia-demo://pair"),
+        .onTop(LoginState.event(.typed("ada"))),
+        .onTop(LoginState.event(.switchField)), .onTop(LoginState.event(.typed("pw"))),
+        .onTop(LoginState.event(.submit)),
+        .onTop(LoginState.event(.response(.success(session))))
       )
       .then([
-        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .login))]),
-        .screen(ScreenID(0), .login(.logIn(user: "ada", password: "pw"))),
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), "Log in"))]),
+        .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "pw"))),
         .navigate([.pop(count: 1)]), .scan(for: ScreenID(1)),
-        .navigate([.push(.screen(ScreenID(1), .pairing))]),
+        .navigate([.push(.screen(ScreenID(1), "Pair a speaker"))]),
       ])
-    #expect(opened.path == [.home, .screen(ScreenID(1), .pairing)])
+    #expect(opened.path == [.home, .screen(ScreenID(1), "Pair a speaker")])
   }
 
   @Test("an unknown or malformed link shows its typed error, and the app carries on")
@@ -127,7 +133,7 @@ struct NavigationFlowTests {
     }
     #expect(
       app.handle(.home(.speakers(.pairNew))) == [
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .pairing))]),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
       ])
   }
 
@@ -140,12 +146,12 @@ struct NavigationFlowTests {
           .configuration(.init(country: "CH", language: "de", supportedLanguages: ["de", "fr"]))),
         .launchEnded(Self.report), .openLinkPrompt,
         .linkPrompt(.typed("yaia-demo://settings/language")), .linkPrompt(.submit),
-        .language(.moveSelection(by: 1)), .language(.confirm)
+        .onTop(LanguageState.event(.moveSelection(by: 1))), .onTop(LanguageState.event(.confirm))
       )
       .then([
         .navigate([.setStack([.home])]), .navigate([.present(.linkPrompt)]),
         .navigate([.dismiss(count: 1)]),
-        .navigate([.push(.screen(ScreenID(0), .languageSetting))]),
+        .navigate([.push(.screen(ScreenID(0), "Language setting"))]),
         .chooseLanguage("fr"), .navigate([.pop(count: 1)]),
       ])
     #expect(state.path == [.home])
@@ -166,9 +172,10 @@ struct NavigationFlowTests {
       )
       .then([
         .navigate([.setStack([.home])]),
-        .navigate([.push(.screen(ScreenID(0), .languageSetting))]),
+        .navigate([.push(.screen(ScreenID(0), "Language setting"))]),
       ])
-    guard case .language(let language) = state.topScreen else {
+    guard case .pushed(let pushed) = state.topScreen, let language = pushed.as(LanguageState.self)
+    else {
       Issue.record("not on the language setting: \(String(describing: state.topScreen))")
       return
     }
@@ -256,6 +263,6 @@ struct NavigationFlowTests {
       #expect(navigator.stack == app.navigation.stack, "after \(event)")
       #expect(navigator.modals == app.navigation.modals, "after \(event)")
     }
-    #expect(navigator.stack == [.home, .screen(ScreenID(2), .languageSetting)])
+    #expect(navigator.stack == [.home, .screen(ScreenID(2), "Language setting")])
   }
 }

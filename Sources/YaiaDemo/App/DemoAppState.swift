@@ -5,8 +5,10 @@ import YaiaSequencer
 /// The sample app's flow coordinator: where the app is, and what happens between screens.
 ///
 /// Where the app is lives in three values: the root (the launch, "update required" or Home),
-/// a ``ScreenStack`` of the screens pushed over it, each holding its own state and why it was
-/// pushed (``DemoScreen``), and at most one modal (``Destination``). Navigation is derived from
+/// a ``ScreenStack`` of the screens pushed over it, each holding its own state (any
+/// ``DemoScreen``: each is named only where it is pushed), and at most one modal
+/// (``Destination``). Why a screen was pushed follows from the root: a screen pushed while the
+/// launch shows is the launch's question, one pushed over Home is the user's own. Navigation is derived from
 /// them, never kept beside them: each change returns the router's operations, and the user's
 /// own Back is applied to the same stack. The app takes the launch's events from one feed (a
 /// step waiting for the user pushes that step's screen; the answer goes back as a command),
@@ -23,13 +25,13 @@ struct DemoAppState: ShellState {
     case note(LaunchNote)
     /// The launch ended.
     case launchEnded(LaunchReport<DemoStep>)
-    /// The user's input, for the screen on top of the stack (the only one the user sees); see
-    /// ``login(_:)`` and its siblings.
-    case onTop(DemoScreen.Event)
+    /// The user's input, for the screen on top of the stack (the only one the user sees):
+    /// `.onTop(LoginState.event(.submit))`; dropped if the top screen is of another type.
+    case onTop(ScreenEvent)
     /// What a screen's own work brought back (a login's response, the radio, a save), for
     /// that screen by its id: dropped once the screen is popped, even if another screen of
     /// its kind took its place.
-    case screen(ScreenID, DemoScreen.Event)
+    case screen(ScreenID, ScreenEvent)
     /// The home screen's events.
     case home(HomeState.Event)
     /// The link prompt's events.
@@ -49,15 +51,6 @@ struct DemoAppState: ShellState {
     case languageChanged(String?)
     /// Quit the app.
     case quit
-
-    /// The user's input for the language screen on top.
-    static func language(_ event: LanguageState.Event) -> Self { .onTop(.language(event)) }
-    /// The user's input for the login screen on top.
-    static func login(_ event: LoginState.Event) -> Self { .onTop(.login(event)) }
-    /// The user's input for the tutorial on top.
-    static func tutorial(_ event: TutorialState.Event) -> Self { .onTop(.tutorial(event)) }
-    /// The user's input for the pairing assistant on top.
-    static func pairing(_ event: PairingState.Event) -> Self { .onTop(.pairing(event)) }
   }
 
   /// The I/O the app asks its shell for.
@@ -70,7 +63,7 @@ struct DemoAppState: ShellState {
     case answer(DemoAnswer)
     /// A screen's own work (a login request, saving a paired speaker), as the screen wrote
     /// it; what comes back goes to that screen by its id.
-    case screen(ScreenID, DemoScreen.Command)
+    case screen(ScreenID, ScreenCommand)
     /// Listen to the radio for the pairing screen `id`, until that screen is popped.
     case scan(for: ScreenID)
     /// Home's work (a rename, a deletion), as Home's speaker list wrote it.
@@ -87,14 +80,8 @@ struct DemoAppState: ShellState {
     case launch(LaunchProgress)
     /// The update screen, with the reason and the launch it stopped.
     case update(String, launch: LaunchProgress)
-    /// The language question or setting.
-    case language(LanguageState.ViewModel)
-    /// The login form.
-    case login(LoginState.ViewModel)
-    /// The tutorial.
-    case tutorial(TutorialState.ViewModel)
-    /// The pairing assistant.
-    case pairing(PairingState.ViewModel)
+    /// A screen pushed on the stack: the terminal draws it by its type.
+    case pushed(ScreenViewModel)
     /// Home, by section.
     case home(HomeState.ViewModel)
     /// The push notification.
@@ -139,14 +126,14 @@ struct DemoAppState: ShellState {
   /// What is below every screen: `.launch`, `.update` or `.home`.
   private var root = DemoRoute.launch
   /// The screens pushed over the root, each with its state.
-  private(set) var path = ScreenStack<DemoScreen>()
+  private(set) var path = ScreenStack<AnyScreen>()
   /// The modal shown, if any.
   private var destination: Destination?
   private var progress: LaunchProgress
   private(set) var home = HomeState()
   private var gate = DeepLinkGate<DemoLink>(needsLogin: { _ in true })
   /// The launch's questions waiting for the one on screen to be answered.
-  private var questions: [DemoScreen.Kind] = []
+  private var questions: [PromptKey<DemoStep>] = []
   /// The notification the app was launched from, shown when the launch ends.
   private var notification: String?
   private var report: LaunchReport<DemoStep>?
@@ -163,7 +150,7 @@ struct DemoAppState: ShellState {
   /// modal, so it cannot disagree with them.
   var navigation: NavigationState<DemoRoute> {
     NavigationState(
-      stack: [root] + path.map { DemoRoute.screen($0.id, $0.state.kind) },
+      stack: [root] + path.map { DemoRoute.screen($0.id, $0.state.title) },
       modals: destination.map { [$0.route] } ?? [])
   }
 
@@ -179,10 +166,7 @@ struct DemoAppState: ShellState {
       return [.navigate([.setStack(navigation.stack)]), .runLaunch]
     case .launch(let launchEvent):
       progress.apply(launchEvent)
-      if case .waitingForUser(let prompt) = launchEvent.kind, let kind = Self.screen(asking: prompt)
-      {
-        return ask(kind)
-      }
+      if case .waitingForUser(let prompt) = launchEvent.kind { return ask(prompt) }
     case .note(let note):
       return take(note)
     case .launchEnded(let report):
@@ -198,8 +182,10 @@ struct DemoAppState: ShellState {
         return commands
       }
       // Every pairing screen on the stack shows which speakers are paired: it hears the change.
-      let pairings = path.filter { $0.state.kind == .pairing }.map(\.id)
-      return commands + pairings.flatMap { toScreen(.pairing(.paired(paired)), $0) }
+      return commands
+        + path.ids(of: PairingState.self).flatMap {
+          toScreen(PairingState.event(.paired(paired)), $0)
+        }
     case .languageChanged(let language):
       return toHome(.status(.languageChanged(language)))
     case .linkPrompt(let event):
@@ -225,17 +211,6 @@ struct DemoAppState: ShellState {
       break
     }
     return []
-  }
-
-  /// The screen that answers the question `prompt` asks.
-  static func screen(asking prompt: PromptKey<DemoStep>) -> DemoScreen.Kind? {
-    switch prompt {
-    case DemoPrompts.language.key: .languageQuestion
-    case DemoPrompts.login.key: .login
-    case DemoPrompts.tutorial.key: .tutorial
-    case DemoPrompts.pairing.key: .pairing
-    default: nil
-    }
   }
 
   /// The link prompt, when it is the modal shown: its events find it here, and setting `nil`
@@ -266,7 +241,7 @@ struct DemoAppState: ShellState {
   }
 
   /// Pushes `screen`; the commands that show it, and its id.
-  private mutating func push(_ screen: DemoScreen) -> (commands: [Command], id: ScreenID) {
+  private mutating func push(_ screen: some DemoScreen) -> (commands: [Command], id: ScreenID) {
     var id = ScreenID(0)
     let commands = navigated { id = $0.path.push(screen) }
     return (commands, id)
@@ -296,26 +271,26 @@ struct DemoAppState: ShellState {
     return commands + opened(gate.handle(.launchFinished(loggedIn: gate.viewModel.isLoggedIn)))
   }
 
-  /// Pushes the screen of a waiting step now, or after the one already asking.
-  private mutating func ask(_ kind: DemoScreen.Kind) -> [Command] {
+  /// Pushes the screen that answers a waiting step's question now, or after the one already
+  /// asking.
+  private mutating func ask(_ prompt: PromptKey<DemoStep>) -> [Command] {
     guard navigation.top == .launch else {
-      if !questions.contains(kind) { questions.append(kind) }
+      if !questions.contains(prompt) { questions.append(prompt) }
       return []
     }
-    switch kind {
-    case .login: return push(.login(LoginState(), forLink: false)).commands
-    case .tutorial: return push(.tutorial(TutorialState())).commands
-    case .languageQuestion:
+    switch prompt {
+    case DemoPrompts.login.key: return push(LoginState()).commands
+    case DemoPrompts.tutorial.key: return push(TutorialState()).commands
+    case DemoPrompts.language.key:
       let configuration =
         home.status.configuration
         ?? DemoAPI.Configuration(country: "?", language: "en", supportedLanguages: [])
       return push(
-        .languageQuestion(
-          LanguageState(
-            languages: configuration.supportedLanguages, suggested: configuration.language))
+        LanguageState(
+          languages: configuration.supportedLanguages, suggested: configuration.language)
       ).commands
-    case .pairing: return startPairing(forLaunch: true)
-    case .languageSetting: return []
+    case DemoPrompts.pairing.key: return startPairing()
+    default: return []
     }
   }
 
@@ -347,7 +322,7 @@ struct DemoAppState: ShellState {
   // MARK: Children's results
 
   /// Hands `event` to the screen under `id` (dropped if it was popped) and takes its results.
-  private mutating func toScreen(_ event: DemoScreen.Event, _ id: ScreenID) -> [Command] {
+  private mutating func toScreen(_ event: ScreenEvent, _ id: ScreenID) -> [Command] {
     handle(event, for: id, in: \.path) { app, command in app.result(command, of: id) }
   }
 
@@ -356,40 +331,44 @@ struct DemoAppState: ShellState {
     handle(event, in: \.home) { app, command in
       guard command == .speakers(.pairNew) else { return [.home(command)] }
       guard app.navigation.top == .home else { return [] }
-      return app.startPairing(forLaunch: false)
+      return app.startPairing()
     }
   }
 
   /// What the app does with a command of the screen under `id`: work goes to the shell as the
-  /// screen wrote it; a result ends the screen and answers whoever pushed it.
-  private mutating func result(_ command: DemoScreen.Command, of id: ScreenID) -> [Command] {
-    switch (path[id: id], command) {
-    case (_, .login(.logIn)), (_, .pairing(.save)):
-      return [.screen(id, command)]
-    case (.languageSetting, .language(.chosen(let chosen))):
-      return [.chooseLanguage(chosen)] + navigated { $0.path.pop(from: id) }
-    case (_, .language(.chosen(let chosen))):
+  /// screen wrote it; a result ends the screen and answers whoever pushed it: the launch, for a
+  /// screen pushed while the launch shows, else the user.
+  private mutating func result(_ command: ScreenCommand, of id: ScreenID) -> [Command] {
+    let forLaunch = root == .launch
+    if case .chosen(let chosen)? = command.as(LanguageState.self) {
+      guard forLaunch else {
+        return [.chooseLanguage(chosen)] + navigated { $0.path.pop(from: id) }
+      }
       return [.answer(.language(chosen)), .chooseLanguage(chosen)] + finishQuestion()
-    case (.login(_, forLink: true), .login(.finished(let session))):
-      // Logged in for a held link (this run only: the launch saves logins).
-      return toHome(.status(.loggedIn(user: session.user)))
-        + navigated { $0.path.pop(from: id) } + opened(gate.handle(.loggedIn))
-    case (_, .login(.finished(let session))):
-      return [.answer(.login(session))] + finishQuestion()
-    case (_, .tutorial(.finished)):
-      return [.answer(.tutorialSeen)] + finishQuestion()
-    case (.pairing(_, forLaunch: true), .pairing(.finished(let address))):
-      return [.answer(.pairing(address: address))] + finishQuestion()
-    case (_, .pairing(.finished)):
-      return navigated { $0.path.pop(from: id) }
     }
+    if case .finished(let session)? = command.as(LoginState.self) {
+      guard forLaunch else {
+        // Logged in for a held link (this run only: the launch saves logins).
+        return toHome(.status(.loggedIn(user: session.user)))
+          + navigated { $0.path.pop(from: id) } + opened(gate.handle(.loggedIn))
+      }
+      return [.answer(.login(session))] + finishQuestion()
+    }
+    if command.as(TutorialState.self) == .finished {
+      return [.answer(.tutorialSeen)] + finishQuestion()
+    }
+    if case .finished(let address)? = command.as(PairingState.self) {
+      guard forLaunch else { return navigated { $0.path.pop(from: id) } }
+      return [.answer(.pairing(address: address))] + finishQuestion()
+    }
+    return [.screen(id, command)]
   }
 
   /// Pushes the pairing assistant, tells it which speakers are paired, and starts the radio for
   /// it; popping the screen stops the radio.
-  private mutating func startPairing(forLaunch: Bool) -> [Command] {
-    let (shown, id) = push(.pairing(PairingState(), forLaunch: forLaunch))
-    return toScreen(.pairing(.paired(paired)), id) + [.scan(for: id)] + shown
+  private mutating func startPairing() -> [Command] {
+    let (shown, id) = push(PairingState())
+    return toScreen(PairingState.event(.paired(paired)), id) + [.scan(for: id)] + shown
   }
 
   /// The user navigated on the platform: the same stack records it. A launch's pairing the
@@ -407,8 +386,10 @@ struct DemoAppState: ShellState {
       break
     }
     let left = before.filter { path[id: $0.id] == nil }
-    guard left.contains(where: { if case .pairing(_, true) = $0.state { true } else { false } })
-    else { return [] }
+    // Only the launch's pairing can be left this way while the launch shows.
+    guard root == .launch, left.contains(where: { $0.state.is(PairingState.self) }) else {
+      return []
+    }
     return [.answer(.pairing(address: nil))] + finishQuestion()
   }
 
@@ -433,8 +414,8 @@ struct DemoAppState: ShellState {
       switch command {
       case .show(let links): return links.flatMap { show($0) }
       case .showLogin:
-        guard !path.contains(where: { $0.state.kind == .login }) else { return [] }
-        return push(.login(LoginState(), forLink: true)).commands
+        guard path.ids(of: LoginState.self).isEmpty else { return [] }
+        return push(LoginState()).commands
       }
     }
   }
@@ -451,15 +432,14 @@ struct DemoAppState: ShellState {
     case .speaker(let key):
       commands += toHome(.speakers(.select(key)))
     case .pair:
-      commands += startPairing(forLaunch: false)
+      commands += startPairing()
     case .languageSettings:
       let configuration = home.status.configuration
       commands +=
         push(
-          .languageSetting(
-            LanguageState(
-              languages: configuration?.supportedLanguages ?? [],
-              suggested: home.status.currentLanguage ?? "en"))
+          LanguageState(
+            languages: configuration?.supportedLanguages ?? [],
+            suggested: home.status.currentLanguage ?? "en", isSetting: true)
         ).commands
     }
     return commands
@@ -476,7 +456,7 @@ struct DemoAppState: ShellState {
         launch: progress),
       .home: .home(home.viewModel),
     ]
-    for (id, screen) in path { screens[.screen(id, screen.kind)] = screen.viewModel }
+    for (id, screen) in path { screens[.screen(id, screen.title)] = .pushed(screen.viewModel) }
     switch destination {
     case .push(let message): screens[.push] = .push(message)
     case .linkPrompt(let prompt): screens[.linkPrompt] = .linkPrompt(prompt.viewModel)
@@ -509,8 +489,7 @@ extension DemoAppState.Event {
   var isUserInput: Bool {
     switch self {
     case .started, .launch, .note, .launchEnded, .languageChanged, .screen,
-      .onTop(.pairing(.radio)), .onTop(.pairing(.paired)), .onTop(.pairing(.saved)),
-      .onTop(.login(.response)), .home(.speakers(.loaded)), .home(.speakers(.changed)),
+      .home(.speakers(.loaded)), .home(.speakers(.changed)),
       .home(.speakers(.writeFailed)), .home(.status), .home(.launch):
       false
     case .onTop, .home, .linkPrompt, .openLinkPrompt, .openLink, .userNavigated, .dismissPush,

@@ -11,8 +11,8 @@ enum DemoRoute: Hashable, Sendable, CustomStringConvertible {
   case update
   /// The paired speakers (a root).
   case home
-  /// A screen pushed on the app's `ScreenStack`, by its id; its kind names it.
-  case screen(ScreenID, DemoScreen.Kind)
+  /// A screen pushed on the app's `ScreenStack`, by its id, with its title.
+  case screen(ScreenID, String)
   /// The push notification the app was launched from (a modal).
   case push
   /// The prompt to type a deep link (a modal).
@@ -24,16 +24,16 @@ enum DemoRoute: Hashable, Sendable, CustomStringConvertible {
     case .launch: "Launch"
     case .update: "Update required"
     case .home: "Home"
-    case .screen(_, let kind): kind.title
+    case .screen(_, let title): title
     case .push: "Notification"
     case .linkPrompt: "Open a link"
     }
   }
 
-  /// `home`, `login #2`: how a journal or a failing test shows it.
+  /// `home`, `Log in #2`: how a journal or a failing test shows it.
   var description: String {
     switch self {
-    case .screen(let id, let kind): "\(kind.rawValue) \(id)"
+    case .screen(let id, let title): "\(title) \(id)"
     case .launch: "launch"
     case .update: "update"
     case .home: "home"

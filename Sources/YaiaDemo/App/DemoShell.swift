@@ -40,30 +40,26 @@ struct DemoShell {
         }
         return nil
       }
-    case .screen(let id, .login(.logIn(let user, let password))):
-      // The login's work belongs to its screen: popped, its request is cancelled.
-      let client = client
-      effects.scope(\.path, id: id) { .screen(id, $0) }.run(id: "login") {
-        .login(.response(await Self.logIn(client, user: user, password: password.value)))
-      }
-    case .screen(let id, .pairing(.save(let address, let model, let nickname))):
-      // A save outlives its screen (the user confirmed it); its answer finds the screen by id.
-      let library = library
-      effects.run(id: Self.write("pair")) {
-        do {
-          try await library.save(
-            PairedSpeaker(id: address, model: model, nickname: nickname, pairedAt: Date()))
-          return .screen(id, .pairing(.saved(.success(address))))
-        } catch {
-          return .screen(id, .pairing(.saved(.failure(.init("\(error)")))))
+    case .screen(let id, let command):
+      if case .save(let address, let model, let nickname)? = command.as(PairingState.self) {
+        // A save outlives its screen (the user confirmed it); its answer finds the screen by id.
+        let library = library
+        effects.run(id: Self.write("pair")) {
+          do {
+            try await library.save(
+              PairedSpeaker(id: address, model: model, nickname: nickname, pairedAt: Date()))
+            return .screen(id, PairingState.event(.saved(.success(address))))
+          } catch {
+            return .screen(id, PairingState.event(.saved(.failure(.init("\(error)")))))
+          }
         }
+        return
       }
-    case .screen:
-      // A screen's results (finished, chosen) are the app state's to take; none reaches here.
-      break
+      // The rest of a screen's work belongs to its screen: popped, it is cancelled.
+      screens.run(command, effects.scope(\.path, id: id) { .screen(id, $0) })
     case .scan(let id):
-      effects.scope(\.path, id: id) { .screen(id, $0) }
-        .subscribe(id: "radio", to: radio.scan()) { .pairing(.radio($0)) }
+      effects.scope(\.path, id: id) { .screen(id, $0) }.screen(PairingState.self)
+        .subscribe(id: "radio", to: radio.scan()) { .radio($0) }
     case .home(.speakers(.rename(let address, let nickname))):
       let library = library
       effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
@@ -92,6 +88,24 @@ struct DemoShell {
     case .quit:
       quit()
     }
+  }
+
+  /// The pushed screens' own work, by screen type: each screen's handler runs with effects of
+  /// its own, scoped to its id. Results (finished, chosen) are the app state's to take; none
+  /// reaches here.
+  var screens: ScreenHandlers {
+    let client = client
+    return ScreenHandlers()
+      .on(LoginState.self) { command, effects in
+        switch command {
+        case .logIn(let user, let password):
+          effects.run(id: "login") {
+            .response(await Self.logIn(client, user: user, password: password.value))
+          }
+        case .finished:
+          break
+        }
+      }
   }
 
   /// The work id of a write to the store: quitting waits for the writes still running, so a

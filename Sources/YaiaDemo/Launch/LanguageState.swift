@@ -1,8 +1,8 @@
 import Yaia
 
-/// The first run's language question (the configuration step asks it): the languages the
-/// configuration offers, the suggested one selected.
-struct LanguageState: ShellState {
+/// The first run's language question (the configuration step asks it), or the language setting
+/// a deep link opens: the languages the configuration offers, the suggested one selected.
+struct LanguageState: DemoScreen {
   /// What can happen on the language screen.
   enum Event: Equatable, Sendable {
     /// Move the selection up (-1) or down (+1).
@@ -23,15 +23,20 @@ struct LanguageState: ShellState {
     var languages: [String]
     /// The selected one's index.
     var selected: Int
+    /// Whether it is the setting (it can go back) rather than the launch's question.
+    var isSetting: Bool
   }
 
   private let languages: [String]
   private var selected: Int
+  /// Whether it is the setting rather than the launch's question.
+  let isSetting: Bool
 
   /// The choice among `languages` (never empty: the suggested one is always offered),
-  /// `suggested` selected.
-  init(languages: [String], suggested: String) {
+  /// `suggested` selected; the setting when `isSetting`, else the launch's question.
+  init(languages: [String], suggested: String, isSetting: Bool = false) {
     let offered = languages.contains(suggested) ? languages : [suggested] + languages
+    self.isSetting = isSetting
     self.languages = offered
     selected = offered.firstIndex(of: suggested) ?? 0
   }
@@ -48,5 +53,10 @@ struct LanguageState: ShellState {
   }
 
   /// What the screen shows now.
-  var viewModel: ViewModel { ViewModel(languages: languages, selected: selected) }
+  var viewModel: ViewModel {
+    ViewModel(languages: languages, selected: selected, isSetting: isSetting)
+  }
+
+  /// `Language`, or `Language setting`.
+  var title: String { isSetting ? "Language setting" : "Language" }
 }

@@ -2,7 +2,7 @@ import Yaia
 
 /// The login screen: user name and password, validation before anything is sent, a request,
 /// the error banner when it fails, and the session handed on when it succeeds.
-struct LoginState: ShellState {
+struct LoginState: DemoScreen {
   /// Which field takes the typing.
   enum Field: Equatable, Sendable {
     /// The user name.
@@ -118,4 +118,9 @@ struct LoginState: ShellState {
       user: user.display, password: password.display, focus: focus, banner: banner,
       isLoading: isLoading)
   }
+}
+
+extension LoginState {
+  /// `Log in`, in the breadcrumb.
+  var title: String { "Log in" }
 }

@@ -1,7 +1,7 @@
 import Yaia
 
 /// The tutorial: a few pages, shown on a first run or after an update.
-struct TutorialState: ShellState {
+struct TutorialState: DemoScreen {
   /// What can happen in the tutorial.
   enum Event: Equatable, Sendable {
     /// Next page, or done after the last.
@@ -56,4 +56,9 @@ struct TutorialState: ShellState {
       page: Self.pages[index], position: "\(index + 1) of \(Self.pages.count)",
       isLast: index + 1 == Self.pages.count)
   }
+}
+
+extension TutorialState {
+  /// `Tutorial`, in the breadcrumb.
+  var title: String { "Tutorial" }
 }

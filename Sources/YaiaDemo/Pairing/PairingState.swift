@@ -3,7 +3,7 @@ import Yaia
 /// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
 /// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
 /// and it is saved.
-struct PairingState: ShellState {
+struct PairingState: DemoScreen {
   /// What can happen on the pairing screen.
   enum Event: Equatable, Sendable {
     /// The radio heard something.
@@ -94,7 +94,13 @@ struct PairingState: ShellState {
   /// Whether the user moved the selection: until then it stays on the top row, the strongest
   /// speaker, as speakers appear above the one first heard.
   private var userMovedSelection = false
-  private var naming: (speaker: Broadcast, field: TextEntry)?
+  private var naming: NamingDraft?
+
+  /// The speaker being named and the nickname typed so far.
+  private struct NamingDraft: Equatable, Sendable {
+    var speaker: Broadcast
+    var field: TextEntry
+  }
   private var message: String?
   private var isSaving = false
 
@@ -123,7 +129,8 @@ struct PairingState: ShellState {
         message = "\(speaker.model) is already paired as \(nickname); rename it on Home."
         return []
       }
-      naming = (speaker, TextEntry("Nickname", limit: Self.nicknameLimit))
+      naming = NamingDraft(
+        speaker: speaker, field: TextEntry("Nickname", limit: Self.nicknameLimit))
       message = nil
     case .typed(let text):
       guard var current = naming, !isSaving else { return [] }
@@ -202,4 +209,9 @@ struct PairingState: ShellState {
       naming: naming.map { Naming(model: $0.speaker.model, nickname: $0.field.display) },
       message: message, isSaving: isSaving)
   }
+}
+
+extension PairingState {
+  /// `Pair a speaker`, in the breadcrumb.
+  var title: String { "Pair a speaker" }
 }

@@ -1,3 +1,5 @@
+import Yaia
+
 /// Which key does what on each screen: the terminal's equivalent of buttons and text fields.
 /// A pure function from the screen on top and a key to an app event; a key the screen does
 /// not take becomes a `.refused` event whose message lists the keys it does take.
@@ -8,14 +10,12 @@ enum Keymap {
   static func goesBack(_ key: Key, on route: DemoRoute?, showing screen: DemoAppState.Screen?)
     -> Bool
   {
-    switch (route, screen) {
-    case (.screen(_, .pairing), .pairing(let pairing)):
+    if case .linkPrompt = route { return key == .escape }
+    guard case .screen = route, case .pushed(let pushed) = screen else { return false }
+    if let pairing = pushed.as(PairingState.self) {
       return pairing.naming == nil && (key == .escape || key == .text("q"))
-    case (.screen(_, .languageSetting), _), (.linkPrompt, _):
-      return key == .escape
-    default:
-      return false
     }
+    return pushed.as(LanguageState.self)?.isSetting == true && key == .escape
   }
 
   /// The event for `key` on `screen` (`nil`: no screen is drawn yet).
@@ -27,39 +27,8 @@ enum Keymap {
       return key == .text("q") ? .quit : refuse(key, "the launch is running; q quits")
     case .update:
       return key == .text("q") || key == .enter ? .quit : refuse(key, "q quits")
-    case .language:
-      switch key {
-      case .up, .text("k"): return .language(.moveSelection(by: -1))
-      case .down, .text("j"): return .language(.moveSelection(by: 1))
-      case .enter: return .language(.confirm)
-      default: return refuse(key, "↑/↓ choose · Enter confirms")
-      }
-    case .login:
-      if key == .tab || key == .up || key == .down { return .login(.switchField) }
-      return textField(
-        key, { .login(.typed(Secret($0))) }, .login(.deleteBackward), .login(.submit))
-        ?? refuse(key, "type · Tab switches field · Enter logs in")
-    case .tutorial:
-      switch key {
-      case .enter, .text(" "), .right: return .tutorial(.next)
-      case .text("s"), .escape: return .tutorial(.skip)
-      default: return refuse(key, "Enter next page · s skips")
-      }
-    case .pairing(let pairing):
-      if pairing.naming != nil {
-        return textField(
-          key, { .pairing(.typed($0)) }, .pairing(.deleteBackward), .pairing(.submit))
-          ?? {
-            key == .escape
-              ? .pairing(.cancel) : refuse(key, "type a nickname · Enter saves · Esc goes back")
-          }()
-      }
-      switch key {
-      case .up, .text("k"): return .pairing(.moveSelection(by: -1))
-      case .down, .text("j"): return .pairing(.moveSelection(by: 1))
-      case .enter: return .pairing(.pick)
-      default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
-      }
+    case .pushed(let screen):
+      return pushed(key, on: screen)
     case .home(let home):
       switch home.speakers.mode {
       case .renaming:
@@ -97,6 +66,50 @@ enum Keymap {
         key, { .linkPrompt(.typed($0)) }, .linkPrompt(.deleteBackward), .linkPrompt(.submit))
         ?? refuse(key, "type a link · Enter opens it · Esc goes back")
     }
+  }
+
+  /// The event for `key` on a pushed screen, by the screen's type.
+  private static func pushed(_ key: Key, on screen: ScreenViewModel) -> DemoAppState.Event {
+    if screen.as(LanguageState.self) != nil {
+      switch key {
+      case .up, .text("k"): return .onTop(LanguageState.event(.moveSelection(by: -1)))
+      case .down, .text("j"): return .onTop(LanguageState.event(.moveSelection(by: 1)))
+      case .enter: return .onTop(LanguageState.event(.confirm))
+      default: return refuse(key, "↑/↓ choose · Enter confirms")
+      }
+    }
+    if screen.as(LoginState.self) != nil {
+      let login = { (event: LoginState.Event) in DemoAppState.Event.onTop(LoginState.event(event)) }
+      if key == .tab || key == .up || key == .down { return login(.switchField) }
+      return textField(key, { login(.typed(Secret($0))) }, login(.deleteBackward), login(.submit))
+        ?? refuse(key, "type · Tab switches field · Enter logs in")
+    }
+    if screen.as(TutorialState.self) != nil {
+      switch key {
+      case .enter, .text(" "), .right: return .onTop(TutorialState.event(.next))
+      case .text("s"), .escape: return .onTop(TutorialState.event(.skip))
+      default: return refuse(key, "Enter next page · s skips")
+      }
+    }
+    if let pairing = screen.as(PairingState.self) {
+      let event = { (event: PairingState.Event) in
+        DemoAppState.Event.onTop(PairingState.event(event))
+      }
+      if pairing.naming != nil {
+        return textField(key, { event(.typed($0)) }, event(.deleteBackward), event(.submit))
+          ?? {
+            key == .escape
+              ? event(.cancel) : refuse(key, "type a nickname · Enter saves · Esc goes back")
+          }()
+      }
+      switch key {
+      case .up, .text("k"): return event(.moveSelection(by: -1))
+      case .down, .text("j"): return event(.moveSelection(by: 1))
+      case .enter: return event(.pick)
+      default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
+      }
+    }
+    return refuse(key, "this screen takes no keys; Ctrl-C quits")
   }
 
   /// Keys of a text field: text (control characters included, for the field to refuse),

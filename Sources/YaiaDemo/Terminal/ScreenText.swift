@@ -23,31 +23,8 @@ struct ScreenText: Sendable {
     case .update(let reason, let progress):
       lines += [bold("Update required"), v(reason), "Get the new version from the store.", ""]
       lines += launch(progress) + ["", dim("q quits")]
-    case .language(let language):
-      let isSetting: Bool
-      if case .screen(_, .languageSetting) = top { isSetting = true } else { isSetting = false }
-      lines.append(bold(isSetting ? "Language" : "Which language?"))
-      for (index, name) in language.languages.enumerated() {
-        lines.append(row(v(name), selected: index == language.selected))
-      }
-      lines += [
-        "",
-        dim(
-          isSetting
-            ? "↑/↓ choose · Enter sets it · Esc goes back" : "↑/↓ choose · Enter confirms"),
-      ]
-    case .login(let login):
-      lines.append(bold("Log in"))
-      lines.append(field("User name", v(login.user), focused: login.focus == .user))
-      lines.append(field("Password ", v(login.password), focused: login.focus == .password))
-      if login.isLoading { lines.append("  Logging in…") }
-      if let banner = login.banner { lines.append(red("  ✗ " + v(banner))) }
-      lines += ["", dim("type · Tab switches field · Enter logs in")]
-    case .tutorial(let tutorial):
-      lines += [bold("Tutorial (\(v(tutorial.position)))"), "  " + v(tutorial.page), ""]
-      lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
-    case .pairing(let pairing):
-      lines += self.pairing(pairing)
+    case .pushed(let screen):
+      lines += pushed(screen)
     case .home(let home):
       lines += self.home(home.speakers, launch: home.launch.report)
     case .push(let message):
@@ -62,6 +39,37 @@ struct ScreenText: Sendable {
     }
     if let problem = model.linkProblem { lines += ["", red("✗ " + v(problem.description))] }
     if let message = model.message { lines += ["", yellow("! " + v(message))] }
+    return lines
+  }
+
+  /// The lines of a pushed screen, drawn by its type.
+  private func pushed(_ screen: ScreenViewModel) -> [String] {
+    var lines: [String] = []
+    if let language = screen.as(LanguageState.self) {
+      let isSetting = language.isSetting
+      lines.append(bold(isSetting ? "Language" : "Which language?"))
+      for (index, name) in language.languages.enumerated() {
+        lines.append(row(v(name), selected: index == language.selected))
+      }
+      lines += [
+        "",
+        dim(
+          isSetting
+            ? "↑/↓ choose · Enter sets it · Esc goes back" : "↑/↓ choose · Enter confirms"),
+      ]
+    } else if let login = screen.as(LoginState.self) {
+      lines.append(bold("Log in"))
+      lines.append(field("User name", v(login.user), focused: login.focus == .user))
+      lines.append(field("Password ", v(login.password), focused: login.focus == .password))
+      if login.isLoading { lines.append("  Logging in…") }
+      if let banner = login.banner { lines.append(red("  ✗ " + v(banner))) }
+      lines += ["", dim("type · Tab switches field · Enter logs in")]
+    } else if let tutorial = screen.as(TutorialState.self) {
+      lines += [bold("Tutorial (\(v(tutorial.position)))"), "  " + v(tutorial.page), ""]
+      lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
+    } else if let pairing = screen.as(PairingState.self) {
+      lines += self.pairing(pairing)
+    }
     return lines
   }
 

@@ -3,7 +3,7 @@ import Yaia
 import YaiaTesting
 
 /// A badge that shows the shared unread count: it holds a reader, never a copy.
-private struct Badge: ShellState {
+struct Badge: ShellState {
   enum Event: Sendable { case readAll }
   enum Command: Equatable { case markRead }
   var unread: SharedReader<Int>
@@ -34,6 +34,19 @@ struct SharedReaderTests {
     #expect(rendered == ["3", "5", ""])
     var copy = inbox.state
     #expect(copy.handle(.readAll) == [], "handle reads the newest value too")
+  }
+
+  @Test("the sharing article's example: a badge and an inbox read one count")
+  func articleExample() {
+    let unread = Shared(3)
+    let badge = Shell(Badge(unread: unread.reader)) { _, _ in }
+    let inbox = Shell(Badge(unread: unread.reader)) { command, _ in
+      if command == .markRead { unread.set(0) }
+    }
+    unread.set(5)
+    #expect(badge.viewModel == "5")
+    inbox.send(.readAll)
+    #expect(badge.viewModel == "")
   }
 
   @Test("an ended shell is left alone; readers compare by the value they read")

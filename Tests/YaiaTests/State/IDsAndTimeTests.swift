@@ -134,6 +134,23 @@ struct IDsAndTimeTests {
     #expect(namespaces.count == 2_000)
   }
 
+  @Test("the article's examples: an id read back, and two splits apart")
+  func articleExamples() {
+    do {
+      var sequence = IDSequence(namespace: 0x0123_4567_89AB_0CDE)
+      let id = sequence.next()
+      #expect(GeneratedID(uuid: id.uuid) == id)
+      #expect(GeneratedID(uuidString: id.uuidString.lowercased()) == id)
+    }
+    do {
+      var ids = IDSequence()
+      var firstEdit = ids.split()
+      var secondEdit = ids.split()
+      #expect(firstEdit.next() != secondEdit.next())
+      #expect(ids.next() == GeneratedID(number: 3), "each split used one number")
+    }
+  }
+
   @Test("a plain test sets the time by hand")
   func timeByHand() {
     var state = NotesState()
