@@ -1,7 +1,7 @@
 import Yaia
 
 /// A tiny feature for testing the testing tools.
-struct Counter: ShellState {
+struct Counter: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case increment, decrement, reset, fetchTapped
     case fetched(Int)

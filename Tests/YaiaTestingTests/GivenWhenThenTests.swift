@@ -12,6 +12,22 @@ struct GivenWhenThenTests {
     #expect(state.viewModel.count == 1)
   }
 
+  @Test("when(…) goes on step by step, checking a step's commands and then its state")
+  func whenSteps() {
+    Given(Counter())
+      .when(.increment, .increment)
+      .step(.decrement, commands: [.log("down")]) { $0.count = 1 }
+      .step(.fetchTapped, commands: [.fetch]) { $0.isFetching = true }
+    withKnownIssue {
+      Given(Counter()).when(.increment).step(.increment, commands: [.log("down")]) {
+        $0.count = 2
+      }
+    } matching: {
+      String(describing: $0).contains("Commands differ at step 2")
+    }
+    Given(Counter()).when(.increment).step(.reset, state: { $0 = Counter() })
+  }
+
   @Test("a wrong command fails, naming the event where actual and expected diverged")
   func namesDivergingEvent() {
     withKnownIssue {

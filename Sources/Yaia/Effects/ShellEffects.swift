@@ -250,6 +250,26 @@ public struct ShellEffects<State: ShellState> where State.Event: Sendable {
     }
   }
 
+  /// Sends `event(tick)` every `interval` on a clock kept as `any Clock<Duration>`, as the
+  /// articles' shells keep theirs, telling the event which tick it is and the time the ticks
+  /// count (a ``DurationTick``).
+  ///
+  /// ```swift
+  /// let clock: any Clock<Duration> = ContinuousClock()   // a TestClock in tests
+  /// effects.timer(id: "timer", every: .seconds(1), clock: clock) { .tick(elapsed: $0.elapsed) }
+  /// ```
+  public func timer(
+    id: some Hashable & Sendable, every interval: Duration, clock: any Clock<Duration>,
+    _ event: @escaping @Sendable (DurationTick) -> Event
+  ) {
+    func start<C: Clock<Duration>>(on clock: C) {
+      timer(id: id, every: interval, clock: clock) { (tick: TimerTick<C>) in
+        event(DurationTick(count: tick.count, interval: tick.interval))
+      }
+    }
+    start(on: clock)
+  }
+
   /// Runs `work` at once unless work under the same id ran less than `interval` ago on
   /// `clock`; within the interval, the newest request waits and runs when the interval ends
   /// (with `latest: true`, the default) or is dropped (`latest: false`).

@@ -55,10 +55,11 @@ public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertibl
   /// Hands `event` to the screen when it is that screen's, telling a timed screen the time
   /// first; an event for another screen type changes nothing.
   public mutating func handle(_ event: ScreenEvent) -> [ScreenCommand] {
-    let time = EventTime.current
     func handleScreen<Screen: ScreenState>(_ screen: inout Screen) -> [ScreenCommand] {
       guard let event = event.as(Screen.self) else { return [] }
-      if Screen.self is any TimedState.Type { Self.stampTime(on: &screen, from: time) }
+      if Screen.self is any TimedState.Type {
+        Self.stampTime(on: &screen, from: EventTime.current)
+      }
       return screen.handle(event).map(Screen.command)
     }
     return handleScreen(&base)

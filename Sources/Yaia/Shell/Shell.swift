@@ -108,11 +108,9 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// The key path observers register under, made once: a key path literal of a generic class
   /// is built anew at each use, which cost more than the rest of an observed event.
   @usableFromInline let viewModelPath = \Shell<State>.viewModel
-  /// Reads the time, tells it to the state (if timed) and handles the event with it as the
-  /// event's time, so that timed children are told too; `nil` for a shell made without `now:`,
-  /// which reads no clock.
-  @usableFromInline var stamp:
-    (@MainActor (inout State, (inout State) -> [State.Command]) -> [State.Command])?
+  /// Reads the time, tells it to the state (if timed) and begins the event's time, so that timed
+  /// children are told too; `nil` for a shell made without `now:`, which reads no clock.
+  @usableFromInline var stamp: (@MainActor (inout State) -> Void)?
   private let handler: CommandHandler
   private let initialCommands: [State.Command]
   private var sources: [EventSource<State.Event>]
@@ -235,12 +233,8 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Handles one event; returns whether it changed the view model.
   @inlinable
   func handle(_ event: State.Event) -> Bool {
-    let commands: [State.Command]
-    if let stamp {
-      commands = stamp(&currentState) { $0.handle(event) }
-    } else {
-      commands = currentState.handle(event)
-    }
+    if let stamp { stamp(&currentState) }
+    let commands = currentState.handle(event)
     handledCount &+= 1
     let next = currentState.viewModel
     let changed = next != publishedViewModel
@@ -448,6 +442,12 @@ extension Shell: Observable {}
 
 extension Shell: RefreshingViewModel {}
 
+extension Shell: TimeTeller {
+  /// Whether the time this shell told is the time of the event being handled: only while it
+  /// handles events.
+  var isHandlingEvent: Bool { isHandling }
+}
+
 extension Shell {
   /// Creates a shell that tells the time, read from `now` before each event (`Date.init` in the
   /// app; a fixed or stepped time in a test), to its state if it is a ``TimedState`` and to every
@@ -468,10 +468,10 @@ extension Shell {
   /// it is a ``TimedState``) and to every timed state nested in it: for a shell made elsewhere
   /// (a test harness) that should tell the time.
   public func tellTime<Time: Sendable>(from now: @escaping @MainActor () -> Time) {
-    stamp = { state, handle in
+    stamp = { [weak self] state in
       let time = now()
       State.stampTime(on: &state, from: time)
-      return EventTime.$current.withValue(time) { handle(&state) }
+      if let self { EventTime.tell(time, by: self) }
     }
   }
 }

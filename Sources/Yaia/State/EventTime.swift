@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The time of the event being handled, for every ``TimedState`` in a tree of states: the shell
 /// (or a test) sets it once, and the forwarding helpers (`handle(_:in:…)`, `handle(_:for:in:…)`)
 /// stamp it on each timed child before handing it an event, however deep it sits. No parent
@@ -11,16 +19,74 @@
 /// the time fails the test that drives it, instead of dating its items `0000-12-30`.
 @usableFromInline
 enum EventTime {
-  /// The time of the event being handled, set by the shell around `handle`; `nil` outside.
-  @TaskLocal static var current: (any Sendable)?
+  /// What one thread knows of the time of the event it handles: `handle` runs on the caller's
+  /// thread, synchronously.
+  struct Times {
+    /// The time a shell told for the event it handles, valid while that shell handles events:
+    /// clearing it after each event would put a call in the shell's hottest path, which made
+    /// every event five times slower (scene.ns_per_event 25 → 130), so it is checked instead.
+    var told: (any Sendable)?
+    /// The shell that told it.
+    weak var teller: (any TimeTeller)?
+    /// Times set for a part of the tree (a timed parent's own, a test's `withEventTime`),
+    /// innermost last.
+    var scoped: [any Sendable] = []
+  }
 
-  /// Runs `body` with `time` as the event's time.
+  /// Per thread. A lock, not a task-local value: the shell sets and clears the time without
+  /// wrapping `handle` in a closure, which cost every event several times the rest of a send.
+  private static let byThread = Locked<[UInt: Times]>([:])
+
+  /// The time of the event this thread is handling, if anyone told one.
+  static var current: (any Sendable)? {
+    let times = byThread.withLock { $0[threadKey] }
+    if let scoped = times?.scoped.last { return scoped }
+    guard let told = times?.told, let teller = times?.teller else { return nil }
+    // Only shells tell times, on the main actor's thread, which is this one.
+    let handling = MainActor.assumeIsolated { teller.isHandlingEvent }
+    return handling ? told : nil
+  }
+
+  /// The time `teller`, a shell, tells for the event this thread is about to handle.
+  static func tell(_ time: any Sendable, by teller: any TimeTeller) {
+    let key = threadKey
+    byThread.withLock { threads in
+      threads[key, default: Times()].told = time
+      threads[key]?.teller = teller
+    }
+  }
+
+  /// Runs `body` with `time` as the event's time for everything it handles.
   @usableFromInline
   static func during<Result>(_ time: any Sendable, _ body: () throws -> Result) rethrows
     -> Result
   {
-    try $current.withValue(time) { try body() }
+    let key = threadKey
+    byThread.withLock { $0[key, default: Times()].scoped.append(time) }
+    defer {
+      byThread.withLock { threads in
+        threads[key]?.scoped.removeLast()
+        if threads[key]?.scoped.isEmpty == true, threads[key]?.teller == nil { threads[key] = nil }
+      }
+    }
+    return try body()
   }
+
+  /// This thread, as a key.
+  private static var threadKey: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+}
+
+/// A shell that tells the time of its events (``EventTime``).
+@MainActor
+protocol TimeTeller: AnyObject, Sendable {
+  /// Whether it is handling events now, so that the time it told is current.
+  var isHandlingEvent: Bool { get }
 }
 
 /// Runs `body` with `time` as the time of every event handled in it: for a value test of a

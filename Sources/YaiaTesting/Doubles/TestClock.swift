@@ -146,50 +146,60 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Waits until at least `count` tasks are asleep on the clock; after `timeout` (real time)
-  /// it records a failure saying how many were asleep, and returns `false`.
+  /// it records a failure saying how many were asleep, and returns `false`. With a harness,
+  /// prefer `harness.sleepers(count, on: clock)`, which fails at once when the shell has no
+  /// work left that could still sleep (a debounce that ran at once) instead of after `timeout`.
   @discardableResult
   public func sleepers(
     _ count: Int, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let id = state.withLock { state -> UInt64 in
-      state.lastID &+= 1
-      return state.lastID
-    }
-    let reached = await withTimeout(timeout) { [self] in
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-          enum Start { case ready, cancelled, waiting }
-          // yaia-lint:disable:next nested-closures because the timeout, the cancellation handler, the continuation and the lock each need their own closure
-          let start = state.withLock { state -> Start in
-            if state.sleeping.count >= count { return .ready }
-            if Task.isCancelled { return .cancelled }
-            state.countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
-            return .waiting
-          }
-          switch start {
-          case .ready: continuation.resume(returning: true)
-          case .cancelled: continuation.resume(returning: false)
-          case .waiting: break
-          }
-        }
-      } onCancel: {
-        let waiter = state.withLock { state -> CountWaiter? in
-          // yaia-lint:disable:next nested-closures because the search runs under the lock, inside the cancellation handler
-          guard let index = state.countWaiters.firstIndex(where: { $0.id == id }) else {
-            return nil
-          }
-          return state.countWaiters.remove(at: index)
-        }
-        waiter?.continuation.resume(returning: false)
-      }
-    }
+    let reached = await withTimeout(timeout) { [self] in await awaitSleepers(count) }
     guard reached != true else { return true }
     reportFailure(
       "TestClock.sleepers(\(count)) waited \(DurationText.format(timeout)) but only \(sleeperCount)"
         + " task(s) went to sleep on the clock.",
       at: sourceLocation)
     return false
+  }
+
+  /// Waits, with no bound of its own, until at least `count` tasks are asleep on the clock:
+  /// `true`, or `false` when the waiting task is cancelled first.
+  func awaitSleepers(_ count: Int) async -> Bool {
+    let id = state.withLock { state -> UInt64 in
+      state.lastID &+= 1
+      return state.lastID
+    }
+    return await awaitSleepers(count, id: id)
+  }
+
+  private func awaitSleepers(_ count: Int, id: UInt64) async -> Bool {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        enum Start { case ready, cancelled, waiting }
+        // yaia-lint:disable:next nested-closures because the cancellation handler, the continuation and the lock each need their own closure
+        let start = state.withLock { state -> Start in
+          if state.sleeping.count >= count { return .ready }
+          if Task.isCancelled { return .cancelled }
+          state.countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
+          return .waiting
+        }
+        switch start {
+        case .ready: continuation.resume(returning: true)
+        case .cancelled: continuation.resume(returning: false)
+        case .waiting: break
+        }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> CountWaiter? in
+        // yaia-lint:disable:next nested-closures because the search runs under the lock, inside the cancellation handler
+        guard let index = state.countWaiters.firstIndex(where: { $0.id == id }) else {
+          return nil
+        }
+        return state.countWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume(returning: false)
+    }
   }
 
   /// Moves time forward by `duration`, waking in deadline order every sleeper due by then,

@@ -227,6 +227,51 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     return true
   }
 
+  /// Waits until at least `count` tasks are asleep on `clock`, as `clock.sleepers(count)` does,
+  /// but fails at once, and returns `false`, when the shell has no work left running that could
+  /// still go to sleep: a debounce or a timer that ran its work at once, or never started,
+  /// fails the test as soon as that is certain, not after the timeout. Woken by the shell's own
+  /// reports of its work and by the clock's sleepers, never by polling; bounded by `timeout`
+  /// (else the harness's ``timeout``).
+  @discardableResult
+  public func sleepers(
+    _ count: Int, on clock: TestClock, timeout: Duration? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    let bound = timeout ?? self.timeout
+    let realClock = ContinuousClock()
+    let deadline = realClock.now.advanced(by: bound)
+    while clock.sleeperCount < count {
+      if shell.runningWork.isEmpty {
+        reportFailure(
+          "Expected \(count) task(s) asleep on the clock, found \(clock.sleeperCount), and the"
+            + " shell has no work running that could still sleep: the work finished (or never"
+            + " started) without waiting on the clock.",
+          at: sourceLocation)
+        return false
+      }
+      let left = deadline - realClock.now
+      guard left > .zero, !Task.isCancelled else {
+        reportFailure(
+          "Waited \(DurationText.format(bound)) for \(count) task(s) asleep on the clock; found"
+            + " \(clock.sleeperCount).\(runningWorkSentence())",
+          at: sourceLocation)
+        return false
+      }
+      let signal = workChanged
+      let seen = signal.generation
+      _ = await withTimeout(left) {
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { _ = await clock.awaitSleepers(count) }
+          group.addTask { await signal.wait(after: seen) }
+          await group.next()
+          group.cancelAll()
+        }
+      }
+    }
+    return true
+  }
+
   private func sendByTest(_ event: State.Event) {
     sentByTest = true
     shell.send(event)

@@ -142,6 +142,28 @@ public struct When<State: ShellState> {
     given.step(event, sourceLocation: sourceLocation, update)
   }
 
+  /// Runs the events, then handles `event`, checks that it returns exactly `commands`, and
+  /// checks the view model after it, as ``Given/step(_:commands:sourceLocation:_:)`` does.
+  @discardableResult
+  public func step(
+    _ event: State.Event, commands: [State.Command],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout State.ViewModel) -> Void = { _ in }
+  ) -> Given<State> where State.Command: Equatable {
+    given.step(event, commands: commands, sourceLocation: sourceLocation, update)
+  }
+
+  /// Runs the events, then handles `event` and checks the state after it, as
+  /// ``Given/step(_:sourceLocation:state:)`` does.
+  @_disfavoredOverload
+  @discardableResult
+  public func step(
+    _ event: State.Event, sourceLocation: SourceLocation = #_sourceLocation,
+    state update: (inout State) -> Void
+  ) -> Given<State> where State: Equatable {
+    given.step(event, sourceLocation: sourceLocation, state: update)
+  }
+
   /// Runs the events and expects exactly `commands` (all events' commands, in order) and,
   /// when given, `viewModel` at the end. Returns the resulting state for further checks.
   @discardableResult

@@ -161,6 +161,40 @@ struct EffectsTests {
     await harness.finish()
   }
 
+  @Test("a broken debounce that never sleeps fails harness.sleepers at once, not after 30 s")
+  func brokenDebounceFailsFast() async {
+    let clock = TestClock()
+    let harness = ShellHarness(Worker(), timeout: .seconds(30)) { command, effects in
+      guard case .search(let text) = command else { return }
+      effects.run(id: "search") { .got(text) }  // the debounce forgot to wait
+    }
+    harness.send(.query("swift"))
+    let started = ContinuousClock.now
+    await withKnownIssue {
+      let slept = await harness.sleepers(1, on: clock)
+      #expect(!slept)
+    } matching: { issue in
+      String(describing: issue).contains("no work running that could still sleep")
+    }
+    #expect(ContinuousClock.now - started < .seconds(20), "failed on the work's end, not the bound")
+    harness.skipReceivedEvents()
+    await harness.finish()
+  }
+
+  @Test("harness.sleepers returns as soon as the debounce sleeps")
+  func harnessSleepers() async {
+    let clock = TestClock()
+    let harness = ShellHarness(Worker()) { command, effects in
+      guard case .search(let text) = command else { return }
+      effects.debounce(id: "search", for: .milliseconds(300), clock: clock) { .got(text) }
+    }
+    harness.send(.query("swift"))
+    #expect(await harness.sleepers(1, on: clock))
+    await clock.advance(by: .milliseconds(300))
+    await harness.receive(.got("swift"))
+    await harness.finish()
+  }
+
   @Test("debounce: the documented `try? await Task.sleep` mistake is what debounce avoids")
   func debounceCancelledWhileWaitingNeverCalls() async {
     let clock = TestClock()

@@ -139,4 +139,24 @@ struct TimerTickTests {
     harness.skipRunningWork()  // the stopwatch runs on; this test is done with it
     await harness.finish()
   }
+
+  @Test("a clock kept as any Clock<Duration>, as the articles' shells keep theirs, ticks too")
+  func existentialClock() async {
+    let testClock = TestClock()
+    let clock: any Clock<Duration> = testClock
+    let harness = ShellHarness(Stopwatch()) { command, effects in
+      effects.timer(id: "watch", every: .milliseconds(500), clock: clock) {
+        .tick(count: $0.count, elapsed: $0.elapsed)
+      }
+    }
+    harness.send(.start)
+    await testClock.sleepers(1)
+    await testClock.advance(by: .seconds(1))
+    await harness.expectReceived([
+      .tick(count: 1, elapsed: .milliseconds(500)), .tick(count: 2, elapsed: .seconds(1)),
+    ])
+    #expect(DurationTick(count: 3, interval: .seconds(2)).elapsed == .seconds(6))
+    harness.skipRunningWork()
+    await harness.finish()
+  }
 }
