@@ -24,11 +24,11 @@ public struct GeneratedID: Hashable, Comparable, Sendable, Codable, CustomString
   static let numberBits: UInt64 = (1 << 62) &- 1
 
   /// The id numbered `number` in `namespace`: for tests that write ids down. The namespace's
-  /// bits 15-12 are cleared, as they are in every id a sequence makes, so that the id reads
-  /// back from its UUID.
+  /// bits 15-12 and the number's top two bits are cleared, as they are in every id a sequence
+  /// makes (its numbers stay far below 2^62), so that the id reads back from its UUID.
   public init(namespace: UInt64 = 0, number: UInt64) {
     self.namespace = namespace & Self.namespaceBits
-    self.number = number
+    self.number = number & Self.numberBits
   }
 
   /// The id whose UUID has these 16 bytes (`GeneratedID(uuid: uuid.uuid)` for a Foundation
@@ -161,8 +161,12 @@ public struct GeneratedID: Hashable, Comparable, Sendable, Codable, CustomString
       return
     }
     let legacy = try decoder.container(keyedBy: LegacyKeys.self)
-    self.init(
-      namespace: try legacy.decode(UInt64.self, forKey: .namespace),
-      number: try legacy.decode(UInt64.self, forKey: .number))
+    let number = try legacy.decode(UInt64.self, forKey: .number)
+    guard number <= Self.numberBits else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .number, in: legacy,
+        debugDescription: "\(number) is beyond the 2^62 numbers an id's UUID can hold")
+    }
+    self.init(namespace: try legacy.decode(UInt64.self, forKey: .namespace), number: number)
   }
 }

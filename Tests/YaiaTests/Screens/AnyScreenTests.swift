@@ -34,6 +34,18 @@ private struct Clocked: ScreenState, TimedState {
   }
 }
 
+/// A parent with one destination: a screen that asks for nothing is handled like any other.
+private struct Sheet: ShellState {
+  enum Event: Sendable { case destination(ScreenEvent) }
+  var destination: AnyScreen? = AnyScreen(Clocked())
+  var viewModel: ScreenViewModel? { destination?.viewModel }
+  mutating func handle(_ event: Event) -> [ScreenCommand] {
+    switch event {
+    case .destination(let event): handle(event, in: \.destination) { $0 }
+    }
+  }
+}
+
 @Suite("AnyScreen: any screen, typed events, commands and view models")
 struct AnyScreenTests {
   @Test("an event reaches only a screen of its own type; commands come out tagged with it")
@@ -65,6 +77,16 @@ struct AnyScreenTests {
     #expect(screen.modify(Counter.self) { $0.count = 5 } != nil)
     #expect(screen.modify(Twin.self) { _ in } == nil)
     #expect(screen.as(Counter.self)?.count == 5)
+  }
+
+  @Test("a destination whose screen asks for nothing needs no `_ = handle` of its own")
+  func neverCommandDestination() {
+    var sheet = Sheet()
+    let commands = withEventTime(3) { sheet.handle(.destination(Clocked.event(.stamp))) }
+    #expect(commands.isEmpty)
+    #expect(sheet.viewModel?.as(Clocked.self) == [3])
+    sheet.destination = nil
+    #expect(sheet.handle(.destination(Clocked.event(.stamp))).isEmpty, "a closed sheet drops it")
   }
 
   @Test("a timed screen is told the time of the event, wherever it sits")

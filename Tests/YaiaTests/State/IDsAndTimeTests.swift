@@ -99,6 +99,11 @@ struct IDsAndTimeTests {
     #expect(
       try JSONDecoder().decode(GeneratedID.self, from: legacy)
         == GeneratedID(namespace: 7, number: 3))
+    #expect(throws: DecodingError.self, "a number beyond what a UUID holds") {
+      try JSONDecoder().decode(
+        GeneratedID.self, from: Data(#"{"namespace":7,"number":17925591875783779273}"#.utf8))
+    }
+    #expect(GeneratedID(number: (1 << 62) + 5) == GeneratedID(number: 5), "a UUID holds 62 bits")
     let error = #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(GeneratedID.self, from: Data(#""\u001b[31m not an id""#.utf8))
     }
