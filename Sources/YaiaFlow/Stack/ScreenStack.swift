@@ -48,7 +48,7 @@ public struct ScreenStack<Screen> {
 
   /// The screen under `id`, or `nil` if it is not on the stack (popped, or never pushed).
   /// Setting a screen replaces the one under `id` in place, and does nothing for an id not on
-  /// the stack (a stack only grows by ``push(_:)``); setting `nil` pops that screen and every
+  /// the stack (a stack only grows by `push(_:)`); setting `nil` pops that screen and every
   /// screen above it.
   public subscript(id id: ScreenID) -> Screen? {
     get { screens[id: id] }
@@ -175,7 +175,7 @@ extension ScreenStack where Screen: ShellState {
 }
 
 extension ScreenStack where Screen == AnyScreen {
-  /// Pushes `screen`, any ``ScreenState``, on top and returns its new id: a stack of mixed
+  /// Pushes `screen`, any `ScreenState`, on top and returns its new id: a stack of mixed
   /// screens, each named once, where it is pushed.
   ///
   /// ```swift
