@@ -42,7 +42,9 @@ enum EventTime {
     let times = byThread.withLock { $0[threadKey] }
     if let scoped = times?.scoped.last { return scoped }
     guard let told = times?.told, let teller = times?.teller else { return nil }
-    // Only shells tell times, on the main actor's thread, which is this one.
+    // Only shells tell times, on the main actor's thread, and the slot is this thread's own: a
+    // reader that finds a teller here is on the main thread, which the runtime's isolation
+    // check accepts as the main actor's.
     let handling = MainActor.assumeIsolated { teller.isHandlingEvent }
     return handling ? told : nil
   }
