@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "YaiaHTTP", targets: ["YaiaHTTP"]),
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
+    .library(name: "YaiaFiles", targets: ["YaiaFiles"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
@@ -30,7 +31,7 @@ let package = Package(
   // trait, and an app enables only the traits of the products it uses. Packages behind a
   // disabled trait are neither resolved nor built:
   // the core (Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaChoreography,
-  // YaiaInspector, YaiaRemote without its LoggingInterceptor):
+  // YaiaInspector, YaiaFiles, YaiaRemote without its LoggingInterceptor):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])
   // the core and YaiaStore (GRDB):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])
@@ -87,8 +88,11 @@ let package = Package(
     .target(
       name: "YaiaStore",
       dependencies: [
-        "Yaia", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+        "Yaia", "YaiaFiles",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
       ]),
+    // A Shared value kept in a JSON file: Foundation only, so no trait and no GRDB.
+    .target(name: "YaiaFiles", dependencies: ["Yaia"]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
@@ -210,6 +214,7 @@ let package = Package(
     .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
     .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
+    .testTarget(name: "YaiaFilesTests", dependencies: ["Yaia", "YaiaFiles", "YaiaTesting"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(
       name: "YaiaSequencerTests",

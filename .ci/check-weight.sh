@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The weight promise: an app that depends on the core (Yaia, YaiaTesting, YaiaRemote) with no traits
+# The weight promise: an app that depends on the core (Yaia, YaiaTesting, YaiaRemote, YaiaFiles) with no traits
 # resolves none of the heavy packages, and one that adds YaiaStore gets GRDB and nothing else
 # heavy. Resolves scratch apps that depend on this repository by path and reads what SwiftPM
 # checked out. Usage: bash .ci/check-weight.sh [--all]
@@ -70,7 +70,7 @@ EOP
 }
 
 if $measure; then
-  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector YaiaRemote; do
+  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector YaiaRemote YaiaFiles; do
     weigh "$product" "[]" "$product" ""
   done
   weigh RemoteLogging '["RemoteLogging"]' YaiaRemote "swift-log"
@@ -79,7 +79,7 @@ if $measure; then
   # swift-argument-parser: the lint plugin's tool, yaia-lint, is enabled by the same trait.
   weigh YaiaLint '["Lint"]' YaiaLint "Yams swift-syntax swift-argument-parser"
 else
-  weigh core "[]" "Yaia YaiaTesting YaiaRemote" ""
+  weigh core "[]" "Yaia YaiaTesting YaiaRemote YaiaFiles" ""
   weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
 fi
 exit $status

@@ -2,8 +2,9 @@
 /// two functions, read and write.
 ///
 /// It is a value of functions, so a test passes closures (or ``SharedMemory``) and the app
-/// passes a file or a store (YaiaStore's `SharedFile`). `save` runs off the main actor, one
-/// write at a time, and receives only the newest value when changes come faster than writes.
+/// passes a file (YaiaFiles' `SharedFile`) or a store (YaiaStore's `SharedRow`). `save` runs
+/// off the main actor, one write at a time, and receives only the newest value when changes
+/// come faster than writes.
 public struct SharedPersistence<Value: Sendable>: Sendable {
   /// Where the value lives, in words for error messages: a path, a table and key.
   public let location: String

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Yaia
-import YaiaStore
+import YaiaFiles
 
 /// The settings a user chose, kept across launches.
 struct ChosenSettings: Codable, Equatable, Sendable {
@@ -50,4 +50,12 @@ struct SharedFileTests {
           == .tooLarge(path: file.path, bytes: 1_001, limit: 1_000))
     }
   }
+}
+
+/// A fresh temporary folder, removed by the caller.
+private func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appending(
+    path: "yaia-files-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
 }
