@@ -211,7 +211,11 @@ let package = Package(
         "YaiaMockServer", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint", "YaiaDemo",
       ]),
     .executableTarget(name: "YaiaFuzz", dependencies: ["YaiaFuzzTargets"]),
-    .testTarget(name: "YaiaTests", dependencies: ["Yaia", "YaiaTesting"]),
+    .testTarget(
+      name: "YaiaTests",
+      dependencies: [
+        "Yaia", "YaiaTesting", .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]),
     .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
     .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
     .testTarget(name: "YaiaFilesTests", dependencies: ["Yaia", "YaiaFiles", "YaiaTesting"]),

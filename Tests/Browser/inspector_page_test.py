@@ -172,10 +172,11 @@ def main():
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
 
             # The timeline: the login events, the password never shown.
-            page.wait_for_selector(".timeline .step >> text=.login(.submit)", timeout=30_000)
+            # The answer comes after the submit: wait for it, the last of the four.
+            page.wait_for_selector(".timeline .step >> text=.LoginState(.response(", timeout=30_000)
             page.wait_for_selector("#shells >> text=yaia demo — connected", timeout=5_000)
             timeline = page.inner_text(".timeline")
-            for expected in [".login(.typed(<redacted>))", ".login(.switchField)", ".login(.submit)", ".login(.response(.success("]:
+            for expected in [".LoginState(.typed(<redacted>))", ".LoginState(.switchField)", ".LoginState(.submit)", ".LoginState(.response(.success("]:
                 if expected not in timeline:
                     fail(f"the timeline lacks {expected}")
             if "swordfish" in page.content():
@@ -185,7 +186,7 @@ def main():
                 fail("the page does not say that this shell's journal cannot replay")
 
             # A view-model diff: select the submit step; its changes are listed.
-            page.click(".timeline .step >> text=.login(.submit)")
+            page.click(".timeline .step >> text=.LoginState(.submit)")
             page.wait_for_selector("table.diff tr >> nth=1", timeout=5_000)
             rows = page.locator("table.diff tr").count() - 1
             diff_text = page.inner_text("table.diff")
@@ -330,7 +331,7 @@ def main():
             # Time travel: jump the running demo back to the step before the pairing screen
             # opened; the terminal shows Home again and the timeline marks the jump.
             opened = watcher.evaluate("""() => { const shell = model.shells.get(model.selected.key);
-                const step = shell.steps.find((s) => !s.gap && s.paths.some((p) => p.startsWith('screens.pairing')));
+                const step = shell.steps.find((s) => !s.gap && s.paths.some((p) => p.startsWith('screens.Pair a speaker')));
                 return step ? step.index : null; }""")
             if not opened:
                 fail("no step of the demo opened the pairing screen")

@@ -1,7 +1,8 @@
 import Testing
+import Yaia
 import YaiaInspector
 
-struct Token: InspectorSecret, Hashable { var raw: String }
+struct Token: InspectorSecret, Hashable, Sendable { var raw: String }
 
 struct Row: Hashable {
   var title: String
@@ -120,4 +121,31 @@ struct InspectedValueTests {
     }
     #expect(elements == ["Attic", "Bathroom", "Den", "Garage", "Kitchen"].map { .text($0) })
   }
+
+  @Test("a screen's event reads as a case named for the screen, its secrets still redacted")
+  func screenValues() {
+    let shown = InspectedValue(SignIn.event(.typed(Token(raw: "s3cret"))))
+    #expect(
+      shown
+        == .enumCase(
+          type: "ScreenEvent", name: "SignIn",
+          values: [
+            .init("_0", .enumCase(type: "Event", name: "typed", values: [.init("_0", .redacted)]))
+          ]))
+    #expect(shown.holdsSecret)
+    let screen = InspectedValue(AnyScreen(SignIn(user: "ada")))
+    #expect(
+      screen
+        == .enumCase(
+          type: "AnyScreen", name: "SignIn",
+          values: [.init("_0", .record(type: "SignIn", fields: [.init("user", .text("ada"))]))]))
+  }
+}
+
+/// A screen whose event holds a secret.
+private struct SignIn: ScreenState {
+  enum Event: Equatable, Sendable { case typed(Token) }
+  var user: String
+  var viewModel: String { user }
+  mutating func handle(_ event: Event) -> [Never] { [] }
 }

@@ -18,7 +18,8 @@
 /// ``TimedState``, and returns its commands as ``ScreenCommand``s. Two `AnyScreen`s are equal
 /// when they hold screens of the same type that are equal, so a test compares a whole stack
 /// with `==`.
-public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertible {
+public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertible, CustomReflectable
+{
   /// The screen's state.
   public private(set) var base: any ScreenState
 
@@ -83,4 +84,10 @@ public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertibl
 
   /// The screen's state, as it prints itself.
   public var description: String { "\(base)" }
+
+  /// The screen's state as a case named for its screen type, `AnyScreen.MeetingDetail(…)`:
+  /// what a dump, a test diff and the inspector show, rather than an opaque `base`.
+  public var customMirror: Mirror {
+    Mirror(self, children: [String(describing: screen): base as Any], displayStyle: .enum)
+  }
 }

@@ -10,7 +10,7 @@
 ///   return [.path(id, command)]                    // work: for the shell, as the screen wrote it
 /// }
 /// ```
-public struct ScreenCommand: Equatable, Sendable, CustomStringConvertible {
+public struct ScreenCommand: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
   let content: ScreenValue
 
   init(_ content: ScreenValue) {
@@ -27,4 +27,8 @@ public struct ScreenCommand: Equatable, Sendable, CustomStringConvertible {
 
   /// `MeetingEdit: saved(…)`.
   public var description: String { content.description }
+
+  /// The screen's own command as a case named for its screen type,
+  /// `ScreenCommand.MeetingDetail(…)`: what a dump, a test diff and the inspector show.
+  public var customMirror: Mirror { content.mirror(of: self) }
 }

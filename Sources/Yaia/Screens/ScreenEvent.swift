@@ -5,7 +5,7 @@
 /// screens it shows: adding a screen adds no case. An event that finds a screen of another type
 /// under its id (the screen that was on top a moment ago) changes nothing, as an event for a
 /// popped screen does.
-public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
+public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
   let content: ScreenValue
 
   init(_ content: ScreenValue) {
@@ -22,4 +22,8 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
 
   /// `MeetingDetail: editTapped`.
   public var description: String { content.description }
+
+  /// The screen's own event as a case named for its screen type,
+  /// `ScreenEvent.MeetingDetail(…)`: what a dump, a test diff and the inspector show.
+  public var customMirror: Mirror { content.mirror(of: self) }
 }

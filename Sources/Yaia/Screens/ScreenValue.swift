@@ -32,4 +32,11 @@ struct ScreenValue: Equatable, Sendable, CustomStringConvertible {
   /// `MeetingDetail: .editTapped`.
   @usableFromInline
   var description: String { "\(screen): \(value)" }
+
+  /// `subject` as a dump, an inspector or a test diff reads it: an enum case named for the
+  /// screen type and holding the screen's own value (`ScreenEvent.MeetingDetail(.editTapped)`),
+  /// rather than the wrapper's stored fields, which say nothing of the screen's value.
+  func mirror(of subject: Any) -> Mirror {
+    Mirror(subject, children: [String(describing: screen): value as Any], displayStyle: .enum)
+  }
 }

@@ -4,7 +4,7 @@
 /// ```swift
 /// if let detail = screen.viewModel.as(MeetingDetail.self) { DetailView(detail) }
 /// ```
-public struct ScreenViewModel: Equatable, Sendable, CustomStringConvertible {
+public struct ScreenViewModel: Equatable, Sendable, CustomStringConvertible, CustomReflectable {
   let content: ScreenValue
 
   init(_ content: ScreenValue) {
@@ -25,4 +25,8 @@ public struct ScreenViewModel: Equatable, Sendable, CustomStringConvertible {
 
   /// `MeetingDetail: …`.
   public var description: String { content.description }
+
+  /// The screen's own view model as a case named for its screen type,
+  /// `ScreenViewModel.MeetingDetail(…)`: what a dump, a test diff and the inspector show.
+  public var customMirror: Mirror { content.mirror(of: self) }
 }

@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Testing
 import Yaia
@@ -95,5 +96,22 @@ struct AnyScreenTests {
     withEventTime(7) { _ = screen.handle(Clocked.event(.stamp)) }
     withEventTime(9) { _ = screen.handle(Clocked.event(.stamp)) }
     #expect(screen.viewModel.as(Clocked.self) == [7, 9])
+  }
+
+  @Test("a dump or a test diff shows the screen's own value under its screen's name")
+  func dumpsAsTheScreensValue() {
+    var dumped = ""
+    customDump(Counter.event(.increment), to: &dumped)
+    #expect(dumped == "ScreenEvent.Counter(.increment)")
+    dumped = ""
+    customDump(Counter.command(.reached(2)), to: &dumped)
+    #expect(dumped == "ScreenCommand.Counter(\n  .reached(2)\n)")
+    dumped = ""
+    customDump(AnyScreen(Counter(count: 3)).viewModel, to: &dumped)
+    #expect(dumped == "ScreenViewModel.Counter(3)")
+    let screen = Mirror(reflecting: AnyScreen(Counter(count: 3)))
+    #expect(screen.displayStyle == .enum)
+    #expect(screen.children.first?.label == "Counter")
+    #expect((screen.children.first?.value as? Counter)?.count == 3)
   }
 }
