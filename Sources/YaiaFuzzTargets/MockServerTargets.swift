@@ -5,7 +5,7 @@ import YaiaMockServer
 /// request as routing sees it, the manifest, an OpenAPI description, and a recorded backend's
 /// answers.
 enum MockServerTargets {
-  static let all = [requestHead, chunkedBody, manifest, openAPI, recordedAnswer]
+  static let all = [requestHead, responseHead, chunkedBody, manifest, openAPI, recordedAnswer]
 
   static let limits = RequestHeadLimits(requestLine: 256, headerBytes: 1_024, headerCount: 16)
 
@@ -36,12 +36,56 @@ enum MockServerTargets {
     guard case .head(let head, _) = once else { return }
     try require(head.fields.count <= limits.headerCount, "\(head.fields.count) fields")
     try require(head.target.utf8.count <= limits.requestLine, "a target past the line limit")
+    // By byte: `"\r\n"` is one Character, which `contains("\r")` would not find.
     try require(
-      head.fields.allSatisfy { !$0.value.contains("\r") && !$0.value.contains("\n") },
-      "a field value holds a line break")
+      head.fields.allSatisfy {
+        !$0.value.utf8.contains(UInt8(ascii: "\r")) && !$0.value.utf8.contains(UInt8(ascii: "\n"))
+      }, "a field value holds a line break")
     _ = BodyFraming.of(head)
     var router = router
     _ = router.route(MockResponder.request(head, body: Data(bytes.suffix(16))))
+  }
+
+  /// The head of an answer whose fields come from outside: a fixture's header, and a templated
+  /// header filled from a request's query (`?q=a%0d%0aSet-Cookie:…`, sent by any web page to
+  /// 127.0.0.1). Whatever they hold, the head is its status line, one line per field and the
+  /// empty line: no control character in a name or value, no field the answer did not have.
+  static let responseHead = FuzzTarget(
+    "mock-response-head", summary: "an answer's head, with fields from fixtures and templates",
+    maxLength: 1_024
+  ) { bytes throws(FuzzViolation) in
+    let text = String(decoding: bytes, as: UTF8.self)
+    let parts = text.split(separator: "\u{1}", maxSplits: 2, omittingEmptySubsequences: false)
+    let name = String(parts[0])
+    let value = parts.count > 1 ? String(parts[1]) : ""
+    let query = parts.count > 2 ? String(parts[2]) : text
+    var fields = [(name: name, value: value)]
+    if let template = try? ResponseTemplate("v={{request.query.q}};", json: false) {
+      var generator = TemplateGenerator(seed: 1)
+      let asked = MockRequest(method: "GET", path: "/", query: ["q": query])
+      if let filled = try? template.render(asked, parameters: [:], generator: &generator) {
+        fields.append((name: "X-Echo", value: filled))
+      }
+    }
+    let head = WireResponse(status: 200, fields: fields, body: Data("x".utf8)).head(
+      keepAlive: false)
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    try require(lines.count >= 3 && lines.suffix(2) == ["", ""], "a head without its end")
+    let fieldLines = lines.dropFirst().dropLast(2)
+    try require(
+      fieldLines.count <= fields.count + 2, "\(fieldLines.count) lines for \(fields.count) fields")
+    for line in fieldLines {
+      try require(
+        !line.unicodeScalars.contains {
+          ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }, "a control character in \(line.debugDescription)")
+      guard let colon = line.firstIndex(of: ":") else {
+        throw FuzzViolation("a field line without a colon: \(line.debugDescription)")
+      }
+      try require(
+        HTTPHeaders.writableName(String(line[..<colon])) == line[..<colon],
+        "a name that is not a token: \(line.debugDescription)")
+    }
   }
 
   /// A chunked body fed at once and byte by byte: the same body, never past its limit.

@@ -109,6 +109,45 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
   }
 }
 
+extension HTTPHeaders {
+  /// `value` as it may stand in a message head: every control character removed (C0 but tab,
+  /// DEL, and the C1 range), judged by Unicode scalar.
+  ///
+  /// Why by scalar: a `String` compares `Character`s, and `"\r\n"` is one `Character`, so a
+  /// filter of `"\r"` and `"\n"` lets the pair through, and with it a forged field
+  /// (`?q=a%0d%0aSet-Cookie:…` filled into a templated header). RFC 9110 §5.5 allows visible
+  /// characters, space and tab in a field value.
+  public static func writableValue(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: isControl) else { return value }
+    var kept = String.UnicodeScalarView()
+    for scalar in value.unicodeScalars where !isControl(scalar) { kept.append(scalar) }
+    return String(kept)
+  }
+
+  /// `name` as it may stand in a message head: only the token characters of RFC 9110 §5.6.2
+  /// kept (letters, digits and ``!#$%&'*+-.^_`|~``), so that no name carries a colon, a space
+  /// or a line break. An empty result means the field cannot be written.
+  public static func writableName(_ name: String) -> String {
+    guard !name.utf8.allSatisfy(isToken) else { return name }
+    return String(decoding: name.utf8.filter(isToken), as: UTF8.self)
+  }
+
+  /// Whether `scalar` is a control character a field value must not hold.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Whether `byte` is a token character (`tchar`).
+  private static func isToken(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+}
+
 /// Header names Yaia's parts agree on, spelled once.
 public enum HTTPHeaderName {
   /// `Content-Type`.

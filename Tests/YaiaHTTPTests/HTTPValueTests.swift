@@ -47,4 +47,14 @@ struct HTTPValueTests {
     #expect(method.description == "PATCH")
     #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent)
   }
+
+  @Test("what may be written in a head: control characters go by scalar, names keep tokens only")
+  func writableFields() {
+    #expect(HTTPHeaders.writableValue("a\r\nSet-Cookie: x") == "aSet-Cookie: x")
+    #expect(HTTPHeaders.writableValue("a\u{1B}[1m\u{7}\u{0}\u{7F}\u{85}b\tc") == "a[1mb\tc")
+    #expect(HTTPHeaders.writableValue("plain, ünïcode") == "plain, ünïcode")
+    #expect(HTTPHeaders.writableName("X-Trace") == "X-Trace")
+    #expect(HTTPHeaders.writableName("Bad Name:\r\n") == "BadName")
+    #expect(HTTPHeaders.writableName("\r\n: ").isEmpty)
+  }
 }

@@ -103,6 +103,35 @@ struct HostileRequestTests {
     #expect(await server.journal().last?.request.body == Data("hello".utf8))
   }
 
+  @Test(
+    "a templated header filled from the query cannot split the head or carry control characters")
+  func responseSplitting() async throws {
+    let server = MockServer(routes: [
+      try MockRoute(
+        "GET", "/echo",
+        responses: .single(
+          MockResponse(
+            status: 204, headers: ["X-Echo": "q={{request.query.q}}"], isTemplate: true)))
+    ])
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    // `%0d%0a` decodes to "\r\n", one Character: a Character filter lets it through.
+    for query in ["a%0d%0aSet-Cookie:%20sid=1", "a%0aSet-Cookie:x", "a%1b[31m%07%00%7f%c2%85b"] {
+      let answer = try await onThread {
+        try rawExchange(port: port, Data("GET /echo?q=\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+      }.value
+      let head = try #require(answer.components(separatedBy: "\r\n\r\n").first)
+      #expect(answer.hasPrefix("HTTP/1.1 204"), "\(answer.prefix(200))")
+      #expect(!head.lowercased().contains("\r\nset-cookie"), "\(head.debugDescription)")
+      let echo = try #require(
+        head.components(separatedBy: "\r\n").first { $0.hasPrefix("X-Echo:") })
+      #expect(
+        !echo.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+        "\(echo.debugDescription)")
+    }
+  }
+
   @Test("an encoded slash stays inside its segment and is decoded exactly once")
   func encodedSlash() async throws {
     let server = MockServer(routes: [

@@ -46,6 +46,14 @@ struct TemplateTests {
     )
     .render(hostile, parameters: [:], generator: &generator)
     #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
+    // A number past any reader's range is written as a string: the answer still parses.
+    for huge in ["1e999", "-1e400"] {
+      let asked = MockRequest(method: .get, path: "/", query: ["n": huge])
+      let answer = try ResponseTemplate(#"{"n":{{request.query.n}}}"#, json: true)
+        .render(asked, parameters: [:], generator: &generator)
+      #expect(answer == #"{"n":"\#(huge)"}"#)
+      #expect(try JSONSerialization.jsonObject(with: Data(answer.utf8)) is [String: Any])
+    }
   }
 
   @Test("outside JSON, values are written as they are")

@@ -214,12 +214,14 @@
       return out
     }
 
-    /// Whether `text` is a number as JSON writes one.
+    /// Whether `text` is a number as JSON writes one, within the range a reader takes.
     static func isJSONNumber(_ text: String) -> Bool {
       guard !text.isEmpty, text.utf8.count <= 64 else { return false }
+      // The grammar alone admits `1e999`, which most readers (Foundation's among them) refuse
+      // as out of range: such a value is written as a string instead.
       return text.range(
         of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
-        != nil
+        != nil && Double(text)?.isFinite == true
     }
 
     /// The value and fallback a placeholder's source names.

@@ -1,10 +1,10 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
-  import YaiaHTTP
+  package import Foundation
+  package import YaiaHTTP
 
   /// A response as the connection writes it: status, header fields, body, and how the body
   /// reaches the wire (whole, slowly, or cut off for the streaming faults).
-  struct WireResponse: Equatable, Sendable {
+  package struct WireResponse: Equatable, Sendable {
     /// How the body is written.
     enum Delivery: Equatable, Sendable {
       /// Head and body in one write.
@@ -20,14 +20,23 @@
       case raw(Data)
     }
 
-    var status: HTTPStatus
+    /// The status.
+    package var status: HTTPStatus
     /// Header fields in order; `Content-Length` and `Connection` are added when written.
-    var fields: [(name: String, value: String)]
-    var body: Data
+    package var fields: [(name: String, value: String)]
+    /// The body.
+    package var body: Data
     var delivery = Delivery.whole
     /// How long to wait before writing anything: a route's `delay`, which the connection sleeps
     /// through as a pause (see ``ConnectionActivity/pausing(since:)``).
     var delay: Duration?
+
+    /// A response written whole.
+    package init(status: HTTPStatus, fields: [(name: String, value: String)], body: Data) {
+      self.status = status
+      self.fields = fields
+      self.body = body
+    }
 
     /// A JSON response with `text` as its body.
     static func json(_ text: String, status: HTTPStatus) -> WireResponse {
@@ -44,13 +53,15 @@
 
     /// The status line and header fields, ending with the empty line: what precedes the body.
     /// `keepAlive` says whether the connection stays open after this response.
-    func head(keepAlive: Bool) -> Data {
+    package func head(keepAlive: Bool) -> Data {
       var text = "HTTP/1.1 \(status)\r\n"
       for field in fields
       where !["content-length", "connection"].contains(field.name.lowercased()) {
-        // A field with a line break would split the head: fixtures cannot forge fields.
-        let value = field.value.filter { $0 != "\r" && $0 != "\n" }
-        text += "\(field.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" }): \(value)\r\n"
+        // A field with a line break would split the head: neither a fixture nor a template
+        // filled from the request can forge a field. A name with nothing writable is dropped.
+        let name = HTTPHeaders.writableName(field.name)
+        guard !name.isEmpty else { continue }
+        text += "\(name): \(HTTPHeaders.writableValue(field.value))\r\n"
       }
       if hasBody { text += "Content-Length: \(body.count)\r\n" }
       text += keepAlive ? "" : "Connection: close\r\n"
@@ -62,7 +73,7 @@
     /// neither a body nor `Content-Length` is written.
     var hasBody: Bool { !(100..<200).contains(status.code) && status != 204 && status != 304 }
 
-    static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
+    package static func == (lhs: WireResponse, rhs: WireResponse) -> Bool {
       lhs.status == rhs.status && lhs.fields.map(\.name) == rhs.fields.map(\.name)
         && lhs.fields.map(\.value) == rhs.fields.map(\.value) && lhs.body == rhs.body
         && lhs.delivery == rhs.delivery && lhs.delay == rhs.delay
