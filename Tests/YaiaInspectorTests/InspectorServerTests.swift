@@ -212,6 +212,42 @@ struct InspectorServerTests {
     }
   }
 
+  @Test(
+    "every number in a query, at Int.max, Int.min or past them, is a 400 naming it; the server lives"
+  )
+  func extremeNumbers() async throws {
+    try await withInspector { _, base, token in
+      let shell = "s1:1"
+      let routes: [(method: String, path: String, names: [String], more: [String: String])] = [
+        ("GET", "/api/updates", ["after", "page"], [:]),
+        ("POST", "/api/pages", ["reuse"], [:]),
+        ("POST", "/api/watch", ["page"], ["shell": shell]),
+        ("GET", "/api/step", ["index"], ["shell": shell]),
+        ("POST", "/api/jump", ["index", "page"], ["shell": shell, "index": "1", "page": "1"]),
+      ]
+      for route in routes {
+        for name in route.names {
+          for value in ["\(Int.max)", "\(Int.min)", "-1", "99999999999999999999", "0x10", "1e2"] {
+            var query = route.more
+            query["token"] = token
+            query[name] = value
+            let answer = try await request(base, route.path, method: route.method, query: query)
+            #expect(answer.status == 400, "\(route.path) \(name)=\(value): \(answer.status)")
+            #expect(
+              String(decoding: answer.body, as: UTF8.self).contains(
+                "`\(name)` must be a whole number"),
+              "\(route.path) \(name)=\(value)")
+          }
+        }
+      }
+      // The largest allowed cursor is served: nothing after it.
+      let last = try await request(
+        base, "/api/updates", query: ["token": token, "after": "9007199254740991"])
+      #expect(last.status == 200)
+      #expect(try await records(base, token: token).count >= 0)
+    }
+  }
+
   @Test("a second page on the same shell is told which page holds it, and can take it over")
   func secondPage() async throws {
     try await withInspector { _, base, token in

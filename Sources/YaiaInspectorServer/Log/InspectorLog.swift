@@ -391,7 +391,11 @@ struct InspectorLog {
   /// The records after `sequence`, at most `limit` of them, and whether older ones the page
   /// never saw were let go.
   func updates(after sequence: Int, limit: Int) -> PageUpdates {
-    let start = max(0, sequence + 1 - firstSequence)
+    // Never `sequence + 1`: a cursor from outside may be the largest Int.
+    let start =
+      sequence < firstSequence
+      ? 0
+      : (sequence - firstSequence < records.count ? sequence - firstSequence + 1 : records.count)
     let end = min(records.count, start + max(1, limit))
     let slice = start < end ? Array(records[start..<end]) : []
     return PageUpdates(

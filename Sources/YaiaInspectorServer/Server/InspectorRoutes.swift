@@ -40,8 +40,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     let gate = InspectorGate(token: token, port: port.value)
-    let query = Dictionary(
-      request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let query = InspectorQuery(request.query.map { ($0.name, $0.value) })
     if let refusal = gate.refusal(
       token: query["token"], host: request.headers[.host],
       origin: request.headers[HTTPHeader("Origin")])
@@ -51,6 +50,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       }
       return Self.error(refusal.status, refusal.message)
     }
+    if let problem = query.problem { return Self.error(400, problem.description) }
     switch (request.method, request.path) {
     case (.GET, "/"), (.GET, "/index.html"):
       return page.response(for: "index.html")
@@ -61,10 +61,10 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     case (.POST, "/api/import"):
       return await importJournal(request, file: query["name"] ?? "journal")
     case (.POST, "/api/pages"):
-      return Self.json(["page": hub.openPage(reusing: query["reuse"].flatMap(Int.init))])
+      return Self.json(["page": hub.openPage(reusing: query.number("reuse"))])
     case (.GET, "/api/updates"):
-      let after = query["after"].flatMap(Int.init) ?? 0
-      let page = query["page"].flatMap(Int.init)
+      let after = query.number("after") ?? 0
+      let page = query.number("page")
       var json = JSONWriter(capacity: 64 << 10)
       hub.updates(after: max(0, after), page: page, limit: Self.recordsPerAnswer).write(to: &json)
       return HTTPResponse(
@@ -73,7 +73,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         body: Data(json.bytes))
     case (.POST, "/api/watch"):
       guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let page = query["page"].flatMap(Int.init)
+        let page = query.number("page")
       else { return Self.error(400, "watch needs a shell (session:id) and a page") }
       switch hub.watch(key, page: page, takeOver: query["takeOver"] == "1") {
       case nil: return Self.error(404, "no such shell or page: reload the page")
@@ -82,7 +82,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       }
     case (.GET, "/api/step"):
       guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let index = query["index"].flatMap(Int.init), index >= 0
+        let index = query.number("index")
       else { return Self.error(400, "a step needs a shell (session:id) and an index (0 or more)") }
       switch hub.stepDetail(key, index: index) {
       case .success(let bytes):
@@ -94,8 +94,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       }
     case (.POST, "/api/jump"):
       guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let index = query["index"].flatMap(Int.init), index >= 0,
-        let page = query["page"].flatMap(Int.init)
+        let index = query.number("index"),
+        let page = query.number("page")
       else { return Self.error(400, "a jump needs a shell (session:id), an index and a page") }
       if let refusal = hub.requestJump(key, to: index, page: page) {
         return Self.error(refusal.status, refusal.message)

@@ -1,0 +1,51 @@
+/// A request's query items as the routes read them: the first value of each name, and every
+/// number checked once, at the door, before any arithmetic is done with it.
+///
+/// Why at the door: the numbers (`after`, `page`, `index`, `reuse`) come from whoever holds the
+/// token, and one past the range a route adds to (`after=9223372036854775807`, then
+/// `sequence + 1`) would trap and take the inspector down. The page reads them as JavaScript
+/// numbers, so the range is JavaScript's whole numbers: 0 to 2^53 − 1.
+struct InspectorQuery {
+  /// The names whose values are whole numbers.
+  static let numberNames: Set = ["after", "page", "index", "reuse"]
+  /// The largest number any of them may be.
+  static let largestNumber = (1 << 53) - 1
+
+  /// Why a query cannot be read: the item, and what it must be.
+  struct Problem: Error, Equatable, CustomStringConvertible {
+    /// The item's name.
+    var name: String
+    /// What it held (shortened).
+    var value: String
+    var description: String {
+      "`\(name)` must be a whole number from 0 to \(InspectorQuery.largestNumber), not \"\(value)\""
+    }
+  }
+
+  private let items: [String: String]
+
+  /// The items of `pairs`, the first value of a name winning.
+  init(_ pairs: [(name: String, value: String)]) {
+    var items: [String: String] = [:]
+    for (name, value) in pairs where items[name] == nil { items[name] = value }
+    self.items = items
+  }
+
+  /// The first number item that is not a whole number in range, if any: the request is then
+  /// refused (400) with it, after the gate has let it in.
+  var problem: Problem? {
+    for name in Self.numberNames.sorted() {
+      guard let value = items[name] else { continue }
+      guard let number = Int(value), (0...Self.largestNumber).contains(number) else {
+        return Problem(name: name, value: String(value.prefix(40)))
+      }
+    }
+    return nil
+  }
+
+  /// The text of `name`, if the query has it.
+  subscript(name: String) -> String? { items[name] }
+
+  /// The whole number `name` holds, in 0…2^53 − 1 once ``problem`` is `nil`.
+  func number(_ name: String) -> Int? { items[name].flatMap { Int($0) } }
+}
