@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YaiaMockServer
 import YaiaRemote
+import YaiaTesting
 
 /// A second local server stands in for the real backend: a few routes with the noise a real
 /// one sends (dates, request ids, cookies, tokens).
@@ -162,6 +163,35 @@ struct RecordCommandTests {
     child.process.interrupt()
     #expect(await child.exitStatus() != nil)
     #expect(child.lines.all.contains("GET /v1/cart -> 200"), "\(child.lines.all)")
+  }
+
+  @Test("--proxy keeps no cookie jar: each client's requests go on with its own Cookie only")
+  func proxyKeepsNoCookies() async throws {
+    let backend = MockServer(routes: [
+      try MockRoute(
+        .get, "/login",
+        responses: .single(MockResponse(headers: ["Set-Cookie": "sid=first-client; Path=/"]))),
+      try MockRoute(.get, "/who", responses: .single(MockResponse(status: 204))),
+    ])
+    let backendURL = try await backend.start()
+    defer { Task { await backend.stop() } }
+    let child = try ChildCommand(
+      try yaiaExecutable(), ["mock-server", "--proxy", backendURL.absoluteString, "--port", "0"])
+    let line = try #require(await child.lines.waitFor("Serving"))
+    let port = try #require(try Backend.address(in: line).port)
+    // Raw requests: no client-side cookie jar can blur what the proxy itself adds.
+    for (path, cookie) in [("/login", nil), ("/who", nil), ("/who", "mine=2")]
+      as [(String, String?)]
+    {
+      let head =
+        "GET \(path) HTTP/1.1\r\nHost: x\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "\r\n"
+      let answer = try await onThread { try rawExchange(port: port, Data(head.utf8)) }.value
+      #expect(answer.hasPrefix("HTTP/1.1 20"), "\(path): \(answer.prefix(200))")
+    }
+    let sent = await backend.journal().map { $0.request.headers["Cookie"] }
+    #expect(sent == [nil, nil, "mine=2"], "the backend saw cookies \(sent)")
+    child.process.interrupt()
+    #expect(await child.exitStatus() != nil)
   }
 
   @Test("in a test: a server with an upstream and a recorder records through any send function")

@@ -114,4 +114,23 @@ struct AbandonedRequestTests {
       Request.raw(.get, Endpoint("/ok"), timeout: .seconds(20)))
     #expect((try? answer.get()) != nil, "\(answer.failureDescription)")
   }
+
+  @Test("forty answers refused past the byte bound do not delay the requests after them")
+  func oversizedDoNotBlock() async throws {
+    // Before: each refused transfer read on, on the session every later request used.
+    let server = try StreamingServer(cap: 16 << 20)
+    defer { server.stop() }
+    let client = RemoteClient(
+      baseURL: server.baseURL, transport: .urlSession(maxResponseBytes: 64 << 10))
+    for round in 0..<40 {
+      let result = await client.result(Self.endless)
+      guard case .failure(.transport(.oversizedResponse, _, _)) = result else {
+        Issue.record("round \(round): expected an oversized response, got \(result)")
+        return
+      }
+    }
+    let answer = await client.result(
+      Request.raw(.get, Endpoint("/ok"), timeout: .seconds(20)))
+    #expect((try? answer.get()) != nil, "\(answer.failureDescription)")
+  }
 }

@@ -4,6 +4,10 @@ import Yaia
 import YaiaMockServer
 import YaiaRemote
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Sends a mock server's requests on to a real backend through YaiaRemote's transport: the
 /// `send` of a ``MockUpstream`` for `yaia mock-server record` and `--proxy`.
 ///
@@ -11,6 +15,10 @@ import YaiaRemote
 /// body), less the fields about one connection and the mock's own `X-Mock-…` fields. The
 /// transport bounds the answer's size and time and follows no redirect, so a 3xx reaches the app
 /// (and the recording) as the backend sent it.
+///
+/// Its session keeps nothing between requests: no cookie jar (one client's `sid` would ride on
+/// every other client's requests, replacing their own `Cookie`, and the recording would show a
+/// cookie no app sent) and no cache (one client would be answered what another was).
 struct BackendForwarder: Sendable {
   /// The backend's base URL: a request for `/v1/cart` goes to `target` + `/v1/cart`.
   let target: URL
@@ -31,7 +39,19 @@ struct BackendForwarder: Sendable {
     }
     self.target = target
     self.timeout = timeout
-    self.transport = .urlSession(maxResponseBytes: maxResponseBytes)
+    self.transport = .urlSession(Self.statelessSession(), maxResponseBytes: maxResponseBytes)
+  }
+
+  /// A session that stores no cookie, sends none of its own, and caches nothing: each request
+  /// goes on with its client's own header fields only.
+  static func statelessSession() -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+    return URLSession(configuration: configuration)
   }
 
   /// A forwarder to the URL a command-line option names, or the argument error that says what

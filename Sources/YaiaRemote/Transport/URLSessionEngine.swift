@@ -39,10 +39,12 @@ package struct URLSessionEngine: Sendable {
       do throws(RemoteError) {
         return try await perform(request, on: session) { sessions.end(session) }
       } catch {
-        // Abandoned (cancelled, or past its timeout here): it holds its connection until the
-        // next part of its response arrives, or its timeout.
+        // Abandoned (cancelled, past its timeout here, or past the byte bound): it holds its
+        // connection, and keeps its session's queue reading, until its response ends or its
+        // timeout; later requests go to a fresh session, never behind it.
         switch error {
-        case .cancelled, .transport(.timeout, _, _): sessions.retire(session)
+        case .cancelled, .transport(.timeout, _, _), .transport(.oversizedResponse, _, _):
+          sessions.retire(session)
         default: break
         }
         throw error
