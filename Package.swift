@@ -253,7 +253,7 @@ let package = Package(
     .testTarget(
       name: "YaiaLintTests",
       dependencies: [
-        "YaiaLint", "YaiaLintTool", "YaiaTesting",
+        "Yaia", "YaiaLint", "YaiaLintTool", "YaiaTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A fixture app with one of everything yaia lint reports, and the labelled corpus of

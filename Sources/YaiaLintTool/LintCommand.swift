@@ -7,6 +7,9 @@
   /// `yaia-lint` (and `yaia lint`, which runs it): the architecture's rules, checked in the user's
   /// own code.
   struct LintCommand: ParsableCommand {
+    /// The largest configuration or baseline read, in bytes.
+    static let largestInput = 64 << 20
+
     static let configuration = CommandConfiguration(
       commandName: "yaia-lint",
       abstract: "Check the architecture's rules in Swift sources.",
@@ -69,9 +72,15 @@
         config
         ?? (FileManager.default.fileExists(atPath: ".yaia-lint.yml") ? ".yaia-lint.yml" : nil)
       if let configPath {
-        guard let data = FileManager.default.contents(atPath: configPath),
-          let text = String(data: data, encoding: .utf8)
-        else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
+        let text: String
+        do {
+          guard let bytes = try OutsideFile.read(configPath, atMost: Self.largestInput),
+            let decoded = String(validating: bytes, as: UTF8.self)
+          else { throw usage("cannot read the configuration \(VisibleText.escaped(configPath))") }
+          text = decoded
+        } catch let failure as OutsideFile.Failure {
+          throw usage("cannot read the configuration: \(VisibleText.escaped(failure.description))")
+        }
         configText = text
         do {
           configuration = try LintConfiguration.load(yaml: text, path: configPath, rules: rules)
@@ -81,8 +90,14 @@
       }
       var accepted: LintBaseline?
       if let baseline {
-        guard let data = FileManager.default.contents(atPath: baseline) else {
-          throw usage("cannot read the baseline \(VisibleText.escaped(baseline))")
+        let data: Data
+        do {
+          guard let bytes = try OutsideFile.read(baseline, atMost: Self.largestInput) else {
+            throw usage("cannot read the baseline \(VisibleText.escaped(baseline))")
+          }
+          data = Data(bytes)
+        } catch let failure as OutsideFile.Failure {
+          throw usage("cannot read the baseline: \(VisibleText.escaped(failure.description))")
         }
         do {
           accepted = try LintBaseline.read(data, path: baseline)
@@ -116,7 +131,7 @@
         } catch {
           FileHandle.standardError.write(
             Data(
-              "yaia lint: the cache \(VisibleText.escaped(cacheFile.path)) was not written: \(error.localizedDescription)\n"
+              "yaia lint: the cache was not written: \(VisibleText.escaped((error as? OutsideFile.Failure)?.description ?? "\(cacheFile.path): \(error.localizedDescription)"))\n"
                 .utf8))
         }
       }
@@ -130,11 +145,9 @@
       }
       if let writeBaseline {
         do {
-          try LintBaseline(report).data().write(to: URL(fileURLWithPath: writeBaseline))
+          try OutsideFile.replace(writeBaseline, with: LintBaseline(report).data())
         } catch {
-          throw usage(
-            "cannot write the baseline \(VisibleText.escaped(writeBaseline)): \(error.localizedDescription)"
-          )
+          throw usage("cannot write the baseline: \(VisibleText.escaped(error.description))")
         }
         print("Wrote \(report.findings.count) findings to \(VisibleText.escaped(writeBaseline)).")
         return
@@ -153,13 +166,11 @@
     }
 
     /// What a cached run depends on besides the files: the configuration's text, and this build
-    /// of the linter (its size and modification time), so another version starts afresh.
+    /// of the linter, both by content (see ``LintCache/key(linter:configuration:)``).
     static func cacheKey(configuration: String) -> String {
-      let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-      let attributes = try? FileManager.default.attributesOfItem(atPath: executable)
-      let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      return "\(LintCache.hash(configuration)):\(size):\(modified)"
+      LintCache.key(
+        linter: Bundle.main.executablePath ?? CommandLine.arguments[0],
+        configuration: configuration)
     }
 
     /// The package's layers, from `swift package dump-package` run in the current directory.

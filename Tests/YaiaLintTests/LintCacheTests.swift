@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 import YaiaLint
 import YaiaTesting
 
@@ -73,5 +74,68 @@ struct LintCacheTests {
     #expect(LintCache.read(from: folder.appending(path: "missing.json"), key: "a").count == 0)
     #expect(LintCache.hash("a") != LintCache.hash("b"))
     #expect(LintCache.hash("yaia") == LintCache.hash("yaia"))
+  }
+
+  @Test("a cache edited by hand is an empty cache: findings are never hidden by one")
+  func editedCache() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "cache.json")
+    let files = ["Sources/App/A.swift": "private let unused = 1\n"]
+    let first = try await run(files, cache: LintCache(key: "k"))
+    try first.cache.write(to: file)
+    #expect(LintCache.read(from: file, key: "k").count == 1)
+    // The finding removed by hand, the checksum line kept: the cache is not trusted.
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let edited = text.replacingOccurrences(of: "unused-private", with: "nothing-at-all")
+    #expect(edited != text)
+    try Data(edited.utf8).write(to: file)
+    let read = LintCache.read(from: file, key: "k")
+    #expect(read.count == 0)
+    let rerun = try await run(files, cache: read)
+    #expect(rerun.report.findings.map(\.ruleID) == ["unused-private"])
+  }
+
+  @Test("a cache path that is a device or a FIFO is neither read nor replaced")
+  func notARegularFile() throws {
+    #expect(LintCache.read(from: URL(fileURLWithPath: "/dev/zero"), key: "k").count == 0)
+    #expect(
+      throws: OutsideFile.Failure.notRegularFile(path: "/dev/null", kind: "a character device")
+    ) {
+      try LintCache(key: "k").write(to: URL(fileURLWithPath: "/dev/null"))
+    }
+    var info = stat()
+    #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    let fifo = FileManager.default.temporaryDirectory.appending(
+      path: "lint-fifo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: fifo) }
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // Opened without blocking: no writer is needed for the read to come back.
+    #expect(LintCache.read(from: fifo, key: "k").count == 0)
+    #expect(throws: OutsideFile.Failure.notRegularFile(path: fifo.path, kind: "a FIFO")) {
+      try LintCache(key: "k").write(to: fifo)
+    }
+  }
+
+  @Test("the key follows the linter's and the configuration's content")
+  func contentKey() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-key-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let linter = folder.appending(path: "linter")
+    try Data(repeating: 7, count: 100_003).write(to: linter)
+    let key = LintCache.key(linter: linter.path, configuration: "a: 1")
+    #expect(LintCache.key(linter: linter.path, configuration: "a: 1") == key)
+    #expect(LintCache.key(linter: linter.path, configuration: "a: 2") != key)
+    // The same size, one byte changed: another linter.
+    var bytes = [UInt8](repeating: 7, count: 100_003)
+    bytes[50_000] = 8
+    try Data(bytes).write(to: linter)
+    #expect(LintCache.key(linter: linter.path, configuration: "a: 1") != key)
+    #expect(
+      LintCache.key(linter: folder.appending(path: "gone").path, configuration: "")
+        != LintCache.key(linter: folder.appending(path: "gone").path, configuration: ""))
   }
 }
