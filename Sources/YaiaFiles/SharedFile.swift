@@ -27,24 +27,27 @@ public enum SharedFile {
         guard data.count <= maxBytes else {
           throw SharedFileError.tooLarge(path: url.path, bytes: data.count, limit: maxBytes)
         }
-        try data.write(to: url, options: .atomic)
+        do {
+          try OutsideFile.replace(url.path, with: data)
+        } catch {
+          throw SharedFileError.unwritable(path: url.path, reason: "\(error)")
+        }
       })
   }
 
   static func read<Value: Decodable>(_ type: Value.Type, at url: URL, maxBytes: Int) throws
     -> Value?
   {
-    let handle: FileHandle
+    // Opened without blocking, type and size checked on the descriptor: a FIFO or a device at
+    // the path is refused at once, and a huge file without reading it whole.
+    let data: Data
     do {
-      handle = try FileHandle(forReadingFrom: url)
-    } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
-      return nil
-    }
-    defer { try? handle.close() }
-    // Never more than the limit and a byte: a huge file is refused without reading it whole.
-    let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-    guard data.count <= maxBytes else {
-      throw SharedFileError.tooLarge(path: url.path, bytes: data.count, limit: maxBytes)
+      guard let bytes = try OutsideFile.read(url.path, atMost: maxBytes) else { return nil }
+      data = Data(bytes)
+    } catch .tooLarge {
+      throw SharedFileError.tooLarge(path: url.path, bytes: maxBytes + 1, limit: maxBytes)
+    } catch {
+      throw SharedFileError.unreadable(path: url.path, reason: error.description)
     }
     do {
       return try JSONDecoder().decode(Value.self, from: data)
@@ -58,8 +61,10 @@ public enum SharedFile {
 public enum SharedFileError: Error, Equatable, CustomStringConvertible {
   /// The file holds more than the limit (or the value would).
   case tooLarge(path: String, bytes: Int, limit: Int)
-  /// The file's content does not decode as the value.
+  /// The file's content does not decode as the value, or the path is not a regular file.
   case unreadable(path: String, reason: String)
+  /// The value could not be saved: the path is not a regular file, or the system refused.
+  case unwritable(path: String, reason: String)
 
   /// What is wrong, with the file's path.
   public var description: String {
@@ -68,6 +73,8 @@ public enum SharedFileError: Error, Equatable, CustomStringConvertible {
       "\(VisibleText.escaped(path, atMost: 300)) holds at least \(bytes) bytes, more than the \(limit) allowed."
     case .unreadable(let path, let reason):
       "\(VisibleText.escaped(path, atMost: 300)) is not a saved value: \(VisibleText.escaped(reason, atMost: 300))."
+    case .unwritable(let path, let reason):
+      "\(VisibleText.escaped(path, atMost: 300)) was not saved: \(VisibleText.escaped(reason, atMost: 300))."
     }
   }
 }

@@ -50,6 +50,27 @@ struct SharedFileTests {
           == .tooLarge(path: file.path, bytes: 1_001, limit: 1_000))
     }
   }
+
+  @Test("a FIFO or a device at the path is refused at once, never waited on, read or replaced")
+  func notARegularFile() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appending(path: "settings.json")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    for url in [fifo, URL(fileURLWithPath: "/dev/zero")] {
+      do {
+        _ = try await Shared.load(from: SharedFile.json(at: url), default: ChosenSettings())
+        Issue.record("\(url.path) loaded")
+      } catch {
+        #expect(error.description.contains("not a regular file"), "\(error)")
+      }
+    }
+    let persistence: SharedPersistence<ChosenSettings> = SharedFile.json(at: fifo)
+    await #expect(throws: SharedFileError.self) { try await persistence.save(ChosenSettings()) }
+    var info = stat()
+    #expect(
+      lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is still there")
+  }
 }
 
 /// A fresh temporary folder, removed by the caller.

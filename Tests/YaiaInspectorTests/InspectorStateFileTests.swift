@@ -81,6 +81,33 @@ struct InspectorStateFileTests {
     }
   }
 
+  @Test("a FIFO at the path is refused at once, and a folder others may write in is not trusted")
+  func fifoAndFolder() throws {
+    let (file, folder) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try file.write(.init(port: 4321, token: "abc"))
+    try FileManager.default.removeItem(at: file.url)
+    #expect(mkfifo(file.url.path, 0o600) == 0)
+    // Before: the open waited for a writer forever.
+    #expect(throws: InspectorStateFileError.unreadable(file.url.path, reason: "not a regular file"))
+    {
+      try file.read()
+    }
+    try FileManager.default.removeItem(at: file.url)
+    try file.write(.init(port: 4321, token: "abc"))
+    let stateFolder = file.url.deletingLastPathComponent()
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o777], ofItemAtPath: stateFolder.path)
+    #expect(throws: InspectorStateFileError.folderTooOpen(stateFolder.path, mode: 0o777)) {
+      try file.read()
+    }
+    #expect(throws: InspectorStateFileError.folderTooOpen(stateFolder.path, mode: 0o777)) {
+      try file.write(.init(port: 4322, token: "abc"))
+    }
+    #expect(
+      InspectorStateFileError.folderTooOpen("/x", mode: 0o777).description.contains("chmod 700"))
+  }
+
   @Test("an app finds the inspector in YAIA_INSPECTOR first, then in the saved file, else nowhere")
   func findingTheInspector() throws {
     let (file, folder) = try Self.scratch()

@@ -75,7 +75,10 @@ public struct InspectorStateFile: Sendable, Equatable {
   ///   readable or writable by others), is too large, or does not hold a port and token.
   public func read() throws(InspectorStateFileError) -> Saved? {
     let path = url.path
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard try Self.checkFolder(url.deletingLastPathComponent().path) else { return nil }
+    // Without blocking: a FIFO planted at the path would otherwise hold `yaia inspect` and
+    // `yaia demo --inspect` forever, before its type could be checked.
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       throw .unreadable(path, reason: String(cString: strerror(errno)))
@@ -107,6 +110,23 @@ public struct InspectorStateFile: Sendable, Equatable {
       throw .unreadable(path, reason: error.localizedDescription)
     }
     return try Self.saved(from: data, path: path)
+  }
+
+  /// Whether the folder at `path` exists, checked: a folder (not a link), owned by this user,
+  /// that no other user may write in (else another user could replace the file in it).
+  private static func checkFolder(_ path: String) throws(InspectorStateFileError) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      if errno == ENOENT { return false }
+      throw .unreadable(path, reason: String(cString: strerror(errno)))
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw .unreadable(path, reason: "not a folder")
+    }
+    guard info.st_uid == getuid() else { throw .notYours(path) }
+    let mode = Int(info.st_mode & 0o777)
+    guard mode & 0o022 == 0 else { throw .folderTooOpen(path, mode: mode) }
+    return true
   }
 
   /// The port and token in a file's contents, checked: at most ``largestFile`` bytes, a port
@@ -145,6 +165,9 @@ public struct InspectorStateFile: Sendable, Equatable {
       throw .unwritable(
         url.path, reason: "cannot make \(folder.path): \(error.localizedDescription)")
     }
+    guard try Self.checkFolder(folder.path) else {
+      throw .unwritable(url.path, reason: "\(folder.path) is not a folder")
+    }
     let data: Data
     do {
       data = try JSONEncoder().encode(saved)
@@ -182,6 +205,8 @@ public enum InspectorStateFileError: Error, Equatable, CustomStringConvertible {
   case notYours(String)
   /// Other users may read or write the file (its mode, in octal).
   case tooOpen(String, mode: Int)
+  /// Other users may write in the file's folder (its mode, in octal): they could replace it.
+  case folderTooOpen(String, mode: Int)
   /// The file does not hold a port and a token.
   case malformed(String, reason: String)
   /// The file could not be written.
@@ -196,6 +221,8 @@ public enum InspectorStateFileError: Error, Equatable, CustomStringConvertible {
       "The inspector's saved address \(path) belongs to another user: not used. Delete it."
     case .tooOpen(let path, let mode):
       "The inspector's saved address \(path) may be read by other users (mode \(String(mode, radix: 8))): not used. Run chmod 600 on it, or delete it."
+    case .folderTooOpen(let path, let mode):
+      "The folder of the inspector's saved address, \(path), may be written by other users (mode \(String(mode, radix: 8))): not used. Run chmod 700 on it."
     case .malformed(let path, let reason):
       "The inspector's saved address \(path) is not usable: \(reason). Delete it; yaia inspect writes a new one."
     case .unwritable(let path, let reason):

@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
+  import Yaia
 
   /// Writes a ``Recording`` into a fixtures folder as it grows: each new fixture file at once,
   /// the manifest at most every quarter of a second and on ``finish()``. The folder then serves
@@ -162,9 +163,11 @@
           path: target.path, reason: "it is outside the fixtures folder \(folder.path)")
       }
       do {
-        try content.write(to: target, options: .atomic)
+        // Only ever a regular file is replaced: a FIFO, device or link planted at the name is
+        // refused, not written through or replaced.
+        try OutsideFile.replace(target.path, with: content)
       } catch {
-        throw .cannotWrite(path: target.path, reason: error.localizedDescription)
+        throw .cannotWrite(path: target.path, reason: error.description)
       }
     }
   }
