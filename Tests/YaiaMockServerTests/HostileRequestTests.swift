@@ -132,6 +132,50 @@ struct HostileRequestTests {
     }
   }
 
+  @Test("a fixture grown past the limit (a sparse 3 GB file) is a 500 saying so, never read whole")
+  func hugeFixture() async throws {
+    let folder = try fixturesFolder(
+      manifest: """
+        routes:
+          - path: /big
+            response: { file: big.json }
+        """,
+      files: ["big.json": "{}"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = MockServer.Configuration()
+    configuration.fixtures = folder
+    let server = MockServer(
+      manifest: try MockManifest.load(folder: folder), configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    // Grown after the manifest was read: sparse, so it costs the disk nothing.
+    #expect(truncate(folder.appending(path: "big.json").path, 3 << 30) == 0)
+    let answer = try await onThread {
+      try rawExchange(port: port, Data("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    }.value
+    #expect(answer.hasPrefix("HTTP/1.1 500"), "\(answer.prefix(200))")
+    #expect(answer.contains("larger than \(64 << 20) bytes"), "\(answer.prefix(400))")
+  }
+
+  @Test("a manifest that is a device or a FIFO is named as what it is, at once")
+  func manifestNotAFile() throws {
+    #expect {
+      try MockManifest.load(from: URL(fileURLWithPath: "/dev/zero"))
+    } throws: { error in
+      "\(error)".contains("/dev/zero is a character device, not a regular file")
+    }
+    let folder = FileManager.default.temporaryDirectory.appending(path: "fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(mkfifo(folder.appending(path: "manifest.yaml").path, 0o600) == 0)
+    #expect {
+      try MockManifest.load(folder: folder)
+    } throws: { error in
+      "\(error)".contains("is a FIFO, not a regular file")
+    }
+  }
+
   @Test("an encoded slash stays inside its segment and is decoded exactly once")
   func encodedSlash() async throws {
     let server = MockServer(routes: [

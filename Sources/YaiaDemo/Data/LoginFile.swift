@@ -1,4 +1,5 @@
 import Foundation
+import Yaia
 import YaiaInspector
 
 /// A secret string (a token, a password, the keys typed on the login screen): it prints,
@@ -88,10 +89,19 @@ struct LoginFile: Sendable {
   ///   (it is kept); ``LoginFileError/unreadable(path:reason:)`` if it is one whose values do
   ///   not pass the checks (logging in replaces it).
   func load() throws(LoginFileError) -> LoginSession? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    guard Self.holdsSavedLogin(url) else { throw .notOurs(path: url.path) }
+    // One read, checked on the open file: what is checked is what is decoded.
+    let bytes: [UInt8]
     do {
-      return try JSONDecoder().decode(LoginSession.self, from: Data(contentsOf: url))
+      guard
+        let read = try OutsideFile.read(url.path, atMost: Self.largestFile, followingLinks: false)
+      else { return nil }
+      bytes = read
+    } catch {
+      throw .notOurs(path: url.path)
+    }
+    guard Self.isSavedLogin(Data(bytes)) else { throw .notOurs(path: url.path) }
+    do {
+      return try JSONDecoder().decode(LoginSession.self, from: Data(bytes))
     } catch {
       throw .unreadable(path: url.path, reason: "it is not a saved login")
     }
@@ -115,7 +125,8 @@ struct LoginFile: Sendable {
     } catch {
       throw .unwritable(path: url.path, reason: error.localizedDescription)
     }
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+    let descriptor = open(
+      temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw .unwritable(path: url.path, reason: String(cString: strerror(errno)))
     }
@@ -146,11 +157,14 @@ struct LoginFile: Sendable {
   /// it is the app's own, and logging in replaces it.
   static func holdsSavedLogin(_ file: URL) -> Bool {
     guard
-      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-      attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = attributes[.size] as? NSNumber, size.intValue <= largestFile,
-      let data = try? Data(contentsOf: file),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let bytes = try? OutsideFile.read(file.path, atMost: largestFile, followingLinks: false)
+    else { return false }
+    return isSavedLogin(Data(bytes))
+  }
+
+  /// Whether `data` is a saved login: a JSON object with exactly its fields, as text.
+  static func isSavedLogin(_ data: Data) -> Bool {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return false }
     return Set(object.keys) == ["user", "token", "refreshToken"]
       && object.values.allSatisfy { $0 is String }

@@ -51,22 +51,17 @@ public struct InspectorJournal: Sendable, Equatable {
   /// - Throws: ``InspectorJournalError`` when the file cannot be read, is larger than
   ///   ``largestFile``, or is not a journal.
   public init(contentsOf url: URL) throws(InspectorJournalError) {
-    let size: Int
+    let read: [UInt8]?
     do {
-      size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-    } catch {
-      throw .unreadable(url.path, reason: error.localizedDescription)
-    }
-    guard size <= Self.largestFile else {
+      read = try OutsideFile.read(url.path, atMost: Self.largestFile)
+    } catch .tooLarge {
       throw .notAJournal(
-        "\(url.path) holds \(size) bytes; a journal is at most \(Self.largestFile)")
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
+        "\(url.path) holds more than \(Self.largestFile) bytes, the most a journal may")
     } catch {
-      throw .unreadable(url.path, reason: error.localizedDescription)
+      throw .unreadable(url.path, reason: error.description)
     }
+    guard let read else { throw .unreadable(url.path, reason: "no such file") }
+    let data = Data(read)
     try self.init(data: data)
   }
 

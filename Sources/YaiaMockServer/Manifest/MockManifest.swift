@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
+  import Yaia
 
   /// The routes of a fixtures folder, read from its manifest: YAML, or JSON (which is YAML too).
   ///
@@ -67,14 +68,23 @@
       try load(from: try file(in: folder))
     }
 
+    /// The largest manifest read: 16 MiB.
+    public static let largestFile = 16 << 20
+
     /// Reads the manifest at `file`; fixture files are looked up in its folder.
     public static func load(from file: URL) throws(MockServerError) -> MockManifest {
-      let text: String
+      let read: [UInt8]?
       do {
-        text = try String(contentsOf: file, encoding: .utf8)
+        read = try OutsideFile.read(file.path, atMost: largestFile)
       } catch {
-        throw .brokenManifest(
-          file: file.path, line: 0, reason: "cannot be read (\(error.localizedDescription))")
+        // A device or FIFO is named as what it is, not as "cannot be read".
+        throw .brokenManifest(file: file.path, line: 0, reason: error.description)
+      }
+      guard let read else {
+        throw .brokenManifest(file: file.path, line: 0, reason: "cannot be read (no such file)")
+      }
+      guard let text = String(validating: read, as: UTF8.self) else {
+        throw .brokenManifest(file: file.path, line: 0, reason: "cannot be read as UTF-8 text")
       }
       return try parse(text, file: file.path, fixtures: file.deletingLastPathComponent())
     }

@@ -29,19 +29,20 @@
 
     /// Reads the description at `file`.
     public static func load(from file: URL) throws(OpenAPIError) -> OpenAPIDocument {
-      let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int
-      guard let size else {
-        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read: no such file")
-      }
-      guard size <= largestFile else {
+      let read: [UInt8]?
+      do {
+        read = try OutsideFile.read(file.path, atMost: largestFile)
+      } catch .tooLarge {
         throw OpenAPIError(
           file: file.path, line: 0,
-          reason: "is \(size) bytes; a description may hold \(largestFile)")
-      }
-      let text: String
-      do {
-        text = try String(contentsOf: file, encoding: .utf8)
+          reason: "is larger than \(largestFile) bytes, the most a description may hold")
       } catch {
+        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read: \(error.description)")
+      }
+      guard let read else {
+        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read: no such file")
+      }
+      guard let text = String(validating: read, as: UTF8.self) else {
         throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read as UTF-8 text")
       }
       return try parse(text, file: file.path)

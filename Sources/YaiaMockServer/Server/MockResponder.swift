@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   package import Foundation
+  import Yaia
 
   /// The shell between the wire and the router: turns a request head and body into a
   /// ``MockRequest``, asks the router, records the journal, and renders the response (with its
@@ -31,6 +32,9 @@
         method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
         body: body, rawQuery: String(rawQuery))
     }
+
+    /// The largest fixture served, in bytes.
+    static let largestFixture = 64 << 20
 
     /// The answer to `request`, recorded in the journal.
     func respond(to request: MockRequest) async -> WireResponse {
@@ -156,7 +160,13 @@
         guard let folder = configuration.fixtures else {
           throw MockServerError.missingFixture(path: name)
         }
-        body = try Data(contentsOf: FixturePath.resolve(name, in: folder))
+        // Read on every request, so bounded: a fixture that grew (or a sparse file of 3 GB)
+        // is a 500 naming it, never a read of the whole of it.
+        let path = try FixturePath.resolve(name, in: folder).path
+        guard let bytes = try OutsideFile.read(path, atMost: Self.largestFixture) else {
+          throw MockServerError.missingFixture(path: name)
+        }
+        body = Data(bytes)
       }
       var answer = WireResponse(
         status: response.status, fields: response.headers.fields.map { ($0.name, $0.value) },
