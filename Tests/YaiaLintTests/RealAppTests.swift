@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import YaiaLint
 import YaiaTesting
@@ -308,10 +309,18 @@ struct FileTimeLimitTests {
     let reason = "A test's rule."
     let fix = "None."
     let readsOtherFiles = false
+    /// Open while the rule is stuck: the run must have returned before it is released.
+    static let stuck = Mutex(false)
+    static let released = Mutex(false)
+
     func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       if file.path.hasSuffix("Stuck.swift") {
-        // Sleeps far past the limit below; the run must not wait for it.
-        Thread.sleep(forTimeInterval: 120)
+        // Stuck far past the limit below, until the test releases it (at most 120 s).
+        Self.stuck.withLock { $0 = true }
+        for _ in 0..<12_000 where !Self.released.withLock({ $0 }) {
+          Thread.sleep(forTimeInterval: 0.01)
+        }
+        Self.stuck.withLock { $0 = false }
       }
       return []
     }
@@ -325,12 +334,12 @@ struct FileTimeLimitTests {
       LintSource(path: "Sources/App/Stuck.swift", text: "let a = 1\n"),
       LintSource(path: "Sources/App/Fine.swift", text: "private let unused = 1\n"),
     ]
-    let clock = ContinuousClock()
-    let start = clock.now
     let configured = linter
+    defer { StuckRule.released.withLock { $0 = true } }
     let report = try await onThread { configured.run(sources) }.value
-    // Far less than the stuck rule's two minutes: a bound that proves the run did not wait.
-    #expect(start.duration(to: clock.now) < .seconds(60))
+    // The rule is still stuck (released only now): the run did not wait for it.
+    #expect(StuckRule.stuck.withLock { $0 }, "the run waited for the stuck rule")
+    StuckRule.released.withLock { $0 = true }
     #expect(report.problems.map(\.path) == ["Sources/App/Stuck.swift"])
     #expect(report.problems.first?.message.hasPrefix("took longer than") == true)
     #expect(report.problems.first?.isUnparsed == true)

@@ -83,16 +83,36 @@ func yaiaExecutable() throws -> URL {
 /// when the test is done with it.
 final class ChildCommand {
   let process = Process()
+  /// What it prints on standard output.
   let lines: Lines
+  /// What it prints on standard error: shown when a wait for a line fails.
+  let errors: Lines
 
   init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
     let output = Pipe()
+    let errorOutput = Pipe()
     process.standardOutput = output
+    process.standardError = errorOutput
     lines = Lines(reading: output)
+    errors = Lines(reading: errorOutput)
     try process.run()
+  }
+
+  /// The first line of its output that contains `needle`, waiting at most `limit` (tens of
+  /// seconds: a busy machine starts a child slowly); else the test fails saying what the
+  /// child printed on both outputs and whether it still runs.
+  func line(containing needle: String, within limit: Duration = .seconds(60)) async throws
+    -> String
+  {
+    if let line = await lines.waitFor(needle, timeout: limit) { return line }
+    let state = process.isRunning ? "still running" : "ended with \(process.terminationStatus)"
+    Issue.record(
+      "no line with \"\(needle)\" within \(limit); the child is \(state). It printed:\n\(lines.all)\nand on standard error:\n\(errors.all)"
+    )
+    throw ChildWaitFailed()
   }
 
   deinit { if process.isRunning { process.terminate() } }
@@ -107,6 +127,9 @@ final class ChildCommand {
     return process.isRunning ? nil : process.terminationStatus
   }
 }
+
+/// A wait for a child's line that failed (the issue recorded says what the child printed).
+struct ChildWaitFailed: Error {}
 
 /// Runs `yaia` with `arguments` to its end (bounded: 60 s, then it is stopped and the test
 /// fails) and returns its exit status, what it wrote to standard error, and to standard output.
@@ -171,7 +194,7 @@ struct CommandLineTests {
       try yaiaExecutable(), ["mock-server", "--fixtures", folder.path, "--port", "0"])
     let lines = child.lines
 
-    let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
+    let serving = try await child.line(containing: "Serving")
     let address = try #require(
       serving.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
     let baseURL = try #require(URL(string: String(address)))
@@ -229,7 +252,7 @@ struct DescriptorExhaustionTests {
         try yaiaExecutable().path, folder.path,
       ])
     let lines = child.lines
-    let serving = try #require(await lines.waitFor("Serving"), "no start line in: \(lines.all)")
+    let serving = try await child.line(containing: "Serving")
     let port = try #require(
       serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
 

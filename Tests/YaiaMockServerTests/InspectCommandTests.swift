@@ -24,9 +24,7 @@ struct InspectCommandTests {
   static func inspectorURL(_ arguments: [String] = [], state: URL) async throws -> String {
     let child = try ChildCommand(
       try yaiaExecutable(), ["inspect"] + arguments, environment: Self.environment(state: state))
-    let line = try #require(
-      await child.lines.waitFor("Yaia Inspector at", timeout: .seconds(30)),
-      "no address in: \(child.lines.all)")
+    let line = try await child.line(containing: "Yaia Inspector at")
     kill(child.process.processIdentifier, SIGINT)
     #expect(await child.exitStatus(within: .seconds(30)) == 0)
     return String(try #require(line.split(separator: " ").last))

@@ -155,12 +155,10 @@ struct ManifestTests {
       text += "a\(level): &a\(level) [\(previous)]\n"
     }
     text += "routes:\n  - path: /bomb\n    response:\n      json: *a9\n"
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Stopped by the count of values expanded (the message says so), not by a clock.
     let error = #expect(throws: MockServerError.self) {
       try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
     }
-    #expect(clock.now - start < .seconds(30))  // expanding it would take minutes
     guard case .brokenManifest(_, _, let message) = error else { return }
     #expect(message.contains("expands to more than 100000 values"), "\(message)")
   }

@@ -465,7 +465,7 @@ struct OpenAPICommandTests {
     let child = try ChildCommand(
       try yaiaExecutable(),
       ["mock-server", "--openapi", Shop.spec.path, "--validate-requests", "--port", "0"])
-    let line = try #require(await child.lines.waitFor("Serving"))
+    let line = try await child.line(containing: "Serving")
     let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
     let client = RemoteClient(baseURL: try #require(URL(string: String(address))))
     let cart = try await client.exchange(Request<Data>.raw(.post, Endpoint("/v1/carts"))).0

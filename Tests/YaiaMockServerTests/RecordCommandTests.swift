@@ -57,7 +57,7 @@ struct RecordCommandTests {
           "mock-server", "record", "--target", backend.absoluteString, "--fixtures", folder.path,
           "--port", "0", "--secret-path", "items.*.price",
         ])
-      let line = try #require(await child.lines.waitFor("Recording"))
+      let line = try await child.line(containing: "Recording")
       let client = RemoteClient(baseURL: try Backend.address(in: line))
       let products = try await client.exchange(Request<Data>.raw(.get, Endpoint("/v1/products"))).0
       #expect(String(decoding: products.body, as: UTF8.self).contains(#""price":24.50"#))
@@ -143,7 +143,7 @@ struct RecordCommandTests {
         "mock-server", "--fixtures", Shop.fixtures.path, "--proxy", backendURL.absoluteString,
         "--port", "0",
       ])
-    let line = try #require(await child.lines.waitFor("Serving"))
+    let line = try await child.line(containing: "Serving")
     let client = RemoteClient(baseURL: try Backend.address(in: line))
     let featured = try await client.exchange(
       Request<Data>.raw(.get, Endpoint("/v1/products/featured"))
@@ -177,7 +177,7 @@ struct RecordCommandTests {
     defer { Task { await backend.stop() } }
     let child = try ChildCommand(
       try yaiaExecutable(), ["mock-server", "--proxy", backendURL.absoluteString, "--port", "0"])
-    let line = try #require(await child.lines.waitFor("Serving"))
+    let line = try await child.line(containing: "Serving")
     let port = try #require(try Backend.address(in: line).port)
     // Raw requests: no client-side cookie jar can blur what the proxy itself adds.
     for (path, cookie) in [("/login", nil), ("/who", nil), ("/who", "mine=2")]

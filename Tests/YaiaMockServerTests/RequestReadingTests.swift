@@ -188,20 +188,15 @@ struct BoundedReadingTests {
       "GET /\(line) HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a HTTP/1.1\r\nX: \(line)\r\n\r\n",
       "GET /\(line) HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a HTTP/1.1\r\nX: \(line)\r\n\r\n",
     ].map { text in onThread { try rawExchange(port: port, Data(text.utf8), timeout: 30) } }
-    let clock = ContinuousClock()
-    var slowest = Duration.zero
+    // Each answered within the exchange's own 30 s read bound (an empty answer otherwise): far
+    // from the minutes FlyingFox's line reading took. How fast is measured by `yaia-bench
+    // mockserver` (mockserver.long_lines_max_ms), not in a timed test.
     for _ in 0..<20 {
-      let start = clock.now
       let answer = try await onThread {
         try rawExchange(port: port, Data("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
       }.value
-      slowest = max(slowest, clock.now - start)
       #expect(answer.hasPrefix("HTTP/1.1 204"), "\(answer.prefix(80))")
     }
-    // Far from the minutes FlyingFox's line reading took, and far from any honest run on a
-    // loaded machine; the 1 s figure is measured by `yaia-bench mockserver`
-    // (mockserver.long_lines_max_ms), not in a timed test.
-    #expect(slowest < .seconds(25), "the slowest answer took \(slowest)")
     var statuses: [String] = []
     for task in hostile { statuses.append(String(try await task.value.prefix(12))) }
     #expect(statuses == ["HTTP/1.1 414", "HTTP/1.1 431", "HTTP/1.1 414", "HTTP/1.1 431"])

@@ -124,16 +124,12 @@ struct StepValuesTests {
         })
     }
     let plan = try LaunchPlan(steps)
-    let clock = ContinuousClock()
-    let start = clock.now
     let report = try #require(
       await value(
         of: Task { await Launch(plan, clock: ImmediateClock()).run() }, timeout: .seconds(300)))
     #expect(report.records.allSatisfy { $0.outcome == .finished })
-    // Walking the chain on each read took 14 s in release (minutes in debug); once per output
-    // it takes about a second in debug, and a busy machine may take several times that. How
-    // fast is the benchmark's to say (`yaia-bench sequencer`).
-    #expect(clock.now - start < .seconds(90))
+    // Walking the chain on each read took 14 s in release (minutes in debug); how fast it is
+    // now is the benchmark's to say (`yaia-bench sequencer`), not a timed test's.
   }
 
   @Test("upstream checks see through branches, and refuse steps that do not wait")

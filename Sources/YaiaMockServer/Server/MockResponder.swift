@@ -225,7 +225,8 @@
       (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
-    private static func pick(in range: ClosedRange<Duration>) -> Duration {
+    /// A delay picked at random within `range`: a route's random delay.
+    static func pick(in range: ClosedRange<Duration>) -> Duration {
       guard range.lowerBound < range.upperBound else { return range.lowerBound }
       let span = (range.upperBound - range.lowerBound) / 1_000_000
       return range.lowerBound + span * Int.random(in: 0...1_000_000)

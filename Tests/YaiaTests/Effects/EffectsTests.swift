@@ -169,14 +169,14 @@ struct EffectsTests {
       effects.run(id: "search") { .got(text) }  // the debounce forgot to wait
     }
     harness.send(.query("swift"))
-    let started = ContinuousClock.now
+    // It fails on the work's end (the message says there is no work left that could sleep),
+    // not on the 30 s bound, whose message would differ.
     await withKnownIssue {
       let slept = await harness.sleepers(1, on: clock)
       #expect(!slept)
     } matching: { issue in
       String(describing: issue).contains("no work running that could still sleep")
     }
-    #expect(ContinuousClock.now - started < .seconds(20), "failed on the work's end, not the bound")
     harness.skipReceivedEvents()
     await harness.finish()
   }
