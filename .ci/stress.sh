@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the whole suite N times with BUSY busy loops beside it, as a newcomer's machine is
-# busy: a test that fails here bounds a wait by a short wall-clock interval.
-#   bash .ci/stress.sh [N=10] [BUSY=4]
+# Runs the whole suite N times with BUSY busy loops beside it, and (BESIDE=build, the default)
+# a `swift build` of another package looping beside it too, as a newcomer's machine is busy: a
+# test that fails here bounds a wait by a short wall-clock interval.
+#   bash .ci/stress.sh [N=10] [BUSY=4] [BESIDE=build|none]
 # Prints one line per run (result, seconds, failing tests) and a summary; exits 1 if any failed.
 # A failure here names the victims of a stall; `python3 .ci/pool-hogs.py` names its culprit, the
 # work that held one of the cooperative pool's threads for seconds.
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 
 runs="${1:-10}"
 busy="${2:-4}"
+beside="${3:-build}"
 
 echo "== building the tests once"
 swift build --build-tests 2>&1 | tail -1
@@ -19,7 +21,33 @@ for _ in $(seq "$busy"); do
   (while :; do :; done) &
   loops+=("$!")
 done
-stop_loops() { kill "${loops[@]}" 2>/dev/null; wait "${loops[@]}" 2>/dev/null; }
+if [ "$beside" = build ]; then
+  # Another package, built from scratch over and over in a scratch folder of its own: the
+  # compiler and linker competing for the cores and the disk, as they do on a working machine.
+  other=$(mktemp -d /tmp/yaia-stress-package.XXXXXX)
+  mkdir -p "$other/Sources/Other"
+  cat >"$other/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(name: "Other", targets: [.executableTarget(name: "Other")])
+SWIFT
+  for index in $(seq 40); do
+    echo "struct Value$index: Hashable, Codable { var a = $index; var b = \"\\(Double($index) * 2)\" }" \
+      >"$other/Sources/Other/Value$index.swift"
+  done
+  echo 'print([Value1(), Value1()].count)' >"$other/Sources/Other/main.swift"
+  (while :; do
+    rm -rf "$other/.build"
+    swift build --package-path "$other" >/dev/null 2>&1
+  done) &
+  loops+=("$!")
+fi
+stop_loops() {
+  kill "${loops[@]}" 2>/dev/null
+  pkill -f "swift-build --package-path ${other:-/nonexistent}" 2>/dev/null
+  wait "${loops[@]}" 2>/dev/null
+  [ -n "${other:-}" ] && rm -rf "$other"
+}
 trap stop_loops EXIT
 
 mkdir -p .build/stress

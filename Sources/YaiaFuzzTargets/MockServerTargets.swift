@@ -5,7 +5,9 @@ import YaiaMockServer
 /// request as routing sees it, the manifest, an OpenAPI description, and a recorded backend's
 /// answers.
 enum MockServerTargets {
-  static let all = [requestHead, responseHead, chunkedBody, manifest, openAPI, recordedAnswer]
+  static let all = [
+    requestHead, responseHead, chunkedBody, manifest, openAPI, recordedAnswer, recordedSecret,
+  ]
 
   static let limits = RequestHeadLimits(requestLine: 256, headerBytes: 1_024, headerCount: 16)
 
@@ -248,7 +250,7 @@ enum MockServerTargets {
     func secretsRedacted(_ value: Any) -> Bool {
       if let object = value as? [String: Any] {
         return object.allSatisfy { key, member in
-          let secret = secretNames.contains(key.lowercased())
+          let secret = secretNames.contains(key.lowercased()) || SecretNames.isSecret(key)
           return secret ? (member as? String) == "REDACTED" : secretsRedacted(member)
         }
       }
@@ -264,5 +266,73 @@ enum MockServerTargets {
       try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
     }
     try require(canonical(original) == canonical(recorded), "the recorded JSON differs in value")
+  }
+
+  /// The names the secret target plants a backend's own secret under: spellings a list of
+  /// keys would miss.
+  static let plantedNames = [
+    "sessionToken", "jwt", "privateKey", "client-secret", "signature", "otp", "pin", "sig",
+    "X-CSRF-Token", "access_token", "api_key", "code", "Session_ID", "refreshToken",
+  ]
+
+  /// A planted secret never reaches a recorded folder: the app's own credentials (its
+  /// `Authorization`, a cookie, a body field, a query item) echoed back anywhere in any body
+  /// type, in a header or a URL, and a backend's secret under any spelling of a secret name.
+  /// The input shapes the answer: its bytes are the body around the planted values, its first
+  /// bytes pick the body's type, where the echo goes and the names used.
+  static let recordedSecret = FuzzTarget(
+    "recorded-secret",
+    summary: "planted secrets and their echoes never reach a recording", maxLength: 2_048
+  ) { bytes throws(FuzzViolation) in
+    guard bytes.count >= 4 else { return }
+    // Two secrets that no input byte can spell by chance: letters and digits only, so no
+    // encoding (JSON, percent, form) writes them differently.
+    let sent = "Sx7q" + String(bytes[0], radix: 16) + "Kp2Zw9Lm"
+    let own = "Bk4v" + String(bytes[1], radix: 16) + "Tt8Qr3Yn"
+    let types = [
+      "application/json", "application/x-www-form-urlencoded", "text/plain", "", "text/html",
+      "application/octet-stream",
+    ]
+    let type = types[Int(bytes[2]) % types.count]
+    let name = plantedNames[Int(bytes[3]) % plantedNames.count]
+    let rest = String(decoding: bytes.dropFirst(4), as: UTF8.self)
+    // The body: the input with each `$` an echo of the app's credential and each `#` the
+    // backend's own secret, in the body type's own shape where it has one.
+    var body = rest.replacingOccurrences(of: "$", with: sent).replacingOccurrences(
+      of: "#", with: own)
+    switch type {
+    case "application/json":
+      body =
+        #"{"echo":"\#(sent)","\#(name)":"\#(own)","nested":"{\"\#(name)\":\"\#(own)\"}","url":"/next?\#(name)=\#(own)","text":"\#(body.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: ""))"}"#
+    case "application/x-www-form-urlencoded":
+      body = "\(name)=\(own)&echo=\(sent)&other=\(body.filter { $0.isLetter })"
+    default:
+      if bytes[2] & 0x80 != 0 { body += " \(name)=\(own) " }
+    }
+    let request = MockRequest(
+      method: bytes[0] & 1 == 0 ? .get : .post, path: "/v1/x",
+      query: ["key": sent, "page": "2"],
+      headers: ["Authorization": "Bearer \(sent)", "Cookie": "sid=\(sent); theme=dark"],
+      body: Data(#"{"password":"\#(sent)","user":"ada"}"#.utf8), rawQuery: "key=\(sent)&page=2")
+    var headers: HTTPHeaders = ["Location": "/done?\(name)=\(own)&echo=\(sent)", "X-Echo": sent]
+    headers.add(name, own)
+    if !type.isEmpty { headers.add("Content-Type", type) }
+    var recording = Recording()
+    let change: Recording.Change
+    do throws(RecordingError) {
+      change = try recording.add(
+        request, UpstreamResponse(status: 200, headers: headers, body: Data(body.utf8)))
+    } catch {
+      return  // refused: nothing of it is written
+    }
+    let written =
+      [recording.manifest(), change.newFile?.name ?? ""]
+      + [String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)]
+    for text in written {
+      for secret in [sent, own] where text.contains(secret) {
+        throw FuzzViolation(
+          "\(secret) reached the recording (\(type), \(name)):\n\(text.prefix(600))")
+      }
+    }
   }
 }

@@ -53,6 +53,85 @@ struct RecordingTests {
     #expect((try? JSONSerialization.jsonObject(with: Data(result.text.utf8))) != nil)
   }
 
+  @Test("the names rule: any spelling of a secret name, short words only whole")
+  func secretNames() {
+    for name in [
+      "sessionToken", "X-Session-Token", "X-CSRF-Token", "jwt", "privateKey", "private_key",
+      "client-secret", "signature", "X-Amz-Signature", "otp", "smsOtp", "pin", "sig", "key",
+      "code", "access_token", "Set-Cookie", "PASSWORD", "refreshToken",
+    ] {
+      #expect(SecretNames.isSecret(name), "\(name)")
+    }
+    for name in ["countryCode", "user", "id", "page", "footprint", "keyboard", "name", "q"] {
+      #expect(!SecretNames.isSecret(name), "\(name)")
+    }
+    #expect(SecretNames.mightHoldSecret("access_token=abc&x=1"))
+    #expect(SecretNames.mightHoldSecret(#"{"sessionToken" : "x"}"#))
+    #expect(!SecretNames.mightHoldSecret(#"<input name="password" type="password">"#))
+  }
+
+  @Test(
+    "the app's own credentials are taken out wherever the answer echoes them, in every body type")
+  func credentialsEchoed() throws {
+    let token = "tok-8f2a91c4"
+    let cookie = "c00kie-77aa"
+    let request = MockRequest(
+      method: .post, path: "/v1/echo", query: ["sig": "s1g-value", "page": "2"],
+      headers: ["Authorization": "Bearer \(token)", "Cookie": "sid=\(cookie); theme=dark"],
+      body: Data(#"{"password":"pw-secret-1","user":"ada"}"#.utf8), rawQuery: "sig=s1g-value&page=2"
+    )
+    let planted = [token, cookie, "s1g-value", "pw-secret-1", "own-4411"]
+    let answers: [UpstreamResponse] = [
+      Self.json(
+        #"{"seen":"Bearer \#(token)","cookie":"\#(cookie)","inner":"{\"sessionToken\":\"own-4411\"}","next":"/a?code=own-4411&page=1","sig":"s1g-value"}"#
+      ),
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: Data("access_token=own-4411&token_type=bearer&echo=\(cookie)".utf8)),
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "text/plain"],
+        body: Data("you sent \(token) and pw-secret-1".utf8)),
+      UpstreamResponse(
+        status: 302,
+        headers: [
+          "Location": "/done?code=own-4411&state=x", "Link": "</n?access_token=own-4411>; rel=next",
+          "X-Session-Token": "own-4411", "X-CSRF-Token": "own-4411", "X-Echo": token,
+        ]),
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "application/octet-stream"],
+        body: Data([0, 1]) + Data(token.utf8) + Data([0xFF])),
+    ]
+    for (index, answer) in answers.enumerated() {
+      var recording = Recording()
+      let change = try recording.add(request, answer)
+      let written =
+        recording.manifest() + (change.newFile?.name ?? "")
+        + String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+      for secret in planted {
+        #expect(!written.contains(secret), "answer \(index) wrote \(secret):\n\(written)")
+      }
+      #expect(change.redactions > 0, "answer \(index)")
+    }
+    // What is not secret stays: the user, the page, the state.
+    var recording = Recording()
+    _ = try recording.add(request, answers[3])
+    #expect(recording.manifest().contains("state=x") && recording.manifest().contains("page"))
+  }
+
+  @Test(
+    "a body no reader parses that names a secret is not recorded; the recording stays as it was")
+  func unparsedSecret() throws {
+    var recording = Recording()
+    #expect(throws: RecordingError.unreadableSecret(request: "GET /v1/t")) {
+      try recording.add(
+        MockRequest(method: .get, path: "/v1/t"),
+        UpstreamResponse(
+          status: 200, headers: ["Content-Type": "text/plain"],
+          body: Data("session_token: abc123".utf8)))
+    }
+    #expect(recording.routeCount == 0)
+  }
+
   @Test("a route is a method, a path, the query and the body's fields; secrets are not matched on")
   func routes() throws {
     var recording = Recording(source: "https://api.example.com")

@@ -206,7 +206,7 @@ struct StatefulScenarioTests {
     #expect(response.headers[HTTPHeaderName.mockState] == "cart=has-item, login=open")
   }
 
-  @Test("a hostile X-Mock-State header sets at most 32 machines of bounded names")
+  @Test("a hostile X-Mock-State header sets at most 32 machines of bounded names, 64 in all")
   func boundedStateHeader() {
     let header =
       (0..<1_000).map { "m\($0)=s" }.joined(separator: ",")
@@ -215,6 +215,17 @@ struct StatefulScenarioTests {
     _ = router.route(
       MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: header]))
     #expect(router.allStates.count == MockRouter.stateHeaderLimits.machines)
+    // Request after request of new machines: the router holds at most 64 in all, and a known
+    // machine can still be set.
+    for round in 0..<20 {
+      let more = (0..<32).map { "r\(round)-\($0)=s" }.joined(separator: ",")
+      _ = router.route(
+        MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: more]))
+    }
+    #expect(router.allStates.count == MockRouter.mostMachines)
+    _ = router.route(
+      MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: "m0=changed"]))
+    #expect(router.allStates["m0"] == "changed")
   }
 
   @Test("a test sets and reads states on a running server, and the answers' header shows them")

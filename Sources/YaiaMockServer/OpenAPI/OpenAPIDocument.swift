@@ -59,6 +59,8 @@
     /// scenario named by its code, so `X-Mock-Scenario: 404` answers with the 404's example.
     public func routes() -> [MockRoute] {
       var routes: [MockRoute] = []
+      // One meter for the whole description: what every sample holds together is bounded.
+      var sampler = SchemaSampler(schemas: schemas)
       for operation in operations {
         guard !operation.responses.isEmpty else { continue }
         let success =
@@ -66,18 +68,20 @@
           ?? operation.responses[0]
         var scenarios: [String: MockResponses] = [:]
         for response in operation.responses where response.status != success.status {
-          scenarios[response.status] = .single(mockResponse(response))
+          scenarios[response.status] = .single(mockResponse(response, sampler: &sampler))
         }
         let route = try? MockRoute(
           operation.method, operation.pattern.text, name: operation.name,
-          responses: .single(mockResponse(success)), scenarios: scenarios)
+          responses: .single(mockResponse(success, sampler: &sampler)), scenarios: scenarios)
         if let route { routes.append(route) }
       }
       return routes
     }
 
     /// The answer for a documented response.
-    private func mockResponse(_ response: OpenAPIOperation.Response) -> MockResponse {
+    private func mockResponse(
+      _ response: OpenAPIOperation.Response, sampler: inout SchemaSampler
+    ) -> MockResponse {
       let code =
         Int(response.status)
         ?? (response.status == "default" ? 200 : (Int(response.status.prefix(1)) ?? 2) * 100)
@@ -85,8 +89,7 @@
       guard response.hasJSONBody, status != 204, status != 304 else {
         return MockResponse(status: status)
       }
-      var sampler = SchemaSampler(schemas: schemas)
-      let body = response.example ?? response.schema.map { sampler.sample($0) }
+      let body = response.example ?? response.schema.flatMap { sampler.sampleResponse($0) }
       return MockResponse(
         status: status, headers: [HTTPHeaderName.contentType: response.mediaType],
         body: .text(body?.text() ?? "{}"))

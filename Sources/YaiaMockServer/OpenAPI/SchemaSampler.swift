@@ -12,20 +12,66 @@
     /// The most values one sample holds: a schema of many wide objects nested a few levels
     /// deep would otherwise multiply out to billions.
     static let mostValues = 10_000
+    /// The most values all the samples of one description hold together: a description of
+    /// thousands of responses, each at the limit above, would otherwise serve gigabytes.
+    static let mostValuesPerDocument = 1_000_000
 
+    /// What the sample being made may still hold: values actually produced are charged, a
+    /// repeated array item once per copy, an example by its size, a long string by its bytes.
     private var remaining = SchemaSampler.mostValues
+    /// What the description's samples may still hold together.
+    private(set) var documentRemaining = SchemaSampler.mostValuesPerDocument
 
     init(schemas: [String: JSONSchema]) { self.schemas = schemas }
 
+    /// A sample of `schema` for one response, charged to the description's meter; `nil` when
+    /// the meter has run out (the response then serves an empty object, and says nothing
+    /// worse).
+    mutating func sampleResponse(_ schema: JSONSchema) -> LocatedJSON? {
+      guard documentRemaining > 0 else { return nil }
+      remaining = min(Self.mostValues, documentRemaining)
+      let start = remaining
+      let value = sample(schema)
+      documentRemaining -= start - max(0, remaining)
+      return value
+    }
+
+    /// The number of values in `value`, counting no further than `limit`.
+    static func size(of value: LocatedJSON, upTo limit: Int) -> Int {
+      var count = 0
+      var pending = [value]
+      while let next = pending.popLast(), count <= limit {
+        count += 1
+        switch next.kind {
+        case .array(let items): pending.append(contentsOf: items)
+        case .object(let members): pending.append(contentsOf: members.map(\.value))
+        case .string(let text): count += text.utf8.count / 64
+        default: break
+        }
+      }
+      return count
+    }
+
+    /// `value`, charged by its size; `null` when it does not fit what is left.
+    private mutating func charged(_ value: LocatedJSON) -> LocatedJSON {
+      let size = Self.size(of: value, upTo: remaining)
+      guard size <= remaining else {
+        remaining = 0
+        return LocatedJSON(.null)
+      }
+      remaining -= size
+      return value
+    }
+
     mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> LocatedJSON {
-      if let example = schema.example { return example }
+      if let example = schema.example { return charged(example) }
       remaining -= 1
       guard depth <= Self.deepest, remaining > 0 else { return LocatedJSON(.null) }
       if let reference = schema.reference {
         guard let target = schemas[reference] else { return LocatedJSON(.null) }
         return sample(target, depth: depth + 1)
       }
-      if let first = schema.enumValues?.first { return first }
+      if let first = schema.enumValues?.first { return charged(first) }
       if let choice = schema.oneOf.first ?? schema.anyOf.first {
         return sample(choice, depth: depth + 1)
       }
@@ -51,7 +97,9 @@
         JSONSchema.Kind.allCases.first { $0 != .null && types.contains($0) } ?? .null
       switch kind {
       case .string:
-        return LocatedJSON(.string(Self.text(for: schema)))
+        let text = Self.text(for: schema)
+        remaining -= text.utf8.count / 64
+        return LocatedJSON(.string(text))
       case .integer:
         return LocatedJSON(.number(Self.number(for: schema, whole: true)))
       case .number:
@@ -61,8 +109,14 @@
       case .array:
         let count = depth < Self.fullDepth ? max(1, schema.minItems ?? 1) : (schema.minItems ?? 0)
         guard let item = schema.items.first, count > 0 else { return LocatedJSON(.array([])) }
+        // The item once, then its copies charged as what they are: values served (three
+        // copies per level of nested arrays multiply out to 3^depth).
+        let before = remaining
         let one = sample(item, depth: depth + 1)
-        return LocatedJSON(.array(Array(repeating: one, count: min(count, 3))))
+        let cost = max(1, before - remaining)
+        let copies = min(min(count, 3) - 1, max(0, remaining) / cost)
+        remaining -= copies * cost
+        return LocatedJSON(.array(Array(repeating: one, count: 1 + copies)))
       case .object:
         var members: [LocatedJSON.Member] = []
         for property in schema.properties
@@ -104,6 +158,8 @@
           schema.exclusiveMaximum
           ? schema.minimum.map { ($0 + maximum) / 2 } ?? maximum - 1 : maximum
       }
+      // `minimum: 1e999` reads as infinity, which JSON cannot write: such a bound is ignored.
+      guard value.isFinite else { return 0 }
       return whole ? value.rounded(.up) : value
     }
   }

@@ -65,8 +65,11 @@
       var redactions: Int
     }
 
-    /// `json` indented by two spaces, with every secret value replaced by `"REDACTED"`.
-    func reformat(_ json: String) -> Result {
+    /// `json` indented by two spaces, with every secret value replaced by `"REDACTED"`: the
+    /// values at ``secrets`` and under any key ``SecretNames`` holds secret. Each other string
+    /// value goes through `strings` (which returns it changed, and how many secrets it took
+    /// out), and is written anew when it changed.
+    func reformat(_ json: String, strings: ((String) -> (String, Int))? = nil) -> Result {
       let bytes = Array(json.utf8)
       let tokens = Self.tokens(bytes)
       var out: [UInt8] = []
@@ -80,7 +83,9 @@
         out.append(contentsOf: repeatElement(0x20, count: 2 * stack.count))
       }
       func isSecret() -> Bool {
-        guard !secrets.isEmpty, !stack.isEmpty else { return false }
+        guard let last = stack.last else { return false }
+        if last.isObject, SecretNames.isSecret(last.place) { return true }
+        guard !secrets.isEmpty else { return false }
         let path = stack.map(\.place)
         return secrets.contains { $0.matches(path) }
       }
@@ -159,7 +164,17 @@
           out.append(byte)
           stack.append(Frame(isObject: byte == 0x7B))
         case .scalar(let range):
-          out.append(contentsOf: bytes[range])
+          if let strings, bytes[range].first == 0x22,
+            let text = Self.stringValue(bytes[range]),
+            case (let changed, let count) = strings(text), count > 0,
+            let encoded = try? JSONSerialization.data(
+              withJSONObject: changed, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+          {
+            out.append(contentsOf: encoded)
+            redactions += count
+          } else {
+            out.append(contentsOf: bytes[range])
+          }
           if let last = stack.indices.last, stack[last].isObject { stack[last].afterColon = false }
         default:
           break
@@ -210,6 +225,16 @@
         }
       }
       return tokens
+    }
+
+    /// A string token's text as JSON reads it, or `nil` if it does not read.
+    private static func stringValue(_ token: ArraySlice<UInt8>) -> String? {
+      guard token.count >= 2, token.first == 0x22, token.last == 0x22 else { return nil }
+      guard token.contains(0x5C) else {
+        return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+      }
+      return (try? JSONSerialization.jsonObject(with: Data(token), options: [.fragmentsAllowed]))
+        as? String
     }
 
     /// A key's text as JSON reads it: without its quotes, escapes decoded (`"pass\u0077ord"` is

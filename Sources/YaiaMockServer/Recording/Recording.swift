@@ -76,28 +76,49 @@
           request: request.summary, bytes: response.body.count, limit: policy.largestBody)
       }
       let segments = try Self.segments(of: request)
-      // A secret query item (`?api_key=…`) is left out of the route, which then takes any value.
+      // What the app sent and the backend set as credentials: removed wherever they reappear.
+      let credentials = SentCredentials(request: request, response: response)
+      // A secret query item (`?api_key=…`, `?sig=…`, or any item holding a credential) is left
+      // out of the route, which then takes any value; so it never reaches a file name either.
       let key = RouteKey(
         method: request.method, segments: segments,
-        query: request.query.filter { item in !isSecret([item.key]) },
-        bodyFields: bodyFields(of: request))
+        query: request.query.filter { item in
+          !isSecret([item.key]) && !SecretNames.isSecret(item.key)
+            && !credentials.occur(in: item.value)
+        },
+        bodyFields: bodyFields(of: request).filter { !credentials.occur(in: $0.value) })
       var change = Change()
-      // The answer as the manifest keeps it.
+      /// A string with secrets taken out: pairs by name (a URL's query), then credentials.
+      func cleaned(_ text: String) -> (String, Int) {
+        let paired = PairRedaction.redact(text)
+        let valued = credentials.redact(paired.text)
+        return (valued.text, paired.count + valued.count)
+      }
+      // The answer as the manifest keeps it: a secret-named field blanked, credentials and
+      // secret query items taken out of the others (`Location: /next?code=…`).
       var headers: [(name: String, value: String)] = []
       for field in response.headers.fields
       where !policy.droppedHeaders.contains(field.name.lowercased()) {
-        if policy.secretHeaders.contains(field.name.lowercased()) {
+        if policy.secretHeaders.contains(field.name.lowercased())
+          || SecretNames.isSecret(field.name)
+        {
           headers.append((field.name, "REDACTED"))
           change.redactions += 1
         } else {
-          headers.append((field.name, field.value))
+          let (value, count) = cleaned(field.value)
+          headers.append((field.name, value))
+          change.redactions += count
         }
       }
       var content = response.body
+      let type = (response.headers[HTTPHeaderName.contentType] ?? "").lowercased()
       if Self.isJSON(response),
         let parsed = try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])
       {
-        let result = reformatter.reformat(String(decoding: content, as: UTF8.self))
+        let reformatter = self.reformatter
+        let result = reformatter.reformat(
+          String(decoding: content, as: UTF8.self),
+          strings: { text in Self.cleanedString(text, cleaned, reformatter) })
         let rewritten = Data((result.text + "\n").utf8)
         // What Foundation reads leniently (UTF-16, a NUL after a number) the rewrite may not:
         // then the body is kept as sent, unless it holds a secret, which must not be written.
@@ -105,9 +126,29 @@
         {
           content = rewritten
           change.redactions += result.redactions
-        } else if result.redactions > 0 || holdsSecret(parsed, at: []) {
+        } else if result.redactions > 0 || holdsSecret(parsed, at: [])
+          || credentials.occur(in: String(decoding: content, as: UTF8.self))
+        {
           throw .unreadableSecret(request: request.summary)
         }
+      } else if !content.isEmpty, let text = String(data: content, encoding: .utf8) {
+        // A form body by its pairs; any other text by the credentials it echoes. What is left
+        // that might still be a secret (`token=…` in a shape no reader here parses) is not
+        // written at all.
+        let isForm = type.contains("x-www-form-urlencoded")
+        let (redacted, count) = isForm ? cleaned(text) : credentials.redact(text)
+        if !isForm, SecretNames.mightHoldSecret(redacted) {
+          throw .unreadableSecret(request: request.summary)
+        }
+        if count > 0 {
+          content = Data(redacted.utf8)
+          change.redactions += count
+        }
+      } else if !content.isEmpty {
+        // Not text: the credentials' bytes, wherever they are.
+        let (redacted, count) = credentials.redact(content)
+        content = redacted
+        change.redactions += count
       }
       // The route, new or known; an answer like its last one adds nothing.
       let position = routeIndex[key]
@@ -205,6 +246,28 @@
 
     // MARK: - Deciding
 
+    /// A JSON string value with secrets taken out: JSON or a form inside it read as such (a
+    /// string that holds `{"sessionToken": …}`), then `cleaned` (pairs and credentials).
+    private static func cleanedString(
+      _ text: String, _ cleaned: (String) -> (String, Int), _ reformatter: JSONReformatter
+    ) -> (String, Int) {
+      var text = text
+      var count = 0
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
+        (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) != nil
+      {
+        // One level: a JSON string inside a JSON string is read again, with the same rule.
+        let inner = reformatter.reformat(trimmed)
+        if inner.redactions > 0 {
+          text = inner.text
+          count += inner.redactions
+        }
+      }
+      let (result, more) = cleaned(text)
+      return (result, count + more)
+    }
+
     /// Whether the value at `path` is secret by the policy.
     private func isSecret(_ path: [String]) -> Bool {
       reformatter.secrets.contains { $0.matches(path) }
@@ -215,7 +278,8 @@
       guard path.count < 1_000 else { return true }
       if let object = value as? [String: Any] {
         return object.contains {
-          isSecret(path + [$0.key]) || holdsSecret($0.value, at: path + [$0.key])
+          isSecret(path + [$0.key]) || SecretNames.isSecret($0.key)
+            || holdsSecret($0.value, at: path + [$0.key])
         }
       }
       if let array = value as? [Any] {
@@ -237,7 +301,7 @@
       for name in object.keys.sorted() {
         guard fields.count < policy.mostBodyFields else { break }
         guard !name.isEmpty, !name.contains("."), Int(name) == nil,
-          !isSecret([name]),
+          !isSecret([name]), !SecretNames.isSecret(name),
           let value = MockRouter.value(at: name, in: object), value.utf8.count <= 200
         else { continue }
         fields[name] = value

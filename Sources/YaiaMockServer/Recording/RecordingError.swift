@@ -15,8 +15,10 @@
     /// The request's path has a segment a manifest cannot hold as a literal (an encoded `/`, a
     /// leading `:`, a lone `*`, a combining mark after a `/`).
     case unrepresentablePath(request: String)
-    /// The answer to `request` holds a secret in JSON that could not be rewritten without it
-    /// (JSON Foundation reads leniently): it is not written, so the secret is not either.
+    /// The answer to `request` may hold a secret that could not be taken out of it: JSON that
+    /// could not be rewritten without it (JSON Foundation reads leniently), or a body no reader
+    /// here parses with a secret-named value in it (`token=…`). It is not written, so the
+    /// secret is not either.
     case unreadableSecret(request: String)
     /// The folder to record into cannot be used: it holds files already, or cannot be written.
     case unusableFolder(path: String, reason: String)
@@ -45,7 +47,7 @@
           "Not recorded: the path of \(request) has a segment a manifest cannot match literally (an encoded /, a leading :, a lone *)."
       case .unreadableSecret(let request):
         return
-          "Not recorded: the answer to \(request) holds a secret in JSON that could not be rewritten without it."
+          "Not recorded: the answer to \(request) may hold a secret that could not be taken out of it (a secret-named value in a body that is not JSON or a form, or JSON that could not be rewritten)."
       case .unusableFolder(let path, let reason):
         return "Cannot record into \(path): \(reason)."
       case .cannotWrite(let path, let reason):

@@ -40,6 +40,12 @@
     /// state it may use: past them, the rest of the header is ignored.
     public static let stateHeaderLimits = (machines: 32, length: 128)
 
+    /// The most machines the router holds in all, the manifest's included: a request may set
+    /// a known machine's state, or make a new one only while fewer are held. Every answer
+    /// carries every machine's state, so without a total, a client that names 32 new machines
+    /// per request soon makes every answer's head too large for any client to read.
+    public static let mostMachines = 64
+
     /// A router over `routes`, its machines starting in `initialStates`.
     public init(
       routes: [MockRoute], scenario: String? = nil, initialStates: [String: String] = [:]
@@ -52,7 +58,8 @@
 
     /// Routes `request`, advancing sequences and state machines.
     public mutating func route(_ request: MockRequest) -> Outcome {
-      for (machine, state) in Self.states(inHeader: request.headers[HTTPHeaderName.mockState]) {
+      for (machine, state) in Self.states(inHeader: request.headers[HTTPHeaderName.mockState])
+      where states[machine] != nil || states.count < Self.mostMachines {
         states[machine] = state
       }
       let requested =

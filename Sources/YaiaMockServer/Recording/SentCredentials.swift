@@ -1,0 +1,197 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+
+  /// The credentials one exchange carried, as exact values: what the app sent (its
+  /// `Authorization`, its cookies, every header, query item and body field whose name holds a
+  /// secret) and what the backend set (`Set-Cookie`, secret-named response headers). A
+  /// recording removes each of these values wherever it reappears (a body that echoes the
+  /// request, a URL in a header, a JSON string inside a string), whatever the name around it.
+  ///
+  /// Redaction by name (``SecretNames``) misses a secret under an innocent name; redaction by
+  /// value catches it, because the recorder saw the value go out.
+  struct SentCredentials: Sendable {
+    /// The values, longest first, so that a value inside another is replaced after it.
+    private(set) var values: [String] = []
+
+    /// Values shorter than this are not looked for: a one-letter "secret" would blank every
+    /// occurrence of its letter.
+    static let shortest = 4
+
+    /// The credentials of `request` and of `response`'s own secret fields.
+    init(request: MockRequest, response: UpstreamResponse) {
+      var found: Set<String> = []
+      func add(_ value: some StringProtocol) {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        guard value.utf8.count >= Self.shortest else { return }
+        found.insert(value)
+        if let decoded = value.removingPercentEncoding, decoded != value,
+          decoded.utf8.count >= Self.shortest
+        {
+          found.insert(decoded)
+        }
+      }
+      for field in request.headers.fields {
+        let name = field.name.lowercased()
+        if name == "authorization" || name == "proxy-authorization" {
+          add(field.value)
+          // `Bearer abc`: the token alone too, as a body would echo it.
+          if let space = field.value.firstIndex(of: " ") {
+            add(field.value[field.value.index(after: space)...])
+          }
+        } else if name == "cookie" {
+          for pair in field.value.split(separator: ";") {
+            if let equals = pair.firstIndex(of: "=") { add(pair[pair.index(after: equals)...]) }
+          }
+        } else if SecretNames.isSecret(name) {
+          add(field.value)
+        }
+      }
+      for (name, value) in request.query where SecretNames.isSecret(name) { add(value) }
+      for (name, value) in Self.pairs(in: request.rawQuery) where SecretNames.isSecret(name) {
+        add(value)
+      }
+      if let object = try? JSONSerialization.jsonObject(
+        with: request.body, options: [.fragmentsAllowed])
+      {
+        Self.secretStrings(in: object, under: false, into: &found)
+      } else if let text = String(data: request.body, encoding: .utf8) {
+        for (name, value) in Self.pairs(in: text) where SecretNames.isSecret(name) { add(value) }
+      }
+      for field in response.headers.fields {
+        let name = field.name.lowercased()
+        if name == "set-cookie" {
+          let pair = field.value.split(separator: ";").first ?? ""
+          if let equals = pair.firstIndex(of: "=") { add(pair[pair.index(after: equals)...]) }
+        } else if SecretNames.isSecret(name) {
+          add(field.value)
+        }
+      }
+      values = found.filter { $0.utf8.count >= Self.shortest }.sorted {
+        $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+      }
+    }
+
+    /// Whether there is nothing to look for.
+    var isEmpty: Bool { values.isEmpty }
+
+    /// `text` with every credential replaced by `REDACTED`, and how many were.
+    func redact(_ text: String) -> (text: String, count: Int) {
+      guard !values.isEmpty else { return (text, 0) }
+      var text = text
+      var count = 0
+      for value in values where text.contains(value) {
+        let parts = text.components(separatedBy: value)
+        count += parts.count - 1
+        text = parts.joined(separator: "REDACTED")
+      }
+      return (text, count)
+    }
+
+    /// `bytes` with every credential's UTF-8 replaced by `REDACTED`: for a body that is not
+    /// text.
+    func redact(_ bytes: Data) -> (bytes: Data, count: Int) {
+      guard !values.isEmpty else { return (bytes, 0) }
+      var bytes = bytes
+      var count = 0
+      for value in values {
+        let needle = Data(value.utf8)
+        var searched = bytes.startIndex
+        while let found = bytes.range(of: needle, in: searched..<bytes.endIndex) {
+          bytes.replaceSubrange(found, with: Data("REDACTED".utf8))
+          count += 1
+          searched = found.lowerBound + 8
+        }
+      }
+      return (bytes, count)
+    }
+
+    /// Whether `text` holds any of the credentials.
+    func occur(in text: String) -> Bool { values.contains { text.contains($0) } }
+
+    /// The `name=value` pairs of a query or form text (`a=1&b=2`), decoded.
+    static func pairs(in text: String) -> [(String, String)] {
+      text.split(separator: "&").compactMap { (item: Substring) -> (String, String)? in
+        let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let name = String(parts[0])
+        let value = String(parts[1])
+        return (
+          name.removingPercentEncoding ?? name,
+          value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
+        )
+      }
+    }
+
+    /// Every string (and number) under a secret-named key of a JSON value, into `found`.
+    private static func secretStrings(
+      in value: Any, under secret: Bool, into found: inout Set<String>
+    ) {
+      switch value {
+      case let object as [String: Any]:
+        for (key, member) in object {
+          secretStrings(in: member, under: secret || SecretNames.isSecret(key), into: &found)
+        }
+      case let array as [Any]:
+        for item in array { secretStrings(in: item, under: secret, into: &found) }
+      case let text as String where secret && text.utf8.count >= shortest:
+        found.insert(text)
+      case let number as NSNumber where secret:
+        let text = number.stringValue
+        if text.utf8.count >= shortest { found.insert(text) }
+      default:
+        break
+      }
+    }
+  }
+
+  /// Redaction of `name=value` pairs by name, where a query or a form body can stand: a whole
+  /// form body, the query of a URL in a header (`Location: /next?code=…`), a URL in a JSON
+  /// string.
+  enum PairRedaction {
+    /// `text` with the value of every pair whose name is secret replaced by `REDACTED`, and how
+    /// many were. A pair starts the text or follows `?`, `&` or `;`, and its value runs to the
+    /// next `&`, `#`, `;`, quote, `>`, space or line end.
+    static func redact(_ text: String) -> (text: String, count: Int) {
+      guard text.contains("=") else { return (text, 0) }
+      let scalars = Array(text.unicodeScalars)
+      var out = String.UnicodeScalarView()
+      var count = 0
+      var index = 0
+      var pairStart = true
+      while index < scalars.count {
+        if pairStart {
+          // Read a name up to `=`, if one is there.
+          var end = index
+          while end < scalars.count, !"=&?;#\"'<> \t\r\n".unicodeScalars.contains(scalars[end]) {
+            end += 1
+          }
+          if end < scalars.count, scalars[end] == "=", end > index {
+            let name = String(String.UnicodeScalarView(scalars[index..<end]))
+            let decodedName = name.removingPercentEncoding ?? name
+            out.append(contentsOf: scalars[index...end])
+            var valueEnd = end + 1
+            while valueEnd < scalars.count,
+              !"&#;\"'<> \t\r\n".unicodeScalars.contains(scalars[valueEnd])
+            {
+              valueEnd += 1
+            }
+            if SecretNames.isSecret(decodedName), valueEnd > end + 1 {
+              out.append(contentsOf: "REDACTED".unicodeScalars)
+              count += 1
+            } else {
+              out.append(contentsOf: scalars[(end + 1)..<valueEnd])
+            }
+            index = valueEnd
+            pairStart = false
+            continue
+          }
+        }
+        let scalar = scalars[index]
+        out.append(scalar)
+        pairStart = "?&;".unicodeScalars.contains(scalar)
+        index += 1
+      }
+      return (String(out), count)
+    }
+  }
+#endif
