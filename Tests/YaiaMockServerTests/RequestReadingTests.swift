@@ -248,6 +248,34 @@ struct BoundedReadingTests {
     #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(80))")
   }
 
+  @Test("a body sent steadily past the request timeout is read to its end and answered, not 408")
+  func slowButHonestBody() async throws {
+    let (server, port) = try await Self.server { $0.requestTimeout = .milliseconds(400) }
+    defer { Task { await server.stop() } }
+    let answer = try await onThread { () -> String in
+      let fd = try connectTCP(port: port)
+      defer { close(fd) }
+      var time = timeval(tv_sec: 30, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+      // 128 KiB in 8 KiB pieces 100 ms apart: about 1.6 s, four times the request timeout, at
+      // 80 KB/s (each piece earns 200 ms, twice the gap).
+      let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 10)
+      let head = Array(
+        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(16 * chunk.count)\r\n\r\n".utf8)
+      _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      for _ in 0..<16 {
+        usleep(100_000)
+        let sent = chunk.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if sent != chunk.count { break }
+      }
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count > 0 { return String(decoding: buffer[0..<count], as: UTF8.self) }
+      return count == 0 ? "(closed without an answer)" : "(recv failed: errno \(errno))"
+    }.value
+    #expect(answer.hasPrefix("HTTP/1.1 20"), "\(answer.prefix(120))")
+  }
+
   @Test("pipelined requests, HEAD, Expect: 100-continue and a body framed twice")
   func framing() async throws {
     let (server, port) = try await Self.server()

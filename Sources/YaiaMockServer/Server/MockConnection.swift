@@ -65,7 +65,7 @@
           deadline = started.advanced(by: requestTimeout)
           ticket.set(.reading(since: started))
         }
-        guard let bytes = try await read(deadline: deadline, timedOut: parser.hasStarted) else {
+        guard let bytes = try await read(deadline: &deadline, timedOut: parser.hasStarted) else {
           return nil
         }
         step = parser.append(bytes)
@@ -92,6 +92,7 @@
       let isHead = head.method == "HEAD"
       let body: Data
       var rest = rest
+      var deadline: ContinuousClock.Instant? = deadline
       switch BodyFraming.of(head) {
       case .failure(let failure):
         return try await refuse(failure)
@@ -100,7 +101,7 @@
         var decoder = ChunkedBody(limit: maxBodyBytes)
         var step = decoder.append(rest)
         while step == .needMore {
-          guard let bytes = try await read(deadline: deadline, timedOut: true) else { return nil }
+          guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
           step = decoder.append(bytes)
         }
         switch step {
@@ -116,7 +117,7 @@
         guard count <= maxBodyBytes else { return try await refuseBody(head) }
         if count > rest.count { try await sendContinue(head, started: started) }
         while rest.count < count {
-          guard let bytes = try await read(deadline: deadline, timedOut: true) else { return nil }
+          guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
           rest += bytes
         }
         body = Data(rest[..<count])
@@ -167,15 +168,29 @@
 
     /// The next bytes from the client, or `nil` when it closed. A wait ending at the request's
     /// deadline is answered with 408 when the request had begun (`timedOut`).
-    private func read(deadline: ContinuousClock.Instant?, timedOut: Bool) async throws -> [UInt8]? {
+    ///
+    /// A client still sending at a reasonable rate is never cut off: each read moves the
+    /// deadline on by the request timeout per ``bytesPerTimeout`` received (so a body sent at
+    /// 1.6 KB/s or faster never runs out of time, and a client that sends a byte now and then
+    /// does), and at the deadline the socket is read once more before the 408, since a server
+    /// starved of CPU on a busy machine wakes late to bytes that came in time.
+    private func read(deadline: inout ContinuousClock.Instant?, timedOut: Bool) async throws
+      -> [UInt8]?
+    {
       while true {
         try Task.checkCancellation()
         do {
-          return try socket.read(atMost: 65_536)
+          let bytes = try socket.read(atMost: 65_536)
+          if let current = deadline {
+            let earned = requestTimeout * (Double(bytes.count) / Double(Self.bytesPerTimeout))
+            deadline = max(current, ContinuousClock.now.advanced(by: earned))
+          }
+          return bytes
         } catch SocketError.blocked {
           do {
             try await waits.read(socket, deadline: deadline)
           } catch ConnectionWaits.Ended.deadline where timedOut {
+            if let late = try? socket.read(atMost: 65_536), !late.isEmpty { return late }
             let failure = WireFailure(
               status: 408, reason: "the request did not arrive within \(requestTimeout)")
             try? await write(.failure(failure), keepAlive: false, head: false)
@@ -186,6 +201,9 @@
         }
       }
     }
+
+    /// The bytes a client sends to earn one more request timeout: 16 KiB.
+    static let bytesPerTimeout = 16 << 10
 
     /// Writes `response`: the head, then the body as its delivery says, within the response
     /// timeout (the pauses of a trickle not counted).
