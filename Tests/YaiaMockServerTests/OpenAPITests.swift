@@ -4,6 +4,8 @@ import YaiaMockServer
 import YaiaRemote
 import YaiaTesting
 
+@testable import YaiaMockServer
+
 /// The shop's description and fixtures, beside this file.
 enum Shop {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -386,6 +388,70 @@ struct OpenAPINeighbourTests {
     let least = document.problems(
       with: MockRequest(method: .get, path: "/pets", query: ["small": "-2147483648"]))
     #expect(least == [])
+  }
+
+  @Test("samples are metered by the values they hold: nested arrays, copies and examples count")
+  func samplesMetered() throws {
+    // 24 levels of arrays of three: 3^24 values if every copy were free.
+    var schema = "{type: integer, minimum: 1e999}"
+    for _ in 0..<24 { schema = "{type: array, minItems: 3, items: \(schema)}" }
+    let text = """
+      openapi: 3.0.0
+      paths:
+        /a:
+          get:
+            responses:
+              '200':
+                content:
+                  application/json:
+                    schema: \(schema)
+      """
+    let document = try OpenAPIDocument.parse(text, file: "arrays.yaml")
+    let route = try #require(document.routes().first)
+    guard case .single(let response) = route.responses, case .text(let body) = response.body else {
+      Issue.record("no body")
+      return
+    }
+    #expect(body.utf8.count < 200_000, "\(body.utf8.count) bytes")
+    // Still JSON: an infinite minimum is not written as `inf`.
+    #expect(
+      (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil, "\(body.prefix(200))")
+  }
+
+  @Test("references are found by index: many component schemas, and a response key written \"200\"")
+  func references() throws {
+    var text = "openapi: 3.0.0\ncomponents:\n  schemas:\n"
+    for index in 0..<2_000 { text += "    S\(index): {type: string, enum: [s\(index)]}\n" }
+    text +=
+      "paths:\n  /a:\n    get:\n      responses:\n        \"200\":\n          content:\n            application/json:\n              schema:\n                type: object\n                properties:\n"
+    for index in 0..<2_000 {
+      text += "                  p\(index): {$ref: '#/components/schemas/S\(index)'}\n"
+    }
+    text +=
+      "  /b:\n    get:\n      responses:\n        \"200\": {$ref: '#/paths/~1a/get/responses/200'}\n"
+    let document = try OpenAPIDocument.parse(text, file: "many.yaml")
+    #expect(document.operations.count == 2)
+    let valid = Data(#"{"p0":"s0","p1999":"s1999"}"#.utf8)
+    let wrong = Data(#"{"p0":"s1"}"#.utf8)
+    #expect(document.problems(with: MockRequest(method: .get, path: "/a", body: valid)) == [])
+    #expect(
+      document.problems(with: MockRequest(method: .post, path: "/a", body: wrong)) == nil,
+      "no such operation")
+  }
+
+  @Test("enum values are checked by set: a long enum and many items, and 0 is -0")
+  func enumSet() throws {
+    var schema = JSONSchema()
+    schema.enumValues =
+      (0..<5_000).map { LocatedJSON(.string("v\($0)")) } + [
+        LocatedJSON(.number(0)), LocatedJSON(.null),
+      ]
+    var validator = SchemaValidator(schemas: [:])
+    #expect(validator.violations(of: LocatedJSON(.string("v4999")), against: schema).isEmpty)
+    #expect(validator.violations(of: LocatedJSON(.number(-0.0)), against: schema).isEmpty)
+    #expect(validator.violations(of: LocatedJSON(.null), against: schema).isEmpty)
+    #expect(validator.violations(of: LocatedJSON(.string("nope")), against: schema).count == 1)
+    #expect(validator.violations(of: LocatedJSON(.bool(true)), against: schema).count == 1)
   }
 
   @Test("a parameter inside a segment of text is not demanded by name")

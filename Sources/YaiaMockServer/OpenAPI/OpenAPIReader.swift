@@ -14,6 +14,10 @@
   struct OpenAPIReader {
     let file: String
     private let root: Node
+    /// The component schemas by name (`#/components/schemas/NAME`), indexed once: a mapping's
+    /// lookup by key is a search, and a description with thousands of schemas each referenced
+    /// once would otherwise cost their square (42 s for 10,000).
+    private let componentSchemas: [String: Node]
     private var budget = InputBudget(OpenAPIReader.limits)
     /// Schemas read so far, by pointer.
     private(set) var schemas: [String: JSONSchema] = [:]
@@ -34,6 +38,15 @@
           throw OpenAPIError(file: file, line: 1, reason: "the description is empty")
         }
         self.root = root
+        var index: [String: Node] = [:]
+        if case .mapping(let components)? = Self.member("components", of: root),
+          case .mapping(let schemas)? = Self.member("schemas", of: .mapping(components))
+        {
+          for (key, value) in schemas {
+            if let name = key.string, index[name] == nil { index[name] = value }
+          }
+        }
+        self.componentSchemas = index
       } catch let error as OpenAPIError {
         throw error
       } catch let error as YamlError {
@@ -322,18 +335,33 @@
             "`$ref: \(VisibleText.escaped(reference))` is outside the document: only references within it (#/components/…) are followed, never files or the network"
         )
       }
+      let steps = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
+        .map {
+          (String($0).removingPercentEncoding ?? String($0))
+            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+      if steps.count == 3, steps[0] == "components", steps[1] == "schemas" {
+        return componentSchemas[steps[2]]
+      }
       var current: Node? = root
-      for raw in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-        let step = (String(raw).removingPercentEncoding ?? String(raw))
-          .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      for step in steps {
         switch current {
-        case .mapping(let mapping)?: current = mapping[step]
+        case .mapping?: current = current.flatMap { Self.member(step, of: $0) }
         case .sequence(let list)?:
           current = Int(step).flatMap { list.indices.contains($0) ? list[$0] : nil }
         default: return nil
         }
       }
       return current
+    }
+
+    /// The member `name` of a mapping, by the key's text whatever its tag: a pointer's
+    /// `responses/200` names a key written `"200"` (a string in JSON) as well as `200`.
+    /// Yams' own subscript compares tags too, and so missed a key written `"200"`.
+    private static func member(_ name: String, of node: Node) -> Node? {
+      guard case .mapping(let mapping) = node else { return nil }
+      if let found = mapping[name] { return found }
+      return mapping.first { $0.key.string == name }?.value
     }
 
     private mutating func spend(_ node: Node) throws(OpenAPIError) {

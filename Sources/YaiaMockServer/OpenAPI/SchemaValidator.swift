@@ -91,7 +91,10 @@
       {
         fail("matches none of its anyOf schemas")
       }
-      if let allowed = schema.enumValues, !allowed.contains(where: { Self.same($0, value) }) {
+      if let allowed = schema.enumValues,
+        !(JSONSchema.scalarKey(value).map { schema.enumScalars?.contains($0) == true }
+          ?? allowed.contains(where: { Self.same($0, value) }))
+      {
         let shown = allowed.prefix(10).map { $0.text() }.joined(separator: ", ")
         fail("\(value.text().prefix(60)) is not one of \(shown)\(allowed.count > 10 ? ", …" : "")")
         return

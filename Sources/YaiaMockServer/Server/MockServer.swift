@@ -151,6 +151,7 @@
     /// Starts listening and returns the base URL once the server accepts connections.
     public func start() async throws -> URL {
       if let baseURL { return baseURL }
+      await Self.makeTimersReady()
       let host = configuration.host
       let port = configuration.port
       func cannotListen(_ reason: String) -> MockServerError {
@@ -282,6 +283,24 @@
       task = nil
       registry = nil
       baseURL = nil
+    }
+
+    /// Has libdispatch make the descriptors behind its timers now. It makes them the first time
+    /// a clock is waited on; a first wait while the process is out of descriptors (a server
+    /// holding as many connections as it may) fails inside libdispatch and ends the process.
+    /// So each clock a connection waits on is waited on once, for a millisecond, before the
+    /// server listens.
+    private static func makeTimersReady() async {
+      try? await Task.sleep(until: .now + .milliseconds(1), clock: ContinuousClock())
+      try? await Task.sleep(until: .now + .milliseconds(1), clock: SuspendingClock())
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { done.resume() }
+      }
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(wallDeadline: .now() + .milliseconds(1)) {
+          done.resume()
+        }
+      }
     }
 
     /// What each open connection is doing: for tests that wait on the server's own state (a
