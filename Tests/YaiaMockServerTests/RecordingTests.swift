@@ -272,6 +272,26 @@ struct RecordingTests {
     #expect(throws: RecordingError.tooManyAnswers(route: "GET /poll", limit: 2)) {
       try recording.add(MockRequest(method: .get, path: "/poll"), Self.json("[3]"))
     }
+    // Answers that differ only in a large, changing header: the value is left out (the
+    // answers are then one), and what header fields the manifest holds is bounded.
+    recording = Recording()
+    for round in 0..<5 {
+      let big = String(repeating: "\(round)", count: 88_000)
+      _ = try recording.add(
+        MockRequest(method: .get, path: "/same"), Self.json("[1]", headers: ["X-Blob": big]))
+    }
+    #expect(!recording.manifest().contains("X-Blob"))
+    #expect(recording.manifest().utf8.count < 2_000)
+    policy = RecordingPolicy()
+    policy.mostHeaderBytes = 200
+    recording = Recording(policy: policy)
+    #expect(throws: RecordingError.tooManyHeaderBytes(limit: 200)) {
+      for round in 0..<20 {
+        _ = try recording.add(
+          MockRequest(method: .get, path: "/trace"),
+          Self.json("[1]", headers: ["X-Trace": "trace-\(round)"]))
+      }
+    }
   }
 
   @Test("a recorder writes only into an empty or new folder, and keeps every file inside it")

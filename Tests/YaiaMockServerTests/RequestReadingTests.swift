@@ -219,6 +219,18 @@ struct BoundedReadingTests {
     #expect(endless.contains("longer than 100 bytes"))
   }
 
+  /// The first answer the server writes on `fd`, or what happened instead. Bounded only
+  /// against a hang: on a loaded machine the server's answer can come seconds late (a run once
+  /// waited out a 10 s bound).
+  static func answer(on fd: Int32) -> String {
+    var time = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let count = recv(fd, &buffer, buffer.count, 0)
+    if count > 0 { return String(decoding: buffer[0..<count], as: UTF8.self) }
+    return count == 0 ? "(closed without an answer)" : "(recv failed: errno \(errno))"
+  }
+
   @Test("a request sent a byte at a time gets 408 at the request timeout, within the idle timeout")
   func slowRequest() async throws {
     let (server, port) = try await Self.server { $0.requestTimeout = .milliseconds(400) }
@@ -226,10 +238,6 @@ struct BoundedReadingTests {
     let answer = try await onThread { () -> String in
       let fd = try connectTCP(port: port)
       defer { close(fd) }
-      // Bounded only against a hang: on a loaded machine the server's answer can come seconds
-      // late (a run once waited out a 10 s bound).
-      var time = timeval(tv_sec: 30, tv_usec: 0)
-      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
       // One byte every 100 ms for about two seconds, well past the 400 ms request timeout: never idle,
       // never done. Then only read: a byte sent after the server answered and closed would
       // bring a reset that discards the answer (a loaded run once read nothing that way).
@@ -240,38 +248,31 @@ struct BoundedReadingTests {
         if send(fd, &value, 1, Int32(MSG_NOSIGNAL)) != 1 { break }
         usleep(100_000)
       }
-      var buffer = [UInt8](repeating: 0, count: 4_096)
-      let count = recv(fd, &buffer, buffer.count, 0)
-      if count > 0 { return String(decoding: buffer[0..<count], as: UTF8.self) }
-      return count == 0 ? "(closed without an answer)" : "(recv failed: errno \(errno))"
+      return Self.answer(on: fd)
     }.value
     #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(80))")
   }
 
   @Test("a body sent steadily past the request timeout is read to its end and answered, not 408")
   func slowButHonestBody() async throws {
-    let (server, port) = try await Self.server { $0.requestTimeout = .milliseconds(400) }
+    let (server, port) = try await Self.server { $0.requestTimeout = .seconds(1) }
     defer { Task { await server.stop() } }
     let answer = try await onThread { () -> String in
       let fd = try connectTCP(port: port)
       defer { close(fd) }
-      var time = timeval(tv_sec: 30, tv_usec: 0)
-      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-      // 128 KiB in 8 KiB pieces 100 ms apart: about 1.6 s, four times the request timeout, at
-      // 80 KB/s (each piece earns 200 ms, twice the gap).
-      let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 10)
+      // 768 KiB in 32 KiB pieces 150 ms apart: about 3.6 s, over three times the request
+      // timeout. Each piece earns 2 s, so a sender stalled for a second or more on a busy
+      // machine is still in time.
+      let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 32 << 10)
       let head = Array(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(16 * chunk.count)\r\n\r\n".utf8)
+        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(24 * chunk.count)\r\n\r\n".utf8)
       _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      for _ in 0..<16 {
-        usleep(100_000)
+      for _ in 0..<24 {
+        usleep(150_000)
         let sent = chunk.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if sent != chunk.count { break }
       }
-      var buffer = [UInt8](repeating: 0, count: 4_096)
-      let count = recv(fd, &buffer, buffer.count, 0)
-      if count > 0 { return String(decoding: buffer[0..<count], as: UTF8.self) }
-      return count == 0 ? "(closed without an answer)" : "(recv failed: errno \(errno))"
+      return Self.answer(on: fd)
     }.value
     #expect(answer.hasPrefix("HTTP/1.1 20"), "\(answer.prefix(120))")
   }

@@ -28,7 +28,7 @@ struct RoutingTests {
   }
 
   @Test("a bad pattern says what is wrong")
-  func badPatterns() {
+  func badPatterns() throws {
     #expect(
       throws: MockServerError.invalidPattern("devices", reason: "a path pattern starts with /")
     ) { try RoutePattern("devices") }
@@ -38,6 +38,10 @@ struct RoutingTests {
     #expect(
       throws: MockServerError.invalidPattern("/:id/:id", reason: "parameter :id appears twice")
     ) { try RoutePattern("/:id/:id") }
+    // A `.` segment is dropped, as it is from requests: `/a/./b` matches `/a/b` (it matched
+    // nothing before).
+    #expect(try RoutePattern("/a/./b").match("/a/b") == [:])
+    #expect(try RoutePattern("/a/b").match("/a/./b") == [:])
   }
 
   @Test("routes match on method, path, query, headers and JSON body fields")

@@ -32,6 +32,8 @@
     private var takenNames: Set<String> = ["manifest.yaml"]
     private var takenFolders: Set<String> = []
     private var bytes = 0
+    /// The bytes of header fields the manifest holds.
+    private var headerBytes = 0
     private let reformatter: JSONReformatter
 
     /// An empty recording of answers from `source`, kept by `policy`.
@@ -98,7 +100,9 @@
       // secret query items taken out of the others (`Location: /next?code=…`).
       var headers: [(name: String, value: String)] = []
       for field in response.headers.fields
-      where !policy.droppedHeaders.contains(field.name.lowercased()) {
+      where !policy.droppedHeaders.contains(field.name.lowercased())
+        && field.value.utf8.count <= policy.longestHeaderValue
+      {
         if policy.secretHeaders.contains(field.name.lowercased())
           || SecretNames.isSecret(field.name)
         {
@@ -165,6 +169,10 @@
       if let position, routes[position].answers.count >= policy.mostResponsesPerRoute {
         throw .tooManyAnswers(route: key.summary, limit: policy.mostResponsesPerRoute)
       }
+      let fieldBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 }
+      guard headerBytes + fieldBytes <= policy.mostHeaderBytes else {
+        throw .tooManyHeaderBytes(limit: policy.mostHeaderBytes)
+      }
       var file: String?
       if !content.isEmpty {
         if let known = knownFile {
@@ -188,6 +196,7 @@
           change.newFile = RecordedFile(name: name, content: content)
         }
       }
+      headerBytes += fieldBytes
       let answer = RecordedAnswer(status: response.status, headers: headers, file: file)
       if let position {
         routes[position].answers.append(answer)

@@ -12,6 +12,8 @@
     case tooManyFiles(limit: Int)
     /// The recording wrote its most bytes.
     case tooManyBytes(limit: Int)
+    /// The recording's manifest holds its most bytes of header fields.
+    case tooManyHeaderBytes(limit: Int)
     /// The request's path has a segment a manifest cannot hold as a literal (an encoded `/`, a
     /// leading `:`, a lone `*`, a combining mark after a `/`).
     case unrepresentablePath(request: String)
@@ -39,6 +41,9 @@
       case .tooManyFiles(let limit):
         return
           "Not recorded: the recording wrote \(limit) files, its most. Record into another folder."
+      case .tooManyHeaderBytes(let limit):
+        return
+          "Not recorded: the manifest holds \(limit) bytes of header fields, its most (a backend whose answers differ only in their headers each time). Record into another folder, or drop the changing field."
       case .tooManyBytes(let limit):
         return
           "Not recorded: the recording wrote \(limit) bytes of fixtures, its most. Record into another folder."

@@ -45,6 +45,13 @@
     public var mostFiles = 10_000
     /// The most bytes of fixture files one recording writes (256 MiB).
     public var mostBytes = 256 << 20
+    /// The longest header value recorded (1 KiB); a longer one is left out. A backend whose
+    /// answers carry a large value that changes each time (a trace, a signed blob) would
+    /// otherwise add it to the manifest once per answer.
+    public var longestHeaderValue = 1 << 10
+    /// The most bytes of header fields one recording's manifest holds (4 MiB): the manifest is
+    /// rewritten whole as the recording grows, so it stays small.
+    public var mostHeaderBytes = 4 << 20
     /// The most request body fields a route matches on (10): more would tie a route to one
     /// request.
     public var mostBodyFields = 10

@@ -22,7 +22,8 @@
     /// Parses `text`.
     ///
     /// - Throws: ``MockServerError/invalidPattern(_:reason:)`` if it does not start with `/`,
-    ///   names a parameter twice or not at all, or has `*` anywhere but at the end.
+    ///   names a parameter twice or not at all, or has `*` anywhere but at the end. A `.`
+    ///   segment is dropped, as it is from the paths matched.
     public init(_ text: String) throws(MockServerError) {
       guard text.hasPrefix("/") else {
         throw .invalidPattern(text, reason: "a path pattern starts with /")
@@ -31,7 +32,11 @@
       var names: Set<String> = []
       let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       for (index, part) in parts.enumerated() {
-        if part == "*" {
+        if part == "." {
+          // A request's path is matched with its `.` segments dropped (`/a/./b` is `/a/b`),
+          // so a pattern's are too: kept, `.` would match nothing.
+          continue
+        } else if part == "*" {
           guard index == parts.count - 1 else {
             throw .invalidPattern(text, reason: "* may only end a pattern")
           }
@@ -57,6 +62,7 @@
     /// trailing `*` captures the rest under the name `*`.
     public func match(_ path: String) -> [String: String]? {
       let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        .filter { $0 != "." }
       var parameters: [String: String] = [:]
       for (index, segment) in segments.enumerated() {
         switch segment {
