@@ -176,6 +176,7 @@ struct DataTests {
     _ = app.handle(.launchEnded(fine))
     let drawn = ScreenText(ansi: false).text(for: app)
     #expect(drawn.contains("Launch completed in "), "\(drawn)")
-    #expect(drawn.contains("(budget 3 s)"), "\(drawn)")
+    // Under budget or over it, as the machine was busy or not: the report says which.
+    #expect(drawn.contains("(budget 3 s"), "\(drawn)")
   }
 }
