@@ -125,7 +125,7 @@ extension HTTPHeaders {
   }
 
   /// `name` as it may stand in a message head: only the token characters of RFC 9110 §5.6.2
-  /// kept (letters, digits and ``!#$%&'*+-.^_`|~``), so that no name carries a colon, a space
+  /// kept (letters, digits, the backtick and `!#$%&'*+-.^_|~`), so that no name carries a colon, a space
   /// or a line break. An empty result means the field cannot be written.
   public static func writableName(_ name: String) -> String {
     guard !name.utf8.allSatisfy(isToken) else { return name }

@@ -59,7 +59,7 @@
 
     /// Writes the cache to `url`, creating its folder; its checksum first.
     ///
-    /// - Throws: ``OutsideFile/Failure`` when `url` names something other than a regular file
+    /// - Throws: `OutsideFile.Failure` when `url` names something other than a regular file
     ///   (`--cache /dev/null` is refused, never replaced), or the system's error.
     public func write(to url: URL) throws {
       try FileManager.default.createDirectory(
