@@ -35,7 +35,8 @@ struct InspectorQuery {
   /// refused (400) with it, after the gate has let it in.
   var problem: Problem? {
     for name in Self.numberNames.sorted() {
-      guard let value = items[name] else { continue }
+      // Empty is absent: the page sends `page=` before it has a page.
+      guard let value = items[name], !value.isEmpty else { continue }
       guard let number = Int(value), (0...Self.largestNumber).contains(number) else {
         return Problem(name: name, value: String(value.prefix(40)))
       }
