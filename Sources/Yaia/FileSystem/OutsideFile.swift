@@ -77,12 +77,14 @@ package enum OutsideFile {
       throw .notRegularFile(path: path, kind: kind(of: info.st_mode))
     }
     guard info.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
+    // One byte past the limit tells a file that grew from one that fits; never past Int.max.
+    let most = limit < Int.max ? limit + 1 : limit
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size))
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while bytes.count <= limit {
+    while bytes.count < most {
       let count = chunk.withUnsafeMutableBytes { buffer in
-        systemRead(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count))
+        systemRead(descriptor, buffer.baseAddress, min(buffer.count, most - bytes.count))
       }
       if count < 0 {
         if errno == EINTR { continue }

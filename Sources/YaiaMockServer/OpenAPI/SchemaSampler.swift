@@ -121,6 +121,8 @@
         var members: [LocatedJSON.Member] = []
         for property in schema.properties
         where depth < Self.fullDepth || schema.required.contains(property.name) {
+          // Out of values: no more members, not one `null` each (uncounted, they added up).
+          guard remaining > 0 else { break }
           members.append(
             .init(name: property.name, value: sample(property.schema, depth: depth + 1)))
         }

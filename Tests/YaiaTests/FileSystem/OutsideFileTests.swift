@@ -23,6 +23,7 @@ struct OutsideFileTests {
       let file = folder + "/a.txt"
       try OutsideFile.replace(file, with: Array("hello".utf8), mode: 0o600)
       #expect(try OutsideFile.read(file, atMost: 5) == Array("hello".utf8))
+      #expect(try OutsideFile.read(file, atMost: .max) == Array("hello".utf8))
       #expect(throws: OutsideFile.Failure.tooLarge(path: file, limit: 4)) {
         try OutsideFile.read(file, atMost: 4)
       }
