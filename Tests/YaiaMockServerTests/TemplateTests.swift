@@ -3,6 +3,12 @@ import Testing
 import YaiaMockServer
 import YaiaRemote
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Response templates")
 struct TemplateTests {
   static let request = MockRequest(
@@ -166,5 +172,46 @@ struct TemplateTests {
     ) {
       _ = try MockManifest.load(folder: folder)
     }
+  }
+
+  @Test(
+    "templates read at load spend the manifest's budget: a templated body aliased by thousands of routes is refused, a fixture is read once"
+  )
+  func templatesSpendTheManifestBudget() throws {
+    // 100 KB of template, used by 2,000 routes: 200 MB to read, past the manifest's 32 MiB.
+    let body = "{{request.query.q}} " + String(repeating: "x", count: 100_000)
+    var text = "big: &big \"\(body)\"\nroutes:\n"
+    for route in 0..<2_000 {
+      text += "  - path: /r\(route)\n    response: { template: true, body: *big }\n"
+    }
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    }
+    guard case .brokenManifest(_, _, let message) = error else { return }
+    #expect(message.contains("expands to more than 33554432 bytes"), "\(message)")
+    #expect(message.contains("use `file`"), "\(message)")
+
+    // The same template in a fixture, named by the same 2,000 routes, is read once.
+    var manifest = "routes:\n"
+    for route in 0..<2_000 {
+      manifest += "  - path: /r\(route)\n    response: { template: true, file: big.txt }\n"
+    }
+    let folder = try fixturesFolder(manifest: manifest, files: ["big.txt": body])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try MockManifest.load(folder: folder).routes.count == 2_000)
+  }
+
+  @Test("a templated fixture that is not a regular file is refused at load, not read (a FIFO would hang)")
+  func templatedFixtureFIFO() throws {
+    let folder = try fixturesFolder(
+      manifest: "routes:\n  - path: /p\n    response: { template: true, file: pipe.json }\n")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(mkfifo(folder.appending(path: "pipe.json").path, 0o600) == 0)
+    let error = #expect(throws: MockServerError.self) {
+      try MockManifest.load(folder: folder)
+    }
+    guard case .brokenManifest(_, let line, let message) = error else { return }
+    #expect(message.contains("not a regular file"), "\(message)")
+    #expect(line == 3)
   }
 }

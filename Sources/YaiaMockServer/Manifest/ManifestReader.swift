@@ -7,9 +7,12 @@
   struct ManifestReader {
     let file: String
     let fixtures: URL?
-    /// What every `json` body of the manifest may expand to, together: one budget for the
-    /// document, so that a large body aliased by many routes is counted each time it is used.
-    private var budget = InputBudget(ManifestReader.jsonLimits)
+    /// What the manifest's bodies may cost, together: every `json` body expanded and every
+    /// template read (inline, in a header, or in a fixture). One budget for the document, so
+    /// that a large body aliased by many routes is counted each time it is used.
+    private var budget = InputBudget(ManifestReader.limits)
+    /// The fixture files already read as templates: a fixture used by many routes is read once.
+    private var checkedFixtures: Set<String> = []
 
     init(file: String, fixtures: URL?) {
       self.file = file
@@ -198,10 +201,15 @@
 
     /// Reads every template of `response` (its body, inline or in a fixture file, and its header
     /// values), so that a mistake is reported at load with its line, not as a 500 per request.
-    private func checkTemplates(of response: MockResponse, at node: Node) throws(MockServerError) {
+    /// Each template read spends its bytes from the manifest's budget: a templated body aliased
+    /// by thousands of routes is refused at load, not read thousands of times.
+    private mutating func checkTemplates(
+      of response: MockResponse, at node: Node
+    ) throws(MockServerError) {
       let json =
         response.headers[HTTPHeaderName.contentType]?.lowercased().contains("json") ?? false
       for field in response.headers where ResponseTemplate.hasPlaceholders(field.value) {
+        try spend(templateBytes: field.value.utf8.count, at: node)
         do {
           _ = try ResponseTemplate(field.value, json: false)
         } catch {
@@ -212,28 +220,33 @@
       case .empty:
         break
       case .text(let text):
+        try spend(templateBytes: text.utf8.count, at: node)
         do {
           _ = try ResponseTemplate(text, json: json)
         } catch {
           throw self.error(node, "template \(error)")
         }
       case .file(let name):
-        guard let fixtures else { return }
-        let text: String
+        guard let fixtures, checkedFixtures.insert(name).inserted else { return }
         let url: URL
+        let bytes: [UInt8]?
         do {
           url = try FixturePath.resolve(name, in: fixtures)
-          let size =
-            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
-          guard size <= ResponseTemplate.largestRendering else {
-            throw MockServerError.brokenManifest(
-              file: file, line: node.mark?.line ?? 0,
-              reason: "template \(name) is larger than \(ResponseTemplate.largestRendering) bytes")
-          }
-          text = try String(contentsOf: url, encoding: .utf8)
+          bytes = try OutsideFile.read(url.path, atMost: ResponseTemplate.largestRendering)
         } catch let error as MockServerError {
           throw error
+        } catch let error as OutsideFile.Failure {
+          if case .tooLarge = error {
+            throw self.error(
+              node, "template \(name) is larger than \(ResponseTemplate.largestRendering) bytes")
+          }
+          throw self.error(node, "template \(name): \(error)")
         } catch {
+          throw self.error(node, "\(error)")
+        }
+        guard let bytes else { throw self.error(node, "template \(name) does not exist") }
+        try spend(templateBytes: bytes.count, at: node)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
           throw self.error(node, "template \(name) cannot be read as UTF-8 text")
         }
         do {
@@ -241,6 +254,19 @@
         } catch {
           throw .brokenManifest(file: url.path, line: error.line, reason: error.reason)
         }
+      }
+    }
+
+    /// Spends `count` bytes of template text from the manifest's budget.
+    private mutating func spend(templateBytes count: Int, at node: Node) throws(MockServerError) {
+      do {
+        try budget.spend(bytes: count, elements: 0)
+      } catch {
+        throw self.error(
+          node,
+          "the templates and `json` bodies of the manifest \(error) (YAML aliases repeat whole"
+            + " nodes, and every body of the manifest counts); use `file`, read once however"
+            + " many routes name it")
       }
     }
 
@@ -309,9 +335,11 @@
     /// The most bytes a trickle may send at a time.
     static let largestTrickle = 1 << 20
 
-    /// What the `json` bodies of one manifest may expand to, all together, once YAML aliases
-    /// are followed: 64 levels deep, 100,000 values, 8 MiB of text.
-    static let jsonLimits = InputBudget.Limits(depth: 64, bytes: 8 << 20, elements: 100_000)
+    /// What the bodies of one manifest may cost, all together, once YAML aliases are
+    /// followed: `json` bodies 64 levels deep and 100,000 values, and 32 MiB of text between
+    /// the `json` bodies and the templates read (twice the largest manifest; a templated
+    /// fixture counts its size once).
+    static let limits = InputBudget.Limits(depth: 64, bytes: 32 << 20, elements: 100_000)
 
     private func strings(_ node: Node?) throws(MockServerError) -> [String: String] {
       guard let node else { return [:] }
