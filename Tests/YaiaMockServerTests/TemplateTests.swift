@@ -201,7 +201,9 @@ struct TemplateTests {
     #expect(try MockManifest.load(folder: folder).routes.count == 2_000)
   }
 
-  @Test("a templated fixture that is not a regular file is refused at load, not read (a FIFO would hang)")
+  @Test(
+    "a templated fixture that is not a regular file is refused at load, not read (a FIFO would hang)"
+  )
   func templatedFixtureFIFO() throws {
     let folder = try fixturesFolder(
       manifest: "routes:\n  - path: /p\n    response: { template: true, file: pipe.json }\n")
