@@ -294,6 +294,8 @@ enum MockServerTargets {
       "application/octet-stream",
     ]
     let type = types[Int(bytes[2]) % types.count]
+    // A number the app sent under a secret name, echoed as a number.
+    let pin = String(48_151_623 + Int(bytes[1]))
     let name = plantedNames[Int(bytes[3]) % plantedNames.count]
     let rest = String(decoding: bytes.dropFirst(4), as: UTF8.self)
     // The body: the input with each `$` an echo of the app's credential and each `#` the
@@ -302,19 +304,25 @@ enum MockServerTargets {
       of: "#", with: own)
     switch type {
     case "application/json":
+      // The credential also as a key and as a number; the secret two strings deep.
+      let twice = #"{\"a\":\"{\\\"\#(name)\\\":\\\"\#(own)\\\"}\"}"#
       body =
-        #"{"echo":"\#(sent)","\#(name)":"\#(own)","nested":"{\"\#(name)\":\"\#(own)\"}","url":"/next?\#(name)=\#(own)","text":"\#(body.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: ""))"}"#
+        #"{"echo":"\#(sent)","\#(sent)":\#(pin),"\#(name)":"\#(own)","nested":"{\"\#(name)\":\"\#(own)\"}","twice":"\#(twice)","url":"/next?\#(name)=\#(own)","text":"\#(body.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: ""))"}"#
     case "application/x-www-form-urlencoded":
       body = "\(name)=\(own)&echo=\(sent)&other=\(body.filter { $0.isLetter })"
     default:
       if bytes[2] & 0x80 != 0 { body += " \(name)=\(own) " }
     }
     let request = MockRequest(
-      method: bytes[0] & 1 == 0 ? .get : .post, path: "/v1/x",
+      method: bytes[0] & 1 == 0 ? .get : .post,
+      path: bytes[0] & 2 == 0 ? "/v1/x" : "/v1/sessions/\(sent)/x",
       query: ["key": sent, "page": "2"],
       headers: ["Authorization": "Bearer \(sent)", "Cookie": "sid=\(sent); theme=dark"],
-      body: Data(#"{"password":"\#(sent)","user":"ada"}"#.utf8), rawQuery: "key=\(sent)&page=2")
-    var headers: HTTPHeaders = ["Location": "/done?\(name)=\(own)&echo=\(sent)", "X-Echo": sent]
+      body: Data(#"{"password":"\#(sent)","pin":\#(pin),"user":"ada"}"#.utf8),
+      rawQuery: "key=\(sent)&page=2")
+    var headers: HTTPHeaders = [
+      "Location": "/done?\(name)=\(own)&echo=\(sent)#\(name)=\(own)", "X-Echo": sent,
+    ]
     headers.add(name, own)
     if !type.isEmpty { headers.add("Content-Type", type) }
     var recording = Recording()
@@ -329,7 +337,7 @@ enum MockServerTargets {
       [recording.manifest(), change.newFile?.name ?? ""]
       + [String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)]
     for text in written {
-      for secret in [sent, own] where text.contains(secret) {
+      for secret in [sent, own, pin] where text.contains(secret) {
         throw FuzzViolation(
           "\(secret) reached the recording (\(type), \(name)):\n\(text.prefix(600))")
       }

@@ -37,7 +37,7 @@ struct RecordingTests {
     #expect(reformatter.reformat(#" "just text" "#).text == #""just text""#)
   }
 
-  @Test("secret paths redact a value wherever they name it, a whole container included")
+  @Test("secret paths redact a value wherever they name it, a whole container included, types kept")
   func redaction() {
     let reformatter = JSONReformatter(
       secrets: ["**.token", "data.*.key", "items.*", "deep.secret"].map(
@@ -45,12 +45,96 @@ struct RecordingTests {
     let result = reformatter.reformat(
       #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#
     )
-    #expect(result.redactions == 6)
+    // Each scalar blanked by type: strings, and numbers at the recording's paths (7 in all).
+    #expect(result.redactions == 7)
     #expect(!result.text.contains("t1") && !result.text.contains(#""k""#))
     #expect(result.text.contains(#""name": "ada""#) && result.text.contains(#""other": 3"#))
     #expect(result.text.contains(#""kept": true"#))
-    // What comes out is still JSON.
-    #expect((try? JSONSerialization.jsonObject(with: Data(result.text.utf8))) != nil)
+    // What comes out is still JSON, of the same shape: the app still decodes it.
+    let object = try? JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
+    let user = object?["user"] as? [String: Any]
+    #expect(((user?["token"] as? [String: Any])?["a"] as? [Int]) == [0, 0])
+  }
+
+  @Test(
+    "a secret by name keeps its type: a string reads REDACTED, a number 0 from four digits on, a container its shape"
+  )
+  func typesKept() throws {
+    let result = JSONReformatter(secrets: []).reformat(
+      #"{"code":404,"pin":123456,"otp":"991122","session":{"id":"s-1","ttl":3600,"ok":true},"token":null}"#
+    )
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
+    #expect(object["code"] as? Int == 404)
+    #expect(object["pin"] as? Int == 0)
+    #expect(object["otp"] as? String == "REDACTED")
+    let session = try #require(object["session"] as? [String: Any])
+    #expect(session["id"] as? String == "REDACTED" && session["ttl"] as? Int == 0)
+    #expect(session["ok"] as? Bool == true)
+    #expect(object["token"] is NSNull)
+  }
+
+  @Test(
+    "credentials are found as JSON keys, numbers, path segments, URL fragments, JSON two strings deep and UTF-16"
+  )
+  func credentialsEverywhere() throws {
+    let token = "tok-5521aa0f"
+    let request = MockRequest(
+      method: .post, path: "/v1/sessions/\(token)/refresh",
+      headers: ["Authorization": "Bearer \(token)", "Cookie": "fmt=json"],
+      body: Data(#"{"pin":"48151623"}"#.utf8))
+    let inner = #"{\"a\":\"{\\\"refresh_token\\\":\\\"own-77ab\\\"}\"}"#
+    let answers: [UpstreamResponse] = [
+      Self.json(#"{"\#(token)":{"n":48151623},"twice":"\#(inner)","format":"json"}"#),
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "application/json"],
+        body: try #require(#"{"echo":"\#(token)"}"#.data(using: .utf16))),
+      UpstreamResponse(
+        status: 302, headers: ["Location": "/cb#access_token=own-77ab&state=s"]),
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "text/html"],
+        body: Data(#"<a href="/n?code=own-77ab">next</a> <p data="token=own-77ab">"#.utf8)),
+    ]
+    for (index, answer) in answers.enumerated() {
+      var recording = Recording()
+      let change = try recording.add(request, answer)
+      let written =
+        recording.manifest() + (change.newFile?.name ?? "")
+        + String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+      for secret in [token, "48151623", "own-77ab"] {
+        #expect(!written.contains(secret), "answer \(index) wrote \(secret):\n\(written)")
+      }
+      // The path names the segment as a parameter, so the route answers any session.
+      #expect(written.contains(#"path: "/v1/sessions/:credential/refresh""#), "\(written)")
+    }
+    // A short setting cookie (`fmt=json`) is not a credential: "json" is kept.
+    var recording = Recording()
+    let change = try recording.add(request, answers[0])
+    let content = String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+    #expect(content.contains(#""format": "json""#), "\(content)")
+    // The UTF-16 answer is written as UTF-8.
+    var utf16 = Recording()
+    let converted = try utf16.add(request, answers[1])
+    #expect(
+      String(validating: converted.newFile?.content ?? Data(), as: UTF8.self)?.contains("REDACTED")
+        == true)
+  }
+
+  @Test("a binary answer keeps its length: a credential in it is overwritten in place")
+  func binaryLengthKept() throws {
+    let token = "tok-91ab33cd"
+    let request = MockRequest(
+      method: .get, path: "/v1/blob", headers: ["Authorization": "Bearer \(token)"])
+    let body = Data([0, 1, 0xFF]) + Data(token.utf8) + Data([0xFE, 2])
+    var recording = Recording()
+    let change = try recording.add(
+      request,
+      UpstreamResponse(
+        status: 200, headers: ["Content-Type": "application/octet-stream"], body: body))
+    let content = try #require(change.newFile?.content)
+    #expect(content.count == body.count)
+    #expect(content.range(of: Data(token.utf8)) == nil)
+    #expect(content.prefix(3) == Data([0, 1, 0xFF]) && content.suffix(2) == Data([0xFE, 2]))
   }
 
   @Test("the names rule: any spelling of a secret name, short words only whole")
@@ -66,6 +150,14 @@ struct RecordingTests {
       #expect(!SecretNames.isSecret(name), "\(name)")
     }
     #expect(SecretNames.mightHoldSecret("access_token=abc&x=1"))
+    for text in ["api_key=abc", "code=abc", "otp: 123456", "X-Api-Key: k"] {
+      #expect(SecretNames.mightHoldSecret(text), "\(text)")
+    }
+    // Already blanked, or no value: nothing left to hide.
+    #expect(!SecretNames.mightHoldSecret("token=REDACTED&page=2"))
+    #expect(!SecretNames.mightHoldSecret("the code: \n"))
+    // One pass however a word repeats (this took minutes when each word was read to its end).
+    #expect(!SecretNames.mightHoldSecret(String(repeating: "token", count: 200_000)))
     #expect(SecretNames.mightHoldSecret(#"{"sessionToken" : "x"}"#))
     #expect(!SecretNames.mightHoldSecret(#"<input name="password" type="password">"#))
   }

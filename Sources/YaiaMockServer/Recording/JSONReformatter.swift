@@ -5,14 +5,22 @@
   /// and the order of members are written back exactly as the backend sent them (a parse and
   /// re-encode would round `0.1`, reorder keys and turn a 64-bit id into a double).
   ///
+  /// A secret value keeps its type, so that the app still decodes the recorded answer: a
+  /// string reads `"REDACTED"`, a number `0`, and a container keeps its shape with every
+  /// scalar inside blanked the same way. Under a name the ``SecretNames`` rule matches, a
+  /// number of fewer than four digits is kept (`"code": 404` is a status, not a secret);
+  /// under a path the recording names as secret, every number is blanked.
+  ///
   /// It walks the text once, without recursion, so nesting costs a stack of small frames rather
   /// than the thread's stack. It assumes valid JSON: ``Recording`` checks that first and keeps
   /// any other body as it came.
   struct JSONReformatter {
     /// The paths whose values are replaced (see ``RecordingPolicy/secretPaths``).
     let secrets: [SecretPath]
-    /// What a secret value becomes.
+    /// What a secret string becomes.
     static let redacted = "\"REDACTED\""
+    /// What a secret number becomes.
+    static let redactedNumber = "0"
 
     /// One redaction path: dotted steps, `*` for any one step, a leading `**` for any depth.
     struct SecretPath: Hashable, Sendable {
@@ -45,10 +53,17 @@
     /// had, and where the value being written sits in it (its key, or its index).
     private struct Frame {
       let isObject: Bool
+      /// Why every value inside is secret, when it is: the container itself was.
+      var secrecy = Secrecy.none
       var count = 0
       var place = ""
       /// In an object: whether the key was read and its value comes next.
       var afterColon = false
+    }
+
+    /// Why a value is secret: by the names rule, or by a path the recording names.
+    private enum Secrecy {
+      case none, byName, byPath
     }
 
     /// One lexical piece of JSON text: punctuation, or a string or scalar as written.
@@ -65,10 +80,11 @@
       var redactions: Int
     }
 
-    /// `json` indented by two spaces, with every secret value replaced by `"REDACTED"`: the
-    /// values at ``secrets`` and under any key ``SecretNames`` holds secret. Each other string
-    /// value goes through `strings` (which returns it changed, and how many secrets it took
-    /// out), and is written anew when it changed.
+    /// `json` indented by two spaces, with every secret value blanked by type: the values at
+    /// ``secrets`` and under any key ``SecretNames`` holds secret. Each other string value, each
+    /// key and each number goes through `strings` (which returns it changed, and how many
+    /// secrets it took out): a string or key is written anew when it changed, a number that
+    /// held a secret reads `0`.
     func reformat(_ json: String, strings: ((String) -> (String, Int))? = nil) -> Result {
       let bytes = Array(json.utf8)
       let tokens = Self.tokens(bytes)
@@ -82,31 +98,32 @@
         out.append(0x0A)
         out.append(contentsOf: repeatElement(0x20, count: 2 * stack.count))
       }
-      func isSecret() -> Bool {
-        guard let last = stack.last else { return false }
-        if last.isObject, SecretNames.isSecret(last.place) { return true }
-        guard !secrets.isEmpty else { return false }
-        let path = stack.map(\.place)
-        return secrets.contains { $0.matches(path) }
+      /// Why the value about to be written is secret, if it is.
+      func secrecy() -> Secrecy {
+        guard let last = stack.last else { return .none }
+        if last.secrecy != .none { return last.secrecy }
+        if !secrets.isEmpty {
+          let path = stack.map(\.place)
+          if secrets.contains(where: { $0.matches(path) }) { return .byPath }
+        }
+        if last.isObject, SecretNames.isSecret(last.place) { return .byName }
+        return .none
       }
-      /// The index just past the value that starts at `start` (a scalar or a whole container).
-      func skipValue(from start: Int) -> Int {
-        var depth = 0
-        var position = start
-        repeat {
-          guard position < tokens.count else { return position }
-          switch tokens[position] {
-          case .open: depth += 1
-          case .close: depth -= 1
-          default: break
-          }
-          position += 1
-        } while depth > 0
-        return position
-      }
-      func redact() {
-        out.append(contentsOf: Self.redacted.utf8)
-        redactions += 1
+      /// Writes the scalar at `range` blanked by type: a string `"REDACTED"`, a number `0` (by
+      /// name, only from four digits on), `true`, `false` and `null` as they are.
+      func redactScalar(_ range: Range<Int>, _ why: Secrecy) {
+        let token = bytes[range]
+        if token.first == 0x22 {
+          out.append(contentsOf: Self.redacted.utf8)
+          redactions += 1
+        } else if let first = token.first, first == 0x2D || (0x30...0x39).contains(first),
+          why == .byPath || token.count(where: { (0x30...0x39).contains($0) }) >= 4
+        {
+          out.append(contentsOf: Self.redactedNumber.utf8)
+          redactions += 1
+        } else {
+          out.append(contentsOf: token)
+        }
       }
 
       while index < tokens.count {
@@ -117,9 +134,17 @@
         {
           if stack[last].count > 0 { out.append(0x2C) }
           stack[last].count += 1
-          stack[last].place = Self.keyText(bytes[range])
+          let key = Self.keyText(bytes[range])
+          stack[last].place = key
           newline()
-          out.append(contentsOf: bytes[range])
+          // A key can be a credential too (`{"tok-8f2a…": {…}}`): written anew when `strings`
+          // takes something out of it.
+          if let strings, case (let changed, let count) = strings(key), count > 0 {
+            out.append(contentsOf: Self.encoded(changed))
+            redactions += count
+          } else {
+            out.append(contentsOf: bytes[range])
+          }
           index += 1
           continue
         }
@@ -131,11 +156,6 @@
           out.append(contentsOf: [0x3A, 0x20])
           if let last = stack.indices.last { stack[last].afterColon = true }
           index += 1
-          if isSecret() {
-            index = skipValue(from: index)
-            redact()
-            if let last = stack.indices.last { stack[last].afterColon = false }
-          }
           continue
         case .close(let byte):
           let frame = stack.popLast()
@@ -153,25 +173,28 @@
           stack[last].place = String(stack[last].count)
           stack[last].count += 1
           newline()
-          if isSecret() {
-            index = skipValue(from: index)
-            redact()
-            continue
-          }
         }
+        let why = secrecy()
         switch token {
         case .open(let byte):
           out.append(byte)
-          stack.append(Frame(isObject: byte == 0x7B))
+          stack.append(Frame(isObject: byte == 0x7B, secrecy: why))
         case .scalar(let range):
-          if let strings, bytes[range].first == 0x22,
-            let text = Self.stringValue(bytes[range]),
-            case (let changed, let count) = strings(text), count > 0,
-            let encoded = try? JSONSerialization.data(
-              withJSONObject: changed, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-          {
-            out.append(contentsOf: encoded)
-            redactions += count
+          if why != .none {
+            redactScalar(range, why)
+          } else if let strings, bytes[range].first == 0x22 {
+            if let text = Self.stringValue(bytes[range]),
+              case (let changed, let count) = strings(text), count > 0
+            {
+              out.append(contentsOf: Self.encoded(changed))
+              redactions += count
+            } else {
+              out.append(contentsOf: bytes[range])
+            }
+          } else if let strings, strings(String(decoding: bytes[range], as: UTF8.self)).1 > 0 {
+            // A number that is a credential the app sent (a PIN echoed back): blanked by type.
+            out.append(contentsOf: Self.redactedNumber.utf8)
+            redactions += 1
           } else {
             out.append(contentsOf: bytes[range])
           }
@@ -182,6 +205,13 @@
         index += 1
       }
       return Result(text: String(decoding: out, as: UTF8.self), redactions: redactions)
+    }
+
+    /// `text` as a JSON string literal, slashes as they are.
+    private static func encoded(_ text: String) -> Data {
+      (try? JSONSerialization.data(
+        withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
+        ?? Data(redacted.utf8)
     }
 
     /// The tokens of `bytes`, white space dropped.

@@ -73,13 +73,15 @@
     public mutating func add(_ request: MockRequest, _ response: UpstreamResponse)
       throws(RecordingError) -> Change
     {
+      // What the app sent and the backend set as credentials: removed wherever they reappear,
+      // the errors' own words included.
+      let credentials = SentCredentials(request: request, response: response)
+      let summary = credentials.redact(request.summary).text
       guard response.body.count <= policy.largestBody else {
         throw .bodyTooLarge(
-          request: request.summary, bytes: response.body.count, limit: policy.largestBody)
+          request: summary, bytes: response.body.count, limit: policy.largestBody)
       }
-      let segments = try Self.segments(of: request)
-      // What the app sent and the backend set as credentials: removed wherever they reappear.
-      let credentials = SentCredentials(request: request, response: response)
+      let segments = try Self.segments(of: request, credentials: credentials, summary: summary)
       // A secret query item (`?api_key=…`, `?sig=…`, or any item holding a credential) is left
       // out of the route, which then takes any value; so it never reaches a file name either.
       let key = RouteKey(
@@ -119,38 +121,57 @@
       if Self.isJSON(response),
         let parsed = try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])
       {
+        // JSON that is not UTF-8 (Foundation also reads UTF-16 and UTF-32) is written anew as
+        // UTF-8 first, so that the rewrite reads it and the credentials can be looked for.
+        if String(validating: content, as: UTF8.self) == nil,
+          let utf8 = try? JSONSerialization.data(
+            withJSONObject: parsed, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        {
+          content = utf8
+        }
         let reformatter = self.reformatter
         let result = reformatter.reformat(
           String(decoding: content, as: UTF8.self),
           strings: { text in Self.cleanedString(text, cleaned, reformatter) })
         let rewritten = Data((result.text + "\n").utf8)
-        // What Foundation reads leniently (UTF-16, a NUL after a number) the rewrite may not:
-        // then the body is kept as sent, unless it holds a secret, which must not be written.
-        if (try? JSONSerialization.jsonObject(with: rewritten, options: [.fragmentsAllowed])) != nil
+        // What Foundation reads leniently (a NUL after a number) the rewrite may not: then the
+        // body is kept as sent, unless it holds a secret, which must not be written. A
+        // credential still in the rewrite (escaped in a way the rewrite kept) is not written
+        // either.
+        if (try? JSONSerialization.jsonObject(with: rewritten, options: [.fragmentsAllowed]))
+          != nil,
+          !credentials.occur(in: result.text)
         {
           content = rewritten
           change.redactions += result.redactions
         } else if result.redactions > 0 || holdsSecret(parsed, at: [])
           || credentials.occur(in: String(decoding: content, as: UTF8.self))
+          || credentials.occur(in: result.text)
         {
-          throw .unreadableSecret(request: request.summary)
+          throw .unreadableSecret(request: summary)
         }
       } else if !content.isEmpty, let text = String(data: content, encoding: .utf8) {
-        // A form body by its pairs; any other text by the credentials it echoes. What is left
-        // that might still be a secret (`token=…` in a shape no reader here parses) is not
-        // written at all.
-        let isForm = type.contains("x-www-form-urlencoded")
-        let (redacted, count) = isForm ? cleaned(text) : credentials.redact(text)
-        if !isForm, SecretNames.mightHoldSecret(redacted) {
-          throw .unreadableSecret(request: request.summary)
+        // Any text by its pairs (a form, a URL with `?code=…` in a page) and the credentials it
+        // echoes. What is left that might still be a secret (`token: …` in a shape no reader
+        // here parses) is not written at all.
+        let (redacted, count) = cleaned(text)
+        if SecretNames.mightHoldSecret(redacted) {
+          throw .unreadableSecret(request: summary)
         }
         if count > 0 {
           content = Data(redacted.utf8)
           change.redactions += count
         }
       } else if !content.isEmpty {
-        // Not text: the credentials' bytes, wherever they are.
+        // Not UTF-8: the credentials' bytes, wherever they are, overwritten in place. A body
+        // that says it is text but is not UTF-8 is read as far as it decodes, and refused when
+        // it might hold a secret.
         let (redacted, count) = credentials.redact(content)
+        if Self.isTextType(type),
+          SecretNames.mightHoldSecret(String(decoding: redacted, as: UTF8.self))
+        {
+          throw .unreadableSecret(request: summary)
+        }
         content = redacted
         change.redactions += count
       }
@@ -255,26 +276,33 @@
 
     // MARK: - Deciding
 
-    /// A JSON string value with secrets taken out: JSON or a form inside it read as such (a
-    /// string that holds `{"sessionToken": …}`), then `cleaned` (pairs and credentials).
+    /// A JSON string value with secrets taken out: JSON inside it read as JSON (a string that
+    /// holds `{"sessionToken": …}`), its own strings, keys and numbers cleaned the same way,
+    /// down to ``deepestJSONInString`` levels; any other text by `cleaned` (pairs and
+    /// credentials).
     private static func cleanedString(
-      _ text: String, _ cleaned: (String) -> (String, Int), _ reformatter: JSONReformatter
+      _ text: String, _ cleaned: @escaping (String) -> (String, Int),
+      _ reformatter: JSONReformatter, depth: Int = 0
     ) -> (String, Int) {
-      var text = text
-      var count = 0
       let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
+      if depth < deepestJSONInString, trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
         (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) != nil
       {
-        // One level: a JSON string inside a JSON string is read again, with the same rule.
-        let inner = reformatter.reformat(trimmed)
-        if inner.redactions > 0 {
-          text = inner.text
-          count += inner.redactions
-        }
+        let inner = reformatter.reformat(
+          trimmed,
+          strings: { cleanedString($0, cleaned, reformatter, depth: depth + 1) })
+        return inner.redactions > 0 ? (inner.text, inner.redactions) : (text, 0)
       }
-      let (result, more) = cleaned(text)
-      return (result, count + more)
+      return cleaned(text)
+    }
+
+    /// How deep JSON inside JSON strings is read as JSON; deeper, it is cleaned as text.
+    static let deepestJSONInString = 4
+
+    /// Whether a content type is text of some kind (a page, a script, XML).
+    private static func isTextType(_ type: String) -> Bool {
+      type.hasPrefix("text/") || type.contains("xml") || type.contains("javascript")
+        || type.contains("form-urlencoded") || type.contains("json")
     }
 
     /// Whether the value at `path` is secret by the policy.
@@ -319,14 +347,24 @@
     }
 
     /// The request's path as decoded segments, each one the manifest can hold as a literal, and
-    /// together a pattern that matches the request.
-    private static func segments(of request: MockRequest) throws(RecordingError) -> [String] {
+    /// together a pattern that matches the request. A segment that holds a credential
+    /// (`/sessions/<the session id>`) becomes a parameter, `:credential`, so that the value
+    /// reaches neither the manifest nor a file name, and the route answers any value there.
+    private static func segments(
+      of request: MockRequest, credentials: SentCredentials, summary: String
+    ) throws(RecordingError) -> [String] {
       var segments: [String] = []
+      var hidden = 0
       for raw in request.path.split(separator: "/", omittingEmptySubsequences: true) {
         let segment = raw.removingPercentEncoding ?? String(raw)
+        if credentials.occur(in: segment) || credentials.occur(in: String(raw)) {
+          hidden += 1
+          segments.append(hidden == 1 ? ":credential" : ":credential\(hidden)")
+          continue
+        }
         guard !segment.contains("/"), !segment.hasPrefix(":"), segment != "*", !segment.isEmpty
         else {
-          throw .unrepresentablePath(request: request.summary)
+          throw .unrepresentablePath(request: summary)
         }
         segments.append(segment)
       }
@@ -334,7 +372,7 @@
       // combining mark joins the `/` before it into one character, and would not.
       let pattern = try? RoutePattern("/" + segments.joined(separator: "/"))
       guard let pattern, pattern.match(request.path) != nil else {
-        throw .unrepresentablePath(request: request.summary)
+        throw .unrepresentablePath(request: summary)
       }
       return segments
     }

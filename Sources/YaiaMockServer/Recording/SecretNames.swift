@@ -43,27 +43,49 @@
         || endingWords.contains { folded.hasSuffix($0) }
     }
 
-    /// Whether `text`, a body no reader could parse, might hold a secret: one of the rule's
-    /// words written as a name given a value (`token=…`, `"password": …`, `Session: …`).
+    /// Whether `text`, a body no reader could parse, might hold a secret: a name the rule above
+    /// matches, given a value that is not already `REDACTED` (`token=…`, `"password": …`,
+    /// `api_key: …`, `code=…`).
+    ///
+    /// One pass: each run of name characters (letters, digits, `_`, `-`, `.`) is read once,
+    /// then the quotes and spaces after it, so the cost is linear in the text however it
+    /// repeats a word.
     static func mightHoldSecret(_ text: String) -> Bool {
-      let lowered = text.lowercased()
-      for word in containedWords {
-        var searched = lowered.startIndex
-        while let found = lowered.range(of: word, range: searched..<lowered.endIndex) {
-          var after = found.upperBound
-          // The rest of the name (`access_token`, `sessionId`), then quotes and spaces.
-          while after < lowered.endIndex,
-            lowered[after].isLetter || lowered[after].isNumber || "_-".contains(lowered[after])
-          {
-            after = lowered.index(after: after)
-          }
-          while after < lowered.endIndex, "\"' \t".contains(lowered[after]) {
-            after = lowered.index(after: after)
-          }
-          if after < lowered.endIndex, lowered[after] == "=" || lowered[after] == ":" {
-            return true
-          }
-          searched = found.upperBound
+      let scalars = Array(text.unicodeScalars)
+      func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "_-.".unicodeScalars.contains(scalar)
+      }
+      let redacted = Array("REDACTED".unicodeScalars)
+      var index = 0
+      while index < scalars.count {
+        guard isNameScalar(scalars[index]) else {
+          index += 1
+          continue
+        }
+        let start = index
+        while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
+        // At most 64 characters of a name are read as a name: a longer run is text.
+        guard index - start <= 64 else { continue }
+        var after = index
+        while after < scalars.count, "\"' \t".unicodeScalars.contains(scalars[after]) {
+          after += 1
+        }
+        guard after < scalars.count, scalars[after] == "=" || scalars[after] == ":" else {
+          continue
+        }
+        var value = after + 1
+        while value < scalars.count, "\"' \t".unicodeScalars.contains(scalars[value]) {
+          value += 1
+        }
+        let isRedacted =
+          value + redacted.count <= scalars.count
+          && Array(scalars[value..<(value + redacted.count)]) == redacted
+        let isEmpty = value >= scalars.count || "&;,\r\n}".unicodeScalars.contains(scalars[value])
+        if !isRedacted, !isEmpty,
+          isSecret(String(String.UnicodeScalarView(scalars[start..<index])))
+        {
+          return true
         }
       }
       return false

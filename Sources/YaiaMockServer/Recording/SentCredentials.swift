@@ -40,7 +40,9 @@
           }
         } else if name == "cookie" {
           for pair in field.value.split(separator: ";") {
-            if let equals = pair.firstIndex(of: "=") { add(pair[pair.index(after: equals)...]) }
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let value = pair[pair.index(after: equals)...]
+            if Self.isCredentialCookie(name: pair[..<equals], value: value) { add(value) }
           }
         } else if SecretNames.isSecret(name) {
           add(field.value)
@@ -61,7 +63,12 @@
         let name = field.name.lowercased()
         if name == "set-cookie" {
           let pair = field.value.split(separator: ";").first ?? ""
-          if let equals = pair.firstIndex(of: "=") { add(pair[pair.index(after: equals)...]) }
+          if let equals = pair.firstIndex(of: "="),
+            Self.isCredentialCookie(
+              name: pair[..<equals], value: pair[pair.index(after: equals)...])
+          {
+            add(pair[pair.index(after: equals)...])
+          }
         } else if SecretNames.isSecret(name) {
           add(field.value)
         }
@@ -69,6 +76,18 @@
       values = found.filter { $0.utf8.count >= Self.shortest }.sorted {
         $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
       }
+    }
+
+    /// The shortest cookie value taken as a credential whatever the cookie's name: a session id
+    /// under an unusual name is long and random, while `fmt=json` or `theme=dark` are short
+    /// settings whose values appear everywhere in an answer.
+    static let shortestUnnamedCookie = 16
+
+    /// Whether a cookie holds a credential: its name is secret by ``SecretNames`` (`sid`,
+    /// `session`, `auth_token`), or its value is at least ``shortestUnnamedCookie`` long.
+    static func isCredentialCookie(name: some StringProtocol, value: some StringProtocol) -> Bool {
+      SecretNames.isSecret(name.trimmingCharacters(in: .whitespaces))
+        || value.trimmingCharacters(in: .whitespaces).utf8.count >= shortestUnnamedCookie
     }
 
     /// Whether there is nothing to look for.
@@ -87,19 +106,22 @@
       return (text, count)
     }
 
-    /// `bytes` with every credential's UTF-8 replaced by `REDACTED`: for a body that is not
-    /// text.
+    /// `bytes` with every credential's UTF-8 overwritten by as many bytes of `REDACTED…`: for a
+    /// body that is not text, whose length and offsets must stay as they were (an image, an
+    /// archive, a protocol buffer).
     func redact(_ bytes: Data) -> (bytes: Data, count: Int) {
       guard !values.isEmpty else { return (bytes, 0) }
       var bytes = bytes
       var count = 0
       for value in values {
         let needle = Data(value.utf8)
+        let filler = Data(
+          (0..<needle.count).map { Array("REDACTED".utf8)[$0 % 8] })
         var searched = bytes.startIndex
         while let found = bytes.range(of: needle, in: searched..<bytes.endIndex) {
-          bytes.replaceSubrange(found, with: Data("REDACTED".utf8))
+          bytes.replaceSubrange(found, with: filler)
           count += 1
-          searched = found.lowerBound + 8
+          searched = found.upperBound
         }
       }
       return (bytes, count)
@@ -148,9 +170,13 @@
   /// form body, the query of a URL in a header (`Location: /next?code=…`), a URL in a JSON
   /// string.
   enum PairRedaction {
+    /// What a pair may follow.
+    static let pairStarts = Set("?&;#\"' \t\r\n".unicodeScalars)
+
     /// `text` with the value of every pair whose name is secret replaced by `REDACTED`, and how
-    /// many were. A pair starts the text or follows `?`, `&` or `;`, and its value runs to the
-    /// next `&`, `#`, `;`, quote, `>`, space or line end.
+    /// many were. A pair starts the text or follows `?`, `&`, `;`, `#` (a fragment:
+    /// `#access_token=…`), a quote, a space or a line end, and its value runs to the next `&`,
+    /// `#`, `;`, quote, backslash (an escaped quote in JSON text), `>`, space or line end.
     static func redact(_ text: String) -> (text: String, count: Int) {
       guard text.contains("=") else { return (text, 0) }
       let scalars = Array(text.unicodeScalars)
@@ -171,7 +197,7 @@
             out.append(contentsOf: scalars[index...end])
             var valueEnd = end + 1
             while valueEnd < scalars.count,
-              !"&#;\"'<> \t\r\n".unicodeScalars.contains(scalars[valueEnd])
+              !"&#;\"'\\<> \t\r\n".unicodeScalars.contains(scalars[valueEnd])
             {
               valueEnd += 1
             }
@@ -188,7 +214,7 @@
         }
         let scalar = scalars[index]
         out.append(scalar)
-        pairStart = "?&;".unicodeScalars.contains(scalar)
+        pairStart = Self.pairStarts.contains(scalar)
         index += 1
       }
       return (String(out), count)
