@@ -277,6 +277,39 @@ struct BoundedReadingTests {
     #expect(answer.hasPrefix("HTTP/1.1 20"), "\(answer.prefix(120))")
   }
 
+  @Test(
+    "a chunked body that is mostly framing earns no time: long size lines around one-byte chunks get 408"
+  )
+  func framingEarnsNoTime() async throws {
+    let (server, port) = try await Self.server { $0.requestTimeout = .seconds(1) }
+    defer { Task { await server.stop() } }
+    let answer = try await onThread { () -> String in
+      let fd = try connectTCP(port: port)
+      defer { close(fd) }
+      // 40 chunks 150 ms apart, each a one-byte body behind a 4,000-byte extension: 26 KB/s on
+      // the wire, which earned more time than it took when every wire byte counted, but one
+      // body byte per chunk. Stops sending once the server has answered.
+      let head = Array(
+        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+      _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let chunk = Array(("1;x=" + String(repeating: "y", count: 4_000) + "\r\na\r\n").utf8)
+      for _ in 0..<40 {
+        usleep(150_000)
+        var pending: Int32 = 0
+        if ioctl(fd, UInt(FIONREAD), &pending) == 0, pending > 0 { break }
+        let sent = chunk.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if sent != chunk.count { break }
+      }
+      var pending: Int32 = 0
+      if ioctl(fd, UInt(FIONREAD), &pending) == 0, pending == 0 {
+        let end = Array("0\r\n\r\n".utf8)
+        _ = end.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      }
+      return Self.answer(on: fd)
+    }.value
+    #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(120))")
+  }
+
   @Test("pipelined requests, HEAD, Expect: 100-continue and a body framed twice")
   func framing() async throws {
     let (server, port) = try await Self.server()

@@ -68,6 +68,7 @@
         guard let bytes = try await read(deadline: &deadline, timedOut: parser.hasStarted) else {
           return nil
         }
+        Self.extend(&deadline, earnedBy: bytes.count, timeout: requestTimeout)
         step = parser.append(bytes)
       }
       if deadline == nil { ticket.set(.reading(since: started)) }
@@ -102,7 +103,12 @@
         var step = decoder.append(rest)
         while step == .needMore {
           guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
+          // Only the body earns time: chunk-size lines and extensions are framing, and a client
+          // sending mostly framing (4 KiB lines around one-byte chunks) would otherwise hold
+          // the connection without end.
+          let before = decoder.body.count
           step = decoder.append(bytes)
+          Self.extend(&deadline, earnedBy: decoder.body.count - before, timeout: requestTimeout)
         }
         switch step {
         case .needMore: return nil
@@ -118,6 +124,8 @@
         if count > rest.count { try await sendContinue(head, started: started) }
         while rest.count < count {
           guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
+          Self.extend(
+            &deadline, earnedBy: min(bytes.count, count - rest.count), timeout: requestTimeout)
           rest += bytes
         }
         body = Data(rest[..<count])
@@ -169,23 +177,16 @@
     /// The next bytes from the client, or `nil` when it closed. A wait ending at the request's
     /// deadline is answered with 408 when the request had begun (`timedOut`).
     ///
-    /// A client still sending at a reasonable rate is never cut off: each read moves the
-    /// deadline on by the request timeout per ``bytesPerTimeout`` received (so a body sent at
-    /// 1.6 KB/s or faster never runs out of time, and a client that sends a byte now and then
-    /// does), and at the deadline the socket is read once more before the 408, since a server
-    /// starved of CPU on a busy machine wakes late to bytes that came in time.
+    /// At the deadline the socket is read once more before the 408, since a server starved of
+    /// CPU on a busy machine wakes late to bytes that came in time. The caller moves the
+    /// deadline on by what the bytes earned (``extend(_:earnedBy:timeout:)``).
     private func read(deadline: inout ContinuousClock.Instant?, timedOut: Bool) async throws
       -> [UInt8]?
     {
       while true {
         try Task.checkCancellation()
         do {
-          let bytes = try socket.read(atMost: 65_536)
-          if let current = deadline {
-            let earned = requestTimeout * (Double(bytes.count) / Double(Self.bytesPerTimeout))
-            deadline = max(current, ContinuousClock.now.advanced(by: earned))
-          }
-          return bytes
+          return try socket.read(atMost: 65_536)
         } catch SocketError.blocked {
           do {
             try await waits.read(socket, deadline: deadline)
@@ -204,6 +205,18 @@
 
     /// The bytes a client sends to earn one more request timeout: 16 KiB.
     static let bytesPerTimeout = 16 << 10
+
+    /// Moves `deadline` on by what `bytes` useful bytes earned: the request timeout per
+    /// ``bytesPerTimeout``. A client still sending at a reasonable rate is never cut off (a body
+    /// sent at 1.6 KB/s or faster never runs out of time), while one that sends a byte now and
+    /// then, or framing without a body, does.
+    static func extend(
+      _ deadline: inout ContinuousClock.Instant?, earnedBy bytes: Int, timeout: Duration
+    ) {
+      guard let current = deadline, bytes > 0 else { return }
+      let earned = timeout * (Double(bytes) / Double(bytesPerTimeout))
+      deadline = max(current, ContinuousClock.now.advanced(by: earned))
+    }
 
     /// Writes `response`: the head, then the body as its delivery says, within the response
     /// timeout (the pauses of a trickle not counted).
