@@ -418,6 +418,38 @@ struct OpenAPINeighbourTests {
       (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil, "\(body.prefix(200))")
   }
 
+  @Test(
+    "a schema's own example larger than one sample's share is served whole, once, not as null"
+  )
+  func largeExampleServed() throws {
+    // 20,000 items written out by the author: twice one sample's share of values.
+    let items = (0..<20_000).map(String.init).joined(separator: ", ")
+    let text = """
+      openapi: 3.0.0
+      paths:
+        /a:
+          get:
+            responses:
+              '200':
+                content:
+                  application/json:
+                    schema:
+                      type: array
+                      minItems: 3
+                      items: {type: array, example: [\(items)]}
+      """
+    let document = try OpenAPIDocument.parse(text, file: "example.yaml")
+    let route = try #require(document.routes().first)
+    guard case .single(let response) = route.responses, case .text(let body) = response.body else {
+      Issue.record("no body")
+      return
+    }
+    let served = try #require(
+      try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[Int]], "\(body.prefix(200))")
+    // The example whole, and not copied: the sample has nothing left after it.
+    #expect(served.count == 1 && served.first?.count == 20_000)
+  }
+
   @Test("references are found by index: many component schemas, and a response key written \"200\"")
   func references() throws {
     var text = "openapi: 3.0.0\ncomponents:\n  schemas:\n"

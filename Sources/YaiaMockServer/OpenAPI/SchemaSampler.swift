@@ -21,6 +21,8 @@
     private var remaining = SchemaSampler.mostValues
     /// What the description's samples may still hold together.
     private(set) var documentRemaining = SchemaSampler.mostValuesPerDocument
+    /// What the sample being made could hold when it began.
+    private var sampleStart = SchemaSampler.mostValues
 
     init(schemas: [String: JSONSchema]) { self.schemas = schemas }
 
@@ -30,9 +32,9 @@
     mutating func sampleResponse(_ schema: JSONSchema) -> LocatedJSON? {
       guard documentRemaining > 0 else { return nil }
       remaining = min(Self.mostValues, documentRemaining)
-      let start = remaining
+      sampleStart = remaining
       let value = sample(schema)
-      documentRemaining -= start - max(0, remaining)
+      documentRemaining = max(0, documentRemaining - (sampleStart - remaining))
       return value
     }
 
@@ -52,10 +54,18 @@
       return count
     }
 
-    /// `value`, charged by its size; `null` when it does not fit what is left.
+    /// `value`, an example or enum value the description writes out, charged by its size.
+    ///
+    /// An example larger than one sample's share is still served whole while the description's
+    /// meter holds it: the author wrote it, and its size was already paid for when the
+    /// document was read. The sample then has nothing left, so it is never copied (an array's
+    /// repeated item) and nothing is added after it. `null` when even the description's meter
+    /// cannot hold it.
     private mutating func charged(_ value: LocatedJSON) -> LocatedJSON {
-      let size = Self.size(of: value, upTo: remaining)
-      guard size <= remaining else {
+      let documentLeft = documentRemaining - (sampleStart - remaining)
+      let limit = max(remaining, documentLeft)
+      let size = Self.size(of: value, upTo: limit)
+      guard size <= limit else {
         remaining = 0
         return LocatedJSON(.null)
       }
