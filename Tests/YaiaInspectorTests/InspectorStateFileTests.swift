@@ -106,6 +106,27 @@ struct InspectorStateFileTests {
     }
     #expect(
       InspectorStateFileError.folderTooOpen("/x", mode: 0o777).description.contains("chmod 700"))
+    // Writable by its group (umask 002): used when the group is the user's own private group.
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o775], ofItemAtPath: stateFolder.path)
+    var info = stat()
+    #expect(lstat(stateFolder.path, &info) == 0)
+    if InspectorStateFile.isPrivateGroup(info.st_gid) {
+      #expect(try file.read()?.port == 4321)
+    } else {
+      #expect(throws: InspectorStateFileError.folderTooOpen(stateFolder.path, mode: 0o775)) {
+        try file.read()
+      }
+    }
+  }
+
+  @Test("a private group: named as the user, with no other member")
+  func privateGroup() {
+    #expect(InspectorStateFile.isPrivateGroup(name: "ada", members: [], user: "ada"))
+    #expect(InspectorStateFile.isPrivateGroup(name: "ada", members: ["ada"], user: "ada"))
+    #expect(!InspectorStateFile.isPrivateGroup(name: "ada", members: ["bob"], user: "ada"))
+    #expect(!InspectorStateFile.isPrivateGroup(name: "staff", members: [], user: "ada"))
+    #expect(!InspectorStateFile.isPrivateGroup(name: "users", members: ["ada"], user: "ada"))
   }
 
   @Test("an app finds the inspector in YAIA_INSPECTOR first, then in the saved file, else nowhere")

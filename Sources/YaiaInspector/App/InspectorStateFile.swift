@@ -114,6 +114,10 @@ public struct InspectorStateFile: Sendable, Equatable {
 
   /// Whether the folder at `path` exists, checked: a folder (not a link), owned by this user,
   /// that no other user may write in (else another user could replace the file in it).
+  ///
+  /// A folder its group may write in passes when that group is the user's own private group
+  /// (named as the user, with no other members), as `mkdir` makes folders under the common
+  /// umask 002 of systems that give each user such a group: no other user is in it.
   private static func checkFolder(_ path: String) throws(InspectorStateFileError) -> Bool {
     var info = stat()
     guard lstat(path, &info) == 0 else {
@@ -125,8 +129,53 @@ public struct InspectorStateFile: Sendable, Equatable {
     }
     guard info.st_uid == getuid() else { throw .notYours(path) }
     let mode = Int(info.st_mode & 0o777)
-    guard mode & 0o022 == 0 else { throw .folderTooOpen(path, mode: mode) }
+    guard mode & 0o002 == 0, mode & 0o020 == 0 || isPrivateGroup(info.st_gid) else {
+      throw .folderTooOpen(path, mode: mode)
+    }
     return true
+  }
+
+  /// Whether group `gid` is this user's private group: named as the user, holding no other
+  /// member, and the user's primary group.
+  package static func isPrivateGroup(_ gid: gid_t) -> Bool {
+    guard gid == getgid(), let user = userName(getuid()), let group = groupEntry(gid) else {
+      return false
+    }
+    return isPrivateGroup(name: group.name, members: group.members, user: user)
+  }
+
+  /// The rule of ``isPrivateGroup(_:)`` on plain values: a group named `user` whose members
+  /// are at most `user` itself.
+  package static func isPrivateGroup(name: String, members: [String], user: String) -> Bool {
+    name == user && members.allSatisfy { $0 == user }
+  }
+
+  private static func userName(_ uid: uid_t) -> String? {
+    var entry = passwd()
+    var result: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 16 << 10)
+    guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil,
+      let name = entry.pw_name
+    else { return nil }
+    return String(cString: name)
+  }
+
+  private static func groupEntry(_ gid: gid_t) -> (name: String, members: [String])? {
+    var entry = group()
+    var result: UnsafeMutablePointer<group>?
+    // A group of many members needs more room; a group too large for 1 MiB is not private.
+    var buffer = [CChar](repeating: 0, count: 1 << 20)
+    guard getgrgid_r(gid, &entry, &buffer, buffer.count, &result) == 0, result != nil,
+      let name = entry.gr_name
+    else { return nil }
+    var members: [String] = []
+    if var member = entry.gr_mem {
+      while let next = member.pointee {
+        members.append(String(cString: next))
+        member += 1
+      }
+    }
+    return (String(cString: name), members)
   }
 
   /// The port and token in a file's contents, checked: at most ``largestFile`` bytes, a port
