@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import YaiaRemote
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 @Suite("Request values, built with no network")
 struct RequestValueTests {
   let base = URL(string: "http://api.test/v1")!
@@ -186,5 +190,22 @@ struct RequestValueTests {
     let failing = await plainClient.result(
       Request<Speaker>.json(.get, Endpoint("/speaker")))
     #expect(failing.failureDescription.contains("signalStrength: key is missing"))
+  }
+
+  @Test("repeated header fields all reach the wire: joined by comma, cookies by semicolon")
+  func repeatedFields() throws {
+    var headers: HTTPHeaders = [:]
+    headers.add("Accept", "application/json")
+    headers.add("Cookie", "a=1")
+    headers.add("accept", "text/plain")
+    headers.add("Cookie", "b=2")
+    headers.add("X-One", "x")
+    var request = URLRequest(url: try #require(URL(string: "http://api.test/")))
+    URLSessionEngine.setFields(headers, on: &request)
+    #expect(
+      request.value(forHTTPHeaderField: "Accept") == "application/json,text/plain"
+        || request.value(forHTTPHeaderField: "Accept") == "application/json, text/plain")
+    #expect(request.value(forHTTPHeaderField: "Cookie") == "a=1; b=2")
+    #expect(request.value(forHTTPHeaderField: "X-One") == "x")
   }
 }

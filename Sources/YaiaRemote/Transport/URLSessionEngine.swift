@@ -54,6 +54,25 @@ package struct URLSessionEngine: Sendable {
     #endif
   }
 
+  /// Sets every field of `headers` on `urlRequest`, repeated ones included: a name given twice
+  /// is sent once with its values joined as HTTP joins them (`, `; `; ` for `Cookie`), where
+  /// setting each in turn would keep only the last (a proxy forwarding two `Accept` or
+  /// `X-Forwarded-For` fields sent one).
+  package static func setFields(_ headers: HTTPHeaders, on urlRequest: inout URLRequest) {
+    var seen: Set<String> = []
+    for (name, value) in headers {
+      let lower = name.lowercased()
+      if seen.insert(lower).inserted {
+        urlRequest.setValue(value, forHTTPHeaderField: name)
+      } else if lower == "cookie" {
+        let earlier = urlRequest.value(forHTTPHeaderField: name) ?? ""
+        urlRequest.setValue(earlier + "; " + value, forHTTPHeaderField: name)
+      } else {
+        urlRequest.addValue(value, forHTTPHeaderField: name)
+      }
+    }
+  }
+
   /// Sends `request` on `session` as a data task whose response a ``ResponseCollector``
   /// gathers; `ended` is called when the task really ends, even after its caller abandoned it.
   private func perform(
@@ -66,7 +85,7 @@ package struct URLSessionEngine: Sendable {
     }
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method.rawValue
-    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    Self.setFields(request.headers, on: &urlRequest)
     urlRequest.httpBody = request.body
     if let timeout = request.timeout {
       // FoundationNetworking truncates `timeoutInterval` to whole seconds; the collector
