@@ -119,20 +119,33 @@ struct DemoCommand: AsyncParsableCommand {
       options.inspector = found
     }
     if let script {
-      let text: String
+      // Type and size checked on the open file: a FIFO named as the script would hang the
+      // demo, and a huge file would be read whole.
+      let shown = VisibleText.escaped(script)
+      let bytes: [UInt8]?
       do {
-        text = try String(contentsOfFile: script, encoding: .utf8)
+        bytes = try OutsideFile.read(script, atMost: Self.largestScript)
       } catch {
-        throw ValidationError("Cannot read the script \(script): \(error.localizedDescription)")
+        throw ValidationError(
+          "Cannot read the script \(shown): \(VisibleText.escaped(error.description)).")
+      }
+      guard let bytes else {
+        throw ValidationError("Cannot read the script \(shown): it does not exist.")
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw ValidationError("Cannot read the script \(shown): it is not UTF-8 text.")
       }
       do {
         options.script = try DemoScript(parsing: text)
       } catch {
-        throw ValidationError("\(script): \(error.description)")
+        throw ValidationError("\(shown): \(error.description)")
       }
     }
     return options
   }
+
+  /// The largest script `--script` reads: 1 MiB, far more than any demo types.
+  static let largestScript = 1 << 20
 
   static let scriptHelp = """
     A script has one instruction per line; blank lines and lines starting with # are ignored.

@@ -50,6 +50,16 @@ struct DemoCommandTests {
     } throws: { error in
       "\(error)".contains("Cannot read the script /nonexistent/script.txt")
     }
+    // A FIFO is refused by its type, not opened to wait for a writer forever.
+    let fifo = FileManager.default.temporaryDirectory.appending(path: "fifo-\(UUID().uuidString)")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(at: fifo) }
+    let piped = try DemoCommand.parse(["--script", fifo.path])
+    #expect {
+      try piped.makeOptions()
+    } throws: { error in
+      "\(error)".contains("a FIFO, not a regular file")
+    }
   }
 }
 

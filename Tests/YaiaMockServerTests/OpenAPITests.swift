@@ -492,6 +492,28 @@ struct OpenAPINeighbourTests {
     #expect(document.problems(with: MockRequest(method: .get, path: "/files/a.json")) == [])
   }
 
+  @Test("literal segments `:b` and `*` in a description match only themselves, in the middle too")
+  func literalColonAndStar() throws {
+    let document = try OpenAPIDocument.parse(
+      """
+      openapi: 3.0.0
+      paths:
+        /a/:b:
+          get: {responses: {'200': {description: ok}}}
+        /files/*/meta:
+          get: {responses: {'200': {description: ok}}}
+      """, file: "literal.yaml")
+    let routes = document.routes()
+    #expect(routes.count == 2)
+    let colon = try #require(routes.first)
+    #expect(colon.pattern.match("/a/:b") != nil)
+    #expect(colon.pattern.match("/a/anything") == nil)
+    let star = try #require(routes.last)
+    #expect(star.pattern.match("/files/*/meta") != nil)
+    #expect(star.pattern.match("/files/x/meta") == nil)
+    #expect(document.problems(with: MockRequest(method: .get, path: "/a/other")) != [])
+  }
+
   @Test("a fixture only YAML reads as JSON is not JSON to the check")
   func yamlOnlyFixture() throws {
     let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")

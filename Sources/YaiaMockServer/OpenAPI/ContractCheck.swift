@@ -205,11 +205,11 @@
 
       mutating func json(file: URL) -> LocatedJSON? {
         if let known = files[file] { return known }
-        let size =
-          (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int ?? 0
+        // Type and size checked on the open file: a FIFO or device named as a fixture is not
+        // read (a FIFO would hang the check), and a file past the limit is not read whole.
         var value: LocatedJSON?
-        if size <= OpenAPIDocument.largestFile,
-          let text = try? String(contentsOf: file, encoding: .utf8)
+        if let bytes = try? OutsideFile.read(file.path, atMost: OpenAPIDocument.largestFile),
+          let text = String(validating: bytes, as: UTF8.self)
         {
           value = json(text: text)
         }

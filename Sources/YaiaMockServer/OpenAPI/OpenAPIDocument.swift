@@ -70,10 +70,16 @@
         for response in operation.responses where response.status != success.status {
           scenarios[response.status] = .single(mockResponse(response, sampler: &sampler))
         }
-        let route = try? MockRoute(
-          operation.method, operation.pattern.text, name: operation.name,
-          responses: .single(mockResponse(success, sampler: &sampler)), scenarios: scenarios)
-        if let route { routes.append(route) }
+        // The operation's own pattern, not one read again from its text: a literal `:b` or
+        // `*` segment of the description would read as a parameter or a wildcard (or, in the
+        // middle of a path, not read at all and leave the operation unserved).
+        guard
+          var route = try? MockRoute(
+            operation.method, "/", name: operation.name,
+            responses: .single(mockResponse(success, sampler: &sampler)), scenarios: scenarios)
+        else { continue }
+        route.pattern = operation.pattern
+        routes.append(route)
       }
       return routes
     }

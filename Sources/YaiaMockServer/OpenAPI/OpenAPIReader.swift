@@ -167,12 +167,12 @@
         parameters.append(parameter)
       }
       let full = base + path
-      let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(Self.routePattern(full))
-      } catch {
-        throw self.error(node, "the path \(full) cannot be matched: \(error.description)")
+      guard full.hasPrefix("/") else {
+        throw self.error(node, "the path \(full) cannot be matched: a path starts with /")
       }
+      // Built from segments, not from the pattern's text: a literal `:b` or `*` in the
+      // description is matched as written, not read as a parameter or a wildcard.
+      let pattern = RoutePattern(segments: Self.routeSegments(full), text: Self.routePattern(full))
       var requiresBody = false
       var bodySchema: JSONSchema?
       if let bodyNode = node["requestBody"] {
@@ -222,10 +222,24 @@
     /// `/pets/{petId}` as `/pets/:petId`; a segment that mixes text and a parameter
     /// (`{name}.json`) matches any one segment.
     static func routePattern(_ path: String) -> String {
+      "/"
+        + routeSegments(path).map { segment in
+          switch segment {
+          case .literal(let text): text
+          case .parameter(let name): ":" + name
+          case .rest: "*"
+          }
+        }.joined(separator: "/")
+    }
+
+    /// The segments of an OpenAPI path: `{name}` a parameter (a segment with a parameter
+    /// inside text, `file.{ext}`, a parameter of its own), anything else a literal, `:b` and
+    /// `*` included.
+    static func routeSegments(_ path: String) -> [RoutePattern.Segment] {
       var used: Set<String> = []
-      let segments = path.split(separator: "/", omittingEmptySubsequences: true).enumerated().map {
-        index, segment -> String in
-        guard segment.contains("{") else { return String(segment) }
+      return path.split(separator: "/", omittingEmptySubsequences: true).enumerated().map {
+        index, segment -> RoutePattern.Segment in
+        guard segment.contains("{") else { return .literal(String(segment)) }
         var name = "_\(index)"
         if segment.hasPrefix("{"), segment.hasSuffix("}"),
           segment.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
@@ -234,9 +248,8 @@
         }
         if name.isEmpty || used.contains(name) { name = "_\(index)" }
         used.insert(name)
-        return ":" + name
+        return .parameter(name)
       }
-      return "/" + segments.joined(separator: "/")
     }
 
     /// The JSON media type of a `content` mapping: `application/json`, or any `…+json` or

@@ -58,6 +58,15 @@
       self.segments = segments
     }
 
+    /// A pattern of `segments` as they are, shown as `text`: for a path that names its
+    /// parameters another way (OpenAPI's `{id}`), whose literal segments may begin with `:` or
+    /// be `*` and must still match only themselves. `.` segments are dropped, as in
+    /// ``init(_:)``.
+    init(segments: [Segment], text: String) {
+      self.text = text
+      self.segments = segments.filter { $0 != .literal(".") }
+    }
+
     /// The captured parameters if `path` matches (percent-decoded), `nil` if it does not. A
     /// trailing `*` captures the rest under the name `*`.
     public func match(_ path: String) -> [String: String]? {
