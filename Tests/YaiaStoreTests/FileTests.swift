@@ -92,6 +92,29 @@ struct FileTests {
     #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
   }
 
+  @Test(
+    "a FIFO or a folder at the path is refused before SQLite opens it; nothing is made beside it")
+  func notAFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appending(path: "data.sqlite")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // Before: SQLite waited on the FIFO forever.
+    #expect(throws: StoreError.notAFile(path: fifo.path, kind: "a FIFO")) {
+      try DataStore.open(at: fifo.path, migrations: speakerMigrations)
+    }
+    #expect(!FileManager.default.fileExists(atPath: fifo.path + "-wal"))
+    let inner = folder.appending(path: "inner")
+    try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+    #expect(throws: StoreError.notAFile(path: inner.path, kind: "a folder")) {
+      try DataStore.open(at: inner.path, migrations: speakerMigrations)
+    }
+    #expect(
+      StoreError.notAFile(path: "/x", kind: "a FIFO").description
+        == "/x is a FIFO, not a database file; it was left untouched. Choose a path to a regular file."
+    )
+  }
+
   @Test("migrations out of order are refused before anything is opened")
   func invalidMigrations() {
     let backwards = [StoreMigration(2, "two") { _ in }, StoreMigration(1, "one") { _ in }]

@@ -97,11 +97,12 @@ package enum OutsideFile {
     return bytes
   }
 
-  /// What is at `path` when it is not a regular file, without following a link there: `a
-  /// FIFO`, `a link`, …; `nil` for a regular file or nothing at all.
-  package static func kindIfNotRegular(_ path: String) -> String? {
+  /// What is at `path` when it is not a regular file: `a FIFO`, `a link`, …; `nil` for a
+  /// regular file or nothing at all. A link there is itself the answer unless
+  /// `followingLinks`, when what it leads to is.
+  package static func kindIfNotRegular(_ path: String, followingLinks: Bool = false) -> String? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
     return info.st_mode & S_IFMT == S_IFREG ? nil : kind(of: info.st_mode)
   }
 

@@ -19,6 +19,10 @@
     /// The file could not be opened, read or written (permissions, a full disk, a missing
     /// folder).
     case io(path: String, sqlite: SQLiteFailure)
+    /// Something other than a regular file is at the path (`kind`: a FIFO, a device, a
+    /// folder, a socket). It was not opened: SQLite would wait on a FIFO forever, and write its
+    /// journal beside a device.
+    case notAFile(path: String, kind: String)
     /// The file was written by a newer version of the app. It was not changed.
     case schemaTooNew(path: String, found: Int, supported: Int)
     /// The table does not exist: a migration that creates it is missing.
@@ -74,6 +78,9 @@
       case .io(let path, let sqlite):
         return
           "Could not use the database at \(path): \(sqlite.message). Check the path, its permissions and the free space."
+      case .notAFile(let path, let kind):
+        return
+          "\(path) is \(kind), not a database file; it was left untouched. Choose a path to a regular file."
       case .schemaTooNew(let path, let found, let supported):
         return
           "The database at \(path) has schema version \(found), newer than the \(supported) this app knows; it was left untouched. Update the app, or use another data folder."

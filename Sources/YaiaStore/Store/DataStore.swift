@@ -48,6 +48,11 @@
       let context = StoreContext(path: path, revealsArguments: revealsArgumentsInErrors)
       let latest = try validate(migrations)
       let busyMode = Database.BusyMode.timeout(DurationText.seconds(busyTimeout))
+      // What is at the path, followed through links (a link to a database is fine), must be a
+      // regular file before SQLite opens it.
+      if let kind = OutsideFile.kindIfNotRegular(path, followingLinks: true) {
+        throw .notAFile(path: path, kind: kind)
+      }
       if FileManager.default.fileExists(atPath: path) {
         // The probe waits for another process's lock like every other connection: a database
         // locked for a moment is not busy.
