@@ -50,7 +50,7 @@
     /// One pass: each run of name characters (letters, digits, `_`, `-`, `.`) is read once,
     /// then the quotes and spaces after it, so the cost is linear in the text however it
     /// repeats a word.
-    static func mightHoldSecret(_ text: String) -> Bool {
+    package static func mightHoldSecret(_ text: String) -> Bool {
       let scalars = Array(text.unicodeScalars)
       func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
