@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
     .library(name: "YaiaChoreography", targets: ["YaiaChoreography"]),
+    .library(name: "YaiaResources", targets: ["YaiaResources"]),
     .executable(name: "yaia", targets: ["YaiaCLI"]),
     // The linter apart from `yaia`, so that `yaia demo` never builds swift-syntax; `yaia lint`
     // runs it.
@@ -104,6 +105,8 @@ let package = Package(
     ),
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
+    // The view layer's resources as values: localized text from String Catalogs, checked.
+    .target(name: "YaiaResources", dependencies: ["Yaia"]),
     // Watching a running app: its events, commands and view models as values.
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaHTTP", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
@@ -209,6 +212,7 @@ let package = Package(
       name: "YaiaFuzzTargets",
       dependencies: [
         "YaiaMockServer", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint", "YaiaDemo",
+        "YaiaResources",
       ]),
     .executableTarget(name: "YaiaFuzz", dependencies: ["YaiaFuzzTargets"]),
     .testTarget(
@@ -218,6 +222,7 @@ let package = Package(
       ]),
     .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
     .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
+    .testTarget(name: "YaiaResourcesTests", dependencies: ["YaiaResources", "YaiaTesting"]),
     .testTarget(name: "YaiaFilesTests", dependencies: ["Yaia", "YaiaFiles", "YaiaTesting"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
     .testTarget(

@@ -70,7 +70,7 @@ EOP
 }
 
 if $measure; then
-  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector YaiaRemote YaiaFiles; do
+  for product in Yaia YaiaTesting YaiaSequencer YaiaFlow YaiaHTTP YaiaChoreography YaiaInspector YaiaRemote YaiaFiles YaiaResources; do
     weigh "$product" "[]" "$product" ""
   done
   weigh RemoteLogging '["RemoteLogging"]' YaiaRemote "swift-log"

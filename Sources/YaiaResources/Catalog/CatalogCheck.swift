@@ -1,0 +1,197 @@
+import Yaia
+
+/// What `yaia resources check` finds in a String Catalog: the mistakes that compile, pass
+/// every test in the source language, and show up only on a translated user's screen.
+///
+/// ```swift
+/// let catalog = try StringCatalog(contentsOf: "Localizable.xcstrings")
+/// for finding in CatalogCheck.findings(in: catalog, usedKeys: keysTheCodeNames) {
+///   print(finding)  // Localizable.xcstrings:12: home.speakers [de]: placeholders differ …
+/// }
+/// ```
+public enum CatalogCheck {
+  /// Every finding in `catalog`, by line. `usedKeys`, when given, are the keys the code names:
+  /// an entry outside them is reported as unused.
+  public static func findings(
+    in catalog: StringCatalog, usedKeys: Set<TextKey>? = nil
+  ) -> [CatalogFinding] {
+    var findings: [CatalogFinding] = []
+    let languages = catalog.languages
+    var seen: Set<TextKey> = []
+    for entry in catalog.entries {
+      func report(_ rule: CatalogFinding.Rule, _ language: String?, _ line: Int, _ message: String)
+      {
+        findings.append(
+          CatalogFinding(
+            file: catalog.file, line: line, key: entry.key, language: language, rule: rule,
+            message: message))
+      }
+      if !seen.insert(entry.key).inserted {
+        report(.duplicateKey, nil, entry.line, "the key is written twice; the first one is used")
+      }
+      if let usedKeys, !usedKeys.contains(entry.key) {
+        report(.unusedKey, nil, entry.line, "no code names this key")
+      }
+      // The source text: its own localization, or the key itself, as Xcode writes a catalog.
+      let source = entry.localizations[catalog.sourceLanguage]
+      let sourceTexts =
+        source.map(texts(of:)) ?? [(nil, entry.key.name)]
+      var sourceSignature: [Int: FormatPlaceholder.Kind]?
+      for (form, text) in sourceTexts {
+        switch signature(of: text) {
+        case .failure(let problem):
+          report(
+            .badPlaceholder, catalog.sourceLanguage, source?.line ?? entry.line,
+            "\(form.map { "the \($0.rawValue) form: " } ?? "")\(problem)")
+        case .success(let found):
+          // The fullest form is the reference: a `one` form may leave out its number.
+          if found.count > (sourceSignature?.count ?? -1) { sourceSignature = found }
+        }
+      }
+      for language in languages {
+        guard let localization = entry.localizations[language] else {
+          if language != catalog.sourceLanguage, entry.shouldTranslate {
+            report(.missingTranslation, language, entry.line, "no \(language) text")
+          }
+          continue
+        }
+        if localization.hasOtherVariations { continue }
+        if !localization.plural.isEmpty {
+          let missing = PluralCategory.required(in: language).subtracting(
+            localization.plural.keys)
+          if !missing.isEmpty {
+            report(
+              .pluralIncomplete, language, localization.line,
+              "the plural forms \(missing.sorted().map(\.rawValue).joined(separator: ", ")) are missing"
+            )
+          }
+        }
+        for (name, substitution) in localization.substitutions where !substitution.plural.isEmpty {
+          let missing = PluralCategory.required(in: language).subtracting(substitution.plural.keys)
+          if !missing.isEmpty {
+            report(
+              .pluralIncomplete, language, localization.line,
+              "the substitution \(name) lacks the plural forms \(missing.sorted().map(\.rawValue).joined(separator: ", "))"
+            )
+          }
+        }
+        for (form, text) in texts(of: localization) {
+          let place = form.map { "the \($0.rawValue) form: " } ?? ""
+          switch signature(of: text) {
+          case .failure(let problem):
+            if language != catalog.sourceLanguage {
+              report(.badPlaceholder, language, localization.line, place + problem.description)
+            }
+          case .success(let found):
+            for placeholder in (try? FormatPlaceholder.parse(text)) ?? []
+            where placeholder.kind == .substitution {
+              let name = String(placeholder.text.dropFirst(3).dropLast())
+              if localization.substitutions[name] == nil {
+                report(
+                  .missingSubstitution, language, localization.line,
+                  "\(place)\(placeholder.text) names no substitution of this text")
+              }
+            }
+            guard language != catalog.sourceLanguage, let reference = sourceSignature else {
+              continue
+            }
+            // A plural form may leave a placeholder out (`one speaker`), never add or retype
+            // one; any other text must take exactly the source's arguments.
+            let agrees =
+              form == nil
+              ? found == reference
+              : found.allSatisfy { reference[$0.key] == $0.value }
+            if !agrees {
+              report(
+                .placeholderMismatch, language, localization.line,
+                "\(place)placeholders \(describe(found)) differ from the \(catalog.sourceLanguage) text's \(describe(reference))"
+              )
+            }
+          }
+        }
+      }
+    }
+    return findings.sorted { ($0.line, $0.rule.rawValue) < ($1.line, $1.rule.rawValue) }
+  }
+
+  /// The texts of one language: its plural forms (with their form), else its one text.
+  private static func texts(of localization: StringCatalog.Localization)
+    -> [(PluralCategory?, String)]
+  {
+    if !localization.plural.isEmpty {
+      return localization.plural.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+    return localization.value.map { [(nil, $0)] } ?? []
+  }
+
+  private static func signature(of text: String)
+    -> Result<[Int: FormatPlaceholder.Kind], FormatPlaceholder.Problem>
+  {
+    do {
+      return .success(FormatPlaceholder.signature(try FormatPlaceholder.parse(text)))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `(1: integer, 2: object)`, or `(none)`.
+  private static func describe(_ signature: [Int: FormatPlaceholder.Kind]) -> String {
+    guard !signature.isEmpty else { return "(none)" }
+    return "("
+      + signature.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.rawValue)" }
+      .joined(separator: ", ") + ")"
+  }
+}
+
+/// One mistake in a String Catalog, with its place: what `yaia resources check` prints.
+public struct CatalogFinding: Hashable, Sendable, CustomStringConvertible {
+  /// What kind of mistake.
+  public enum Rule: String, Hashable, Sendable, CaseIterable {
+    /// A language the catalog declares has no text for a key that needs one.
+    case missingTranslation = "missing-translation"
+    /// A translation's placeholders differ in number, position or type from the source's.
+    case placeholderMismatch = "placeholder-mismatch"
+    /// A plural text lacks a form its language needs.
+    case pluralIncomplete = "plural-incomplete"
+    /// No code names the key.
+    case unusedKey = "unused-key"
+    /// A `%` that starts no placeholder.
+    case badPlaceholder = "bad-placeholder"
+    /// A `%#@name@` placeholder without its substitution.
+    case missingSubstitution = "missing-substitution"
+    /// The file writes a key twice.
+    case duplicateKey = "duplicate-key"
+  }
+
+  /// The catalog file.
+  public var file: String
+  /// The line of the key or of the language's text.
+  public var line: Int
+  /// The key.
+  public var key: TextKey
+  /// The language, when the finding is about one.
+  public var language: String?
+  /// What kind of mistake.
+  public var rule: Rule
+  /// What is wrong, in a sentence.
+  public var message: String
+
+  /// A finding of `rule` at `file`:`line`, about `key` (in `language`), saying `message`.
+  public init(
+    file: String, line: Int, key: TextKey, language: String?, rule: Rule, message: String
+  ) {
+    self.file = file
+    self.line = line
+    self.key = key
+    self.language = language
+    self.rule = rule
+    self.message = message
+  }
+
+  /// `Localizable.xcstrings:12: home.speakers [de]: message (placeholder-mismatch)`, the key
+  /// escaped: it came from a file.
+  public var description: String {
+    "\(VisibleText.escaped(file)):\(line): \(VisibleText.escaped(key.name, atMost: 200))"
+      + (language.map { " [\($0)]" } ?? "") + ": \(message) (\(rule.rawValue))"
+  }
+}

@@ -1,0 +1,262 @@
+import Yaia
+
+/// An app's translated texts, read from a String Catalog (`.xcstrings`), the JSON file Xcode
+/// writes: an app's existing catalog works as it is.
+///
+/// ```swift
+/// let catalog = try StringCatalog(contentsOf: "Sources/App/Localizable.xcstrings")
+/// catalog.render(LocalizedText("home.speakers", .int(3)), language: "de")  // "3 Lautsprecher"
+/// ```
+///
+/// The reader keeps each key's line, so ``CatalogCheck`` can point at it. A catalog is input
+/// like any other: at most ``largestFile`` bytes, 32 levels deep, ``mostValues`` values, else
+/// a ``StringCatalogError`` naming the file, the line and what ran out.
+public struct StringCatalog: Sendable {
+  /// The language the app is written in: its texts are the reference for every other.
+  public var sourceLanguage: String
+  /// Every entry, in the order the file writes them.
+  public var entries: [Entry]
+  /// The file the catalog was read from, for messages.
+  public var file: String
+  /// Where each key's entry is in ``entries``: the first, when a file repeats a key.
+  private var positions: [TextKey: Int] = [:]
+
+  /// One key of the catalog.
+  public struct Entry: Sendable {
+    /// The key.
+    public var key: TextKey
+    /// The line of the key in the file.
+    public var line: Int
+    /// `false` for a key marked as not needing translation (a brand name, `OK`).
+    public var shouldTranslate: Bool
+    /// The developer's comment for translators.
+    public var comment: String?
+    /// Its text in each language that has one.
+    public var localizations: [String: Localization]
+  }
+
+  /// A key's text in one language.
+  public struct Localization: Sendable {
+    /// The line the language's entry starts on.
+    public var line: Int
+    /// The text without variations, if it has one.
+    public var value: String?
+    /// The text per plural form, when it varies by a number.
+    public var plural: [PluralCategory: String]
+    /// The substitutions its `%#@name@` placeholders name, each with its own plural forms.
+    public var substitutions: [String: Substitution]
+    /// Whether the text varies in a way this reader does not render (by device, say): the
+    /// checks then skip it rather than report what they cannot see.
+    public var hasOtherVariations: Bool
+  }
+
+  /// A substitution of a localized text: a number inside a sentence, with its plural forms.
+  public struct Substitution: Sendable {
+    /// The argument it takes, from 1.
+    public var argumentNumber: Int
+    /// The format of the number: `lld`, `d`, `@`.
+    public var formatSpecifier: String
+    /// Its text per plural form.
+    public var plural: [PluralCategory: String]
+  }
+
+  /// The largest catalog file read: 16 MiB.
+  public static let largestFile = 16 << 20
+  /// The most JSON values one catalog may hold.
+  public static let mostValues = 1_000_000
+
+  /// The catalog in the file at `path`, read through a check of its type and size.
+  ///
+  /// - Throws: ``StringCatalogError``: the file cannot be read, or it is not a catalog.
+  public init(contentsOf path: String) throws(StringCatalogError) {
+    let bytes: [UInt8]?
+    do {
+      bytes = try OutsideFile.read(path, atMost: Self.largestFile)
+    } catch {
+      throw .unreadable(file: path, reason: error.description)
+    }
+    guard let bytes else { throw .unreadable(file: path, reason: "no such file") }
+    try self.init(bytes: bytes, file: path)
+  }
+
+  /// The catalog in `bytes`; `file` names it in messages.
+  ///
+  /// - Throws: ``StringCatalogError`` naming the line and what is wrong.
+  public init(bytes: [UInt8], file: String) throws(StringCatalogError) {
+    guard bytes.count <= Self.largestFile else {
+      throw .malformed(file: file, line: 1, reason: "larger than \(Self.largestFile) bytes")
+    }
+    var budget = InputBudget(
+      .init(depth: 32, bytes: Self.largestFile, elements: Self.mostValues))
+    let root: LinedJSON
+    do {
+      root = try LinedJSON.parse(bytes, budget: &budget)
+    } catch {
+      throw .malformed(file: file, line: error.line, reason: error.reason)
+    }
+    func malformed(_ node: LinedJSON, _ reason: String) -> StringCatalogError {
+      .malformed(file: file, line: node.line, reason: reason)
+    }
+    guard root.members != nil else { throw malformed(root, "a catalog is a JSON object") }
+    guard let source = root["sourceLanguage"]?.string, Self.isLanguage(source) else {
+      throw malformed(root, "`sourceLanguage` must name a language, like \"en\"")
+    }
+    self.sourceLanguage = source
+    self.file = file
+    guard let strings = root["strings"], let members = strings.members else {
+      throw malformed(root, "`strings` must be an object of keys")
+    }
+    var entries: [Entry] = []
+    for member in members {
+      guard member.value.members != nil else {
+        throw .malformed(
+          file: file, line: member.line,
+          reason: "the key \"\(VisibleText.escaped(member.name, atMost: 80))\" must hold an object")
+      }
+      var localizations: [String: Localization] = [:]
+      if let all = member.value["localizations"] {
+        guard let languages = all.members else {
+          throw malformed(all, "`localizations` must be an object of languages")
+        }
+        for language in languages {
+          guard Self.isLanguage(language.name) else {
+            throw .malformed(
+              file: file, line: language.line,
+              reason: "\"\(VisibleText.escaped(language.name, atMost: 40))\" is not a language code"
+            )
+          }
+          localizations[language.name] = try Self.localization(language.value, file: file)
+        }
+      }
+      entries.append(
+        Entry(
+          key: TextKey(member.name), line: member.line,
+          shouldTranslate: member.value["shouldTranslate"]?.bool ?? true,
+          comment: member.value["comment"]?.string, localizations: localizations))
+    }
+    self.entries = entries
+    for (position, entry) in entries.enumerated() where positions[entry.key] == nil {
+      positions[entry.key] = position
+    }
+  }
+
+  /// The languages the catalog declares: its source language and every language any key is
+  /// translated into, sorted, the source first.
+  public var languages: [String] {
+    var all = Set(entries.flatMap(\.localizations.keys))
+    all.remove(sourceLanguage)
+    return [sourceLanguage] + all.sorted()
+  }
+
+  /// The entry for `key`, if the catalog holds it.
+  public func entry(_ key: TextKey) -> Entry? {
+    positions[key].map { entries[$0] }
+  }
+
+  /// Whether `text` is a language code as catalogs write them: letters, digits, `-` and `_`,
+  /// at most 35 characters (BCP 47's longest).
+  static func isLanguage(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 35
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-"
+            || $0 == "_")
+      }
+  }
+
+  private static func localization(
+    _ node: LinedJSON, file: String
+  ) throws(StringCatalogError) -> Localization {
+    var localization = Localization(
+      line: node.line, value: nil, plural: [:], substitutions: [:], hasOtherVariations: false)
+    guard node.members != nil else {
+      throw .malformed(file: file, line: node.line, reason: "a language's text must be an object")
+    }
+    localization.value = try unitValue(node, file: file)
+    if let variations = node["variations"], let kinds = variations.members {
+      for kind in kinds {
+        if kind.name == "plural" {
+          localization.plural = try plural(kind.value, file: file)
+        } else {
+          localization.hasOtherVariations = true
+        }
+      }
+    }
+    if let substitutions = node["substitutions"]?.members {
+      for member in substitutions {
+        let value = member.value
+        let number = value["argNum"].flatMap { node -> Int? in
+          if case .number(let text) = node.kind { return Int(text) }
+          return nil
+        }
+        guard let number, (1...FormatPlaceholder.mostPerText).contains(number) else {
+          throw .malformed(
+            file: file, line: member.line,
+            reason:
+              "the substitution \(member.name) needs `argNum` from 1 to \(FormatPlaceholder.mostPerText)"
+          )
+        }
+        var forms: [PluralCategory: String] = [:]
+        if let variations = value["variations"], let plural = variations["plural"] {
+          forms = try self.plural(plural, file: file)
+        }
+        localization.substitutions[member.name] = Substitution(
+          argumentNumber: number, formatSpecifier: value["formatSpecifier"]?.string ?? "lld",
+          plural: forms)
+      }
+    }
+    return localization
+  }
+
+  private static func unitValue(_ node: LinedJSON, file: String) throws(StringCatalogError)
+    -> String?
+  {
+    guard let unit = node["stringUnit"] else { return nil }
+    guard let value = unit["value"]?.string else {
+      throw .malformed(file: file, line: unit.line, reason: "a `stringUnit` needs a text `value`")
+    }
+    return value
+  }
+
+  private static func plural(_ node: LinedJSON, file: String) throws(StringCatalogError)
+    -> [PluralCategory: String]
+  {
+    guard let members = node.members else {
+      throw .malformed(file: file, line: node.line, reason: "`plural` must be an object of forms")
+    }
+    var forms: [PluralCategory: String] = [:]
+    for member in members {
+      guard let category = PluralCategory(rawValue: member.name) else {
+        throw .malformed(
+          file: file, line: member.line,
+          reason:
+            "\"\(VisibleText.escaped(member.name, atMost: 40))\" is not a plural form (zero, one, two, few, many, other)"
+        )
+      }
+      guard let value = try unitValue(member.value, file: file) else {
+        throw .malformed(
+          file: file, line: member.line, reason: "the plural form \(member.name) has no text")
+      }
+      forms[category] = value
+    }
+    return forms
+  }
+}
+
+/// Why a String Catalog could not be used.
+public enum StringCatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be read: missing, not a regular file, too large.
+  case unreadable(file: String, reason: String)
+  /// The file is not a catalog this reader understands, at `line`.
+  case malformed(file: String, line: Int, reason: String)
+
+  /// `file:line: reason`, as compilers print it.
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason):
+      "\(VisibleText.escaped(file)): cannot read the string catalog: \(reason)"
+    case .malformed(let file, let line, let reason):
+      "\(VisibleText.escaped(file)):\(line): not a string catalog: \(reason)"
+    }
+  }
+}

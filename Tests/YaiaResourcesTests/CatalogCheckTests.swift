@@ -1,0 +1,124 @@
+import Testing
+
+@testable import YaiaResources
+
+@Suite("yaia resources check: the mistakes a translation makes, with file and line")
+struct CatalogCheckTests {
+  /// Four mistakes, each on a line of its own.
+  static let broken = #"""
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "only.english" : {
+          "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Only English" } }
+          }
+        },
+        "count" : {
+          "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "%d items" } },
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "%@ Dinge" } }
+          }
+        },
+        "speakers" : {
+          "localizations" : {
+            "en" : { "variations" : { "plural" : {
+              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld speaker" } },
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld speakers" } }
+            } } },
+            "de" : { "variations" : { "plural" : {
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Lautsprecher" } }
+            } } }
+          }
+        },
+        "old.key" : {
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "Alt" } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Old" } }
+          }
+        }
+      }
+    }
+    """#
+
+  @Test(
+    "a missing translation, a %d/%@ mismatch, a missing plural form and an unused key: each named with its line"
+  )
+  func eachMistake() throws {
+    let catalog = try StringCatalog(bytes: Array(Self.broken.utf8), file: "App.xcstrings")
+    let findings = CatalogCheck.findings(
+      in: catalog, usedKeys: ["only.english", "count", "speakers"])
+    #expect(
+      findings.map { "\($0.line) \($0.rule.rawValue) \($0.key) \($0.language ?? "-")" } == [
+        "4 missing-translation only.english de",
+        "12 placeholder-mismatch count de",
+        "21 plural-incomplete speakers de",
+        "26 unused-key old.key -",
+      ])
+    let mismatch = try #require(findings.first { $0.rule == .placeholderMismatch })
+    #expect(
+      mismatch.description
+        == "App.xcstrings:12: count [de]: placeholders (1: object) differ from the en text's (1: integer) (placeholder-mismatch)"
+    )
+  }
+
+  @Test("a plural form may leave its number out, never retype or add a placeholder")
+  func pluralForms() throws {
+    let text = #"""
+      {"sourceLanguage":"en","strings":{"n":{"localizations":{
+      "en":{"variations":{"plural":{"one":{"stringUnit":{"value":"%lld thing"}},"other":{"stringUnit":{"value":"%lld things"}}}}},
+      "de":{"variations":{"plural":{"one":{"stringUnit":{"value":"ein Ding"}},"other":{"stringUnit":{"value":"%@ Dinge %d"}}}}}
+      }}}}
+      """#
+    let catalog = try StringCatalog(bytes: Array(text.utf8), file: "x.xcstrings")
+    let findings = CatalogCheck.findings(in: catalog)
+    #expect(findings.map(\.rule) == [.placeholderMismatch])
+    #expect(findings.first?.message.hasPrefix("the other form: ") == true)
+  }
+
+  @Test(
+    "hostile catalogs are typed errors naming the line: deep, unclosed, wrong shapes, not a language"
+  )
+  func hostile() {
+    let deep = String(repeating: "[", count: 100_000)
+    for (text, line, reason) in [
+      (#"{"sourceLanguage":"en","strings":"# + deep, 1, "nested deeper than 32 levels"),
+      (
+        "{\n\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":", 3,
+        "the text ends where a value should be"
+      ),
+      (#"{"sourceLanguage":"en","strings":[]}"#, 1, "`strings` must be an object of keys"),
+      (#"{"sourceLanguage":"e n","strings":{}}"#, 1, "`sourceLanguage` must name a language"),
+      (
+        "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"\\u001b[2J\":{}}}}}",
+        1,
+        "is not a language code"
+      ),
+      (
+        "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"de\":{\"variations\":{\"plural\":{\"lots\":{}}}}}}}}",
+        1,
+        "is not a plural form"
+      ),
+      ("\u{1}", 1, "unexpected character"),
+    ] {
+      let error = #expect(throws: StringCatalogError.self) {
+        try StringCatalog(bytes: Array(text.utf8), file: "h.xcstrings")
+      }
+      guard case .malformed(_, let found, let message) = error else { continue }
+      #expect(found == line, "\(message)")
+      #expect(message.contains(reason), "\(message)")
+      // Nothing from the file reaches a terminal unescaped.
+      #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "\(message)")
+    }
+  }
+
+  @Test("a file that is not a regular file, or is missing, is a typed error")
+  func files() {
+    #expect(
+      throws: StringCatalogError.unreadable(file: "/nonexistent.xcstrings", reason: "no such file")
+    ) {
+      try StringCatalog(contentsOf: "/nonexistent.xcstrings")
+    }
+    #expect(throws: StringCatalogError.self) { try StringCatalog(contentsOf: "/dev/null") }
+  }
+}
