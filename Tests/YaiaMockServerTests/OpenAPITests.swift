@@ -390,11 +390,8 @@ struct OpenAPINeighbourTests {
     #expect(least == [])
   }
 
-  @Test("samples are metered by the values they hold: nested arrays, copies and examples count")
-  func samplesMetered() throws {
-    // 24 levels of arrays of three: 3^24 values if every copy were free.
-    var schema = "{type: integer, minimum: 1e999}"
-    for _ in 0..<24 { schema = "{type: array, minItems: 3, items: \(schema)}" }
+  /// The body the mock serves for a GET whose 200 answer has `schema` (YAML flow text).
+  static func servedBody(schema: String) throws -> String {
     let text = """
       openapi: 3.0.0
       paths:
@@ -406,12 +403,21 @@ struct OpenAPINeighbourTests {
                   application/json:
                     schema: \(schema)
       """
-    let document = try OpenAPIDocument.parse(text, file: "arrays.yaml")
+    let document = try OpenAPIDocument.parse(text, file: "schema.yaml")
     let route = try #require(document.routes().first)
     guard case .single(let response) = route.responses, case .text(let body) = response.body else {
       Issue.record("no body")
-      return
+      return ""
     }
+    return body
+  }
+
+  @Test("samples are metered by the values they hold: nested arrays, copies and examples count")
+  func samplesMetered() throws {
+    // 24 levels of arrays of three: 3^24 values if every copy were free.
+    var schema = "{type: integer, minimum: 1e999}"
+    for _ in 0..<24 { schema = "{type: array, minItems: 3, items: \(schema)}" }
+    let body = try Self.servedBody(schema: schema)
     #expect(body.utf8.count < 200_000, "\(body.utf8.count) bytes")
     // Still JSON: an infinite minimum is not written as `inf`.
     #expect(
@@ -424,26 +430,8 @@ struct OpenAPINeighbourTests {
   func largeExampleServed() throws {
     // 20,000 items written out by the author: twice one sample's share of values.
     let items = (0..<20_000).map(String.init).joined(separator: ", ")
-    let text = """
-      openapi: 3.0.0
-      paths:
-        /a:
-          get:
-            responses:
-              '200':
-                content:
-                  application/json:
-                    schema:
-                      type: array
-                      minItems: 3
-                      items: {type: array, example: [\(items)]}
-      """
-    let document = try OpenAPIDocument.parse(text, file: "example.yaml")
-    let route = try #require(document.routes().first)
-    guard case .single(let response) = route.responses, case .text(let body) = response.body else {
-      Issue.record("no body")
-      return
-    }
+    let body = try Self.servedBody(
+      schema: "{type: array, minItems: 3, items: {type: array, example: [\(items)]}}")
     let served = try #require(
       try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[Int]], "\(body.prefix(200))")
     // The example whole, and not copied: the sample has nothing left after it.
