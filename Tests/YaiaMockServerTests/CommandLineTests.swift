@@ -279,8 +279,13 @@ struct DescriptorExhaustionTests {
     } catch {
       // Seen once in a stress run (connection refused): say whether the server was still
       // there and what it printed, so the next failure explains itself.
+      // A process that ended says how: its exit status, or the signal that ended it.
+      let ended =
+        child.process.isRunning
+        ? "still running"
+        : "ended by \(child.process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(child.process.terminationStatus)"
       Issue.record(
-        "no answer while descriptors ran out: \(error); server running: \(child.process.isRunning); held \(held.count) connections; it printed: \(lines.all)"
+        "no answer while descriptors ran out: \(error); server \(ended); held \(held.count) connections; it printed: \(lines.all)"
       )
       child.process.terminate()
       return

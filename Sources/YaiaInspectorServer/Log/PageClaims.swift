@@ -2,8 +2,11 @@
 /// other's selection is theirs, so a shell is held by one page at a time: a second page is told
 /// which page holds it and may take it over; the first is then told it lost it.
 struct PageClaims {
-  /// A page that has not asked for news for this long is gone (pages ask every half second).
+  /// A page that has not asked for news for this long is gone (pages ask every half second):
+  /// 5 s unless the server's configuration says otherwise.
   static let pageTimeout: Double = 5
+  /// How long this server waits for a page's news before taking it for gone, in seconds.
+  var timeout = PageClaims.pageTimeout
 
   private(set) var holders: [InspectorLog.ShellKey: Int] = [:]
   private var lastSeen: [Int: Double] = [:]
@@ -46,7 +49,7 @@ struct PageClaims {
     _ shell: InspectorLog.ShellKey, by page: Int, takeOver: Bool, at now: Double
   ) -> Result<Void, WatchConflict> {
     if let holder = holders[shell], holder != page,
-      let seen = lastSeen[holder], now - seen <= Self.pageTimeout
+      let seen = lastSeen[holder], now - seen <= timeout
     {
       guard takeOver else { return .failure(WatchConflict(holder: holder)) }
       lost[holder, default: []].append(shell)

@@ -16,8 +16,11 @@ final class InspectorHub: Sendable {
   /// restarted, and reads the new log from its start.
   let instance = (0..<2).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined()
 
-  init(limits: InspectorLog.Limits = InspectorLog.Limits()) {
-    state = Locked(State(log: InspectorLog(limits: limits)))
+  init(limits: InspectorLog.Limits = InspectorLog.Limits(), pageTimeout: Duration = .seconds(5)) {
+    var claims = PageClaims()
+    let (seconds, attoseconds) = pageTimeout.components
+    claims.timeout = Double(seconds) + Double(attoseconds) / 1e18
+    state = Locked(State(log: InspectorLog(limits: limits), claims: claims))
   }
 
   private var now: Double {

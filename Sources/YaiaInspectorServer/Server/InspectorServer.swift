@@ -26,6 +26,11 @@ public actor InspectorServer {
     public var token: String?
     /// The largest batch read, in bytes.
     public var largestBatch = 16 << 20
+    /// How long a page may go without asking for news before the server takes it for gone,
+    /// and another page may watch its shell without taking it over. Pages ask every half
+    /// second; a test that plays a page by hand sets it long, so a busy machine's pauses do
+    /// not end its page.
+    public var pageTimeout: Duration = .seconds(5)
 
     /// A free port, a random token, batches up to 16 MiB.
     public init(port: UInt16 = 0, token: String? = nil) {
@@ -38,7 +43,7 @@ public actor InspectorServer {
   public let configuration: Configuration
   /// The token requests must carry.
   public nonisolated let token: String
-  let hub = InspectorHub()
+  let hub: InspectorHub
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
   /// The page's address once started.
@@ -47,6 +52,7 @@ public actor InspectorServer {
   /// A server, not yet listening.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    self.hub = InspectorHub(pageTimeout: configuration.pageTimeout)
     self.token =
       configuration.token
       ?? (0..<4).map { _ in
