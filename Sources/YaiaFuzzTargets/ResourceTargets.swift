@@ -4,7 +4,8 @@ import YaiaResources
 enum ResourceTargets {
   static let all = [stringCatalog]
 
-  /// A String Catalog as a file from anyone holds it. A catalog that reads is checked and every
+  /// A String Catalog as a file from anyone holds it, and the same bytes as Swift source for
+  /// the key scanner (``KeyUsage``). A catalog that reads is checked and every
   /// key rendered in every language, with arguments of each type: nothing traps, no finding's
   /// text carries a control character (it reaches a terminal), and a rendering stays within a
   /// fixed multiple of the catalog's own size (forms that name each other cannot multiply it).
@@ -12,6 +13,12 @@ enum ResourceTargets {
     "string-catalog", summary: "String Catalogs (.xcstrings): read, checked, rendered",
     maxLength: 8_192
   ) { bytes throws(FuzzViolation) in
+    // The same bytes as Swift source: the key scanner reads anything, and finds only literals
+    // no longer than its limit.
+    for literal in KeyUsage.literals(in: String(decoding: bytes, as: UTF8.self)) {
+      try require(
+        literal.unicodeScalars.count <= KeyUsage.longestLiteral, "a literal past the limit")
+    }
     guard let catalog = try? StringCatalog(bytes: bytes, file: "fuzz.xcstrings") else { return }
     for finding in CatalogCheck.findings(in: catalog, usedKeys: []) {
       let text = finding.description

@@ -1,0 +1,51 @@
+import Testing
+import YaiaResources
+
+@Suite("Which keys the code names: its plain string literals")
+struct KeyUsageTests {
+  @Test("plain and raw literals count; comments, interpolation and multi-line text do not")
+  func literals() {
+    let source = #"""
+      let title = LocalizedText("home.title")  // "in.a.comment"
+      /* "in.a /* nested */ block" */
+      let raw = TextKey(#"raw."quoted""#)
+      let escaped = "tab\there"
+      let mixed = "count \(n) items"
+      let long = """
+        "not.a.key"
+        """
+      let after = "after.multiline"
+      let unclosed = "never closed
+      let next = "next.line"
+      """#
+    let found = KeyUsage.literals(in: source)
+    #expect(
+      found == [
+        "home.title", #"raw."quoted""#, "tab\there", "after.multiline", "next.line",
+      ])
+  }
+
+  @Test("a catalog's keys that no source names are reported unused, with their lines")
+  func unusedKeys() throws {
+    let catalog = try StringCatalog(
+      bytes: Array(
+        #"{"sourceLanguage":"en","strings":{"home.title":{},"old.key":{}}}"#.utf8),
+      file: "App.xcstrings")
+    let used = KeyUsage.usedKeys(
+      of: catalog, in: [#"let title = LocalizedText("home.title")"#])
+    #expect(used == ["home.title"])
+    let findings = CatalogCheck.findings(in: catalog, usedKeys: used)
+    #expect(findings.map(\.rule) == [.unusedKey])
+    #expect(findings.first?.key == "old.key")
+  }
+
+  @Test("any text reads without trapping, in linear time")
+  func hostile() {
+    for text in [
+      "\"", "#", "\"\\", "/*", "\"\\(", "##\"", String(repeating: "\"\\(", count: 10_000),
+    ] {
+      _ = KeyUsage.literals(in: text)
+    }
+    #expect(KeyUsage.literals(in: String(repeating: "\"a\" ", count: 100_000)) == ["a"])
+  }
+}
