@@ -15,6 +15,19 @@ struct RecordingTests {
     return UpstreamResponse(status: status, headers: all, body: Data(text.utf8))
   }
 
+  /// What recording `answer` to `request` writes, all together: the manifest, the new file's
+  /// name and its content; and the change it made.
+  static func written(_ request: MockRequest, _ answer: UpstreamResponse) throws -> (
+    String, Recording.Change
+  ) {
+    var recording = Recording()
+    let change = try recording.add(request, answer)
+    let text =
+      recording.manifest() + (change.newFile?.name ?? "")
+      + String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+    return (text, change)
+  }
+
   @Test("JSON is re-indented token by token: numbers, escapes and member order as sent")
   func reformatKeepsTokens() {
     let reformatter = JSONReformatter(secrets: [])
@@ -96,11 +109,7 @@ struct RecordingTests {
         body: Data(#"<a href="/n?code=own-77ab">next</a> <p data="token=own-77ab">"#.utf8)),
     ]
     for (index, answer) in answers.enumerated() {
-      var recording = Recording()
-      let change = try recording.add(request, answer)
-      let written =
-        recording.manifest() + (change.newFile?.name ?? "")
-        + String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+      let (written, _) = try Self.written(request, answer)
       for secret in [token, "48151623", "own-77ab"] {
         #expect(!written.contains(secret), "answer \(index) wrote \(secret):\n\(written)")
       }
@@ -194,11 +203,7 @@ struct RecordingTests {
         body: Data([0, 1]) + Data(token.utf8) + Data([0xFF])),
     ]
     for (index, answer) in answers.enumerated() {
-      var recording = Recording()
-      let change = try recording.add(request, answer)
-      let written =
-        recording.manifest() + (change.newFile?.name ?? "")
-        + String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+      let (written, change) = try Self.written(request, answer)
       for secret in planted {
         #expect(!written.contains(secret), "answer \(index) wrote \(secret):\n\(written)")
       }
