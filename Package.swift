@@ -24,6 +24,9 @@ let package = Package(
     // runs it.
     .executable(name: "yaia-lint", targets: ["YaiaLintTool"]),
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
+    // Typed accessors for an app's String Catalog keys, generated on every build.
+    .plugin(name: "YaiaTextKeys", targets: ["YaiaTextKeys"]),
+    .executable(name: "yaia-text-keys", targets: ["YaiaTextKeysTool"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
     // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
     .executable(name: "yaia-fuzz", targets: ["YaiaFuzz"]),
@@ -50,7 +53,7 @@ let package = Package(
     .trait(
       name: "Tools",
       description:
-        "yaia (demo, mock-server, graph, lint, inspect), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
+        "yaia (demo, mock-server, graph, lint, inspect, resources), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
       enabledTraits: ["RemoteLogging", "Store", "MockServer", "Lint"]),
     .default(enabledTraits: ["Tools"]),
   ],
@@ -157,6 +160,7 @@ let package = Package(
         "YaiaInspector",
         "YaiaInspectorServer",
         "YaiaCommandLine",
+        "YaiaResources",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
           condition: .when(traits: ["Tools"])),
@@ -182,6 +186,11 @@ let package = Package(
           verb: "yaia-lint", description: "Check the architecture's rules (yaia-lint)"),
         permissions: [])
     ),
+    // `yaia-text-keys`: the catalog's keys as Swift accessors; YaiaTextKeys runs it at build
+    // time. It needs only YaiaResources, so an app's build pays for nothing else.
+    .executableTarget(name: "YaiaTextKeysTool", dependencies: ["Yaia", "YaiaResources"]),
+    .plugin(
+      name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["YaiaTextKeysTool"]),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",

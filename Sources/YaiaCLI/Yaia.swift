@@ -11,7 +11,7 @@ struct Yaia: AsyncParsableCommand {
     abstract: "Tools for apps built with Yaia.",
     subcommands: [
       DemoCommand.self, MockServerCommand.self, GraphCommand.self, LintLauncherCommand.self,
-      InspectCommand.self,
+      InspectCommand.self, ResourcesCommand.self,
     ])
 
   /// Runs the command, its argument errors shown escaped (`mainShowingArgumentsSafely`).

@@ -122,3 +122,33 @@ struct CatalogCheckTests {
     #expect(throws: StringCatalogError.self) { try StringCatalog(contentsOf: "/dev/null") }
   }
 }
+
+@Suite("Length budgets: a max-length: in a key's comment, checked in every language")
+struct LengthBudgetTests {
+  @Test(
+    "a German text over the budget fails with its line; placeholders count nothing; a bad budget is named"
+  )
+  func budgets() throws {
+    let text = #"""
+      {"sourceLanguage":"en","strings":{
+      "button.pair":{"comment":"Tab title. max-length: 8","localizations":{
+      "en":{"stringUnit":{"value":"Pair %@"}},
+      "de":{"stringUnit":{"value":"Verbinden %@"}}}},
+      "typo":{"comment":"max-length: eight","shouldTranslate":false,"localizations":{"en":{"stringUnit":{"value":"x"}}}}
+      }}
+      """#
+    let catalog = try StringCatalog(bytes: Array(text.utf8), file: "App.xcstrings")
+    let findings = CatalogCheck.findings(in: catalog)
+    #expect(
+      findings.map { "\($0.line) \($0.rule.rawValue) \($0.language ?? "-")" } == [
+        "4 too-long de", "5 bad-length-budget -",
+      ])
+    #expect(findings.first?.message == "10 characters, over the budget of 8 the comment declares")
+    #expect(LengthBudget.length(of: "100%% of %2$@ and %1$lld") == 13)
+    #expect(LengthBudget.length(of: "café 🇩🇪") == 6)
+    #expect(LengthBudget.declared(in: "MAX-LENGTH:24 in a tab") == .limit(24))
+    #expect(LengthBudget.declared(in: "no budget") == nil)
+    #expect(LengthBudget.declared(in: "max-length: 0") != .limit(0))
+    #expect(LengthBudget.declared(in: "max-length: 99999999999999999999") != nil)
+  }
+}

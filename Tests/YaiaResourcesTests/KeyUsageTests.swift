@@ -49,3 +49,25 @@ struct KeyUsageTests {
     #expect(KeyUsage.literals(in: String(repeating: "\"a\" ", count: 100_000)) == ["a"])
   }
 }
+
+@Suite("Keys named through their generated accessors count as used")
+struct AccessorUsageTests {
+  @Test(
+    "`.homeTitle` and `TextKey.homeSpeakers(3)` use their keys; the same name in a comment or literal does not"
+  )
+  func accessors() throws {
+    let catalog = try StringCatalog(
+      bytes: Array(
+        #"{"sourceLanguage":"en","strings":{"home.title":{},"home.speakers":{},"old.key":{},"in.comment":{}}}"#
+          .utf8),
+      file: "App.xcstrings")
+    let source = """
+      let title: LocalizedText = .homeTitle
+      let count = LocalizedText.homeSpeakers(3)
+      // .inComment
+      let text = ".oldKey"
+      """
+    #expect(KeyUsage.names(in: source).members.isSuperset(of: ["homeTitle", "homeSpeakers"]))
+    #expect(KeyUsage.usedKeys(of: catalog, in: [source]) == ["home.title", "home.speakers"])
+  }
+}

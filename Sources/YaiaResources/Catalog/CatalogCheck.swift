@@ -32,6 +32,12 @@ public enum CatalogCheck {
       if let usedKeys, !usedKeys.contains(entry.key) {
         report(.unusedKey, nil, entry.line, "no code names this key")
       }
+      var budget: Int?
+      switch LengthBudget.declared(in: entry.comment) {
+      case nil: break
+      case .limit(let limit): budget = limit
+      case .invalid(let problem): report(.badLengthBudget, nil, entry.line, problem)
+      }
       // The source text: its own localization, or the key itself, as Xcode writes a catalog.
       let source = entry.localizations[catalog.sourceLanguage]
       let sourceTexts =
@@ -77,6 +83,11 @@ public enum CatalogCheck {
         }
         for (form, text) in texts(of: localization) {
           let place = form.map { "the \($0.rawValue) form: " } ?? ""
+          if let budget, let length = LengthBudget.length(of: text), length > budget {
+            report(
+              .tooLong, language, localization.line,
+              "\(place)\(length) characters, over the budget of \(budget) the comment declares")
+          }
           switch signature(of: text) {
           case .failure(let problem):
             if language != catalog.sourceLanguage {
@@ -115,7 +126,7 @@ public enum CatalogCheck {
   }
 
   /// The texts of one language: its plural forms (with their form), else its one text.
-  private static func texts(of localization: StringCatalog.Localization)
+  static func texts(of localization: StringCatalog.Localization)
     -> [(PluralCategory?, String)]
   {
     if !localization.plural.isEmpty {
@@ -161,6 +172,27 @@ public struct CatalogFinding: Hashable, Sendable, CustomStringConvertible {
     case missingSubstitution = "missing-substitution"
     /// The file writes a key twice.
     case duplicateKey = "duplicate-key"
+    /// A text is longer than the `max-length: N` its comment declares.
+    case tooLong = "too-long"
+    /// A comment's `max-length:` is not a whole number from 1 to 10,000.
+    case badLengthBudget = "bad-length-budget"
+
+    /// What the rule checks, in a sentence: SARIF's rule description.
+    public var summary: String {
+      switch self {
+      case .missingTranslation:
+        "Every language the catalog declares has a text for every key that needs translation."
+      case .placeholderMismatch:
+        "A translation takes the same arguments as the source: number, position and type."
+      case .pluralIncomplete: "A plural text has every form its language needs."
+      case .unusedKey: "Every key is named by the code."
+      case .badPlaceholder: "Every % starts a placeholder String(format:) reads."
+      case .missingSubstitution: "Every %#@name@ names a substitution of its text."
+      case .duplicateKey: "No key is written twice."
+      case .tooLong: "No text is longer than the max-length: its comment declares."
+      case .badLengthBudget: "A declared max-length: is a whole number from 1 to 10,000."
+      }
+    }
   }
 
   /// The catalog file.
@@ -192,6 +224,7 @@ public struct CatalogFinding: Hashable, Sendable, CustomStringConvertible {
   /// escaped: it came from a file.
   public var description: String {
     "\(VisibleText.escaped(file)):\(line): \(VisibleText.escaped(key.name, atMost: 200))"
-      + (language.map { " [\($0)]" } ?? "") + ": \(message) (\(rule.rawValue))"
+      + (language.map { " [\(VisibleText.escaped($0, atMost: 40))]" } ?? "")
+      + ": \(VisibleText.escaped(message)) (\(rule.rawValue))"
   }
 }

@@ -13,8 +13,16 @@ public enum KeyUsage {
   /// The plain string literals of Swift `source`: single-line `"…"` and raw `#"…"#`, escapes
   /// decoded, interpolated ones left out.
   public static func literals(in source: String) -> Set<String> {
+    names(in: source).literals
+  }
+
+  /// The plain string literals of Swift `source` (as ``literals(in:)``) and the names written
+  /// after a `.` outside literals and comments (`.homeTitle`): how code names a key through its
+  /// generated accessor (``KeyAccessorName``).
+  public static func names(in source: String) -> (literals: Set<String>, members: Set<String>) {
     let scalars = Array(source.unicodeScalars)
     var found: Set<String> = []
+    var members: Set<String> = []
     var index = 0
     func at(_ offset: Int) -> Unicode.Scalar? {
       index + offset < scalars.count ? scalars[index + offset] : nil
@@ -46,6 +54,19 @@ public enum KeyUsage {
       var hashes = 0
       while at(hashes) == "#" { hashes += 1 }
       guard at(hashes) == "\"" else {
+        if scalar == ".", let first = at(1), first == "_" || first.properties.isAlphabetic {
+          index += 1
+          var name = String.UnicodeScalarView()
+          while index < scalars.count,
+            scalars[index] == "_" || scalars[index].properties.isAlphabetic
+              || scalars[index].properties.numericType != nil
+          {
+            if name.count < longestLiteral { name.append(scalars[index]) }
+            index += 1
+          }
+          members.insert(String(name))
+          continue
+        }
         index += max(1, hashes)
         continue
       }
@@ -104,13 +125,24 @@ public enum KeyUsage {
       }
       if index < scalars.count, scalars[index] == "\n" { index += 1 }
     }
-    return found
+    return (found, members)
   }
 
   /// The keys of `catalog` that some literal in `sources` names.
+  /// A key is used when a literal is exactly the key, or when its generated accessor's name
+  /// follows a `.` (`.homeTitle`, `TextKey.homeTitle`, `.homeSpeakers(3)`).
   public static func usedKeys(of catalog: StringCatalog, in sources: [String]) -> Set<TextKey> {
     var literals: Set<String> = []
-    for source in sources { literals.formUnion(Self.literals(in: source)) }
-    return Set(catalog.entries.map(\.key).filter { literals.contains($0.name) })
+    var members: Set<String> = []
+    for source in sources {
+      let names = names(in: source)
+      literals.formUnion(names.literals)
+      members.formUnion(names.members)
+    }
+    let accessors = KeyAccessorName.names(for: catalog.entries.map(\.key))
+    return Set(
+      catalog.entries.map(\.key).filter {
+        literals.contains($0.name) || accessors[$0].map(members.contains) == true
+      })
   }
 }
