@@ -26,7 +26,7 @@ let package = Package(
     .plugin(name: "YaiaLintPlugin", targets: ["YaiaLintPlugin"]),
     // Typed accessors for an app's String Catalog keys, generated on every build.
     .plugin(name: "YaiaTextKeys", targets: ["YaiaTextKeys"]),
-    .executable(name: "yaia-text-keys", targets: ["YaiaTextKeysTool"]),
+    .executable(name: "yaia-text-keys", targets: ["yaia-text-keys"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
     // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
     .executable(name: "yaia-fuzz", targets: ["YaiaFuzz"]),
@@ -135,9 +135,15 @@ let package = Package(
       name: "YaiaDemo",
       dependencies: [
         "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaRemote", "YaiaStore", "YaiaMockServer",
-        "YaiaInspector", "YaiaChoreography",
+        "YaiaInspector", "YaiaChoreography", "YaiaResources",
       ],
-      resources: [.copy("Backend/demo-api"), .copy("Backend/demo-api.openapi.yaml")]
+      resources: [
+        .copy("Backend/demo-api"), .copy("Backend/demo-api.openapi.yaml"),
+        .copy("Text/Demo.xcstrings"),
+      ],
+      // Every text the demo shows is a key of Text/Demo.xcstrings, reached by a generated
+      // accessor (`.homeHeading`): a key missing from the catalog does not compile.
+      plugins: ["YaiaTextKeys"]
     ),
     // What every Yaia executable shares: argument errors shown escaped.
     .target(
@@ -188,9 +194,13 @@ let package = Package(
     ),
     // `yaia-text-keys`: the catalog's keys as Swift accessors; YaiaTextKeys runs it at build
     // time. It needs only YaiaResources, so an app's build pays for nothing else.
-    .executableTarget(name: "YaiaTextKeysTool", dependencies: ["Yaia", "YaiaResources"]),
+    // The target is named as its product: SwiftPM finds a plugin's tool in the plugin's own
+    // package by product name.
+    .executableTarget(
+      name: "yaia-text-keys", dependencies: ["Yaia", "YaiaResources"],
+      path: "Sources/YaiaTextKeysTool"),
     .plugin(
-      name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["YaiaTextKeysTool"]),
+      name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["yaia-text-keys"]),
     // A child process for YaiaStore's durability test (killed mid-transaction); not a product.
     .executableTarget(
       name: "YaiaStoreWriter",
@@ -252,7 +262,9 @@ let package = Package(
     ),
     .testTarget(
       name: "YaiaDemoTests",
-      dependencies: ["YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI"]
+      dependencies: [
+        "YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI", "YaiaResources",
+      ]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
     .testTarget(

@@ -28,7 +28,7 @@ struct YaiaTextKeys: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Generating text keys for \(target.name)",
-        executable: try context.tool(named: "YaiaTextKeysTool").url,
+        executable: try context.tool(named: "yaia-text-keys").url,
         arguments: ["--output", output.path] + catalogs.map(\.path),
         inputFiles: catalogs,
         outputFiles: [output])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yaia
 import YaiaFlow
+import YaiaResources
 import YaiaSequencer
 import YaiaTesting
 
@@ -54,8 +55,8 @@ struct AppFlowTests {
   func loginPrompt() throws {
     let asking = Given(try Self.app())
       .when(Self.event(.login, .waitingForUser(DemoPrompts.login.key)))
-      .then([.navigate([.push(.screen(ScreenID(0), "Log in"))])])
-    #expect(asking.path == [.launch, .screen(ScreenID(0), "Log in")])
+      .then([.navigate([.push(.screen(ScreenID(0), .screenLogIn))])])
+    #expect(asking.path == [.launch, .screen(ScreenID(0), .screenLogIn)])
     let loggedIn = Given(asking)
       .when(
         .onTop(LoginState.event(.typed("ada"))), .onTop(LoginState.event(.switchField)),
@@ -81,12 +82,12 @@ struct AppFlowTests {
         .onTop(LoginState.event(.response(.success(Self.session))))
       )
       .then([
-        .navigate([.push(.screen(ScreenID(0), "Log in"))]),
+        .navigate([.push(.screen(ScreenID(0), .screenLogIn))]),
         .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "pw"))),
         .answer(.login(Self.session)), .navigate([.pop(count: 1)]),
-        .navigate([.push(.screen(ScreenID(1), "Tutorial"))]),
+        .navigate([.push(.screen(ScreenID(1), .screenTutorial))]),
       ])
-    #expect(state.path == [.launch, .screen(ScreenID(1), "Tutorial")])
+    #expect(state.path == [.launch, .screen(ScreenID(1), .screenTutorial)])
   }
 
   @Test("the end of the launch goes home, with the push notification on top if there is one")
@@ -110,13 +111,13 @@ struct AppFlowTests {
         .launchEnded(Self.summary(updateRequired: "version 9.0 or newer is required"))
       )
       .then([
-        .navigate([.push(.screen(ScreenID(0), "Log in"))]), .navigate([.setStack([.update])]),
+        .navigate([.push(.screen(ScreenID(0), .screenLogIn))]), .navigate([.setStack([.update])]),
       ])
     guard case .update(let reason, _) = state.topScreen else {
       Issue.record("not on the update screen: \(state.topScreen)")
       return
     }
-    #expect(reason == "This is version 1.0; the server requires 9.0.")
+    #expect(reason == .statusUpdateRequired("1.0", "9.0"))
     #expect(Keymap.event(for: .text("q"), on: state.topScreen) == .quit)
   }
 
@@ -131,7 +132,7 @@ struct AppFlowTests {
         .onTop(PairingState.event(.submit)), .onTop(PairingState.event(.saved(.success("a"))))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
         .screen(
           ScreenID(0),
           PairingState.command(.save(address: "a", model: "JBL Charge 5", nickname: "Den"))),
@@ -148,7 +149,7 @@ struct AppFlowTests {
       )
       .then([
         .navigate([.setStack([.home])]), .scan(for: ScreenID(0)),
-        .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]), .navigate([.pop(count: 1)]),
+        .navigate([.push(.screen(ScreenID(0), .screenPairing))]), .navigate([.pop(count: 1)]),
       ])
     #expect(left.path == [.home])
   }
@@ -161,21 +162,18 @@ struct AppFlowTests {
     _ = state.handle(.note(.nothingToReconnect))
     #expect(
       state.viewModel.status == [
-        "Logged in as ada (saved login).",
-        "Configuration unavailable (HTTP 500); using the defaults.",
-        "No speaker paired yet: press p on Home to pair one.",
+        .statusLoggedInSaved("ada"), .statusConfigurationUnavailable("HTTP 500"),
+        .statusNoSpeakerYet,
       ])
     _ = state.handle(
       .home(
         .speakers(.loaded([PairedSpeaker(id: "a", model: "m", nickname: "Den", pairedAt: .now)]))))
-    #expect(state.viewModel.status.last == "Paired speakers are reconnected at the next launch.")
+    #expect(state.viewModel.status.last == .statusReconnectNext)
     _ = state.handle(.launchEnded(Self.summary()))
     let refused = Keymap.event(for: .text("x"), on: state.topScreen)
     _ = state.handle(refused)
     #expect(
-      state.viewModel.message
-        == "Unknown key 'x' here: ↑/↓ select · r rename · d delete · p pair · o open a link · q quit."
-    )
+      state.viewModel.message == LocalizedText.keyUnknown("'x'", .homeHint))
     _ = state.handle(.home(.speakers(.moveSelection(by: 1))))
     #expect(state.viewModel.message == nil)
   }
@@ -220,7 +218,7 @@ struct AppFlowTests {
       _ = app.handle(event)
     }
     let text = ScreenText(ansi: false).text(for: app)
-    let line = try #require(text.split(separator: "\n").first { $0.contains("forceUpdate") })
+    let line = try #require(text.split(separator: "\n").first { $0.contains("version check") })
     #expect(line.contains("done, started at +3 ms, took 9 ms"), "\(line)")
   }
 
@@ -229,7 +227,7 @@ struct AppFlowTests {
     let model = try Self.app()
     let plain = ScreenText(ansi: false).text(for: model)
     #expect(plain.hasPrefix("Yaia Demo · regular launch\nLaunch\n\nLaunching\n"))
-    #expect(plain.contains("· presentSplash      not started"))
+    #expect(plain.contains("· splash             not started"))
     #expect(!plain.contains("\u{1B}"))
     #expect(ScreenText(ansi: true).text(for: model).contains("\u{1B}[1m"))
   }

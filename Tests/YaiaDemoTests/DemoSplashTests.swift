@@ -11,7 +11,9 @@ struct DemoSplashTests {
   /// The splash drawn as plain text at `ms` milliseconds.
   static func drawn(at ms: Int, ansi: Bool = false) throws -> [String] {
     let splash = try DemoSplash.choreography(over: duration)
-    return DemoSplash.lines(splash.frame(at: .milliseconds(ms)), ansi: ansi)
+    return DemoSplash.lines(
+      splash.frame(at: .milliseconds(ms)), title: "Yaia Demo", subtitle: "music on your speakers",
+      ansi: ansi)
   }
 
   static func bar(_ filled: Int) -> String {

@@ -1,4 +1,5 @@
 import YaiaFlow
+import YaiaResources
 
 @testable import YaiaDemo
 
@@ -15,6 +16,12 @@ extension ScreenText {
   func text(for state: DemoAppState) -> String {
     text(
       for: state.viewModel, top: state.navigation.top,
-      breadcrumb: state.path.map(\.title).joined(separator: " › "))
+      breadcrumb: state.path.map { catalog.render($0.title, language: "en") }.joined(
+        separator: " › "))
   }
+}
+
+extension LocalizedText {
+  /// The text as the demo shows it in English, for tests that read a sentence.
+  var english: String { DemoTexts.catalog.render(self, language: "en") }
 }

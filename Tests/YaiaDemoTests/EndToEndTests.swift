@@ -134,8 +134,8 @@ struct EndToEndTests {
         """ + Self.pair("Kitchen") + "type q", in: folder)
     #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
     #expect(first.output.contains("Configuration unavailable (HTTP 500); using the defaults."))
-    #expect(first.output.contains("✗ fetchConfiguration"))
-    #expect(first.output.contains("Launch completed with failures: fetchConfiguration"))
+    #expect(first.output.contains("✗ configuration"))
+    #expect(first.output.contains("Launch completed with failures: configuration"))
     // `q` right after Enter: quitting waits for the save already sent to the store.
     #expect(first.output.contains("Bye. 1 paired speaker saved in"))
     #expect(!first.output.contains("t-ada") && !first.output.contains("r-ada"))
@@ -195,12 +195,53 @@ struct EndToEndTests {
           + "wait Speakers nearby\nkey esc\nwait Your speakers\ntype q",
       in: folder)
     #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
-    #expect(first.output.contains("Country DE, language en."), "\(first.output.suffix(2000))")
+    #expect(
+      first.output.contains("Country DE, language English (en)."), "\(first.output.suffix(2000))")
     let second = try await Self.demo(
       [], script: "wait Your speakers\ntype q", in: folder)
     #expect(second.status == 0, "\(second.errors)\n\(second.output.suffix(2000))")
-    #expect(second.output.contains("Country DE, language en."), "\(second.output.suffix(2000))")
-    #expect(!second.output.contains("language de."), "the server's default replaced the choice")
+    #expect(
+      second.output.contains("Country DE, language English (en)."), "\(second.output.suffix(2000))")
+    #expect(!second.output.contains("Sprache"), "the server's default replaced the choice")
+  }
+
+  @Test(
+    "the first run in German: choosing de shows every screen after it in German, kept at the next start"
+  )
+  func german() async throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The configuration suggests "de", offered first: Enter chooses it.
+    let first = try await Self.demo(
+      ["--first-run"],
+      script: """
+        wait Which language?
+        wait German (de)
+        key enter
+        wait Anmelden
+        type ada
+        key tab
+        type swordfish
+        key enter
+        wait Einführung (1 von 3)
+        key enter 3
+        wait Lautsprecher in der Nähe
+        key esc
+        wait Deine Lautsprecher
+        type q
+        """,
+      in: folder)
+    #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
+    let home = try #require(first.output.components(separatedBy: "Deine Lautsprecher").last)
+    #expect(home.contains("Noch keiner: Drücke p, um einen zu koppeln."), "\(home)")
+    #expect(home.contains("↑/↓ auswählen · r umbenennen"), "\(home)")
+    #expect(first.output.contains("Land DE, Sprache Deutsch (de)."))
+    #expect(first.output.contains("Startseite"), "the breadcrumb is German too")
+    #expect(first.output.contains("Tschüss. 0 gekoppelte Lautsprecher gespeichert in"))
+    let second = try await Self.demo(
+      [], script: "wait Deine Lautsprecher\ntype q", in: folder)
+    #expect(second.status == 0, "\(second.errors)\n\(second.output.suffix(2000))")
+    #expect(second.output.contains("Yaia Demo · normaler Start"))
   }
 
   @Test("a deep link at cold start, with no saved login, lands after login on its speaker")
@@ -279,8 +320,9 @@ struct EndToEndTests {
         type q
         """)
     #expect(run.status == 0, "\(run.errors)\n\(run.output.suffix(2000))")
-    #expect(run.output.contains("Launch aborted by forceUpdate: version 9.0 or newer is required"))
-    #expect(run.output.contains("✗ presentSplash      cancelled"))
+    #expect(
+      run.output.contains("Launch aborted by version check: version 9.0 or newer is required"))
+    #expect(run.output.contains("✗ splash             cancelled"))
   }
 
   @Test("Ctrl-C (SIGINT) quits cleanly: the terminal line says goodbye and the store is whole")

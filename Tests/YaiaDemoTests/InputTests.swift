@@ -1,4 +1,5 @@
 import Testing
+import YaiaResources
 
 @testable import YaiaDemo
 
@@ -6,7 +7,7 @@ import Testing
 struct TextEntryTests {
   @Test("typing appends; backspace removes; spaces are trimmed on validation")
   func typing() {
-    var field = TextEntry("Nickname", limit: 8)
+    var field = TextEntry(.homeNickname, limit: 8)
     #expect(field.type("Den") == nil)
     field.deleteBackward()
     #expect(field.type("n ") == nil)
@@ -16,28 +17,28 @@ struct TextEntryTests {
 
   @Test("an empty or blank field fails validation with a message naming it")
   func empty() {
-    let field = TextEntry("Nickname", limit: 8, text: "   ")
-    #expect(field.validated() == .failure(.empty(field: "Nickname")))
-    #expect(TextEntryError.empty(field: "Nickname").description.hasPrefix("Nickname is empty"))
+    let field = TextEntry(.homeNickname, limit: 8, text: "   ")
+    #expect(field.validated() == .failure(.empty(field: .homeNickname)))
+    #expect(TextEntryError.empty(field: .homeNickname).text.english.hasPrefix("Nickname is empty"))
   }
 
   @Test("10,000 characters are refused whole; the text stays as it was")
   func tooLong() {
-    var field = TextEntry("Nickname", limit: 32, text: "Den")
+    var field = TextEntry(.homeNickname, limit: 32, text: "Den")
     let problem = field.type(String(repeating: "a", count: 10_000))
-    #expect(problem == .tooLong(field: "Nickname", count: 10_003, limit: 32))
+    #expect(problem == .tooLong(field: .homeNickname, count: 10_003, limit: 32))
     #expect(field.text == "Den")
-    #expect(problem?.description.contains("10003 characters") == true)
+    #expect(problem?.text.english.contains("10003 characters") == true)
   }
 
   @Test("control characters are refused, named by code point")
   func controlCharacters() {
-    var field = TextEntry("Nickname", limit: 32, text: "Den")
+    var field = TextEntry(.homeNickname, limit: 32, text: "Den")
     for text in ["\u{7}", "a\u{1B}b", "\t", "\u{7F}", "\u{85}"] {
       #expect(field.type(text) != nil, "\(text.unicodeScalars.map(\.value))")
     }
     #expect(field.text == "Den")
-    #expect(field.type("\u{7}")?.description.contains("U+0007") == true)
+    #expect(field.type("\u{7}")?.text.english.contains("U+0007") == true)
     #expect(field.type("Küche 🎵") == nil)
     #expect(field.type("❤️") == nil)  // a variation selector only picks the heart's look
   }
@@ -50,26 +51,26 @@ struct TextEntryTests {
       "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{2800}",
     ])
   func invisibleCharacters(_ text: String) {
-    var field = TextEntry("Nickname", limit: 32, text: "Den")
+    var field = TextEntry(.homeNickname, limit: 32, text: "Den")
     let problem = field.type(text)
-    guard case .invisibleCharacter(field: "Nickname", code: _) = problem else {
+    guard case .invisibleCharacter(field: .homeNickname, code: _) = problem else {
       Issue.record("not refused: \(String(describing: problem))")
       return
     }
-    #expect(problem?.description.contains("changes how text reads") == true)
+    #expect(problem?.text.english.contains("changes how text reads") == true)
     #expect(field.text == "Den")
   }
 
   @Test("combining marks cannot pile up behind one character past 4 × the limit in code points")
   func combiningMarks() {
-    var field = TextEntry("Nickname", limit: 32)
+    var field = TextEntry(.homeNickname, limit: 32)
     #expect(field.type("a") == nil)
     var refused: TextEntryError?
     for _ in 0..<1000 where refused == nil { refused = field.type("\u{301}") }
-    #expect(refused == .tooManyScalars(field: "Nickname", count: 129, limit: 128))
+    #expect(refused == .tooManyScalars(field: .homeNickname, count: 129, limit: 128))
     #expect(field.text.count == 1)
     #expect(field.text.unicodeScalars.count == 128)
-    let pasted = TextEntry("Nickname", limit: 32)
+    let pasted = TextEntry(.homeNickname, limit: 32)
     var copy = pasted
     #expect(copy.type("a" + String(repeating: "\u{301}", count: 300_000)) != nil)
     #expect(copy.text.isEmpty)
@@ -77,7 +78,7 @@ struct TextEntryTests {
 
   @Test("a secure field shows bullets")
   func secure() {
-    var field = TextEntry("Password", limit: 8, isSecure: true)
+    var field = TextEntry(.loginPassword, limit: 8, isSecure: true)
     _ = field.type("abc")
     #expect(field.display == "•••")
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yaia
 import YaiaFlow
+import YaiaResources
 import YaiaSequencer
 import YaiaTesting
 
@@ -40,7 +41,7 @@ struct NavigationFlowTests {
       .when(.launchEnded(Self.report), .home(.speakers(.pairNew)), .userNavigated(.pop(count: 1)))
       .then([
         .navigate([.setStack([.home])]), .scan(for: pairing),
-        .navigate([.push(.screen(pairing, "Pair a speaker"))]),
+        .navigate([.push(.screen(pairing, .screenPairing))]),
       ])
     #expect(backed.path == [.home])
     // The radio's late events and a late save find no screen, even after a new pairing
@@ -57,7 +58,7 @@ struct NavigationFlowTests {
         .home(.speakers(.pairNew)),
         .screen(pairing, PairingState.event(.radio(.appeared(Self.broadcast))))
       )
-      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), "Pair a speaker"))])])
+      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), .screenPairing))])])
     guard case .pushed(let pushed) = again.topScreen, let screen = pushed.as(PairingState.self)
     else {
       Issue.record("not on the pairing screen: \(String(describing: again.topScreen))")
@@ -76,7 +77,7 @@ struct NavigationFlowTests {
         .userNavigated(.pop(count: 1))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
         .answer(.pairing(address: nil)),
       ])
     #expect(state.path == [.launch])
@@ -110,12 +111,12 @@ struct NavigationFlowTests {
         .onTop(LoginState.event(.response(.success(session))))
       )
       .then([
-        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), "Log in"))]),
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .screenLogIn))]),
         .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "pw"))),
         .navigate([.pop(count: 1)]), .scan(for: ScreenID(1)),
-        .navigate([.push(.screen(ScreenID(1), "Pair a speaker"))]),
+        .navigate([.push(.screen(ScreenID(1), .screenPairing))]),
       ])
-    #expect(opened.path == [.home, .screen(ScreenID(1), "Pair a speaker")])
+    #expect(opened.path == [.home, .screen(ScreenID(1), .screenPairing)])
   }
 
   @Test("an unknown or malformed link shows its typed error, and the app carries on")
@@ -133,7 +134,7 @@ struct NavigationFlowTests {
     }
     #expect(
       app.handle(.home(.speakers(.pairNew))) == [
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), "Pair a speaker"))]),
+        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
       ])
   }
 
@@ -151,13 +152,14 @@ struct NavigationFlowTests {
       .then([
         .navigate([.setStack([.home])]), .navigate([.present(.linkPrompt)]),
         .navigate([.dismiss(count: 1)]),
-        .navigate([.push(.screen(ScreenID(0), "Language setting"))]),
+        .navigate([.push(.screen(ScreenID(0), .screenLanguageSetting))]),
         .chooseLanguage("fr"), .navigate([.pop(count: 1)]),
       ])
     #expect(state.path == [.home])
     // The choice goes to the shared language; the status shows it once it is heard back.
     let after = Given(state).when(.languageChanged("fr")).then([])
-    #expect(after.viewModel.status.contains("Country CH, language fr."))
+    #expect(
+      after.viewModel.status.contains(.statusCountryLanguage("CH", LocalizedText.verbatim("fr"))))
   }
 
   @Test("the language setting opened by a link starts on the language the app speaks")
@@ -172,7 +174,7 @@ struct NavigationFlowTests {
       )
       .then([
         .navigate([.setStack([.home])]),
-        .navigate([.push(.screen(ScreenID(0), "Language setting"))]),
+        .navigate([.push(.screen(ScreenID(0), .screenLanguageSetting))]),
       ])
     guard case .pushed(let pushed) = state.topScreen, let language = pushed.as(LanguageState.self)
     else {
@@ -194,8 +196,8 @@ struct NavigationFlowTests {
     ] {
       #expect(home.handle(event) == [])
     }
-    #expect(home.viewModel.status.lines.contains("Connected to Pantry."))
-    #expect(!home.viewModel.status.lines.contains("Connected to Kitchen."))
+    #expect(home.viewModel.status.lines.contains(.statusConnected("Pantry")))
+    #expect(!home.viewModel.status.lines.contains(.statusConnected("Kitchen")))
   }
 
   @Test("Home follows the store's exact changes: rows saved and deleted, in the store's order")
@@ -238,7 +240,7 @@ struct NavigationFlowTests {
         .launch(.ended(Self.report)), .speakers(.delete), .speakers(.confirmDelete(true))
       )
       .then([.speakers(.delete(address: "A1"))])
-    #expect(home.viewModel.status.lines == ["Paired speakers are reconnected at the next launch."])
+    #expect(home.viewModel.status.lines == [.statusReconnectNext])
     #expect(home.viewModel.launch.report == Self.report)
     #expect(home.viewModel.speakers.rows.map(\.nickname) == ["Den"])
   }
@@ -263,6 +265,6 @@ struct NavigationFlowTests {
       #expect(navigator.stack == app.navigation.stack, "after \(event)")
       #expect(navigator.modals == app.navigation.modals, "after \(event)")
     }
-    #expect(navigator.stack == [.home, .screen(ScreenID(2), "Language setting")])
+    #expect(navigator.stack == [.home, .screen(ScreenID(2), .screenLanguageSetting)])
   }
 }

@@ -42,11 +42,11 @@ struct TextKeySourceTests {
         "  internal static var homeTitle: LocalizedText { LocalizedText(.homeTitle) }"))
     #expect(
       swift.contains(
-        "  internal static func homeSpeakers(_ argument1: Int, _ argument2: String) -> LocalizedText {"
+        "  internal static func homeSpeakers(_ argument1: Int, _ argument2: some TextValue) -> LocalizedText {"
       ))
     #expect(
       swift.contains(
-        "LocalizedText(.homeSpeakers, arguments: [.int(argument1), .string(argument2)])"))
+        "LocalizedText(.homeSpeakers, arguments: [.int(argument1), argument2.textArgument])"))
     // A keyword is quoted; a number argument is a Double.
     #expect(swift.contains("static func `default`(_ argument1: Double)"))
     // Nothing from the catalog escapes its literal or its comment line.

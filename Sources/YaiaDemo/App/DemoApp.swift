@@ -156,7 +156,7 @@ package enum DemoApp {
           await change.wait()
         }
         if display.navigator.top != .home {
-          terminal.write("The input ended while the app waited for it; quitting.\n")
+          terminal.write(display.render(.appInputEnded) + "\n")
         }
         requestQuit.yield()
         return nil
@@ -177,9 +177,7 @@ package enum DemoApp {
     await mockServer?.stop()
     await inspector?.disconnect()
     let count = (try? await library.speakers().count) ?? 0
-    terminal.write(
-      "\(ansi ? "\r\n" : "")Bye. \(count) paired speaker\(count == 1 ? "" : "s") saved in \(VisibleText.escaped(folder.url.path)).\n"
-    )
+    terminal.write((ansi ? "\r\n" : "") + display.render(.appBye(count, folder.url.path)) + "\n")
     if let scriptFailure { throw scriptFailure }
   }
 

@@ -1,5 +1,6 @@
 import Yaia
 import YaiaFlow
+import YaiaResources
 import YaiaSequencer
 
 /// The sample app's flow coordinator: where the app is, and what happens between screens.
@@ -46,7 +47,7 @@ struct DemoAppState: ShellState {
     /// Close the push notification.
     case dismissPush
     /// Input the current screen does not take; the message says what it does take.
-    case refused(String)
+    case refused(LocalizedText)
     /// The app's language changed (it is shared: every screen that shows it hears this).
     case languageChanged(String?)
     /// Quit the app.
@@ -79,7 +80,7 @@ struct DemoAppState: ShellState {
     /// The launch's steps, live, then its report.
     case launch(LaunchProgress)
     /// The update screen, with the reason and the launch it stopped.
-    case update(String, launch: LaunchProgress)
+    case update(LocalizedText, launch: LaunchProgress)
     /// A screen pushed on the stack: the terminal draws it by its type.
     case pushed(ScreenViewModel)
     /// Home, by section.
@@ -111,15 +112,17 @@ struct DemoAppState: ShellState {
   /// which is on top.
   struct ViewModel: Equatable, Sendable {
     /// `Yaia Demo · regular launch`.
-    var title: String
+    var title: LocalizedText
     /// Each route's screen.
     var screens: [DemoRoute: Screen]
     /// What the app knows: user, configuration, speaker connection.
-    var status: [String]
+    var status: [LocalizedText]
     /// Input refused, and why.
-    var message: String?
+    var message: LocalizedText?
     /// The last link that opened nothing, and why.
     var linkProblem: DeepLinkError?
+    /// The language the texts are shown in: the one the user chose, else English.
+    var language: String
   }
 
   private let scenario: DemoScenario
@@ -137,7 +140,7 @@ struct DemoAppState: ShellState {
   /// The notification the app was launched from, shown when the launch ends.
   private var notification: String?
   private var report: LaunchReport<DemoStep>?
-  private var message: String?
+  private var message: LocalizedText?
   private var linkProblem: DeepLinkError?
 
   /// The app at the start of a launch of `scenario` running `plan`.
@@ -452,7 +455,7 @@ struct DemoAppState: ShellState {
     var screens: [DemoRoute: Screen] = [
       .launch: .launch(progress),
       .update: .update(
-        home.status.viewModel.update ?? report?.updateRequired ?? "An update is required.",
+        home.status.viewModel.update ?? .updateRequired,
         launch: progress),
       .home: .home(home.viewModel),
     ]
@@ -462,16 +465,17 @@ struct DemoAppState: ShellState {
     case .linkPrompt(let prompt): screens[.linkPrompt] = .linkPrompt(prompt.viewModel)
     case nil: break
     }
-    let title: String
+    let title: LocalizedText
     switch scenario {
-    case .regular: title = "Yaia Demo · regular launch"
-    case .firstRun: title = "Yaia Demo · first run"
-    case .push: title = "Yaia Demo · launched from a notification"
+    case .regular: title = .appTitleRegular
+    case .firstRun: title = .appTitleFirstRun
+    case .push: title = .appTitlePush
     }
     return ViewModel(
       title: title, screens: screens,
       status: home.status.viewModel.lines,
-      message: message, linkProblem: linkProblem)
+      message: message, linkProblem: linkProblem,
+      language: home.status.chosenLanguage ?? "en")
   }
 }
 

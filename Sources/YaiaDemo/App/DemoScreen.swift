@@ -1,14 +1,17 @@
 import Yaia
+import YaiaResources
 
 /// A screen the sample app pushes on its stack (`ScreenStack<AnyScreen>`): any `ScreenState`
 /// with the title its breadcrumb shows. A screen adopts it in its own file; the app names it
 /// once more where it pushes it, and nowhere else.
 protocol DemoScreen: ScreenState {
   /// The screen's title, in the breadcrumb.
-  var title: String { get }
+  var title: LocalizedText { get }
 }
 
 extension AnyScreen {
   /// The title of the screen it holds, in the breadcrumb.
-  var title: String { (base as? any DemoScreen)?.title ?? "\(screen)" }
+  var title: LocalizedText {
+    (base as? any DemoScreen)?.title ?? LocalizedText(TextKey("\(screen)"))
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Yaia
 import YaiaFlow
 import YaiaRemote
+import YaiaResources
 import YaiaSequencer
 
 /// The imperative shell of the sample app: runs ``DemoAppState``'s commands against the
@@ -65,9 +66,9 @@ struct DemoShell {
       effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
         do {
           let renamed = try await library.rename(id: address, to: nickname)
-          return renamed ? nil : .home(.speakers(.writeFailed("That speaker is no longer paired.")))
+          return renamed ? nil : .home(.speakers(.writeFailed(.homeNoLongerPaired)))
         } catch {
-          return .home(.speakers(.writeFailed("Not renamed: \(error)")))
+          return .home(.speakers(.writeFailed(.homeNotRenamed("\(error)"))))
         }
       }
     case .home(.speakers(.delete(let address))):
@@ -77,7 +78,7 @@ struct DemoShell {
           try await library.delete(id: address)
           return nil
         } catch {
-          return .home(.speakers(.writeFailed("Not deleted: \(error)")))
+          return .home(.speakers(.writeFailed(.homeNotDeleted("\(error)"))))
         }
       }
     case .home(.speakers(.pairNew)):

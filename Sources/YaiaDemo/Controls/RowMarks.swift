@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// How a row of a list changed in the last update, shown in the terminal the way a table view
 /// would animate it: `+` inserted, `↕` moved, `~` updated, `⇕` moved and updated.
@@ -59,11 +60,10 @@ struct RowMarks: Hashable, Sendable {
   subscript(index: Int) -> RowMark? { marks[index] }
 
   /// A line summing up the update, or `nil` when nothing changed: `+1 ↕1 ~0 −2`.
-  var summary: String? {
+  var summary: LocalizedText? {
     guard !marks.isEmpty || deletedCount > 0 else { return nil }
     func count(_ mark: RowMark) -> Int { marks.values.filter { $0 == mark }.count }
-    return "changes: +\(count(.inserted)) inserted, ↕\(count(.moved)) moved, "
-      + "~\(count(.updated)) updated, ⇕\(count(.movedAndUpdated)) moved and updated, "
-      + "−\(deletedCount) removed"
+    return .changesSummary(
+      count(.inserted), count(.moved), count(.updated), count(.movedAndUpdated), deletedCount)
   }
 }

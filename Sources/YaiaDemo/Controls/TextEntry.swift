@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// A line of text the user types into: a nickname, a user name, a password.
 ///
@@ -10,7 +11,7 @@ import Yaia
 /// `4 × limit` Unicode scalars, so that combining marks cannot pile up behind one character.
 struct TextEntry: Equatable, Sendable {
   /// What the field is for, used in messages: `Nickname`.
-  let label: String
+  let label: LocalizedText
   /// The most characters the field holds.
   let limit: Int
   /// Whether the screen shows bullets instead of the text (passwords).
@@ -19,7 +20,7 @@ struct TextEntry: Equatable, Sendable {
   private(set) var text: String
 
   /// An empty field, or one holding `text`.
-  init(_ label: String, limit: Int, isSecure: Bool = false, text: String = "") {
+  init(_ label: LocalizedText, limit: Int, isSecure: Bool = false, text: String = "") {
     self.label = label
     self.limit = limit
     self.isSecure = isSecure
@@ -82,41 +83,32 @@ struct TextEntry: Equatable, Sendable {
 }
 
 /// Why typed input was refused. Each message names the field and what to do.
-enum TextEntryError: Error, Equatable, Sendable, CustomStringConvertible {
+enum TextEntryError: Error, Equatable, Sendable {
   /// Nothing (or only spaces) was typed where something is needed.
-  case empty(field: String)
+  case empty(field: LocalizedText)
   /// The text would be `count` characters long; the field holds `limit`.
-  case tooLong(field: String, count: Int, limit: Int)
+  case tooLong(field: LocalizedText, count: Int, limit: Int)
   /// The input holds a control character (a tab, an escape, a bell…), by its code point.
-  case controlCharacter(field: String, code: UInt32)
+  case controlCharacter(field: LocalizedText, code: UInt32)
   /// The input holds a character that changes how text reads without showing itself (a
   /// right-to-left override, a zero-width space, a line separator), by its code point.
-  case invisibleCharacter(field: String, code: UInt32)
+  case invisibleCharacter(field: LocalizedText, code: UInt32)
   /// The text would hold `count` Unicode scalars (letters carrying many combining marks); the
   /// field holds `limit`.
-  case tooManyScalars(field: String, count: Int, limit: Int)
+  case tooManyScalars(field: LocalizedText, count: Int, limit: Int)
 
   /// The message for the screen.
-  var description: String {
+  var text: LocalizedText {
     switch self {
-    case .empty(let field):
-      return "\(field) is empty: type at least one letter."
-    case .tooLong(let field, let count, let limit):
-      return "\(field) would be \(count) characters long; at most \(limit) fit. Nothing was added."
-    case .controlCharacter(let field, let code):
-      return "\(field) cannot hold control character \(Self.codePoint(code)). Nothing was added."
+    case .empty(let field): .entryEmpty(field)
+    case .tooLong(let field, let count, let limit): .entryTooLong(field, count, limit)
+    case .controlCharacter(let field, let code): .entryControlCharacter(field, Self.codePoint(code))
     case .invisibleCharacter(let field, let code):
-      return
-        "\(field) cannot hold \(Self.codePoint(code)), which changes how text reads without"
-        + " showing itself. Nothing was added."
-    case .tooManyScalars(let field, let count, let limit):
-      return
-        "\(field) would hold \(count) code points (letters with many marks); at most \(limit) fit."
-        + " Nothing was added."
+      .entryInvisibleCharacter(field, Self.codePoint(code))
+    case .tooManyScalars(let field, let count, let limit): .entryTooManyScalars(field, count, limit)
     }
   }
 
-  /// `U+0007`.
   private static func codePoint(_ code: UInt32) -> String {
     let hex = String(code, radix: 16, uppercase: true)
     return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"

@@ -1,3 +1,4 @@
+import YaiaResources
 import YaiaStore
 
 /// What Home learns from the store: all speakers once, then each committed change exactly.
@@ -7,7 +8,7 @@ enum SpeakerUpdate: Equatable, Sendable {
   /// The speakers saved by one change, as stored now, and the addresses deleted.
   case changed(saved: [PairedSpeaker], deleted: [String])
   /// The store could not be read; why.
-  case failed(String)
+  case failed(LocalizedText)
 }
 
 /// The speakers, then every committed change to them, as a sequence the app's shell follows.
@@ -42,7 +43,7 @@ struct SpeakerUpdates: AsyncSequence, Sendable {
         do {
           return .all(try await library.speakers())
         } catch {
-          return .failed("Could not read the speakers: \(error.description)")
+          return .failed(.storeUnreadable(error.description))
         }
       }
       guard let change = await changes.next() else { return nil }
@@ -52,7 +53,7 @@ struct SpeakerUpdates: AsyncSequence, Sendable {
         let found = Set(saved.map(\.id))
         return .changed(saved: saved, deleted: change.deleted + ids.filter { !found.contains($0) })
       } catch {
-        return .failed("Could not read the changed speakers: \(error.description)")
+        return .failed(.storeChangesUnreadable(error.description))
       }
     }
   }

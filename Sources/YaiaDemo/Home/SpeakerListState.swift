@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// Home's speaker list: the paired speakers, as the store's change stream delivers them, with
 /// rename and delete. The list is whatever the store says; renaming and deleting ask the shell
@@ -32,7 +33,7 @@ struct SpeakerListState: ShellState {
     /// Pair another speaker.
     case pairNew
     /// A write failed; the message says why.
-    case writeFailed(String)
+    case writeFailed(LocalizedText)
   }
 
   /// What the home screen asks of its shell and its parent.
@@ -74,11 +75,11 @@ struct SpeakerListState: ShellState {
     /// The paired speakers, by nickname.
     var rows: [Row]
     /// The last update's changes, summed up.
-    var changes: String?
+    var changes: LocalizedText?
     /// What the user is doing.
     var mode: Mode
     /// A problem to show.
-    var message: String?
+    var message: LocalizedText?
   }
 
   private enum Mode: Equatable {
@@ -91,7 +92,7 @@ struct SpeakerListState: ShellState {
   private var marks = RowMarks()
   private var selection = Selection()
   private var mode = Mode.browsing
-  private var message: String?
+  private var message: LocalizedText?
 
   /// An empty home, before the store has answered.
   init() {}
@@ -111,7 +112,7 @@ struct SpeakerListState: ShellState {
         let speaker = speakers.first(where: { $0.id == key })
           ?? speakers.first(where: { $0.nickname.lowercased() == wanted })
       else {
-        message = "No paired speaker is called \(key)."
+        message = .homeNoSuchSpeaker(key)
         return []
       }
       mode = .browsing
@@ -126,7 +127,7 @@ struct SpeakerListState: ShellState {
       guard let speaker = selected else { return noSpeaker() }
       mode = .renaming(
         id: speaker.id,
-        field: TextEntry("Nickname", limit: PairingState.nicknameLimit, text: speaker.nickname))
+        field: TextEntry(.homeNickname, limit: PairingState.nicknameLimit, text: speaker.nickname))
       message = nil
     case .delete:
       guard mode == .browsing else { return [] }
@@ -139,7 +140,7 @@ struct SpeakerListState: ShellState {
       return yes ? [.delete(address: id)] : []
     case .typed(let text):
       guard case .renaming(let id, var field) = mode else { return [] }
-      message = field.type(text)?.description
+      message = field.type(text)?.text
       mode = .renaming(id: id, field: field)
     case .deleteBackward:
       guard case .renaming(let id, var field) = mode else { return [] }
@@ -150,7 +151,7 @@ struct SpeakerListState: ShellState {
       guard case .renaming(let id, let field) = mode else { return [] }
       switch field.validated() {
       case .failure(let problem):
-        message = problem.description
+        message = problem.text
       case .success(let nickname):
         mode = .browsing
         message = nil
@@ -181,14 +182,14 @@ struct SpeakerListState: ShellState {
     case .renaming(let id, _), .confirmingDelete(let id):
       if !new.contains(where: { $0.id == id }) {
         mode = .browsing
-        message = "That speaker was deleted meanwhile."
+        message = .homeDeletedMeanwhile
       }
     case .browsing: break
     }
   }
 
   private mutating func noSpeaker() -> [Command] {
-    message = "No speaker paired yet: press p to pair one."
+    message = .homeNoSpeakerYet
     return []
   }
 

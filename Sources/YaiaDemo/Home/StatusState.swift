@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// Home's status section, shown above every screen: who is logged in, the configuration, the
 /// speaker connection, and why an update is required. It takes what the launch's steps learn
@@ -23,23 +24,26 @@ struct StatusState: ShellState {
   /// What the status shows.
   struct ViewModel: Equatable, Sendable {
     /// The lines, in the order user, configuration, speaker.
-    var lines: [String]
+    var lines: [LocalizedText]
     /// Why an update is required, once the version check said so.
-    var update: String?
+    var update: LocalizedText?
   }
 
-  private var user: String?
-  private var configurationLine: String?
-  private var speaker: String?
+  private var user: LocalizedText?
+  private var configurationLine: LocalizedText?
+  private var speaker: LocalizedText?
   /// The speaker the launch connected, by address, so that a rename shows here too.
   private var connected: String?
   /// The language the app speaks, once known.
   private var language: String?
-  private var update: String?
+  private var update: LocalizedText?
   private(set) var configuration: DemoAPI.Configuration?
 
   /// The language the app speaks now: the one chosen, else the configuration's.
   var currentLanguage: String? { language ?? configuration?.language }
+  /// The language the user chose (on the first run, in the settings, or kept from an earlier
+  /// run), if any: the language texts are shown in. The configuration's is only a suggestion.
+  var chosenLanguage: String? { language }
   private var nothingToReconnect = false
   private var pairedCount = 0
 
@@ -50,10 +54,10 @@ struct StatusState: ShellState {
     case .languageChanged(let language):
       self.language = language
       if let language { configurationLine = line(language: language) }
-    case .loggedIn(let name): user = "Logged in as \(name)."
+    case .loggedIn(let name): user = .statusLoggedIn(name)
     case .paired(let paired):
       pairedCount = paired.count
-      if let connected, let nickname = paired[connected] { speaker = "Connected to \(nickname)." }
+      if let connected, let nickname = paired[connected] { speaker = .statusConnected(nickname) }
     }
     return []
   }
@@ -63,38 +67,37 @@ struct StatusState: ShellState {
     case .splashShown, .splash, .push:
       break
     case .updateRequired(let minimum):
-      update = "This is version \(DemoAPI.appVersion); the server requires \(minimum)."
+      update = .statusUpdateRequired(DemoAPI.appVersion, minimum)
     case .configuration(let configuration):
       self.configuration = configuration
       configurationLine = line(language: language ?? configuration.language)
     case .configurationUnavailable(let reason):
-      configurationLine = "Configuration unavailable (\(reason)); using the defaults."
+      configurationLine = .statusConfigurationUnavailable(reason)
     case .loggedIn(let name, let automatically):
-      user = "Logged in as \(name)" + (automatically ? " (saved login)." : ".")
+      user = automatically ? .statusLoggedInSaved(name) : .statusLoggedIn(name)
     case .savedLoginRefused(let reason):
-      user = "The saved login was refused (\(reason)); log in again."
+      user = .statusSavedLoginRefused(reason)
     case .connected(let address, let nickname):
       connected = address
-      speaker = "Connected to \(nickname)."
+      speaker = .statusConnected(nickname)
     case .nothingToReconnect:
       speaker = nil
       nothingToReconnect = true
     case .pairingSkipped:
-      speaker = "Pairing skipped: press p on Home to pair a speaker."
+      speaker = .statusPairingSkipped
     }
   }
 
-  private func line(language: String) -> String {
-    guard let configuration else { return "Language \(language)." }
-    return "Country \(configuration.country), language \(language)."
+  private func line(language: String) -> LocalizedText {
+    let name = LanguageState.name(of: language)
+    guard let configuration else { return .statusLanguage(name) }
+    return .statusCountryLanguage(configuration.country, name)
   }
 
   /// What the launch found about speakers, once it knows there was none to reconnect.
-  private var speakerLine: [String] {
+  private var speakerLine: [LocalizedText] {
     guard nothingToReconnect else { return [] }
-    return pairedCount == 0
-      ? ["No speaker paired yet: press p on Home to pair one."]
-      : ["Paired speakers are reconnected at the next launch."]
+    return pairedCount == 0 ? [.statusNoSpeakerYet] : [.statusReconnectNext]
   }
 
   /// What the status shows now.

@@ -4,10 +4,6 @@ import YaiaChoreography
 /// fills from a quarter to the end, and the subtitle slides in over the second half, all
 /// within the step's time. Drawn from frames, as text: a pure function of the frame.
 enum DemoSplash {
-  /// The title.
-  static let title = "Yaia Demo"
-  /// The subtitle.
-  static let subtitle = "music on your speakers"
   /// How many columns the subtitle slides in from.
   static let slide = 12.0
   /// The bar's width in characters.
@@ -25,17 +21,21 @@ enum DemoSplash {
       .build()
   }
 
-  /// The frame drawn as lines. With `ansi`, the title goes from hidden to dim to bold as it
-  /// fades in; without, it appears once more than half visible.
-  static func lines(_ frame: ChoreographyFrame, ansi: Bool) -> [String] {
+  /// The frame drawn as lines, with `title` and `subtitle` in the user's language. With `ansi`,
+  /// the title goes from hidden to dim to bold as it fades in; without, it appears once more
+  /// than half visible.
+  static func lines(_ frame: ChoreographyFrame, title: String, subtitle: String, ansi: Bool)
+    -> [String]
+  {
+    let name = title
     let titleOpacity = frame.appearance(of: "title").opacity ?? 1
     let title: String
     switch (ansi, titleOpacity) {
-    case (_, ..<0.34): title = String(repeating: " ", count: Self.title.count)
-    case (true, ..<0.67): title = "\u{1B}[2m\(Self.title)\u{1B}[0m"
-    case (false, ..<0.5): title = String(repeating: " ", count: Self.title.count)
-    case (true, _): title = "\u{1B}[1m\(Self.title)\u{1B}[0m"
-    default: title = Self.title
+    case (_, ..<0.34): title = String(repeating: " ", count: name.count)
+    case (true, ..<0.67): title = "\u{1B}[2m\(name)\u{1B}[0m"
+    case (false, ..<0.5): title = String(repeating: " ", count: name.count)
+    case (true, _): title = "\u{1B}[1m\(name)\u{1B}[0m"
+    default: title = name
     }
     let fill = min(1, max(0, frame.appearance(of: "bar").scale ?? 1))
     let filled = Int((fill * Double(barWidth)).rounded())
@@ -45,7 +45,7 @@ enum DemoSplash {
     let subtitleAppearance = frame.appearance(of: "subtitle")
     let offset = Int((subtitleAppearance.offset?.x ?? 0).rounded())
     let visible = (subtitleAppearance.opacity ?? 1) >= 0.34
-    let subtitle = visible ? String(repeating: " ", count: max(0, offset)) + Self.subtitle : ""
-    return ["  " + title, "  " + bar, "  " + subtitle]
+    let shown = visible ? String(repeating: " ", count: max(0, offset)) + subtitle : ""
+    return ["  " + title, "  " + bar, "  " + shown]
   }
 }

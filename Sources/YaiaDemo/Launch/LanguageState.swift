@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// The first run's language question (the configuration step asks it), or the language setting
 /// a deep link opens: the languages the configuration offers, the suggested one selected.
@@ -58,5 +59,16 @@ struct LanguageState: DemoScreen {
   }
 
   /// `Language`, or `Language setting`.
-  var title: String { isSetting ? "Language setting" : "Language" }
+  var title: LocalizedText { isSetting ? .screenLanguageSetting : .screenLanguage }
+
+  /// The name of the language `code` as the app shows it: `German (de)`, or the code itself
+  /// for a language the catalog has no name for (one the server offers that the app does not
+  /// speak).
+  static func name(of code: String) -> LocalizedText {
+    switch code {
+    case "en": .languageEn
+    case "de": .languageDe
+    default: .verbatim(code)
+    }
+  }
 }

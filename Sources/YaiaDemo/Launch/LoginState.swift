@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// The login screen: user name and password, validation before anything is sent, a request,
 /// the error banner when it fails, and the session handed on when it succeeds.
@@ -51,15 +52,15 @@ struct LoginState: DemoScreen {
     /// The focused field.
     var focus: Field
     /// The error banner: wrong password, server down, invalid input.
-    var banner: String?
+    var banner: LocalizedText?
     /// Whether the request is under way.
     var isLoading: Bool
   }
 
-  private var user = TextEntry("User name", limit: 64)
-  private var password = TextEntry("Password", limit: 128, isSecure: true)
+  private var user = TextEntry(.loginUserName, limit: 64)
+  private var password = TextEntry(.loginPassword, limit: 128, isSecure: true)
   private var focus = Field.user
-  private var banner: String?
+  private var banner: LocalizedText?
   private var isLoading = false
 
   /// An empty login form.
@@ -71,7 +72,7 @@ struct LoginState: DemoScreen {
     case .typed(let text):
       guard !isLoading else { return [] }
       banner =
-        (focus == .user ? user.type(text.value) : password.type(text.value))?.description
+        (focus == .user ? user.type(text.value) : password.type(text.value))?.text
     case .deleteBackward:
       guard !isLoading else { return [] }
       if focus == .user { user.deleteBackward() } else { password.deleteBackward() }
@@ -81,7 +82,7 @@ struct LoginState: DemoScreen {
     case .submit:
       guard !isLoading else { return [] }
       guard case .success(let name) = user.validated() else {
-        banner = TextEntryError.empty(field: user.label).description
+        banner = TextEntryError.empty(field: user.label).text
         focus = .user
         return []
       }
@@ -90,7 +91,7 @@ struct LoginState: DemoScreen {
           focus = .password
           banner = nil
         } else {
-          banner = TextEntryError.empty(field: password.label).description
+          banner = TextEntryError.empty(field: password.label).text
         }
         return []
       }
@@ -104,10 +105,10 @@ struct LoginState: DemoScreen {
       isLoading = false
       password.clear()
       focus = .password
-      banner = "Wrong user name or password. (The demo's account is ada / swordfish.)"
+      banner = .loginWrongPassword
     case .response(.failure(.unavailable(let reason))):
       isLoading = false
-      banner = "Could not log in: \(reason)"
+      banner = .loginFailed(reason)
     }
     return []
   }
@@ -122,5 +123,5 @@ struct LoginState: DemoScreen {
 
 extension LoginState {
   /// `Log in`, in the breadcrumb.
-  var title: String { "Log in" }
+  var title: LocalizedText { .screenLogIn }
 }

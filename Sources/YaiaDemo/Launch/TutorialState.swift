@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// The tutorial: a few pages, shown on a first run or after an update.
 struct TutorialState: DemoScreen {
@@ -19,19 +20,17 @@ struct TutorialState: DemoScreen {
   /// What the tutorial shows.
   struct ViewModel: Equatable, Sendable {
     /// The page's text.
-    var page: String
-    /// `2 of 3`.
-    var position: String
+    var page: LocalizedText
+    /// The page's number, from 1.
+    var number: Int
+    /// How many pages there are.
+    var count: Int
     /// Whether this is the last page.
     var isLast: Bool
   }
 
   /// The pages.
-  static let pages = [
-    "Your speakers are on Home. Pick one with ↑/↓, rename it with r, forget it with d.",
-    "Press p to pair another: the radio lists the speakers around you, strongest first.",
-    "Rows marked + are new, ↕ moved, ~ changed: the same diff a table view would animate.",
-  ]
+  static let pages: [LocalizedText] = [.tutorialPage1, .tutorialPage2, .tutorialPage3]
 
   private var index = 0
 
@@ -53,12 +52,12 @@ struct TutorialState: DemoScreen {
   /// What the screen shows now.
   var viewModel: ViewModel {
     ViewModel(
-      page: Self.pages[index], position: "\(index + 1) of \(Self.pages.count)",
+      page: Self.pages[index], number: index + 1, count: Self.pages.count,
       isLast: index + 1 == Self.pages.count)
   }
 }
 
 extension TutorialState {
   /// `Tutorial`, in the breadcrumb.
-  var title: String { "Tutorial" }
+  var title: LocalizedText { .screenTutorial }
 }

@@ -1,5 +1,6 @@
 import Foundation
 package import YaiaFlow
+import YaiaResources
 
 /// What a deep link into the sample app opens.
 package enum DemoLink: Hashable, Sendable {
@@ -27,7 +28,7 @@ package enum DemoLinks {
     var map = DeepLinkMap<DemoLink>(scheme: scheme)
     map.add("/speakers/:speaker") { parameters throws(DeepLinkError) in
       guard let speaker = parameters["speaker"], !speaker.isEmpty else {
-        throw .malformed("speakers", reason: "no speaker named")
+        throw .malformed("speakers", reason: Reason.noSpeakerNamed)
       }
       return [.speaker(speaker)]
     }
@@ -35,6 +36,25 @@ package enum DemoLinks {
     map.add("/settings/language") { _ in [.languageSettings] }
     return map
   }()
+
+  /// The reasons a link is malformed, as the error carries them (`DeepLinkError` is
+  /// YaiaFlow's, in English): ``reason(_:)`` turns each back into its catalog text.
+  enum Reason {
+    static let noSpeakerNamed = "no speaker named"
+    static let tooLong = "longer than \(maxLength) bytes"
+    static let notURL = "not a URL (links look like \(scheme)://pair)"
+  }
+
+  /// The catalog text of a malformed link's `reason`; one the demo did not write is shown as
+  /// it is.
+  static func reason(_ reason: String) -> LocalizedText {
+    switch reason {
+    case Reason.noSpeakerNamed: .linkNoSpeakerNamed
+    case Reason.tooLong: .linkTooLong(maxLength)
+    case Reason.notURL: .linkNotURL(scheme)
+    default: .verbatim(DeepLinkError.shown(reason))
+    }
+  }
 
   /// What `text` opens.
   ///
@@ -45,14 +65,14 @@ package enum DemoLinks {
     guard trimmed.utf8.count <= maxLength else {
       throw .malformed(
         String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(DeepLinkError.shownLength))),
-        reason: "longer than \(maxLength) bytes")
+        reason: Reason.tooLong)
     }
     guard let url = URL(string: trimmed), url.scheme != nil else {
-      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+      throw .malformed(trimmed, reason: Reason.notURL)
     }
     // `yaia-demo://speakers/Den`: the host is the first segment of the route.
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+      throw .malformed(trimmed, reason: Reason.notURL)
     }
     if let host = components.percentEncodedHost, !host.isEmpty {
       let path = components.percentEncodedPath
@@ -60,7 +80,7 @@ package enum DemoLinks {
       components.percentEncodedHost = ""
     }
     guard let routed = components.url else {
-      throw .malformed(trimmed, reason: "not a URL (links look like \(scheme)://pair)")
+      throw .malformed(trimmed, reason: Reason.notURL)
     }
     do {
       return try map.routes(for: routed)

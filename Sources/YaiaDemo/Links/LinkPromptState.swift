@@ -1,5 +1,6 @@
 import Yaia
 import YaiaFlow
+import YaiaResources
 
 /// The prompt where a link is typed while the app runs (the warm path of deep links): a
 /// text field whose Enter opens the link. A flow of one screen: its only command is its
@@ -23,23 +24,23 @@ struct LinkPromptState: ShellState {
     /// The link typed so far.
     var link: String
     /// A problem with what was typed.
-    var message: String?
+    var message: LocalizedText?
   }
 
-  private var field = TextEntry("Link", limit: DemoLinks.maxLength)
-  private var message: String?
+  private var field = TextEntry(.linkField, limit: DemoLinks.maxLength)
+  private var message: LocalizedText?
 
   /// Handles one event.
   mutating func handle(_ event: Event) -> [Command] {
     switch event {
     case .typed(let text):
-      message = field.type(text)?.description
+      message = field.type(text)?.text
     case .deleteBackward:
       field.deleteBackward()
       message = nil
     case .submit:
       switch field.validated() {
-      case .failure(let problem): message = problem.description
+      case .failure(let problem): message = problem.text
       case .success(let link): return [.finish(link)]
       }
     }

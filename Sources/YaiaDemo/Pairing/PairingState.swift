@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// The pairing screen (the seed's Bluetooth pairing assistant): the speakers the radio hears,
 /// strongest first, kept current as they appear, change signal and vanish; pick one, name it,
@@ -66,11 +67,11 @@ struct PairingState: DemoScreen {
     /// The speakers in range, strongest first.
     var rows: [Row]
     /// The last update's changes, summed up.
-    var changes: String?
+    var changes: LocalizedText?
     /// While naming: the model being named and the nickname typed so far.
     var naming: Naming?
     /// A problem to show: bad input, a failed save.
-    var message: String?
+    var message: LocalizedText?
     /// Whether a save is under way.
     var isSaving: Bool
   }
@@ -101,7 +102,7 @@ struct PairingState: DemoScreen {
     var speaker: Broadcast
     var field: TextEntry
   }
-  private var message: String?
+  private var message: LocalizedText?
   private var isSaving = false
 
   /// An empty list: the radio has heard nothing yet.
@@ -122,19 +123,19 @@ struct PairingState: DemoScreen {
     case .pick:
       guard naming == nil else { return [] }
       guard let speaker = selection.row(in: speakers) else {
-        message = "No speaker selected: wait for one to appear, then pick it with Enter."
+        message = .pairingNoneSelected
         return []
       }
       if let nickname = paired[speaker.id] {
-        message = "\(speaker.model) is already paired as \(nickname); rename it on Home."
+        message = .pairingAlreadyPaired(speaker.model, nickname)
         return []
       }
       naming = NamingDraft(
-        speaker: speaker, field: TextEntry("Nickname", limit: Self.nicknameLimit))
+        speaker: speaker, field: TextEntry(.homeNickname, limit: Self.nicknameLimit))
       message = nil
     case .typed(let text):
       guard var current = naming, !isSaving else { return [] }
-      message = current.field.type(text)?.description
+      message = current.field.type(text)?.text
       naming = current
     case .deleteBackward:
       guard var current = naming, !isSaving else { return [] }
@@ -145,7 +146,7 @@ struct PairingState: DemoScreen {
       guard let current = naming, !isSaving else { return [] }
       switch current.field.validated() {
       case .failure(let problem):
-        message = problem.description
+        message = problem.text
       case .success(let nickname):
         isSaving = true
         message = nil
@@ -167,7 +168,7 @@ struct PairingState: DemoScreen {
       return [.finished(pairedAddress: address)]
     case .saved(.failure(let failure)):
       isSaving = false
-      message = "Not saved: \(failure.message)"
+      message = .pairingNotSaved(failure.message)
     }
     return []
   }
@@ -213,5 +214,5 @@ struct PairingState: DemoScreen {
 
 extension PairingState {
   /// `Pair a speaker`, in the breadcrumb.
-  var title: String { "Pair a speaker" }
+  var title: LocalizedText { .screenPairing }
 }

@@ -1,5 +1,6 @@
 import Yaia
 import YaiaFlow
+import YaiaResources
 
 /// The terminal as the app's screen: the navigator the router drives, and the last view model;
 /// it draws the screen of the navigator's top route under the navigator's breadcrumb whenever
@@ -7,7 +8,7 @@ import YaiaFlow
 @MainActor
 final class DemoDisplay {
   /// The terminal's navigation controller.
-  let navigator = TerminalNavigator<DemoRoute>(title: \.title)
+  private(set) var navigator = TerminalNavigator<DemoRoute>(title: { _ in "" })
   private let text: ScreenText
   private let write: (String) -> Void
   private var model: DemoAppState.ViewModel?
@@ -19,6 +20,8 @@ final class DemoDisplay {
   init(text: ScreenText, write: @escaping (String) -> Void) {
     self.text = text
     self.write = write
+    // Titles in the language of the model shown, read when the breadcrumb is drawn.
+    navigator = TerminalNavigator<DemoRoute>(title: { [unowned self] in render($0.title) })
     navigator.onChange = { [unowned self] _ in
       draw()
       changed()
@@ -38,6 +41,12 @@ final class DemoDisplay {
     fired.fire()
   }
 
+  /// `text` in the language of the model shown (English before the first), escaped for the
+  /// terminal.
+  func render(_ text: LocalizedText) -> String {
+    VisibleText.escaped(self.text.catalog.render(text, language: model?.language ?? "en"))
+  }
+
   /// The screen on top, as the keymap needs it.
   var topScreen: DemoAppState.Screen? {
     navigator.top.flatMap { model?.screens[$0] }
@@ -46,7 +55,7 @@ final class DemoDisplay {
   /// The screen as plain text, for a script's `wait`.
   func plainText() -> String {
     guard let model else { return "" }
-    return ScreenText(ansi: false).text(
+    return ScreenText(ansi: false, catalog: text.catalog).text(
       for: model, top: navigator.top, breadcrumb: navigator.breadcrumb)
   }
 

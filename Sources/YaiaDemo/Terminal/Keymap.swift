@@ -1,4 +1,5 @@
 import Yaia
+import YaiaResources
 
 /// Which key does what on each screen: the terminal's equivalent of buttons and text fields.
 /// A pure function from the screen on top and a key to an app event; a key the screen does
@@ -21,12 +22,12 @@ enum Keymap {
   /// The event for `key` on `screen` (`nil`: no screen is drawn yet).
   static func event(for key: Key, on screen: DemoAppState.Screen?) -> DemoAppState.Event {
     if key == .interrupt || key == .endOfInput { return .quit }
-    guard let screen else { return refuse(key, "the app is starting; Ctrl-C quits") }
+    guard let screen else { return refuse(key, .hintStarting) }
     switch screen {
     case .launch:
-      return key == .text("q") ? .quit : refuse(key, "the launch is running; q quits")
+      return key == .text("q") ? .quit : refuse(key, .hintLaunchRunning)
     case .update:
-      return key == .text("q") || key == .enter ? .quit : refuse(key, "q quits")
+      return key == .text("q") || key == .enter ? .quit : refuse(key, .hintQuit)
     case .pushed(let screen):
       return pushed(key, on: screen)
     case .home(let home):
@@ -38,13 +39,13 @@ enum Keymap {
           ?? {
             key == .escape
               ? .home(.speakers(.cancel))
-              : refuse(key, "type the new nickname · Enter saves · Esc cancels")
+              : refuse(key, .hintRenamingKeys)
           }()
       case .confirmingDelete:
         switch key {
         case .text("y"): return .home(.speakers(.confirmDelete(true)))
         case .text("n"), .escape: return .home(.speakers(.confirmDelete(false)))
-        default: return refuse(key, "y deletes · n keeps it")
+        default: return refuse(key, .hintConfirmDelete)
         }
       case .browsing:
         switch key {
@@ -56,15 +57,15 @@ enum Keymap {
         case .text("o"): return .openLinkPrompt
         case .text("q"): return .quit
         default:
-          return refuse(key, "↑/↓ select · r rename · d delete · p pair · o open a link · q quit")
+          return refuse(key, .homeHint)
         }
       }
     case .push:
-      return key == .enter || key == .escape ? .dismissPush : refuse(key, "Enter closes")
+      return key == .enter || key == .escape ? .dismissPush : refuse(key, .hintEnterCloses)
     case .linkPrompt:
       return textField(
         key, { .linkPrompt(.typed($0)) }, .linkPrompt(.deleteBackward), .linkPrompt(.submit))
-        ?? refuse(key, "type a link · Enter opens it · Esc goes back")
+        ?? refuse(key, .linkHint)
     }
   }
 
@@ -75,20 +76,20 @@ enum Keymap {
       case .up, .text("k"): return .onTop(LanguageState.event(.moveSelection(by: -1)))
       case .down, .text("j"): return .onTop(LanguageState.event(.moveSelection(by: 1)))
       case .enter: return .onTop(LanguageState.event(.confirm))
-      default: return refuse(key, "↑/↓ choose · Enter confirms")
+      default: return refuse(key, .languageHintFirstRun)
       }
     }
     if screen.as(LoginState.self) != nil {
       let login = { (event: LoginState.Event) in DemoAppState.Event.onTop(LoginState.event(event)) }
       if key == .tab || key == .up || key == .down { return login(.switchField) }
       return textField(key, { login(.typed(Secret($0))) }, login(.deleteBackward), login(.submit))
-        ?? refuse(key, "type · Tab switches field · Enter logs in")
+        ?? refuse(key, .loginHint)
     }
     if screen.as(TutorialState.self) != nil {
       switch key {
       case .enter, .text(" "), .right: return .onTop(TutorialState.event(.next))
       case .text("s"), .escape: return .onTop(TutorialState.event(.skip))
-      default: return refuse(key, "Enter next page · s skips")
+      default: return refuse(key, .tutorialHintNext)
       }
     }
     if let pairing = screen.as(PairingState.self) {
@@ -99,17 +100,17 @@ enum Keymap {
         return textField(key, { event(.typed($0)) }, event(.deleteBackward), event(.submit))
           ?? {
             key == .escape
-              ? event(.cancel) : refuse(key, "type a nickname · Enter saves · Esc goes back")
+              ? event(.cancel) : refuse(key, .pairingHintNaming)
           }()
       }
       switch key {
       case .up, .text("k"): return event(.moveSelection(by: -1))
       case .down, .text("j"): return event(.moveSelection(by: 1))
       case .enter: return event(.pick)
-      default: return refuse(key, "↑/↓ select · Enter picks · Esc leaves")
+      default: return refuse(key, .pairingHintBrowsing)
       }
     }
-    return refuse(key, "this screen takes no keys; Ctrl-C quits")
+    return refuse(key, .hintNoKeys)
   }
 
   /// Keys of a text field: text (control characters included, for the field to refuse),
@@ -128,7 +129,7 @@ enum Keymap {
     }
   }
 
-  private static func refuse(_ key: Key, _ help: String) -> DemoAppState.Event {
-    .refused("Unknown key \(key) here: \(help).")
+  private static func refuse(_ key: Key, _ help: LocalizedText) -> DemoAppState.Event {
+    .refused(.keyUnknown("\(key)", help))
   }
 }

@@ -1,5 +1,6 @@
 import Yaia
 import YaiaFlow
+import YaiaResources
 import YaiaSequencer
 
 /// Draws the app's view model as text, a whole screen at a time: the terminal is the app's
@@ -8,12 +9,35 @@ import YaiaSequencer
 struct ScreenText: Sendable {
   /// Whether to use ANSI styling.
   var ansi: Bool
+  /// The catalog every text comes from.
+  var catalog = DemoTexts.catalog
+  /// The language texts are drawn in: the model's, set by ``lines(for:top:breadcrumb:)``.
+  private var language = "en"
+
+  /// A terminal drawing with ANSI styling or without, texts from `catalog`.
+  init(ansi: Bool, catalog: StringCatalog = DemoTexts.catalog) {
+    self.ansi = ansi
+    self.catalog = catalog
+  }
+
+  /// `text` in the language drawn, shown by the terminal rule (``VisibleText``).
+  private func t(_ text: LocalizedText) -> String {
+    VisibleText.escaped(catalog.render(text, language: language))
+  }
 
   /// The screen for `model`, as lines: the screen of `top`, the route the navigator shows,
   /// under the navigator's `breadcrumb`.
   func lines(for model: DemoAppState.ViewModel, top: DemoRoute?, breadcrumb: String) -> [String] {
-    var lines = [bold(v(model.title)), dim(v(breadcrumb))]
-    lines += model.status.map { "  " + v($0) }
+    var drawing = self
+    drawing.language = model.language
+    return drawing.draw(model, top: top, breadcrumb: breadcrumb)
+  }
+
+  private func draw(_ model: DemoAppState.ViewModel, top: DemoRoute?, breadcrumb: String)
+    -> [String]
+  {
+    var lines = [bold(t(model.title)), dim(v(breadcrumb))]
+    lines += model.status.map { "  " + t($0) }
     lines.append("")
     switch top.flatMap({ model.screens[$0] }) {
     case nil:
@@ -21,24 +45,24 @@ struct ScreenText: Sendable {
     case .launch(let progress):
       lines += launch(progress)
     case .update(let reason, let progress):
-      lines += [bold("Update required"), v(reason), "Get the new version from the store.", ""]
-      lines += launch(progress) + ["", dim("q quits")]
+      lines += [bold(t(.screenUpdate)), t(reason), t(.updateGetNew), ""]
+      lines += launch(progress) + ["", dim(t(.hintQuit))]
     case .pushed(let screen):
       lines += pushed(screen)
     case .home(let home):
       lines += self.home(home.speakers, launch: home.launch.report)
     case .push(let message):
-      lines += [bold("🔔 Notification"), "  " + v(message), "", dim("Enter closes")]
+      lines += [bold(t(.pushHeading)), "  " + v(message), "", dim(t(.hintEnterCloses))]
     case .linkPrompt(let prompt):
       lines += [
-        bold("Open a link"), field("Link", v(prompt.link), focused: true),
-        dim("  yaia-demo://speakers/<nickname> · yaia-demo://pair · yaia-demo://settings/language"),
+        bold(t(.screenOpenLink)), field(t(.linkField), v(prompt.link), focused: true),
+        dim("  " + t(.linkExamples)),
       ]
-      if let problem = prompt.message { lines.append(yellow("! " + v(problem))) }
-      lines += ["", dim("type a link · Enter opens it · Esc goes back")]
+      if let problem = prompt.message { lines.append(yellow("! " + t(problem))) }
+      lines += ["", dim(t(.linkHint))]
     }
-    if let problem = model.linkProblem { lines += ["", red("✗ " + v(problem.description))] }
-    if let message = model.message { lines += ["", yellow("! " + v(message))] }
+    if let problem = model.linkProblem { lines += ["", red("✗ " + t(Self.text(of: problem)))] }
+    if let message = model.message { lines += ["", yellow("! " + t(message))] }
     return lines
   }
 
@@ -47,26 +71,26 @@ struct ScreenText: Sendable {
     var lines: [String] = []
     if let language = screen.as(LanguageState.self) {
       let isSetting = language.isSetting
-      lines.append(bold(isSetting ? "Language" : "Which language?"))
-      for (index, name) in language.languages.enumerated() {
-        lines.append(row(v(name), selected: index == language.selected))
+      lines.append(bold(t(isSetting ? .screenLanguage : .languageQuestion)))
+      for (index, code) in language.languages.enumerated() {
+        lines.append(row(t(LanguageState.name(of: code)), selected: index == language.selected))
       }
-      lines += [
-        "",
-        dim(
-          isSetting
-            ? "↑/↓ choose · Enter sets it · Esc goes back" : "↑/↓ choose · Enter confirms"),
-      ]
+      lines += ["", dim(t(isSetting ? .languageHintSetting : .languageHintFirstRun))]
     } else if let login = screen.as(LoginState.self) {
-      lines.append(bold("Log in"))
-      lines.append(field("User name", v(login.user), focused: login.focus == .user))
-      lines.append(field("Password ", v(login.password), focused: login.focus == .password))
-      if login.isLoading { lines.append("  Logging in…") }
-      if let banner = login.banner { lines.append(red("  ✗ " + v(banner))) }
-      lines += ["", dim("type · Tab switches field · Enter logs in")]
+      let (user, password) = (t(.loginUserName), t(.loginPassword))
+      let width = max(user.count, password.count)
+      lines.append(bold(t(.screenLogIn)))
+      lines.append(field(pad(user, width), v(login.user), focused: login.focus == .user))
+      lines.append(
+        field(pad(password, width), v(login.password), focused: login.focus == .password))
+      if login.isLoading { lines.append("  " + t(.loginLoggingIn)) }
+      if let banner = login.banner { lines.append(red("  ✗ " + t(banner))) }
+      lines += ["", dim(t(.loginHint))]
     } else if let tutorial = screen.as(TutorialState.self) {
-      lines += [bold("Tutorial (\(v(tutorial.position)))"), "  " + v(tutorial.page), ""]
-      lines.append(dim(tutorial.isLast ? "Enter finishes" : "Enter next page · s skips"))
+      lines += [
+        bold(t(.tutorialHeading(tutorial.number, tutorial.count))), "  " + t(tutorial.page), "",
+      ]
+      lines.append(dim(t(tutorial.isLast ? .tutorialHintLast : .tutorialHintNext)))
     } else if let pairing = screen.as(PairingState.self) {
       lines += self.pairing(pairing)
     }
@@ -80,68 +104,110 @@ struct ScreenText: Sendable {
 
   private func launch(_ progress: LaunchProgress) -> [String] {
     var lines: [String] = []
-    if let splash = progress.splash { lines += DemoSplash.lines(splash, ansi: ansi) + [""] }
-    lines.append(bold("Launching"))
+    if let splash = progress.splash {
+      lines +=
+        DemoSplash.lines(
+          splash, title: t(.splashTitle), subtitle: t(.splashSubtitle), ansi: ansi) + [""]
+    }
+    lines.append(bold(t(.launchHeading)))
     for line in progress.lines {
       let symbol: String
       let detail: String
       switch line.status {
-      case .pending: (symbol, detail) = ("·", "not started")
-      case .running: (symbol, detail) = ("…", "running")
-      case .waitingForUser(let prompt):
-        (symbol, detail) = ("?", "waiting for you: \(v("\(prompt)"))")
-      case .finished: (symbol, detail) = (green("✓"), "done")
+      case .pending: (symbol, detail) = ("·", t(.launchNotStarted))
+      case .running: (symbol, detail) = ("…", t(.launchRunning))
+      case .waitingForUser:
+        (symbol, detail) = ("?", t(.launchWaiting(Self.prompt(of: line.step))))
+      case .finished: (symbol, detail) = (green("✓"), t(.launchDone))
       case .stopped(let why): (symbol, detail) = (red("✗"), v(why))
       }
       // Each number says what it is: when the step started, counted from the launch's start,
       // and how long it took.
-      let start = line.started.map { ", started at +\(DurationText.format($0))" } ?? ""
-      let took = line.duration.map { ", took \(DurationText.format($0))" } ?? ""
-      lines.append("  \(symbol) \(pad(v(line.step.description), 18)) \(detail)\(start)\(took)")
+      let start = line.started.map { t(.launchStartedAt(DurationText.format($0))) } ?? ""
+      let took = line.duration.map { t(.launchTook(DurationText.format($0))) } ?? ""
+      lines.append(
+        "  \(symbol) \(pad(t(Self.name(of: line.step)), 18)) \(detail)\(start)\(took)")
     }
-    if let report = progress.report { lines += ["", v(headline(report))] }
+    if let report = progress.report { lines += ["", t(headline(report))] }
     return lines
   }
 
   private func pairing(_ pairing: PairingState.ViewModel) -> [String] {
     var lines = [
-      bold("Speakers nearby"),
-      dim("  strongest first; + new, ↕ moved, ~ changed, ⇕ moved and changed"),
+      bold(t(.pairingHeading)),
+      dim("  " + t(.pairingLegend)),
     ]
-    if pairing.rows.isEmpty { lines.append("  Scanning…") }
+    if pairing.rows.isEmpty { lines.append("  " + t(.pairingScanning)) }
     for row in pairing.rows {
-      let paired = row.pairedAs.map { "  (paired as \(v($0)))" } ?? ""
+      let paired = row.pairedAs.map { "  " + t(.pairingPairedAs($0)) } ?? ""
       lines.append(
         self.row(
           "\(pad(v(row.model), 20)) \(bars(row.signal)) \(row.signal) dBm\(paired)",
           selected: row.isSelected, mark: row.mark))
     }
-    if let changes = pairing.changes { lines.append(dim("  " + v(changes))) }
+    if let changes = pairing.changes { lines.append(dim("  " + t(changes))) }
     lines.append("")
     if let naming = pairing.naming {
-      lines.append(field("Nickname for \(v(naming.model))", v(naming.nickname), focused: true))
-      if pairing.isSaving { lines.append("  Saving…") }
-      lines.append(dim("type a nickname · Enter saves · Esc goes back"))
+      lines.append(field(t(.pairingNicknameFor(naming.model)), v(naming.nickname), focused: true))
+      if pairing.isSaving { lines.append("  " + t(.pairingSaving)) }
+      lines.append(dim(t(.pairingHintNaming)))
     } else {
-      lines.append(dim("↑/↓ select · Enter picks · Esc leaves"))
+      lines.append(dim(t(.pairingHintBrowsing)))
     }
-    if let message = pairing.message { lines.append(yellow("! " + v(message))) }
+    if let message = pairing.message { lines.append(yellow("! " + t(message))) }
     return lines
   }
 
   /// `Launch completed in 612 ms (budget 3 s)`, or how it ended otherwise.
-  private func headline(_ report: LaunchReport<DemoStep>) -> String {
-    let outcome: String
+  private func headline(_ report: LaunchReport<DemoStep>) -> LocalizedText {
+    let outcome: LocalizedText
     switch report.outcome {
-    case .completed: outcome = "completed"
+    case .completed: outcome = .launchCompleted
     case .failed(let steps):
-      outcome = "completed with failures: \(steps.map(\.description).joined(separator: ", "))"
-    case .aborted(let step, let reason): outcome = "aborted by \(step): \(reason)"
-    case .cancelled: outcome = "cancelled"
+      outcome = .launchFailed(steps.map { t(Self.name(of: $0)) }.joined(separator: ", "))
+    case .aborted(let step, let reason): outcome = .launchAborted(Self.name(of: step), reason)
+    case .cancelled: outcome = .launchCancelled
     }
-    let times =
-      "in \(DurationText.format(report.launchTime)) (budget \(DurationText.format(report.budget))"
-    return "Launch \(outcome) \(times)" + (report.budgetOverrun != nil ? ", OVER BUDGET)" : ")")
+    let (time, budget) = (
+      DurationText.format(report.launchTime), DurationText.format(report.budget)
+    )
+    return report.budgetOverrun != nil
+      ? .launchHeadlineOverBudget(outcome, time, budget) : .launchHeadline(outcome, time, budget)
+  }
+
+  /// A launch step's name as the user reads it.
+  static func name(of step: DemoStep) -> LocalizedText {
+    switch step {
+    case .presentSplash: .stepPresentSplash
+    case .forceUpdate: .stepForceUpdate
+    case .fetchConfiguration: .stepFetchConfiguration
+    case .login: .stepLogin
+    case .tutorial: .stepTutorial
+    case .connectSpeaker: .stepConnectSpeaker
+    case .presentPush: .stepPresentPush
+    }
+  }
+
+  /// What a step waiting for the user asks of them.
+  static func prompt(of step: DemoStep) -> LocalizedText {
+    switch step {
+    case .fetchConfiguration: .promptFetchConfiguration
+    case .login: .promptLogin
+    case .tutorial: .promptTutorial
+    case .connectSpeaker: .promptConnectSpeaker
+    case .presentSplash, .forceUpdate, .presentPush: name(of: step)
+    }
+  }
+
+  /// Why a link opened nothing, in the user's language.
+  static func text(of problem: DeepLinkError) -> LocalizedText {
+    switch problem {
+    case .wrongScheme(let link, let expected):
+      .linkWrongScheme(DeepLinkError.shown(link), DeepLinkError.shown(expected))
+    case .unknownLink(let link): .linkUnknown(DeepLinkError.shown(link))
+    case .malformed(let link, let reason):
+      .linkMalformed(DeepLinkError.shown(link), DemoLinks.reason(reason))
+    }
   }
 
   private func home(_ home: SpeakerListState.ViewModel, launch: LaunchReport<DemoStep>?)
@@ -149,34 +215,34 @@ struct ScreenText: Sendable {
   {
     var lines: [String] = []
     if let launch {
-      lines.append(v(headline(launch)))
+      lines.append(t(headline(launch)))
       let steps = launch.records.map { step in
-        "\(v("\(step.step)")) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
+        "\(t(Self.name(of: step.step))) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
       }
-      lines += wrapped(steps + ["(* may wait for you: not counted)"], width: 76).map {
+      lines += wrapped(steps + [t(.launchNotCounted)], width: 76).map {
         dim("  " + $0)
       }
       lines.append("")
     }
-    lines.append(bold("Your speakers"))
-    if home.rows.isEmpty { lines.append("  None yet: press p to pair one.") }
+    lines.append(bold(t(.homeHeading)))
+    if home.rows.isEmpty { lines.append("  " + t(.homeNone)) }
     for row in home.rows {
       lines.append(
         self.row(
           "\(pad(v(row.nickname), 20)) \(v(row.model))", selected: row.isSelected, mark: row.mark))
     }
-    if let changes = home.changes { lines.append(dim("  " + v(changes))) }
+    if let changes = home.changes { lines.append(dim("  " + t(changes))) }
     lines.append("")
     switch home.mode {
     case .browsing:
-      lines.append(dim("↑/↓ select · r rename · d delete · p pair · o open a link · q quit"))
+      lines.append(dim(t(.homeHint)))
     case .renaming(let model, let nickname):
-      lines.append(field("New nickname for \(v(model))", v(nickname), focused: true))
-      lines.append(dim("Enter saves · Esc cancels"))
+      lines.append(field(t(.homeNewNicknameFor(model)), v(nickname), focused: true))
+      lines.append(dim(t(.homeHintRenaming)))
     case .confirmingDelete(let nickname):
-      lines.append(yellow("Delete \(v(nickname))? y deletes · n keeps it"))
+      lines.append(yellow(t(.homeConfirmDelete(nickname))))
     }
-    if let message = home.message { lines.append(yellow("! " + v(message))) }
+    if let message = home.message { lines.append(yellow("! " + t(message))) }
     return lines
   }
 

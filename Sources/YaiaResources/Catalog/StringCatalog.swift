@@ -79,6 +79,14 @@ public struct StringCatalog: Sendable {
     try self.init(bytes: bytes, file: path)
   }
 
+  /// A catalog with no keys in `sourceLanguage`: every text renders as its key. For an app
+  /// whose catalog could not be read, so that it still shows something a tester can report.
+  public init(empty sourceLanguage: String, file: String) {
+    self.sourceLanguage = sourceLanguage
+    self.entries = []
+    self.file = file
+  }
+
   /// The catalog in `bytes`; `file` names it in messages.
   ///
   /// - Throws: ``StringCatalogError`` naming the line and what is wrong.

@@ -11,7 +11,7 @@ import Yaia
 ///   static let homeSpeakers: TextKey = "home.speakers"
 ///   static let homeTitle: TextKey = "home.title"
 /// }
-/// extension LocalizedText {
+/// extension TextValue where Self == LocalizedText {
 ///   static func homeSpeakers(_ argument1: Int) -> LocalizedText { … }
 ///   static var homeTitle: LocalizedText { … }
 /// }
@@ -93,7 +93,9 @@ public enum TextKeySource {
       \(keys.joined(separator: "\n"))
       }
 
-      extension LocalizedText {
+      // On `TextValue` for `LocalizedText`, so `.homeTitle` also reads where a placeholder takes
+      // a text: `.entryEmpty(.homeNickname)`.
+      extension TextValue where Self == LocalizedText {
       \(texts.joined(separator: "\n"))
       }
 
@@ -110,7 +112,7 @@ public enum TextKeySource {
       switch kind {
       case .integer: type = "Int"
       case .floatingPoint: type = "Double"
-      case .object: type = "String"
+      case .object: type = "some TextValue"
       // A plural inside a sentence chooses its form by a number.
       case .substitution: type = "Int"
       case nil: type = "TextArgument"
@@ -122,7 +124,7 @@ public enum TextKeySource {
       switch type {
       case "Int": ".int(\(name))"
       case "Double": ".double(\(name))"
-      case "String": ".string(\(name))"
+      case "some TextValue": "\(name).textArgument"
       default: name
       }
     }

@@ -62,6 +62,9 @@ public enum TextArgument: Hashable, Sendable, CustomStringConvertible {
   case double(Double)
   /// For `%@` and `%s`.
   case string(String)
+  /// For `%@`: another catalog text, rendered in the same language (a field's name inside a
+  /// message about it).
+  case text(LocalizedText)
 
   /// The value as a test failure shows it: `3`, `2.5`, `"Kitchen"`.
   public var description: String {
@@ -69,6 +72,7 @@ public enum TextArgument: Hashable, Sendable, CustomStringConvertible {
     case .int(let value): String(value)
     case .double(let value): String(value)
     case .string(let value): "\"" + value + "\""
+    case .text(let value): value.description
     }
   }
 
@@ -77,7 +81,24 @@ public enum TextArgument: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .int: .integer
     case .double: .floatingPoint
-    case .string: .object
+    case .string, .text: .object
     }
   }
+}
+
+/// A value a `%@` placeholder takes in a generated accessor: a string as it is, or another
+/// catalog text rendered in the same language.
+public protocol TextValue {
+  /// The value as a placeholder's argument.
+  var textArgument: TextArgument { get }
+}
+
+extension String: TextValue {
+  /// ``TextArgument/string(_:)``.
+  public var textArgument: TextArgument { .string(self) }
+}
+
+extension LocalizedText: TextValue {
+  /// ``TextArgument/text(_:)``.
+  public var textArgument: TextArgument { .text(self) }
 }

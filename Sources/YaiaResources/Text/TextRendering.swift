@@ -7,6 +7,13 @@ extension StringCatalog {
   /// - a placeholder without its argument stays as written, and an argument of another type
   ///   than its placeholder is written as it is (`%d` given a string shows the string).
   public func render(_ text: LocalizedText, language: String) -> String {
+    render(text, language: language, depth: 0)
+  }
+
+  /// How deep texts inside texts are rendered; deeper ones show as their keys.
+  static let deepestText = 8
+
+  private func render(_ text: LocalizedText, language: String, depth: Int) -> String {
     guard let entry = entry(text.key),
       let localization = entry.localizations[language]
         ?? entry.localizations[Self.baseLanguage(language)]
@@ -26,7 +33,12 @@ extension StringCatalog {
     // the other placeholders keep their positions, and a form is never read again for
     // substitutions, so forms that name each other cannot multiply the text.
     let substitutions = localization.substitutions
-    let arguments = text.arguments
+    let arguments = text.arguments.map { argument in
+      guard case .text(let inner) = argument else { return argument }
+      return .string(
+        depth < Self.deepestText
+          ? render(inner, language: language, depth: depth + 1) : inner.key.name)
+    }
     return Self.fill(format, with: arguments) { placeholder in
       let name = String(placeholder.text.split(separator: "@").dropFirst().first ?? "")
       guard let substitution = substitutions[name] else { return nil }
@@ -91,6 +103,8 @@ extension StringCatalog {
       return String(value)
     case .string(let value):
       return value
+    case .text(let value):
+      return value.description
     case .double(let value):
       guard placeholder.kind == .floatingPoint else { return String(value) }
       var places = 6
