@@ -4,6 +4,7 @@ import YaiaFlow
 import YaiaInspector
 import YaiaMockServer
 import YaiaRemote
+import YaiaResources
 import YaiaSequencer
 import YaiaStore
 
@@ -15,9 +16,11 @@ package enum DemoApp {
   /// Runs the app with `options` on `terminal`; returns when the user quits (or the script
   /// ends).
   ///
-  /// - Throws: ``DemoError`` when the data folder or the backend cannot be used, or when a
-  ///   script's `wait` times out.
+  /// - Throws: ``DemoError`` when the data folder, the backend or the app's texts cannot be
+  ///   used, or when a script's `wait` times out.
   package static func run(_ options: DemoOptions, terminal: TerminalIO) async throws(DemoError) {
+    // A catalog that does not read would show every text as its key: refused before anything.
+    if case .failure(let problem) = DemoTexts.loaded { throw .texts(problem.description) }
     let folder = options.dataFolder
     let library: SpeakerLibrary
     do {

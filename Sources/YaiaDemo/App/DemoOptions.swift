@@ -37,6 +37,8 @@ package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
   case backend(String)
   /// The launch plan is invalid (a bug in the app: the message names the cycle or step).
   case plan(String)
+  /// The app's String Catalog cannot be read (a broken build: the message names the line).
+  case texts(String)
   /// The inspector given with `--inspect` cannot be reached.
   case inspector(String)
   /// A script's `wait` timed out; the screen it saw.
@@ -48,6 +50,7 @@ package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .data(let problem): return problem
     case .backend(let problem): return problem
     case .plan(let problem): return "The launch plan is invalid: \(problem)"
+    case .texts(let problem): return problem
     case .inspector(let problem): return problem
     case .waitTimedOut(let line, let text, let timeout, let screen):
       return
