@@ -9,23 +9,66 @@ enum ResourceTargets {
   /// key rendered in every language, with arguments of each type: nothing traps, no finding's
   /// text carries a control character (it reaches a terminal), and a rendering stays within a
   /// fixed multiple of the catalog's own size (forms that name each other cannot multiply it).
+  /// The accessors generated from a catalog that reads (or the generator's typed refusal):
+  /// every line is one of the shapes the generator writes, so no key or text, whatever it
+  /// holds, ends a literal or a comment and becomes code in an app's build.
+  static func requireOnlyDeclarations(_ catalog: StringCatalog) throws(FuzzViolation) {
+    guard let source = try? TextKeySource.swift(for: [catalog]) else { return }
+    try require(
+      !source.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F },
+      "the generated source holds a control character")
+    let shapes = [
+      "// ", "import YaiaResources", "extension TextKey {",
+      "extension TextValue where Self == LocalizedText {", "}", "  /// `",
+      "  internal static let ", "  internal static var ", "  internal static func ",
+      "    LocalizedText(.", "  }",
+    ]
+    for line in source.split(separator: "\n", omittingEmptySubsequences: true) {
+      try require(
+        shapes.contains { line.hasPrefix($0) }, "a generated line of no known shape: \(line)")
+      if line.hasPrefix("  internal static let ") {
+        // `name: TextKey = "…"`: one literal, closed at the end of the line, no quote inside
+        // that is not escaped.
+        let literal = Array(line.drop { $0 != "\"" }.unicodeScalars)
+        var closedAt: Int?
+        var index = 1
+        while index < literal.count, closedAt == nil {
+          if literal[index] == "\\" {
+            index += 1
+          } else if literal[index] == "\"" {
+            closedAt = index
+          }
+          index += 1
+        }
+        try require(
+          closedAt == literal.count - 1,
+          "a key's literal is not one closed literal: \(line)")
+      }
+    }
+  }
+
   static let stringCatalog = FuzzTarget(
     "string-catalog", summary: "String Catalogs (.xcstrings): read, checked, rendered",
     maxLength: 8_192
   ) { bytes throws(FuzzViolation) in
     // The same bytes as Swift source: the key scanner reads anything, and finds only literals
     // no longer than its limit.
-    for literal in KeyUsage.literals(in: String(decoding: bytes, as: UTF8.self)) {
+    let names = KeyUsage.names(in: String(decoding: bytes, as: UTF8.self))
+    for literal in names.literals.union(names.members) {
       try require(
-        literal.unicodeScalars.count <= KeyUsage.longestLiteral, "a literal past the limit")
+        literal.unicodeScalars.count <= KeyUsage.longestLiteral, "a literal or name past the limit")
     }
     guard let catalog = try? StringCatalog(bytes: bytes, file: "fuzz.xcstrings") else { return }
-    for finding in CatalogCheck.findings(in: catalog, usedKeys: []) {
-      let text = finding.description
+    let findings = CatalogCheck.findings(in: catalog, usedKeys: [])
+    var report = CatalogReport()
+    report.findings = findings
+    for text in findings.map(\.description) + [report.rendered(as: .text)] {
       try require(
-        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
-        "a finding's text holds a control character: \(text.debugDescription)")
+        !text.unicodeScalars.contains {
+          ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        }, "a finding's text holds a control character: \(text.debugDescription)")
     }
+    try requireOnlyDeclarations(catalog)
     let arguments: [[TextArgument]] = [
       [], [.int(1), .string("x")], [.int(2), .double(2.5), .int(-3)],
       [.string("%@%d"), .int(Int.max)], [.double(.infinity), .int(Int.min)],

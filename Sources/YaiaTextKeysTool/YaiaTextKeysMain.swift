@@ -10,28 +10,29 @@ import YaiaResources
 /// A catalog that cannot be read stops the build with `file:line: error: …`, which Xcode and
 /// SwiftPM show at the catalog. The output is written only when it changed, so an unchanged
 /// catalog recompiles nothing.
-@main
 enum YaiaTextKeysMain {
   static let usage =
     "usage: yaia-text-keys --output FILE.swift [--access internal|public|package] CATALOG.xcstrings…"
 
-  static func main() {
+  /// Runs the generator with `arguments` (the program's name first) and returns the exit
+  /// status: 0 written, 1 a catalog or the output could not be used, 2 a usage error.
+  static func run(_ arguments: [String]) -> Int32 {
     var output: String?
     var access = "internal"
     var catalogs: [String] = []
-    var arguments = CommandLine.arguments.dropFirst()[...]
-    while let argument = arguments.popFirst() {
+    var rest = arguments.dropFirst()[...]
+    while let argument = rest.popFirst() {
       switch argument {
-      case "--output": output = arguments.popFirst()
-      case "--access": access = arguments.popFirst() ?? ""
+      case "--output": output = rest.popFirst()
+      case "--access": access = rest.popFirst() ?? ""
       case "--help", "-h":
         print(usage)
-        return
+        return 0
       default: catalogs.append(argument)
       }
     }
     guard let output, !catalogs.isEmpty, ["internal", "public", "package"].contains(access) else {
-      fail(usage)
+      return fail(usage, status: 2)
     }
     do {
       let read = try catalogs.map { path throws(StringCatalogError) in
@@ -42,18 +43,48 @@ enum YaiaTextKeysMain {
       if existing != Array(source.utf8) {
         try Data(source.utf8).write(to: URL(fileURLWithPath: output))
       }
+      return 0
     } catch let error as StringCatalogError {
-      fail(error.asCompilerError)
+      return fail(error.asCompilerError)
     } catch {
-      fail("\(VisibleText.escaped(output)): error: cannot write the accessors: \(error)")
+      return fail("\(VisibleText.escaped(output)): error: cannot write the accessors: \(error)")
     }
   }
 
-  static func fail(_ message: String) -> Never {
+  static func fail(_ message: String, status: Int32 = 1) -> Int32 {
     FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(1)
+    return status
   }
 }
+
+#if YAIA_LIBFUZZER
+  // The fuzz build (`.ci/fuzz.sh`) links libFuzzer into every executable it builds, this one
+  // included (the demo's build runs it through the YaiaTextKeys plugin), and libFuzzer's `main`
+  // runs first: the generator then runs from libFuzzer's start-up hook and exits, so that
+  // build still generates the demo's accessors.
+
+  /// Runs the generator with the process's arguments and exits with its status.
+  @_cdecl("LLVMFuzzerInitialize")
+  public func textKeysInitialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+  ) -> Int32 {
+    let arguments = (0..<Int(argc.pointee)).compactMap { index in
+      argv.pointee?[index].map { String(cString: $0) }
+    }
+    exit(YaiaTextKeysMain.run(arguments))
+  }
+
+  /// Never reached: the start-up hook exits.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func textKeysTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
+#else
+  /// The program's entry: the generator with the command line.
+  @main
+  enum YaiaTextKeysEntry {
+    static func main() { exit(YaiaTextKeysMain.run(CommandLine.arguments)) }
+  }
+#endif
 
 extension StringCatalogError {
   /// `file:line: error: reason`, the form Xcode and SwiftPM place at the line.

@@ -17,6 +17,19 @@ public struct CatalogReport: Sendable {
   /// How many Swift sources were read for key names.
   public var sourceCount = 0
 
+  /// A report of `findings` and `problems`, for a tool that checks catalogs its own way and
+  /// prints them as `yaia resources check` does.
+  public init(
+    findings: [CatalogFinding] = [], problems: [String] = [], notes: [String] = [],
+    catalogCount: Int = 0, sourceCount: Int = 0
+  ) {
+    self.findings = findings
+    self.problems = problems
+    self.notes = notes
+    self.catalogCount = catalogCount
+    self.sourceCount = sourceCount
+  }
+
   /// The report on the catalogs and sources `found`, leaving out the findings of `skipped`
   /// rules. Keys are used when a source names them (``KeyUsage``); with no sources, the
   /// `unused-key` rule is not run and a note says so.
