@@ -34,9 +34,12 @@ struct LanguageState: DemoScreen {
   let isSetting: Bool
 
   /// The choice among `languages` (never empty: the suggested one is always offered),
-  /// `suggested` selected; the setting when `isSetting`, else the launch's question.
+  /// `suggested` selected; the setting when `isSetting`, else the launch's question. A
+  /// language the server lists twice is offered once: two rows would share one id.
   init(languages: [String], suggested: String, isSetting: Bool = false) {
-    let offered = languages.contains(suggested) ? languages : [suggested] + languages
+    var seen: Set<String> = []
+    let listed = languages.filter { seen.insert($0).inserted }
+    let offered = listed.contains(suggested) ? listed : [suggested] + listed
     self.isSetting = isSetting
     self.languages = offered
     selected = offered.firstIndex(of: suggested) ?? 0
