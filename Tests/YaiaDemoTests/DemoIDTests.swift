@@ -12,7 +12,8 @@ struct DemoIDTests {
   }
 
   static func speaker(_ id: String, _ nickname: String) -> PairedSpeaker {
-    PairedSpeaker(id: id, model: "JBL", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
+    PairedSpeaker(
+      id: id, model: "JBL", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
   }
 
   @Test("every screen's ids pass the audit, in each of its modes")
@@ -31,7 +32,8 @@ struct DemoIDTests {
       AccessibilityAudit.problems {
         Given(PairingState())
           .when(
-            .radio(.appeared(Self.broadcast("a", -50))), .radio(.appeared(Self.broadcast("b", -40))),
+            .radio(.appeared(Self.broadcast("a", -50))),
+            .radio(.appeared(Self.broadcast("b", -40))),
             .pick
           )
           .then([]).viewModel

@@ -35,7 +35,9 @@ extension PairingState.ViewModel: AccessibilityIdentified {
 extension LoginState.ViewModel: AccessibilityIdentified {
   /// The two fields and the button.
   var accessibilityIDs: [AccessibilityID] {
-    ["userNameField", "passwordField", "logIn"].map { AccessibilityID(screen: "login", element: $0) }
+    ["userNameField", "passwordField", "logIn"].map {
+      AccessibilityID(screen: "login", element: $0)
+    }
   }
 }
 

@@ -290,17 +290,20 @@ struct ScreenText: Sendable {
   private func style(_ code: String, _ text: String) -> String {
     ansi ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
-  private func bold(_ text: String) -> String { style("1", text) }
-  private func dim(_ text: String) -> String { style("2", text) }
-  private func red(_ text: String) -> String { style("31", text) }
-  private func green(_ text: String) -> String { style("32", text) }
-  private func yellow(_ text: String) -> String { style("33", text) }
+  // Roles of DemoStyle, never codes: the look is decided there, in values a test reads.
+  private func bold(_ text: String) -> String { styled(.heading, text) }
+  private func dim(_ text: String) -> String { styled(.hint, text) }
+  private func red(_ text: String) -> String { style(DemoStyle.ansi(.problem), text) }
+  private func green(_ text: String) -> String { style(DemoStyle.ansi(.success), text) }
+  private func yellow(_ text: String) -> String { style(DemoStyle.ansi(.warning), text) }
+  private func styled(_ role: DemoStyle.TextRole, _ text: String) -> String {
+    DemoStyle.ansi(role).map { style($0, text) } ?? text
+  }
   private func markColor(_ mark: RowMark, _ text: String) -> String {
     switch mark {
     case .inserted: green(text)
-    case .moved: style("36", text)
-    case .updated: yellow(text)
-    case .movedAndUpdated: style("33", text)
+    case .moved: style(DemoStyle.ansi(.moved), text)
+    case .updated, .movedAndUpdated: yellow(text)
     }
   }
 }
