@@ -58,7 +58,7 @@ public enum KeyAccessorName {
     return names
   }
 
-  /// Swift's keywords, which a generated name is written in backquotes for (`` `default` ``).
+  /// Swift's keywords: a generated name that is one (default, case) is written in backquotes.
   public static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
     "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
