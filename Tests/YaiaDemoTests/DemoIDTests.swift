@@ -7,15 +7,6 @@ import YaiaTesting
 
 @Suite("Accessibility ids: unique on each screen, the same for the same state, rows by identity")
 struct DemoIDTests {
-  static func broadcast(_ id: String, _ signal: Int) -> Broadcast {
-    Broadcast(id: id, model: "Model \(id)", signal: signal)
-  }
-
-  static func speaker(_ id: String, _ nickname: String) -> PairedSpeaker {
-    PairedSpeaker(
-      id: id, model: "JBL", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
-  }
-
   @Test("every screen's ids pass the audit, in each of its modes")
   func everyScreen() {
     #expect(AccessibilityAudit.problems { LoginState().viewModel } == [])
@@ -32,16 +23,16 @@ struct DemoIDTests {
       AccessibilityAudit.problems {
         Given(PairingState())
           .when(
-            .radio(.appeared(Self.broadcast("a", -50))),
-            .radio(.appeared(Self.broadcast("b", -40))),
+            .radio(.appeared(broadcast("a", -50))),
+            .radio(.appeared(broadcast("b", -40))),
             .pick
           )
           .then([]).viewModel
       } == [])
     for events: [SpeakerListState.Event] in [
-      [.loaded([Self.speaker("A1", "Den"), Self.speaker("B2", "Kitchen")])],
-      [.loaded([Self.speaker("A1", "Den")]), .rename],
-      [.loaded([Self.speaker("A1", "Den")]), .delete],
+      [.loaded([speaker("A1", "Den"), speaker("B2", "Kitchen")])],
+      [.loaded([speaker("A1", "Den")]), .rename],
+      [.loaded([speaker("A1", "Den")]), .delete],
     ] {
       #expect(
         AccessibilityAudit.problems {
@@ -55,8 +46,8 @@ struct DemoIDTests {
   @Test("a row keeps its id when the list reorders: ids come from addresses, not places")
   func rowsByIdentity() {
     var pairing = PairingState()
-    _ = pairing.handle(.radio(.appeared(Self.broadcast("a", -50))))
-    _ = pairing.handle(.radio(.appeared(Self.broadcast("b", -60))))
+    _ = pairing.handle(.radio(.appeared(broadcast("a", -50))))
+    _ = pairing.handle(.radio(.appeared(broadcast("b", -60))))
     let before = pairing.viewModel.accessibilityIDs
     _ = pairing.handle(.radio(.signal(id: "b", dBm: -30)))
     let after = pairing.viewModel.accessibilityIDs

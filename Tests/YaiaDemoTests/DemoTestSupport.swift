@@ -1,3 +1,4 @@
+import Foundation
 import YaiaFlow
 import YaiaResources
 
@@ -24,4 +25,15 @@ extension ScreenText {
 extension LocalizedText {
   /// The text as the demo shows it in English, for tests that read a sentence.
   var english: String { DemoTexts.catalog.render(self, language: "en") }
+}
+
+/// A speaker in range: `id`, model `Model id`, at `signal` dBm.
+func broadcast(_ id: String, _ signal: Int) -> Broadcast {
+  Broadcast(id: id, model: "Model \(id)", signal: signal)
+}
+
+/// A paired speaker: `id`, model `Model id`, called `nickname`.
+func speaker(_ id: String, _ nickname: String) -> PairedSpeaker {
+  PairedSpeaker(
+    id: id, model: "Model \(id)", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
 }

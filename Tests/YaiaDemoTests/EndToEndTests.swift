@@ -16,14 +16,19 @@ struct EndToEndTests {
   }
 
   /// Logs in as the demo's user.
-  static let logIn = """
-    wait Log in
+  static let logIn = logIn(on: "Log in")
+
+  /// Logs in as the demo's account once the login screen, titled `title`, shows.
+  static func logIn(on title: String) -> String {
+    """
+    wait \(title)
     type ada
     key tab
     type swordfish
     key enter
 
     """
+  }
 
   /// Pages through the first run's tutorial.
   static let throughTutorial = """
@@ -218,18 +223,15 @@ struct EndToEndTests {
         wait Which language?
         wait German (de)
         key enter
-        wait Anmelden
-        type ada
-        key tab
-        type swordfish
-        key enter
-        wait Einführung (1 von 3)
-        key enter 3
-        wait Lautsprecher in der Nähe
-        key esc
-        wait Deine Lautsprecher
-        type q
-        """,
+
+        """ + Self.logIn(on: "Anmelden") + """
+          wait Einführung (1 von 3)
+          key enter 3
+          wait Lautsprecher in der Nähe
+          key esc
+          wait Deine Lautsprecher
+          type q
+          """,
       in: folder)
     #expect(first.status == 0, "\(first.errors)\n\(first.output.suffix(2000))")
     let home = try #require(first.output.components(separatedBy: "Deine Lautsprecher").last)

@@ -5,15 +5,6 @@ import YaiaTesting
 
 @testable import YaiaDemo
 
-private func broadcast(_ id: String, _ signal: Int) -> Broadcast {
-  Broadcast(id: id, model: "Model \(id)", signal: signal)
-}
-
-private func speaker(_ id: String, _ nickname: String) -> PairedSpeaker {
-  PairedSpeaker(
-    id: id, model: "Model \(id)", nickname: nickname, pairedAt: Date(timeIntervalSince1970: 0))
-}
-
 @Suite("Pairing, as a value")
 struct PairingStateTests {
   @Test("speakers are listed strongest first, and each update marks its rows like a table view")

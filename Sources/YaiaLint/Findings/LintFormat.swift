@@ -61,121 +61,46 @@
           lines: report.lineCount))
     }
 
-    // SARIF 2.1.0: https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html
-    private struct SARIF: Encodable {
-      struct Text: Encodable { var text: String }
-      struct Rule: Encodable {
-        struct Configuration: Encodable { var level: String }
-        var id: String
-        var shortDescription: Text
-        var help: Text
-        var defaultConfiguration: Configuration
-      }
-      struct Driver: Encodable {
-        var name = "yaia lint"
-        var informationUri = "https://github.com/yaia/yaia"
-        var rules: [Rule]
-      }
-      struct Tool: Encodable { var driver: Driver }
-      struct Region: Encodable {
-        var startLine: Int
-        var startColumn: Int
-      }
-      struct Artifact: Encodable {
-        var uri: String
-        var uriBaseId: String?
-      }
-      struct PhysicalLocation: Encodable {
-        var artifactLocation: Artifact
-        var region: Region
-      }
-      struct Location: Encodable { var physicalLocation: PhysicalLocation }
-      struct Result: Encodable {
-        var ruleId: String
-        var level: String
-        var message: Text
-        var locations: [Location]
-      }
-      struct Notification: Encodable {
-        var level = "error"
-        var message: Text
-        var locations: [Location]
-      }
-      struct Invocation: Encodable {
-        var executionSuccessful: Bool
-        var toolExecutionNotifications: [Notification]
-      }
-      struct BaseURI: Encodable { var uri: String }
-      struct Run: Encodable {
-        var tool: Tool
-        var originalUriBaseIds: [String: BaseURI]?
-        var results: [Result]
-        var invocations: [Invocation]
-      }
-      var version = "2.1.0"
-      var schema = "https://json.schemastore.org/sarif-2.1.0.json"
-      var runs: [Run]
-
-      enum CodingKeys: String, CodingKey {
-        case version, runs
-        case schema = "$schema"
-      }
-    }
-
+    // SARIF 2.1.0 through the core's `SARIFLog`, the model `yaia resources check` writes too.
     private static func sarif(_ report: LintReport, rules: [any LintRule]) -> String {
       let results = report.findings.map { finding in
-        SARIF.Result(
-          ruleId: finding.ruleID, level: finding.severity.rawValue,
-          message: .init(text: finding.message),
-          locations: [
-            .init(
-              physicalLocation: .init(
-                artifactLocation: artifact(finding.location.path, report),
-                region: .init(
-                  startLine: finding.location.line, startColumn: finding.location.column)
-              ))
-          ])
+        SARIFLog.Result(
+          ruleID: finding.ruleID, level: finding.severity.rawValue, message: finding.message,
+          location: location(
+            finding.location.path, report, line: finding.location.line,
+            column: finding.location.column))
       }
       let notifications = report.problems.map { problem in
-        SARIF.Notification(
-          message: .init(text: problem.message),
-          locations: [
-            .init(
-              physicalLocation: .init(
-                artifactLocation: artifact(problem.path, report),
-                region: .init(startLine: 1, startColumn: 1)))
-          ])
+        SARIFLog.Notification(
+          problem.message, location: location(problem.path, report, line: 1, column: 1))
       }
-      let driver = SARIF.Driver(
-        rules: rules.map { rule in
-          SARIF.Rule(
-            id: rule.id, shortDescription: .init(text: rule.reason), help: .init(text: rule.fix),
-            defaultConfiguration: .init(level: rule.defaultSeverity.rawValue))
-        })
       return encode(
-        SARIF(runs: [
-          .init(
-            tool: .init(driver: driver),
-            originalUriBaseIds: report.root.map { root in
-              let folder = root.hasSuffix("/") ? root : root + "/"
-              return [Self.sourceRoot: .init(uri: "file://" + encodedPath(folder))]
-            }, results: results,
-            invocations: [
-              .init(executionSuccessful: true, toolExecutionNotifications: notifications)
-            ])
-        ]))
+        SARIFLog(
+          tool: "yaia lint",
+          rules: rules.map { rule in
+            SARIFLog.Rule(
+              id: rule.id, description: rule.reason, help: rule.fix,
+              level: rule.defaultSeverity.rawValue)
+          },
+          results: results, notifications: notifications, successful: true,
+          baseURIs: report.root.map { root in
+            let folder = root.hasSuffix("/") ? root : root + "/"
+            return [Self.sourceRoot: "file://" + encodedPath(folder)]
+          }))
     }
 
     /// The base id of paths relative to the run's root (the configuration file's folder).
     static let sourceRoot = "SRCROOT"
 
-    /// A path as a SARIF artifact: a URI reference, percent-encoded (a space is `%20`), relative
-    /// to ``sourceRoot`` when the report knows its root and the path is not absolute.
-    private static func artifact(_ path: String, _ report: LintReport) -> SARIF.Artifact {
+    /// A path's place as SARIF writes it: a URI reference, percent-encoded (a space is `%20`),
+    /// relative to ``sourceRoot`` when the report knows its root and the path is not absolute.
+    private static func location(_ path: String, _ report: LintReport, line: Int, column: Int)
+      -> SARIFLog.Location
+    {
       let relative = report.root != nil && !path.hasPrefix("/")
-      return SARIF.Artifact(
+      return SARIFLog.Location(
         uri: relative ? encodedPath(path) : "file://" + encodedPath(path),
-        uriBaseId: relative ? sourceRoot : nil)
+        uriBaseId: relative ? sourceRoot : nil, line: line, column: column)
     }
 
     /// `path` with every character a URI path may not hold percent-encoded.

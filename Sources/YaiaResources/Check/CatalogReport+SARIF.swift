@@ -1,81 +1,22 @@
 import Yaia
 
-// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html), the form
-// code-scanning services read: one run, each rule with what it checks, each finding at its
-// catalog line, each unreadable input a tool notification. A run with problems is not
-// successful (`executionSuccessful: false`), as its exit status 2 says.
+// SARIF 2.1.0 through the core's `SARIFLog`, as `yaia lint` writes it: each rule with what it
+// checks, each finding at its catalog line, each unreadable input a tool notification. A run
+// with problems is not successful (`executionSuccessful: false`), as its exit status 2 says.
 extension CatalogReport {
-  struct SARIF: Encodable {
-    struct Text: Encodable { var text: String }
-    struct Rule: Encodable {
-      var id: String
-      var shortDescription: Text
-    }
-    struct Driver: Encodable {
-      var name = "yaia resources check"
-      var informationUri = "https://github.com/yaia/yaia"
-      var rules: [Rule]
-    }
-    struct Tool: Encodable { var driver: Driver }
-    struct Region: Encodable { var startLine: Int }
-    struct Artifact: Encodable { var uri: String }
-    struct PhysicalLocation: Encodable {
-      var artifactLocation: Artifact
-      var region: Region
-    }
-    struct Location: Encodable { var physicalLocation: PhysicalLocation }
-    struct Result: Encodable {
-      var ruleId: String
-      var level = "error"
-      var message: Text
-      var locations: [Location]
-    }
-    struct Notification: Encodable {
-      var level = "error"
-      var message: Text
-    }
-    struct Invocation: Encodable {
-      var executionSuccessful: Bool
-      var toolExecutionNotifications: [Notification]
-    }
-    struct Run: Encodable {
-      var tool: Tool
-      var results: [Result]
-      var invocations: [Invocation]
-    }
-    var version = "2.1.0"
-    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    var runs: [Run]
-
-    enum CodingKeys: String, CodingKey {
-      case version, runs
-      case schema = "$schema"
-    }
-  }
-
-  var sarif: SARIF {
-    let results = findings.map { finding in
-      SARIF.Result(
-        ruleId: finding.rule.rawValue, message: .init(text: finding.sentence),
-        locations: [
-          .init(
-            physicalLocation: .init(
-              artifactLocation: .init(uri: Self.uriReference(finding.file)),
-              region: .init(startLine: finding.line)))
-        ])
-    }
-    let rules = CatalogFinding.Rule.allCases.map {
-      SARIF.Rule(id: $0.rawValue, shortDescription: .init(text: $0.summary))
-    }
-    return SARIF(runs: [
-      .init(
-        tool: .init(driver: .init(rules: rules)), results: results,
-        invocations: [
-          .init(
-            executionSuccessful: problems.isEmpty,
-            toolExecutionNotifications: problems.map { .init(message: .init(text: $0)) })
-        ])
-    ])
+  var sarif: SARIFLog {
+    SARIFLog(
+      tool: "yaia resources check",
+      rules: CatalogFinding.Rule.allCases.map {
+        SARIFLog.Rule(id: $0.rawValue, description: $0.summary, level: "error")
+      },
+      results: findings.map { finding in
+        SARIFLog.Result(
+          ruleID: finding.rule.rawValue, level: "error", message: finding.sentence,
+          location: SARIFLog.Location(uri: Self.uriReference(finding.file), line: finding.line))
+      },
+      notifications: problems.map { SARIFLog.Notification($0) },
+      successful: problems.isEmpty)
   }
 
   /// `path` as a URI reference: every byte outside the unreserved set and `/` percent-encoded,
