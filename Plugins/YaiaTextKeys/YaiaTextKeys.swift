@@ -6,12 +6,12 @@ import PackagePlugin
 /// `.homeSpeakers(count)`. Nothing generated is checked in; `yaia-text-keys` writes it into the
 /// build folder.
 ///
-/// Add it to the target that holds the catalog (declared as a resource) and depends on
-/// YaiaResources:
+/// Add it to the target that holds the catalog and depends on YaiaResources; copy the catalog
+/// as a resource, so the app can render from it at run time:
 ///
 ///     .target(
 ///       name: "App", dependencies: [.product(name: "YaiaResources", package: "yaia")],
-///       resources: [.process("Localizable.xcstrings")],
+///       resources: [.copy("Localizable.xcstrings")],
 ///       plugins: [.plugin(name: "YaiaTextKeys", package: "yaia")])
 @main
 struct YaiaTextKeys: BuildToolPlugin {

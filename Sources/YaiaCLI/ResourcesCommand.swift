@@ -66,7 +66,8 @@ struct ResourcesCheckCommand: ParsableCommand {
     FileHandle.standardOutput.write(Data(report.rendered(as: format).utf8))
     if format != .text {
       // Problems and notes also reach a person watching a run whose output goes to a tool.
-      for line in report.problems.map({ "error: \($0)" }) + report.notes.map({ "note: \($0)" }) {
+      let lines = report.problems.map { "error: " + $0 } + report.notes.map { "note: " + $0 }
+      for line in lines.map(VisibleText.escaped) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
       }
     }

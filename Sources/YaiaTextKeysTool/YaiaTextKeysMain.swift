@@ -28,6 +28,9 @@ enum YaiaTextKeysMain {
       case "--help", "-h":
         print(usage)
         return 0
+      case let option where option.hasPrefix("-"):
+        return fail(
+          "yaia-text-keys: unknown option \(VisibleText.escaped(option))\n\(usage)", status: 2)
       default: catalogs.append(argument)
       }
     }

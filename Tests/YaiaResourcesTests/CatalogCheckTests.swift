@@ -152,3 +152,56 @@ struct LengthBudgetTests {
     #expect(LengthBudget.declared(in: "max-length: 99999999999999999999") != nil)
   }
 }
+
+@Suite("What a review of the check found: bounds, fallbacks, numbered substitutions")
+struct CatalogCheckBoundsTests {
+  @Test("a catalog declaring more languages than any app ships is refused at the line")
+  func tooManyLanguages() {
+    let languages = (0...StringCatalog.mostLanguages).map { "\"l\($0)\":{}" }.joined(separator: ",")
+    let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"# + languages + "}}}}"
+    let error = #expect(throws: StringCatalogError.self) {
+      try StringCatalog(bytes: Array(text.utf8), file: "wide.xcstrings")
+    }
+    guard case .malformed(_, _, let reason) = error else { return }
+    #expect(reason.contains("more than 500 languages"))
+  }
+
+  @Test("keys times languages cannot fill memory: the findings stop at their bound and say so")
+  func findingsBounded() throws {
+    let languages = (0..<300).map { "\"l\($0)\":{}" }.joined(separator: ",")
+    let keys = (0..<100).map { "\"k\($0)\":{}" }.joined(separator: ",")
+    let text =
+      #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"# + languages + "}},"
+      + keys + "}}"
+    let catalog = try StringCatalog(bytes: Array(text.utf8), file: "many.xcstrings")
+    let findings = CatalogCheck.findings(in: catalog)
+    #expect(findings.contains { $0.rule == .tooManyFindings })
+    #expect(findings.count < CatalogCheck.mostFindings + 400)
+  }
+
+  @Test("a numbered substitution is found; its forms count toward the length budget")
+  func substitutions() throws {
+    let text = #"""
+      {"sourceLanguage":"en","strings":{"n":{"comment":"max-length: 12","localizations":{
+      "en":{"stringUnit":{"value":"%1$#@count@"},"substitutions":{"count":{"argNum":1,"formatSpecifier":"lld",
+        "variations":{"plural":{"one":{"stringUnit":{"value":"%arg speaker"}},"other":{"stringUnit":{"value":"%arg loudspeakers"}}}}}}}
+      }}}}
+      """#
+    let catalog = try StringCatalog(bytes: Array(text.utf8), file: "s.xcstrings")
+    #expect(catalog.render(LocalizedText("n", .int(1)), language: "en") == "1 speaker")
+    let findings = CatalogCheck.findings(in: catalog)
+    #expect(findings.map(\.rule) == [.tooLong], "\(findings)")
+  }
+
+  @Test("a language without the text is shown the source's, in the source's plural forms")
+  func fallbackPlural() throws {
+    let text = #"""
+      {"sourceLanguage":"en","strings":{"bye":{"localizations":{
+      "en":{"variations":{"plural":{"one":{"stringUnit":{"value":"%lld speaker"}},"other":{"stringUnit":{"value":"%lld speakers"}}}}}}}}}
+      """#
+    let catalog = try StringCatalog(bytes: Array(text.utf8), file: "f.xcstrings")
+    // French counts 0 as `one`; the English text shown must say "0 speakers".
+    #expect(catalog.render(LocalizedText("bye", .int(0)), language: "fr") == "0 speakers")
+    #expect(catalog.render(LocalizedText("bye", .int(21)), language: "ru") == "21 speakers")
+  }
+}

@@ -56,12 +56,14 @@ struct CatalogReportTests {
   func formats() throws {
     let folder = try Self.project()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fifo = folder.appending(path: "Sources/App/Pipe.swift")
+    let fifo = folder.appending(path: "Sources/App/Pipe\u{1B}[2J.swift")
     #expect(mkfifo(fifo.path, 0o600) == 0)
     let report = CatalogReport.check(ResourceFiles.find(in: [folder.path]))
     // The FIFO is refused, not waited on.
     #expect(report.problems.count == 1)
     #expect(report.problems.first?.contains("FIFO") == true)
+    // The file's name reaches no terminal raw.
+    #expect(!report.rendered(as: .text).unicodeScalars.contains("\u{1B}"))
     #expect(report.exitStatus == 2)
     let sarif = try #require(
       try JSONSerialization.jsonObject(with: Data(report.rendered(as: .sarif).utf8))

@@ -1,5 +1,6 @@
 import Yaia
 import YaiaChoreography
+import YaiaResources
 import YaiaSequencer
 
 /// The launch screen's model: one line per step, updated from the launch's events as they
@@ -16,7 +17,7 @@ struct LaunchProgress: Equatable, Sendable {
     /// Done.
     case finished
     /// Failed, timed out, skipped or cancelled; the text says which and why.
-    case stopped(String)
+    case stopped(LocalizedText)
   }
 
   /// One step's line.
@@ -56,7 +57,7 @@ struct LaunchProgress: Equatable, Sendable {
       if case .finished = outcome {
         lines[index].status = .finished
       } else {
-        lines[index].status = .stopped(outcome.description)
+        lines[index].status = .stopped(Self.text(of: outcome))
       }
       if let started = lines[index].started { lines[index].duration = event.time - started }
     }
@@ -78,5 +79,35 @@ extension LaunchReport where ID == DemoStep {
   var updateRequired: String? {
     if case .aborted(by: .forceUpdate, let reason) = outcome { return reason }
     return nil
+  }
+}
+
+extension LaunchProgress {
+  /// How a step that did not finish ended, in the user's language; a failure's own reason
+  /// (from the network, the store) is shown as it came.
+  static func text(of outcome: StepOutcome<DemoStep>) -> LocalizedText {
+    switch outcome {
+    case .finished: .launchDone
+    case .failed(let failure): .launchStepFailed("\(failure)")
+    case .timedOut(let error): .launchStepTimedOut(DurationText.format(error.timeout))
+    case .skipped(let dependency): .launchStepSkipped(dependency.title)
+    case .aborted(let reason): .launchStepAborted(reason)
+    case .cancelled: .launchStepCancelled
+    }
+  }
+}
+
+extension DemoStep {
+  /// The step's name as the user reads it.
+  var title: LocalizedText {
+    switch self {
+    case .presentSplash: .stepPresentSplash
+    case .forceUpdate: .stepForceUpdate
+    case .fetchConfiguration: .stepFetchConfiguration
+    case .login: .stepLogin
+    case .tutorial: .stepTutorial
+    case .connectSpeaker: .stepConnectSpeaker
+    case .presentPush: .stepPresentPush
+    }
   }
 }

@@ -71,12 +71,13 @@ enum Keymap {
 
   /// The event for `key` on a pushed screen, by the screen's type.
   private static func pushed(_ key: Key, on screen: ScreenViewModel) -> DemoAppState.Event {
-    if screen.as(LanguageState.self) != nil {
+    if let language = screen.as(LanguageState.self) {
       switch key {
       case .up, .text("k"): return .onTop(LanguageState.event(.moveSelection(by: -1)))
       case .down, .text("j"): return .onTop(LanguageState.event(.moveSelection(by: 1)))
       case .enter: return .onTop(LanguageState.event(.confirm))
-      default: return refuse(key, .languageHintFirstRun)
+      default:
+        return refuse(key, language.isSetting ? .languageHintSetting : .languageHintFirstRun)
       }
     }
     if screen.as(LoginState.self) != nil {
@@ -85,11 +86,11 @@ enum Keymap {
       return textField(key, { login(.typed(Secret($0))) }, login(.deleteBackward), login(.submit))
         ?? refuse(key, .loginHint)
     }
-    if screen.as(TutorialState.self) != nil {
+    if let tutorial = screen.as(TutorialState.self) {
       switch key {
       case .enter, .text(" "), .right: return .onTop(TutorialState.event(.next))
       case .text("s"), .escape: return .onTop(TutorialState.event(.skip))
-      default: return refuse(key, .tutorialHintNext)
+      default: return refuse(key, tutorial.isLast ? .tutorialHintLast : .tutorialHintNext)
       }
     }
     if let pairing = screen.as(PairingState.self) {

@@ -119,14 +119,14 @@ struct ScreenText: Sendable {
       case .waitingForUser:
         (symbol, detail) = ("?", t(.launchWaiting(Self.prompt(of: line.step))))
       case .finished: (symbol, detail) = (green("✓"), t(.launchDone))
-      case .stopped(let why): (symbol, detail) = (red("✗"), v(why))
+      case .stopped(let why): (symbol, detail) = (red("✗"), t(why))
       }
       // Each number says what it is: when the step started, counted from the launch's start,
       // and how long it took.
       let start = line.started.map { t(.launchStartedAt(DurationText.format($0))) } ?? ""
       let took = line.duration.map { t(.launchTook(DurationText.format($0))) } ?? ""
       lines.append(
-        "  \(symbol) \(pad(t(Self.name(of: line.step)), 18)) \(detail)\(start)\(took)")
+        "  \(symbol) \(pad(t(line.step.title), 18)) \(detail)\(start)\(took)")
     }
     if let report = progress.report { lines += ["", t(headline(report))] }
     return lines
@@ -164,8 +164,8 @@ struct ScreenText: Sendable {
     switch report.outcome {
     case .completed: outcome = .launchCompleted
     case .failed(let steps):
-      outcome = .launchFailed(steps.map { t(Self.name(of: $0)) }.joined(separator: ", "))
-    case .aborted(let step, let reason): outcome = .launchAborted(Self.name(of: step), reason)
+      outcome = .launchFailed(steps.map { t($0.title) }.joined(separator: ", "))
+    case .aborted(let step, let reason): outcome = .launchAborted(step.title, reason)
     case .cancelled: outcome = .launchCancelled
     }
     let (time, budget) = (
@@ -175,19 +175,6 @@ struct ScreenText: Sendable {
       ? .launchHeadlineOverBudget(outcome, time, budget) : .launchHeadline(outcome, time, budget)
   }
 
-  /// A launch step's name as the user reads it.
-  static func name(of step: DemoStep) -> LocalizedText {
-    switch step {
-    case .presentSplash: .stepPresentSplash
-    case .forceUpdate: .stepForceUpdate
-    case .fetchConfiguration: .stepFetchConfiguration
-    case .login: .stepLogin
-    case .tutorial: .stepTutorial
-    case .connectSpeaker: .stepConnectSpeaker
-    case .presentPush: .stepPresentPush
-    }
-  }
-
   /// What a step waiting for the user asks of them.
   static func prompt(of step: DemoStep) -> LocalizedText {
     switch step {
@@ -195,7 +182,7 @@ struct ScreenText: Sendable {
     case .login: .promptLogin
     case .tutorial: .promptTutorial
     case .connectSpeaker: .promptConnectSpeaker
-    case .presentSplash, .forceUpdate, .presentPush: name(of: step)
+    case .presentSplash, .forceUpdate, .presentPush: step.title
     }
   }
 
@@ -217,7 +204,7 @@ struct ScreenText: Sendable {
     if let launch {
       lines.append(t(headline(launch)))
       let steps = launch.records.map { step in
-        "\(t(Self.name(of: step.step))) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
+        "\(t(step.step.title)) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
       }
       lines += wrapped(steps + [t(.launchNotCounted)], width: 76).map {
         dim("  " + $0)

@@ -10,6 +10,10 @@ import Yaia
 /// }
 /// ```
 public enum CatalogCheck {
+  /// The most findings reported for one catalog: past it, the rest is one `too-many-findings`
+  /// finding, so a small hostile file cannot make the checker fill memory.
+  public static let mostFindings = 10_000
+
   /// Every finding in `catalog`, by line. `usedKeys`, when given, are the keys the code names:
   /// an entry outside them is reported as unused.
   public static func findings(
@@ -18,7 +22,7 @@ public enum CatalogCheck {
     var findings: [CatalogFinding] = []
     let languages = catalog.languages
     var seen: Set<TextKey> = []
-    for entry in catalog.entries {
+    for entry in catalog.entries where findings.count < mostFindings {
       func report(_ rule: CatalogFinding.Rule, _ language: String?, _ line: Int, _ message: String)
       {
         findings.append(
@@ -83,7 +87,9 @@ public enum CatalogCheck {
         }
         for (form, text) in texts(of: localization) {
           let place = form.map { "the \($0.rawValue) form: " } ?? ""
-          if let budget, let length = LengthBudget.length(of: text), length > budget {
+          if let budget, let length = LengthBudget.length(of: text, in: localization),
+            length > budget
+          {
             report(
               .tooLong, language, localization.line,
               "\(place)\(length) characters, over the budget of \(budget) the comment declares")
@@ -96,7 +102,7 @@ public enum CatalogCheck {
           case .success(let found):
             for placeholder in (try? FormatPlaceholder.parse(text)) ?? []
             where placeholder.kind == .substitution {
-              let name = String(placeholder.text.dropFirst(3).dropLast())
+              let name = placeholder.substitutionName
               if localization.substitutions[name] == nil {
                 report(
                   .missingSubstitution, language, localization.line,
@@ -121,6 +127,12 @@ public enum CatalogCheck {
           }
         }
       }
+    }
+    if findings.count >= mostFindings {
+      findings.append(
+        CatalogFinding(
+          file: catalog.file, line: 1, key: "", language: nil, rule: .tooManyFindings,
+          message: "more than \(mostFindings) findings; the rest are not listed"))
     }
     return findings.sorted { ($0.line, $0.rule.rawValue) < ($1.line, $1.rule.rawValue) }
   }
@@ -176,6 +188,9 @@ public struct CatalogFinding: Hashable, Sendable, CustomStringConvertible {
     case tooLong = "too-long"
     /// A comment's `max-length:` is not a whole number from 1 to 10,000.
     case badLengthBudget = "bad-length-budget"
+    /// The catalog has more findings than ``CatalogCheck/mostFindings``: the rest are not
+    /// listed.
+    case tooManyFindings = "too-many-findings"
 
     /// What the rule checks, in a sentence: SARIF's rule description.
     public var summary: String {
@@ -191,6 +206,7 @@ public struct CatalogFinding: Hashable, Sendable, CustomStringConvertible {
       case .duplicateKey: "No key is written twice."
       case .tooLong: "No text is longer than the max-length: its comment declares."
       case .badLengthBudget: "A declared max-length: is a whole number from 1 to 10,000."
+      case .tooManyFindings: "A catalog has at most 10,000 findings listed."
       }
     }
   }

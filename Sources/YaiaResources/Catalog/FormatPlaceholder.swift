@@ -37,6 +37,11 @@ public struct FormatPlaceholder: Hashable, Sendable, CustomStringConvertible {
   /// The placeholder as written.
   public var description: String { text }
 
+  /// The substitution a `%#@name@` (or `%1$#@name@`) names: the text between its two `@`.
+  public var substitutionName: String {
+    String(text.split(separator: "@", omittingEmptySubsequences: false).dropFirst().first ?? "")
+  }
+
   /// The most placeholders one text may hold: a catalog is outside input, and no sentence
   /// needs more.
   public static let mostPerText = 64

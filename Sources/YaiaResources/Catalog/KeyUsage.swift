@@ -1,9 +1,10 @@
-/// Which catalog keys a program names: every plain string literal of its Swift sources, so
-/// that ``CatalogCheck`` can report the keys no code names (`unused-key`).
+/// Which catalog keys a program names: its plain string literals and the names it writes
+/// after a `.`, so that ``CatalogCheck`` can report the keys no code names (`unused-key`).
 ///
-/// A key counts as used when some literal in the code is exactly the key: `LocalizedText(
-/// "home.title")`, `TextKey("home.title")`, a `case title = "home.title"`. Comments do not
-/// count, and a literal with interpolation is not a key. The reader is a small lexer, not a
+/// A key counts as used when some literal in the code is exactly the key (`LocalizedText(
+/// "home.title")`, `TextKey("home.title")`, a `case title = "home.title"`), or when the code
+/// writes its generated accessor (`.homeTitle`, ``KeyAccessorName``). Comments do not count,
+/// and a literal with interpolation is not a key. The reader is a small lexer, not a
 /// parser: linear in the text, it never fails, and a source it cannot follow (an unclosed
 /// literal) simply yields fewer literals, so a key is reported unused rather than missed.
 public enum KeyUsage {
@@ -57,11 +58,15 @@ public enum KeyUsage {
         if scalar == ".", let first = at(1), first == "_" || first.properties.isAlphabetic {
           index += 1
           var name = String.UnicodeScalarView()
+          var length = 0
           while index < scalars.count,
             scalars[index] == "_" || scalars[index].properties.isAlphabetic
               || scalars[index].properties.numericType != nil
           {
-            if name.count < longestLiteral { name.append(scalars[index]) }
+            if length < longestLiteral {
+              name.append(scalars[index])
+              length += 1
+            }
             index += 1
           }
           members.insert(String(name))
@@ -139,8 +144,19 @@ public enum KeyUsage {
       literals.formUnion(names.literals)
       members.formUnion(names.members)
     }
-    let accessors = KeyAccessorName.names(for: catalog.entries.map(\.key))
-    return Set(
+    return usedKeys(
+      of: catalog, literals: literals, members: members,
+      accessors: KeyAccessorName.names(for: catalog.entries.map(\.key)))
+  }
+
+  /// The keys of `catalog` named by `literals` or, through `accessors` (each key's generated
+  /// name, made over every catalog of the target as the generator makes them), by `members`:
+  /// for a check that reads its sources once for many catalogs.
+  public static func usedKeys(
+    of catalog: StringCatalog, literals: Set<String>, members: Set<String>,
+    accessors: [TextKey: String]
+  ) -> Set<TextKey> {
+    Set(
       catalog.entries.map(\.key).filter {
         literals.contains($0.name) || accessors[$0].map(members.contains) == true
       })

@@ -42,6 +42,20 @@ public enum LengthBudget {
     return .limit(limit)
   }
 
+  /// The length of `text` of `localization`: its own characters, plus for each `%#@name@` the
+  /// longest form of that substitution (its words are the translator's too), or `nil` when the
+  /// placeholders do not read.
+  public static func length(of text: String, in localization: StringCatalog.Localization) -> Int? {
+    guard var total = length(of: text),
+      let placeholders = try? FormatPlaceholder.parse(text)
+    else { return nil }
+    for placeholder in placeholders where placeholder.kind == .substitution {
+      let forms = localization.substitutions[placeholder.substitutionName]?.plural.values
+      total += forms?.compactMap { length(of: $0.replacingAll("%arg", with: "")) }.max() ?? 0
+    }
+    return total
+  }
+
   /// The length of `text` as ``LengthBudget`` counts it, or `nil` when its placeholders do
   /// not read (the `bad-placeholder` finding says so).
   public static func length(of text: String) -> Int? {

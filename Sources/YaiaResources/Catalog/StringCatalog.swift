@@ -64,6 +64,9 @@ public struct StringCatalog: Sendable {
   public static let largestFile = 16 << 20
   /// The most JSON values one catalog may hold.
   public static let mostValues = 1_000_000
+  /// The most languages one catalog may declare: every check runs per key and language, so
+  /// this bounds what a small file can make the checker do.
+  public static let mostLanguages = 500
 
   /// The catalog in the file at `path`, read through a check of its type and size.
   ///
@@ -114,6 +117,7 @@ public struct StringCatalog: Sendable {
     guard let strings = root["strings"], let members = strings.members else {
       throw malformed(root, "`strings` must be an object of keys")
     }
+    var seenLanguages: Set<String> = []
     var entries: [Entry] = []
     for member in members {
       guard member.value.members != nil else {
@@ -127,6 +131,12 @@ public struct StringCatalog: Sendable {
           throw malformed(all, "`localizations` must be an object of languages")
         }
         for language in languages {
+          if seenLanguages.insert(language.name).inserted, seenLanguages.count > Self.mostLanguages
+          {
+            throw .malformed(
+              file: file, line: language.line,
+              reason: "more than \(Self.mostLanguages) languages; no app ships that many")
+          }
           guard Self.isLanguage(language.name) else {
             throw .malformed(
               file: file, line: language.line,
@@ -262,9 +272,9 @@ public enum StringCatalogError: Error, Equatable, Sendable, CustomStringConverti
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      "\(VisibleText.escaped(file)): cannot read the string catalog: \(reason)"
+      "\(VisibleText.escaped(file)): cannot read the string catalog: \(VisibleText.escaped(reason))"
     case .malformed(let file, let line, let reason):
-      "\(VisibleText.escaped(file)):\(line): not a string catalog: \(reason)"
+      "\(VisibleText.escaped(file)):\(line): not a string catalog: \(VisibleText.escaped(reason))"
     }
   }
 }

@@ -46,17 +46,32 @@ public struct CatalogReport: Sendable {
     if found.sources.isEmpty, !skipped.contains(.unusedKey) {
       report.notes.append("no Swift sources under the paths given: unused keys not checked")
     }
-    let texts = found.sources.map(\.text)
+    var catalogs: [StringCatalog] = []
     for path in found.catalogs {
-      let catalog: StringCatalog
       do {
-        catalog = try StringCatalog(contentsOf: path)
+        catalogs.append(try StringCatalog(contentsOf: path))
       } catch {
         report.problems.append(error.description)
-        continue
       }
-      report.catalogCount += 1
-      let used = checksUsage ? KeyUsage.usedKeys(of: catalog, in: texts) : nil
+    }
+    report.catalogCount = catalogs.count
+    // The sources are read once for every catalog, and accessors are named over all the
+    // catalogs found, as the generator names them over a target's.
+    var literals: Set<String> = []
+    var members: Set<String> = []
+    if checksUsage {
+      for source in found.sources {
+        let names = KeyUsage.names(in: source.text)
+        literals.formUnion(names.literals)
+        members.formUnion(names.members)
+      }
+    }
+    let accessors = KeyAccessorName.names(for: catalogs.flatMap { $0.entries.map(\.key) })
+    for catalog in catalogs {
+      let used =
+        checksUsage
+        ? KeyUsage.usedKeys(
+          of: catalog, literals: literals, members: members, accessors: accessors) : nil
       report.findings += CatalogCheck.findings(in: catalog, usedKeys: used).filter {
         !skipped.contains($0.rule)
       }
@@ -74,8 +89,8 @@ public struct CatalogReport: Sendable {
     switch format {
     case .text:
       var lines = findings.map { "\($0.fileAndLine): error: \($0.sentence) [\($0.rule.rawValue)]" }
-      lines += problems.map { "error: \($0)" }
-      lines += notes.map { "note: \($0)" }
+      lines += problems.map { "error: \(VisibleText.escaped($0))" }
+      lines += notes.map { "note: \(VisibleText.escaped($0))" }
       lines.append(
         "\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(catalogCount) catalog\(catalogCount == 1 ? "" : "s") (\(sourceCount) Swift source\(sourceCount == 1 ? "" : "s") read)"
           + (problems.isEmpty ? "" : "; \(problems.count) not checked"))

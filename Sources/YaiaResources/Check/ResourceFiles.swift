@@ -13,6 +13,8 @@ public enum ResourceFiles {
   public static let deepest = 64
   /// The most files read in one run.
   public static let mostFiles = 100_000
+  /// The most bytes of Swift source read in one run, all files together: 512 MiB.
+  public static let mostSourceBytes = 512 << 20
   /// Folders never entered: build products, dependencies, version control.
   public static let skippedFolders: Set<String> = [
     ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage", "node_modules",
@@ -33,8 +35,10 @@ public enum ResourceFiles {
     var found = Found()
     var seen: Set<String> = []
     var count = 0
+    var sourceBytes = 0
+    var leftOut = false
     func visit(_ path: String, depth: Int, named: Bool) {
-      guard count < mostFiles else { return }
+      guard !leftOut else { return }
       let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
       guard seen.insert(resolved).inserted else { return }
       var isFolder: ObjCBool = false
@@ -58,16 +62,24 @@ public enum ResourceFiles {
         }
         return
       }
-      if path.hasSuffix(".xcstrings") {
+      let isCatalog = path.hasSuffix(".xcstrings")
+      if isCatalog || path.hasSuffix(".swift") {
+        guard count < mostFiles, sourceBytes <= mostSourceBytes else {
+          leftOut = true
+          return
+        }
         count += 1
+      }
+      if isCatalog {
         found.catalogs.append(path)
       } else if path.hasSuffix(".swift") {
-        count += 1
         do {
           guard let bytes = try OutsideFile.read(path, atMost: largestSource) else { return }
+          sourceBytes += bytes.count
           found.sources.append((path, String(decoding: bytes, as: UTF8.self)))
         } catch {
-          found.problems.append("\(VisibleText.escaped(path)): \(error.description)")
+          found.problems.append(
+            "\(VisibleText.escaped(path)): \(VisibleText.escaped(error.description))")
         }
       } else if named {
         found.problems.append(
@@ -75,8 +87,10 @@ public enum ResourceFiles {
       }
     }
     for path in paths { visit(path, depth: 0, named: true) }
-    if count >= mostFiles {
-      found.problems.append("more than \(mostFiles) files under the paths; the rest not read")
+    if leftOut {
+      found.problems.append(
+        "more than \(mostFiles) files or \(mostSourceBytes >> 20) MiB of Swift under the paths; the rest not read"
+      )
     }
     return found
   }

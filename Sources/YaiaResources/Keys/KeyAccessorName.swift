@@ -3,8 +3,9 @@
 /// One function gives the name to the generator (`yaia-text-keys`) and to ``KeyUsage``, so a
 /// key the code names only through its accessor (`.homeTitle`) still counts as used.
 public enum KeyAccessorName {
-  /// The longest name made from a key; a longer key is cut and given its hash, so that names
-  /// stay readable and distinct.
+  /// The longest name ``name(for:)`` makes from a key; a longer key is cut and given its hash,
+  /// so that names stay readable and distinct. ``names(for:)`` may add a hash (and rarely a
+  /// number) to a name it must tell apart.
   public static let longest = 60
 
   /// The lower-camel-case name of `key`: its ASCII letters and digits, split into words at
@@ -54,6 +55,19 @@ public enum KeyAccessorName {
     var names: [TextKey: String] = [:]
     for (name, sharing) in byName {
       for key in sharing { names[key] = sharing.count == 1 ? name : name + "_" + hash(of: key) }
+    }
+    // Hashes can collide too (32 bits): any name still shared, or taken by another key's plain
+    // name, gets a number, in key order, so the generated declarations never clash.
+    var taken: Set<String> = []
+    for key in names.keys.sorted(by: { $0.name < $1.name }) {
+      guard let name = names[key] else { continue }
+      var unique = name
+      var number = 2
+      while !taken.insert(unique).inserted {
+        unique = name + "_" + String(number)
+        number += 1
+      }
+      names[key] = unique
     }
     return names
   }

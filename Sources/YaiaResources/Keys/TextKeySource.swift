@@ -20,8 +20,9 @@ import Yaia
 /// A view model then says `.homeSpeakers(count)`: a wrong argument type, a missing argument or
 /// a key removed from the catalog fails the build, not a translated user's screen.
 public enum TextKeySource {
-  /// The source for `catalogs`, its declarations at `access` level (`internal` by default;
-  /// `public` for a module that hands texts to others). Keys repeated across catalogs are
+  /// The source for `catalogs`, its declarations at `access` level: `internal`, as the plugin
+  /// writes them; `yaia-text-keys --access public`, run by hand, for a module that hands its
+  /// texts to others. Keys repeated across catalogs are
   /// declared once, with the first catalog's arguments.
   ///
   /// - Throws: ``StringCatalogError/malformed(file:line:reason:)`` when a key's source text

@@ -14,12 +14,13 @@ extension StringCatalog {
   static let deepestText = 8
 
   private func render(_ text: LocalizedText, language: String, depth: Int) -> String {
-    guard let entry = entry(text.key),
-      let localization = entry.localizations[language]
-        ?? entry.localizations[Self.baseLanguage(language)]
-        ?? entry.localizations[sourceLanguage]
+    guard let entry = entry(text.key) else { return text.key.name }
+    // The language whose text is shown picks the plural form: a French user shown the English
+    // fallback reads English forms, chosen by English rules.
+    let candidates = [language, Self.baseLanguage(language), sourceLanguage]
+    guard let used = candidates.first(where: { entry.localizations[$0] != nil }),
+      let localization = entry.localizations[used]
     else { return text.key.name }
-    let used = entry.localizations[language] != nil ? language : Self.baseLanguage(language)
     let count = text.arguments.lazy.compactMap { argument -> Int? in
       if case .int(let value) = argument { return value }
       return nil
@@ -40,7 +41,7 @@ extension StringCatalog {
           ? render(inner, language: language, depth: depth + 1) : inner.key.name)
     }
     return Self.fill(format, with: arguments) { placeholder in
-      let name = String(placeholder.text.split(separator: "@").dropFirst().first ?? "")
+      let name = placeholder.substitutionName
       guard let substitution = substitutions[name] else { return nil }
       let index = substitution.argumentNumber - 1
       var number = 0
