@@ -250,7 +250,11 @@ struct DescriptorExhaustionTests {
       [
         "-c", "ulimit -n 48 && exec \"$0\" mock-server --fixtures \"$1\" --port 0",
         try yaiaExecutable().path, folder.path,
-      ])
+      ],
+      // A crash (a stress run once saw this server end by signal 4, a trap) prints where.
+      environment: ProcessInfo.processInfo.environment.merging(
+        ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]
+      ) { $1 })
     let lines = child.lines
     let serving = try await child.line(containing: "Serving")
     let port = try #require(
@@ -285,7 +289,7 @@ struct DescriptorExhaustionTests {
         ? "still running"
         : "ended by \(child.process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(child.process.terminationStatus)"
       Issue.record(
-        "no answer while descriptors ran out: \(error); server \(ended); held \(held.count) connections; it printed: \(lines.all)"
+        "no answer while descriptors ran out: \(error); server \(ended); held \(held.count) connections; it printed: \(lines.all)\nand on standard error:\n\(child.errors.all)"
       )
       child.process.terminate()
       return
