@@ -34,7 +34,8 @@
     init(text: String, file: String) throws(OpenAPIError) {
       self.file = file
       do {
-        guard let root = try Yams.compose(yaml: text) else {
+        // JSON's escaped UTF-16 halves, which YAML refuses, as whole characters first.
+        guard let root = try Yams.compose(yaml: SurrogateEscapes.rewritten(text)) else {
           throw OpenAPIError(file: file, line: 1, reason: "the description is empty")
         }
         self.root = root
