@@ -329,9 +329,10 @@ def main():
             watcher.screenshot(path=os.path.join(SHOTS, "inspector-identity-diff.png"), full_page=False)
 
             # Time travel: jump the running demo back to the step before the pairing screen
+            # (its route is named by its title's catalog key, the same in every language)
             # opened; the terminal shows Home again and the timeline marks the jump.
             opened = watcher.evaluate("""() => { const shell = model.shells.get(model.selected.key);
-                const step = shell.steps.find((s) => !s.gap && s.paths.some((p) => p.startsWith('screens.Pair a speaker')));
+                const step = shell.steps.find((s) => !s.gap && s.paths.some((p) => p.startsWith('screens.screen.pairing')));
                 return step ? step.index : null; }""")
             if not opened:
                 fail("no step of the demo opened the pairing screen")
