@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "YaiaRemote", targets: ["YaiaRemote"]),
     .library(name: "YaiaStore", targets: ["YaiaStore"]),
     .library(name: "YaiaFiles", targets: ["YaiaFiles"]),
+    .library(name: "YaiaOpenAPI", targets: ["YaiaOpenAPI"]),
     .library(name: "YaiaMockServer", targets: ["YaiaMockServer"]),
     .library(name: "YaiaLint", targets: ["YaiaLint"]),
     .library(name: "YaiaInspector", targets: ["YaiaInspector"]),
@@ -48,13 +49,16 @@ let package = Package(
       name: "Remote", description: "Kept for apps that name it: enables RemoteLogging.",
       enabledTraits: ["RemoteLogging"]),
     .trait(name: "Store", description: "YaiaStore: GRDB."),
-    .trait(name: "MockServer", description: "YaiaMockServer: FlyingSocks (FlyingFox) and Yams."),
+    .trait(name: "OpenAPI", description: "YaiaOpenAPI: Yams."),
+    .trait(
+      name: "MockServer", description: "YaiaMockServer: FlyingSocks (FlyingFox) and YaiaOpenAPI.",
+      enabledTraits: ["OpenAPI"]),
     .trait(name: "Lint", description: "YaiaLint: swift-syntax and Yams."),
     .trait(
       name: "Tools",
       description:
         "yaia (demo, mock-server, graph, lint, inspect, resources), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
-      enabledTraits: ["RemoteLogging", "Store", "MockServer", "Lint"]),
+      enabledTraits: ["RemoteLogging", "Store", "OpenAPI", "MockServer", "Lint"]),
     .default(enabledTraits: ["Tools"]),
   ],
   dependencies: [
@@ -97,10 +101,17 @@ let package = Package(
       ]),
     // A Shared value kept in a JSON file: Foundation only, so no trait and no GRDB.
     .target(name: "YaiaFiles", dependencies: ["Yaia"]),
+    // OpenAPI descriptions read, checked and sampled; an app's requests checked against one.
+    .target(
+      name: "YaiaOpenAPI",
+      dependencies: [
+        "Yaia", "YaiaHTTP", "YaiaRemote",
+        .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
+      ]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
-        "Yaia", "YaiaHTTP",
+        "Yaia", "YaiaHTTP", "YaiaOpenAPI",
         .product(
           name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
@@ -230,7 +241,8 @@ let package = Package(
     .target(
       name: "YaiaFuzzTargets",
       dependencies: [
-        "YaiaMockServer", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint", "YaiaDemo",
+        "YaiaMockServer", "YaiaOpenAPI", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint",
+        "YaiaDemo",
         "YaiaResources",
       ]),
     .executableTarget(name: "YaiaFuzz", dependencies: ["YaiaFuzzTargets"]),
@@ -241,6 +253,8 @@ let package = Package(
       ]),
     .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
     .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
+    .testTarget(
+      name: "YaiaOpenAPITests", dependencies: ["YaiaOpenAPI", "YaiaRemote", "YaiaTesting"]),
     .testTarget(name: "YaiaResourcesTests", dependencies: ["YaiaResources", "YaiaTesting"]),
     .testTarget(name: "YaiaFilesTests", dependencies: ["Yaia", "YaiaFiles", "YaiaTesting"]),
     .testTarget(name: "YaiaTestingTests", dependencies: ["Yaia", "YaiaTesting"]),
@@ -287,7 +301,9 @@ let package = Package(
       resources: [.copy("Fixtures"), .copy("Corpus")]),
     .testTarget(
       name: "YaiaMockServerTests",
-      dependencies: ["Yaia", "YaiaMockServer", "YaiaRemote", "YaiaCLI", "YaiaTesting"],
+      dependencies: [
+        "Yaia", "YaiaMockServer", "YaiaOpenAPI", "YaiaRemote", "YaiaCLI", "YaiaTesting",
+      ],
       // The shop's description and fixtures, read from the source tree by #filePath.
       exclude: ["OpenAPI"]),
     .testTarget(

@@ -14,7 +14,7 @@ trap 'rm -rf "$scratch"' EXIT
 status=0
 
 # product → the trait its message must name
-products="YaiaStore:Store YaiaMockServer:MockServer YaiaLint:Lint"
+products="YaiaStore:Store YaiaOpenAPI:OpenAPI YaiaMockServer:MockServer YaiaLint:Lint"
 targets=""
 for pair in $products; do
   product=${pair%%:*}

@@ -29,7 +29,7 @@ package struct FuzzTarget: Sendable {
   /// Every target, one per reader of outside input.
   package static let all: [FuzzTarget] =
     MockServerTargets.all + InspectorTargets.all + FlowTargets.all + RemoteTargets.all
-    + LintTargets.all + StateTargets.all + ResourceTargets.all
+    + LintTargets.all + StateTargets.all + ResourceTargets.all + OpenAPITargets.all
 
   /// The target named `name`, if there is one.
   package static func named(_ name: String) -> FuzzTarget? {

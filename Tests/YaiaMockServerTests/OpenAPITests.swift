@@ -5,6 +5,7 @@ import YaiaRemote
 import YaiaTesting
 
 @testable import YaiaMockServer
+@testable import YaiaOpenAPI
 
 /// The shop's description and fixtures, beside this file.
 enum Shop {
@@ -103,6 +104,9 @@ struct OpenAPITests {
     }
   }
 
+  /// The header a JSON body is sent with: the description's operations take JSON only.
+  static let json: HTTPHeaders = [HTTPHeaderName.contentType: "application/json"]
+
   @Test("asked to, the server answers a request that breaks the description with a 400 saying why")
   func validatesRequests() async throws {
     var configuration = MockServer.Configuration()
@@ -113,8 +117,8 @@ struct OpenAPITests {
     let client = RemoteClient(baseURL: try await server.start())
     let bad = try await client.exchange(
       Request<Data>.raw(
-        .post, Endpoint("/v1/carts/x/items"), body: Data(#"{"quantity":0}"#.utf8),
-        acceptableStatus: [400])
+        .post, Endpoint("/v1/carts/x/items"), headers: Self.json,
+        body: Data(#"{"quantity":0}"#.utf8), acceptableStatus: [400])
     ).0
     let problems = try #require(
       (try JSONSerialization.jsonObject(with: bad.body) as? [String: Any])?["problems"] as? [String]
@@ -132,7 +136,7 @@ struct OpenAPITests {
     let good = try await client.exchange(
       Request<Data>.raw(
         .post, Endpoint("/v1/carts/3f2c1a9e-0b7d-4c55-9a1e-2d3b4c5d6e7f/items"),
-        body: Data(#"{"productId":7,"quantity":2}"#.utf8))
+        headers: Self.json, body: Data(#"{"productId":7,"quantity":2}"#.utf8))
     ).0
     #expect(good.status == 200)
     let page = try await client.exchange(

@@ -516,7 +516,7 @@
   enum YAMLText {
     /// `text` as a double-quoted YAML scalar (JSON's escapes are YAML's too).
     static func quoted(_ text: String) -> String {
-      "\"" + ResponseTemplate.escaped(text) + "\""
+      "\"" + JSONText.escaped(text) + "\""
     }
 
     /// A flow mapping of text to text, keys sorted: `{ "page": "1" }`.

@@ -70,8 +70,7 @@
     /// The captured parameters if `path` matches (percent-decoded), `nil` if it does not. A
     /// trailing `*` captures the rest under the name `*`.
     public func match(_ path: String) -> [String: String]? {
-      let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        .filter { $0 != "." }
+      let parts = PathSegments.of(path)
       var parameters: [String: String] = [:]
       for (index, segment) in segments.enumerated() {
         switch segment {
@@ -91,8 +90,6 @@
 
     public var description: String { text }
 
-    private static func decoded(_ segment: String) -> String {
-      segment.removingPercentEncoding ?? segment
-    }
+    private static func decoded(_ segment: String) -> String { PathSegments.decoded(segment) }
   }
 #endif

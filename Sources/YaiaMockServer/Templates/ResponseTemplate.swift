@@ -186,13 +186,13 @@
         return String(number)
       case .text(let text):
         guard isJSON else { return text }
-        if inString { return Self.escaped(text) }
+        if inString { return JSONText.escaped(text) }
         // Outside a string, text that is a JSON number or literal stays one; anything else is
         // quoted, so no request can break the document.
-        if text == "true" || text == "false" || text == "null" || Self.isJSONNumber(text) {
+        if text == "true" || text == "false" || text == "null" || JSONText.isNumber(text) {
           return text
         }
-        return "\"" + Self.escaped(text) + "\""
+        return "\"" + JSONText.escaped(text) + "\""
       case .json(let value):
         if let text = value as? String {
           return write(.text(text), fallback: nil, inString: inString)
@@ -201,41 +201,8 @@
           withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
         let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "null"
         guard isJSON else { return text }
-        return inString ? Self.escaped(text) : text
+        return inString ? JSONText.escaped(text) : text
       }
-    }
-
-    /// `text` escaped for the inside of a JSON string literal, or of a double-quoted YAML scalar.
-    static func escaped(_ text: String) -> String {
-      var out = ""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        // Control characters, and the ones YAML refuses or reads as line breaks: escaped, so
-        // the text is safe in a JSON string and in a double-quoted YAML scalar alike.
-        case _
-        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-          || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
-          || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-          out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out
-    }
-
-    /// Whether `text` is a number as JSON writes one, within the range a reader takes.
-    static func isJSONNumber(_ text: String) -> Bool {
-      guard !text.isEmpty, text.utf8.count <= 64 else { return false }
-      // The grammar alone admits `1e999`, which most readers (Foundation's among them) refuse
-      // as out of range: such a value is written as a string instead.
-      return text.range(
-        of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
-        != nil && Double(text)?.isFinite == true
     }
 
     /// The value and fallback a placeholder's source names.

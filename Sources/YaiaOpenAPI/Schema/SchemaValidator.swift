@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// One way a value breaks its schema: where (`$.items[0].price`), on which line, and how.
   public struct SchemaViolation: Equatable, Sendable, CustomStringConvertible {
     /// The value's place in the document, as a JSON path from `$`.
@@ -14,7 +14,7 @@
   /// Checks values against the schemas of one document, following `$ref`s within a depth
   /// budget and doing at most a bounded amount of work per value, so a recursive schema or a
   /// combinatorial `oneOf` cannot hold the check.
-  struct SchemaValidator {
+  package struct SchemaValidator {
     /// The schemas `$ref` pointers name.
     let schemas: [String: JSONSchema]
     /// How many `$ref`s and nested schemas one check may follow, deepest.
@@ -26,11 +26,12 @@
 
     private var steps = 0
 
-    init(schemas: [String: JSONSchema]) { self.schemas = schemas }
+    package init(schemas: [String: JSONSchema]) { self.schemas = schemas }
 
     /// The violations of `value` against `schema` (empty when it conforms). A check that runs
     /// out of steps says so, wherever it ran out (inside a `oneOf` too): it never passes.
-    mutating func violations(of value: LocatedJSON, against schema: JSONSchema) -> [SchemaViolation]
+    package mutating func violations(of value: LocatedJSON, against schema: JSONSchema)
+      -> [SchemaViolation]
     {
       steps = 0
       var found: [SchemaViolation] = []

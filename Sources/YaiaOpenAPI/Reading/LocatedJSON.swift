@@ -1,13 +1,13 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   import Foundation
-  import Yaia
-  import Yams
+  package import Yaia
+  package import Yams
 
   /// A JSON value with the line it was read from: what a contract check validates, so that a
   /// problem in a fixture is reported at its file and line, and what an example from a spec is
   /// written back as.
-  struct LocatedJSON: Equatable, Sendable {
-    indirect enum Kind: Equatable, Sendable {
+  package struct LocatedJSON: Equatable, Sendable {
+    package indirect enum Kind: Equatable, Sendable {
       case null
       case bool(Bool)
       case number(Double)
@@ -18,23 +18,23 @@
     }
 
     /// One member of an object.
-    struct Member: Equatable, Sendable {
-      var name: String
-      var value: LocatedJSON
+    package struct Member: Equatable, Sendable {
+      package var name: String
+      package var value: LocatedJSON
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// The line, from 1; 0 when unknown (a value read by `JSONSerialization`).
-    var line: Int
+    package var line: Int
 
-    init(_ kind: Kind, line: Int = 0) {
+    package init(_ kind: Kind, line: Int = 0) {
       self.kind = kind
       self.line = line
     }
 
     /// A YAML or JSON node as a value: plain scalars are numbers, booleans and null as JSON reads
     /// them, quoted ones are text. Spends `budget` per value, so an alias bomb stops early.
-    init(_ node: Node, budget: inout InputBudget) throws(InputBudget.Exceeded) {
+    package init(_ node: Node, budget: inout InputBudget) throws(InputBudget.Exceeded) {
       let line = node.mark?.line ?? 0
       switch node {
       case .scalar(let scalar):
@@ -82,7 +82,7 @@
     }
 
     /// A value as `JSONSerialization` reads it (no lines), within `budget`.
-    init(any value: Any, budget: inout InputBudget) throws(InputBudget.Exceeded) {
+    package init(any value: Any, budget: inout InputBudget) throws(InputBudget.Exceeded) {
       switch value {
       case let text as String:
         try budget.spend(bytes: text.utf8.count)
@@ -112,7 +112,7 @@
     }
 
     /// JSON text: compact, or indented by two spaces with `pretty`; members in their order.
-    func text(pretty: Bool = false) -> String {
+    package func text(pretty: Bool = false) -> String {
       var out = ""
       write(into: &out, pretty: pretty, indent: 0)
       return out
@@ -130,7 +130,7 @@
         } else {
           out += "\(number)"
         }
-      case .string(let text): out += "\"" + ResponseTemplate.escaped(text) + "\""
+      case .string(let text): out += "\"" + JSONText.escaped(text) + "\""
       case .array(let items):
         guard !items.isEmpty else {
           out += "[]"
@@ -150,7 +150,7 @@
         out += "{"
         for (index, member) in members.enumerated() {
           out += (index > 0 ? "," : "") + newline
-          out += "\"" + ResponseTemplate.escaped(member.name) + "\":" + (pretty ? " " : "")
+          out += "\"" + JSONText.escaped(member.name) + "\":" + (pretty ? " " : "")
           member.value.write(into: &out, pretty: pretty, indent: indent + 1)
         }
         out += closing + "}"
@@ -158,7 +158,7 @@
     }
 
     /// The member `name` of an object.
-    subscript(name: String) -> LocatedJSON? {
+    package subscript(name: String) -> LocatedJSON? {
       guard case .object(let members) = kind else { return nil }
       return members.first { $0.name == name }?.value
     }

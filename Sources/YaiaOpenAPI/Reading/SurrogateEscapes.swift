@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// A JSON description's escaped UTF-16 halves made readable to the YAML reader.
   ///
   /// JSON writes a character outside the Basic Multilingual Plane as two escaped halves

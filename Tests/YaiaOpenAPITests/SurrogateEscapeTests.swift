@@ -1,6 +1,6 @@
 import Testing
 
-@testable import YaiaMockServer
+@testable import YaiaOpenAPI
 
 @Suite("JSON descriptions with characters outside the BMP, escaped as UTF-16 halves")
 struct SurrogateEscapeTests {

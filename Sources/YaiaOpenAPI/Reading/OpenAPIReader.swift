@@ -1,6 +1,6 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   import Foundation
-  import Yaia
+  package import Yaia
   import Yams
 
   /// Reads an OpenAPI 3 description (YAML or JSON) into operations and schemas, naming the line
@@ -11,7 +11,7 @@
   /// network. Chains of references are followed to a depth, and loops are reported; schemas are
   /// linked rather than copied, so a recursive schema costs nothing to read. The whole document
   /// spends one ``InputBudget``, so YAML aliases cannot multiply its size.
-  struct OpenAPIReader {
+  package struct OpenAPIReader {
     let file: String
     private let root: Node
     /// The component schemas by name (`#/components/schemas/NAME`), indexed once: a mapping's
@@ -25,7 +25,7 @@
     private var pending: [(pointer: String, line: Int)] = []
 
     /// What one description may cost to read: 64 levels deep, 2,000,000 values, 64 MiB of text.
-    static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
+    package static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
     /// The longest chain of `$ref`s to a parameter, response or body.
     static let longestReferenceChain = 32
     /// The methods a path item may hold.
@@ -121,8 +121,8 @@
     /// `/pets/{id}`, segment by segment.
     static func ordered(_ operations: [OpenAPIOperation]) -> [OpenAPIOperation] {
       operations.enumerated().sorted { lhs, rhs in
-        let a = lhs.element.pattern.segments
-        let b = rhs.element.pattern.segments
+        let a = lhs.element.template.segments
+        let b = rhs.element.template.segments
         for (x, y) in zip(a, b) {
           let rankX = rank(x)
           let rankY = rank(y)
@@ -134,11 +134,10 @@
       }.map(\.element)
     }
 
-    private static func rank(_ segment: RoutePattern.Segment) -> Int {
+    private static func rank(_ segment: PathTemplate.Segment) -> Int {
       switch segment {
       case .literal: 0
       case .parameter: 1
-      case .rest: 2
       }
     }
 
@@ -171,14 +170,18 @@
       guard full.hasPrefix("/") else {
         throw self.error(node, "the path \(full) cannot be matched: a path starts with /")
       }
-      // Built from segments, not from the pattern's text: a literal `:b` or `*` in the
+      // A template of its own, not a route pattern's text: a literal `:b` or `*` in the
       // description is matched as written, not read as a parameter or a wildcard.
-      let pattern = RoutePattern(segments: Self.routeSegments(full), text: Self.routePattern(full))
+      let template = PathTemplate(full)
       var requiresBody = false
       var bodySchema: JSONSchema?
+      var bodyMediaTypes: [String] = []
       if let bodyNode = node["requestBody"] {
         let body = try resolve(bodyNode, what: "request body")
         requiresBody = body["required"]?.bool ?? false
+        if case .mapping(let content)? = body["content"] {
+          bodyMediaTypes = content.compactMap { key, _ in key.string.map(Self.mediaType) }
+        }
         if let media = Self.jsonMedia(body["content"]), let schemaNode = media["schema"] {
           bodySchema = try schema(schemaNode)
         }
@@ -217,40 +220,7 @@
       return OpenAPIOperation(
         method: httpMethod, path: full, id: node["operationId"]?.string, line: node.mark?.line ?? 0,
         parameters: parameters, responses: responses, requiresBody: requiresBody,
-        bodySchema: bodySchema, pattern: pattern)
-    }
-
-    /// `/pets/{petId}` as `/pets/:petId`; a segment that mixes text and a parameter
-    /// (`{name}.json`) matches any one segment.
-    static func routePattern(_ path: String) -> String {
-      "/"
-        + routeSegments(path).map { segment in
-          switch segment {
-          case .literal(let text): text
-          case .parameter(let name): ":" + name
-          case .rest: "*"
-          }
-        }.joined(separator: "/")
-    }
-
-    /// The segments of an OpenAPI path: `{name}` a parameter (a segment with a parameter
-    /// inside text, `file.{ext}`, a parameter of its own), anything else a literal, `:b` and
-    /// `*` included.
-    static func routeSegments(_ path: String) -> [RoutePattern.Segment] {
-      var used: Set<String> = []
-      return path.split(separator: "/", omittingEmptySubsequences: true).enumerated().map {
-        index, segment -> RoutePattern.Segment in
-        guard segment.contains("{") else { return .literal(String(segment)) }
-        var name = "_\(index)"
-        if segment.hasPrefix("{"), segment.hasSuffix("}"),
-          segment.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
-        {
-          name = String(segment.dropFirst().dropLast())
-        }
-        if name.isEmpty || used.contains(name) { name = "_\(index)" }
-        used.insert(name)
-        return .parameter(name)
-      }
+        bodySchema: bodySchema, bodyMediaTypes: bodyMediaTypes, template: template)
     }
 
     /// The JSON media type of a `content` mapping: `application/json`, or any `…+json` or
@@ -259,15 +229,25 @@
       jsonMediaType(content)?.media
     }
 
+    /// A media type as compared: lower-cased, without parameters (`; charset=utf-8`) or spaces.
+    package static func mediaType(_ text: String) -> String {
+      (text.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(
+        in: .whitespaces
+      ).lowercased()
+    }
+
+    /// Whether a media type (as ``mediaType(_:)`` writes it) is JSON: `application/json`, or
+    /// any `…+json` or `…/json`.
+    static func isJSON(_ type: String) -> Bool {
+      type == "application/json" || type.hasSuffix("+json") || type.hasSuffix("/json")
+    }
+
     /// The JSON media type of a `content` mapping, with its name.
     static func jsonMediaType(_ content: Node?) -> (type: String, media: Node)? {
       guard case .mapping(let mapping)? = content else { return nil }
       for (key, value) in mapping {
-        let type =
-          (key.string ?? "").lowercased().split(separator: ";").first.map(String.init) ?? ""
-        if type == "application/json" || type.hasSuffix("+json") || type.hasSuffix("/json") {
-          return (type, value)
-        }
+        let type = mediaType(key.string ?? "")
+        if isJSON(type) { return (type, value) }
         if type == "*/*" { return ("application/json", value) }
       }
       return nil
@@ -307,11 +287,27 @@
         else {
           throw error(item, "a parameter needs a `name` and `in` (path, query, header or cookie)")
         }
+        var style = ParameterStyle.defaultStyle(in: location)
+        if let styleNode = parameter["style"] {
+          let allowed = ParameterStyle.allowed(in: location)
+          guard let named = styleNode.string.flatMap(ParameterStyle.init(rawValue:)),
+            allowed.contains(named)
+          else {
+            throw error(
+              styleNode,
+              "the \(location.rawValue) parameter \(VisibleText.escaped(name)) has the style `\(VisibleText.escaped(styleNode.string ?? "?"))`; a \(location.rawValue) parameter is \(allowed.map(\.rawValue).joined(separator: ", "))"
+            )
+          }
+          style = named
+        }
+        // A parameter described by `content` (a JSON value in the query) is checked as text.
+        let schemaNode = parameter["schema"]
         parameters.append(
           OpenAPIOperation.Parameter(
             name: name, location: location,
             isRequired: location == .path || parameter["required"]?.bool == true,
-            schema: try parameter["schema"].map { node throws(OpenAPIError) in try schema(node) }))
+            style: style, explode: parameter["explode"]?.bool ?? (style == .form),
+            schema: try schemaNode.map { node throws(OpenAPIError) in try schema(node) }))
       }
       return parameters
     }

@@ -192,7 +192,7 @@
       var seen: Set<String> = []
       var ranked: [(path: String, distance: Int)] = []
       for operation in spec.operations where seen.insert(operation.path).inserted {
-        let candidate = Array(OpenAPIReader.routePattern(operation.path))
+        let candidate = Array(operation.template.routeText)
         ranked.append((operation.path, MockRouter.editDistance(target, candidate)))
       }
       ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.path < $1.path }

@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// One operation of an OpenAPI description: a method on a path template, what it takes and
   /// what it answers.
   public struct OpenAPIOperation: Sendable {
@@ -15,7 +15,12 @@
       public var location: Location
       /// Whether a request must send it (path parameters always).
       public var isRequired: Bool
-      var schema: JSONSchema?
+      /// How a list or an object is written: `style`, or the location's default.
+      public var style: ParameterStyle
+      /// `explode`: a list as repeated items (`?id=a&id=b`) rather than one delimited value.
+      /// The default is true for `form`, false for the other styles.
+      public var explode: Bool
+      package var schema: JSONSchema?
     }
 
     /// One documented response: its status key (`200`, `4XX`, `default`), and its JSON body's
@@ -29,8 +34,8 @@
       public var hasOtherBody: Bool
       /// The JSON media type as documented (`application/problem+json`).
       public var mediaType = "application/json"
-      var schema: JSONSchema?
-      var example: LocatedJSON?
+      package var schema: JSONSchema?
+      package var example: LocatedJSON?
       /// The line of the response in the description.
       public var line: Int
     }
@@ -49,9 +54,12 @@
     public var responses: [Response]
     /// Whether a request must send a body.
     public var requiresBody: Bool
-    var bodySchema: JSONSchema?
-    /// The path as a route pattern (`/pets/:petId`).
-    public var pattern: RoutePattern
+    package var bodySchema: JSONSchema?
+    /// The media types a request body may be sent as (`application/json`), lower-cased and
+    /// without parameters; empty when the operation takes no body.
+    public var bodyMediaTypes: [String] = []
+    /// The path as a template: its literal and parameter segments.
+    public var template: PathTemplate
 
     /// `GET /pets/{petId}`, or the operation's id.
     public var name: String { id ?? "\(method) \(path)" }

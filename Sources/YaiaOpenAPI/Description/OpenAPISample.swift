@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// A generated description of many operations, for the load test and the benchmark's figure.
   package enum OpenAPISample {
     /// A description of `operations` GET operations over 50 shared schemas.

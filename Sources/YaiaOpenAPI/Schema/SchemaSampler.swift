@@ -1,9 +1,9 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// A value that conforms to a schema, for an operation that documents no example: the
   /// schema's own example or default when it has one, its first `enum` value, else a plain
   /// value of its type and format, with every property filled. Recursive schemas stop at a
   /// depth, leaving optional properties out and arrays empty.
-  struct SchemaSampler {
+  package struct SchemaSampler {
     let schemas: [String: JSONSchema]
     /// Below this depth, only what is required is filled.
     static let fullDepth = 6
@@ -24,12 +24,12 @@
     /// What the sample being made could hold when it began.
     private var sampleStart = SchemaSampler.mostValues
 
-    init(schemas: [String: JSONSchema]) { self.schemas = schemas }
+    package init(schemas: [String: JSONSchema]) { self.schemas = schemas }
 
     /// A sample of `schema` for one response, charged to the description's meter; `nil` when
     /// the meter has run out (the response then serves an empty object, and says nothing
     /// worse).
-    mutating func sampleResponse(_ schema: JSONSchema) -> LocatedJSON? {
+    package mutating func sampleResponse(_ schema: JSONSchema) -> LocatedJSON? {
       guard documentRemaining > 0 else { return nil }
       remaining = min(Self.mostValues, documentRemaining)
       sampleStart = remaining

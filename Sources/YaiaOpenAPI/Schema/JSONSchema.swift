@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   import Foundation
 
   /// A schema of an OpenAPI description, as far as the mock server checks and samples it.
@@ -9,7 +9,7 @@
   /// `minItems`, `maxItems`, `allOf`, `oneOf`, `anyOf`, `example`, `default`, `$ref` (within the
   /// document), and the formats in ``SchemaFormat``. Other keywords (`pattern`, `not`,
   /// `discriminator`, `uniqueItems`) are read past and not checked.
-  struct JSONSchema: Equatable, Sendable {
+  package struct JSONSchema: Equatable, Sendable {
     /// A JSON type a schema allows.
     enum Kind: String, CaseIterable, Sendable {
       case string, number, integer, boolean, array, object, null
@@ -61,7 +61,19 @@
       }
     }
 
-    static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
+    /// The schema this one stands for, its `$ref`s followed (at most 32 in a chain, so a loop
+    /// ends): what a parameter's text is typed by.
+    func resolved(in schemas: [String: JSONSchema]) -> JSONSchema {
+      var resolved = self
+      var hops = 0
+      while let reference = resolved.reference, let next = schemas[reference], hops < 32 {
+        resolved = next
+        hops += 1
+      }
+      return resolved
+    }
+
+    package static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
       lhs.line == rhs.line && lhs.reference == rhs.reference && lhs.types == rhs.types
         && lhs.properties.map(\.name) == rhs.properties.map(\.name)
         && lhs.properties.map(\.schema) == rhs.properties.map(\.schema)

@@ -1,4 +1,4 @@
-#if MockServer  // the trait; without it, TraitRequirement.swift names it
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// Why an OpenAPI description cannot be used: its file, the line (0 if unknown) and what is
   /// wrong, in the words of the mock server's other load errors.
   public struct OpenAPIError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,0 +1,75 @@
+import Foundation
+import YaiaOpenAPI
+
+/// The OpenAPI module's readers of a request: a request from anyone checked against a
+/// description whose parameters use every style.
+enum OpenAPITargets {
+  static let all = [openAPIRequest]
+
+  /// A description with a parameter in each style and location, read once.
+  static let styles: OpenAPIDocument? = try? OpenAPIDocument.parse(
+    """
+    openapi: 3.1.0
+    info: { title: Styles, version: '1' }
+    paths:
+      /s/{ids}/{label}/{matrix}:
+        post:
+          parameters:
+            - { name: ids, in: path, required: true, schema: { type: array, items: { type: integer } } }
+            - { name: label, in: path, required: true, style: label, explode: true, schema: { type: array, items: { type: string } } }
+            - { name: matrix, in: path, required: true, style: matrix, schema: { type: object, properties: { a: { type: integer } } } }
+            - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+            - { name: type, in: query, explode: false, schema: { type: array, items: { enum: [a, b] } } }
+            - { name: pipes, in: query, style: pipeDelimited, schema: { type: array, items: { type: number } } }
+            - { name: words, in: query, style: spaceDelimited, schema: { type: array, maxItems: 4 } }
+            - { name: f, in: query, style: deepObject, schema: { type: object, properties: { n: { type: integer } } } }
+            - { name: o, in: query, explode: false, schema: { type: object, properties: { n: { type: boolean } } } }
+            - { name: n, in: query, required: true, schema: { type: integer, format: int32 } }
+            - { name: X-Id, in: header, schema: { type: array, items: { type: integer } } }
+            - { name: session, in: cookie, schema: { type: string, format: uuid } }
+          requestBody:
+            content:
+              application/json: { schema: { type: object, required: [a], properties: { a: { type: string } } } }
+          responses: { '200': { description: ok } }
+    """, file: "styles.yaml")
+
+  /// A request from arbitrary bytes (split at the first three 0xFF bytes into the path's three
+  /// segments and the query, the rest a header value and the body) checked against ``styles``:
+  /// the operation is always found (the path has its three segments), nothing traps, and no
+  /// problem carries a control character or runs past a bounded length, since problems reach
+  /// a terminal through the mock server's log.
+  static let openAPIRequest = FuzzTarget(
+    "openapi-request",
+    summary: "a request checked against a description (parameter styles, numbers, media types)",
+    maxLength: 4_096
+  ) { bytes throws(FuzzViolation) in
+    guard let document = styles else { throw FuzzViolation("the styles description does not read") }
+    var parts = bytes.split(separator: 0xFF, maxSplits: 4, omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    while parts.count < 5 { parts.append("") }
+    // Segments percent-encoded so that the path keeps its three segments.
+    let segments = parts[0..<3].map { text in
+      text.isEmpty
+        ? "x" : (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x")
+    }
+    let query = parts[3].filter { $0 != "#" }
+    let header = parts[4].prefix(200).filter { $0 != "\r" && $0 != "\n" }
+    let request = OpenAPIRequest(
+      method: .post, path: "/s/" + segments.joined(separator: "/"), rawQuery: query,
+      headers: [
+        "X-Id": String(header), "Cookie": "session=" + String(header),
+        "Content-Type": bytes.first.map { $0 & 1 == 0 } == true ? "application/json" : "text/plain",
+      ],
+      body: Data(parts[4].utf8))
+    guard let problems = document.problems(with: request) else {
+      throw FuzzViolation("no operation found for \(request.path)")
+    }
+    try require(problems.count <= 200, "\(problems.count) problems for one request")
+    for problem in problems {
+      try require(
+        !problem.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+        "a problem carries a control character: \(problem.debugDescription)")
+      try require(problem.count <= 1_000, "a problem of \(problem.count) characters")
+    }
+  }
+}

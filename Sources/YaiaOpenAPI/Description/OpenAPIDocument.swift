@@ -1,0 +1,154 @@
+#if OpenAPI  // the trait; without it, TraitRequirement.swift names it
+  public import Foundation
+  import Yaia
+
+  /// An OpenAPI description (3.0 or 3.1, YAML or JSON): its operations and schemas, read to
+  /// check requests and answers against it, and to sample answers it documents no example for.
+  ///
+  /// ```swift
+  /// let spec = try OpenAPIDocument.load(from: URL(fileURLWithPath: "shop.yaml"))
+  /// spec.problems(with: OpenAPIRequest(method: .get, path: "/pets?limit=ten"))
+  /// // ["the query parameter limit: expected integer, found string \"ten\""]
+  /// ```
+  ///
+  /// Reading is bounded and offline: `$ref`s are followed only inside the document, with a
+  /// depth budget; the file may hold at most ``largestFile`` bytes; YAML aliases spend the same
+  /// budget as the text they stand for.
+  public struct OpenAPIDocument: Sendable {
+    /// `info.title`.
+    public var title: String
+    /// `openapi`, such as `3.0.3`.
+    public var version: String
+    /// The operations, concrete paths before templated ones (as OpenAPI matches them).
+    public var operations: [OpenAPIOperation]
+    /// The schemas `$ref`s name, by pointer.
+    package let schemas: [String: JSONSchema]
+
+    /// The largest description read: 16 MiB.
+    public static let largestFile = 16 << 20
+
+    /// Reads the description at `file`.
+    public static func load(from file: URL) throws(OpenAPIError) -> OpenAPIDocument {
+      let read: [UInt8]?
+      do {
+        read = try OutsideFile.read(file.path, atMost: largestFile)
+      } catch .tooLarge {
+        throw OpenAPIError(
+          file: file.path, line: 0,
+          reason: "is larger than \(largestFile) bytes, the most a description may hold")
+      } catch {
+        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read: \(error.description)")
+      }
+      guard let read else {
+        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read: no such file")
+      }
+      guard let text = String(validating: read, as: UTF8.self) else {
+        throw OpenAPIError(file: file.path, line: 0, reason: "cannot be read as UTF-8 text")
+      }
+      return try parse(text, file: file.path)
+    }
+
+    /// Reads description `text`; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(OpenAPIError) -> OpenAPIDocument {
+      var reader = try OpenAPIReader(text: text, file: file)
+      return try reader.document()
+    }
+
+    /// The operation a request with `method` for `path` (percent-encoded, without its query)
+    /// is for, with its path parameters decoded; `nil` when none is. A `HEAD` request is for a
+    /// `GET` operation when no `HEAD` one is described.
+    public func operation(method: HTTPMethod, path: String) -> (OpenAPIOperation, [String: String])?
+    {
+      for operation in operations {
+        guard operation.method == method || (operation.method == .get && method == .head)
+        else { continue }
+        if let parameters = operation.template.match(path) {
+          return (operation, parameters)
+        }
+      }
+      return nil
+    }
+
+    /// How `request` breaks its operation: a parameter missing, sent in a way its style does
+    /// not read, or breaking its schema; a body missing, sent as a media type the operation
+    /// does not take, or breaking its schema. `nil` when no operation matches the request (a
+    /// 404's business, not this check's); empty when it conforms.
+    public func problems(with request: OpenAPIRequest) -> [String]? {
+      guard let (operation, pathParameters) = operation(method: request.method, path: request.path)
+      else { return nil }
+      var problems: [String] = []
+      var validator = SchemaValidator(schemas: schemas)
+      let query = QueryPairs.of(request.rawQuery)
+      for parameter in operation.parameters {
+        // A parameter inside a segment of text (`{name}.json`) is not captured by name: the
+        // path matched, so it was sent, and its value is not checked.
+        if parameter.location == .path, pathParameters[parameter.name] == nil { continue }
+        let what =
+          "the \(parameter.location.rawValue) parameter \(ParameterValue.shown(parameter.name))"
+        switch ParameterValue.read(
+          parameter, pathParameters: pathParameters, query: query, headers: request.headers,
+          schemas: schemas)
+        {
+        case .absent:
+          if parameter.isRequired { problems.append("\(what) is required") }
+        case .problem(let reason):
+          problems.append(reason)
+        case .value(let value):
+          guard let schema = parameter.schema else { continue }
+          for violation in validator.violations(of: value, against: schema) {
+            // `$.min` is shown as `min`, `$[1]` as `[1]`.
+            let inside = violation.path.dropFirst(violation.path.hasPrefix("$.") ? 2 : 1)
+            let place = inside.isEmpty ? "" : " at \(inside)"
+            problems.append("\(what)\(place): \(violation.reason)")
+          }
+        }
+      }
+      problems += bodyProblems(request, operation: operation, validator: &validator)
+      return problems
+    }
+
+    /// What is wrong with `request`'s body for `operation`.
+    private func bodyProblems(
+      _ request: OpenAPIRequest, operation: OpenAPIOperation, validator: inout SchemaValidator
+    ) -> [String] {
+      guard !request.body.isEmpty else {
+        return operation.requiresBody ? ["the request needs a body"] : []
+      }
+      let taken = operation.bodyMediaTypes
+      guard !taken.isEmpty else { return [] }  // no body described: not this check's business
+      let list = taken.joined(separator: ", ")
+      guard let header = request.headers["Content-Type"] else {
+        return ["the body is sent without a Content-Type; the operation takes \(list)"]
+      }
+      let sent = OpenAPIReader.mediaType(header)
+      guard let match = taken.first(where: { Self.mediaType($0, covers: sent) }) else {
+        return [
+          "the body is sent as \(VisibleText.escaped(sent, atMost: 100)); the operation takes \(list)"
+        ]
+      }
+      guard OpenAPIReader.isJSON(match) || OpenAPIReader.isJSON(sent),
+        let schema = operation.bodySchema
+      else { return [] }
+      guard
+        let json = try? JSONSerialization.jsonObject(
+          with: request.body, options: [.fragmentsAllowed])
+      else { return ["the body is not JSON"] }
+      var budget = InputBudget(OpenAPIReader.limits)
+      do throws(InputBudget.Exceeded) {
+        let value = try LocatedJSON(any: json, budget: &budget)
+        return validator.violations(of: value, against: schema).map {
+          "the body at \($0.path): \($0.reason)"
+        }
+      } catch {
+        return ["the body is too large to check: \(error)"]
+      }
+    }
+
+    /// Whether a described media range (`application/json`, `image/*`, `*/*`) takes `sent`.
+    static func mediaType(_ range: String, covers sent: String) -> Bool {
+      if range == sent || range == "*/*" { return true }
+      if range.hasSuffix("/*") { return sent.hasPrefix(range.dropLast()) }
+      return false
+    }
+  }
+#endif
