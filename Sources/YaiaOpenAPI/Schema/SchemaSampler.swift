@@ -82,25 +82,16 @@
         return sample(target, depth: depth + 1)
       }
       if let first = schema.enumValues?.first { return charged(first) }
-      if let choice = schema.oneOf.first ?? schema.anyOf.first {
-        return sample(choice, depth: depth + 1)
-      }
       if !schema.allOf.isEmpty {
-        // Objects merge; a part of another type (`allOf: [$ref: Id]`) is the sample itself.
-        var members: [LocatedJSON.Member] = []
-        var other: LocatedJSON?
-        for part in schema.allOf {
-          let value = sample(part, depth: depth + 1)
-          if case .object(let more) = value.kind {
-            for member in more where !members.contains(where: { $0.name == member.name }) {
-              members.append(member)
-            }
-          } else if other == nil {
-            other = value
-          }
-        }
-        if members.isEmpty, let other { return other }
-        return LocatedJSON(.object(members))
+        // One schema, its parts merged first: a field required in one part and defined in
+        // another (a few levels down) is filled, as the parts together demand.
+        return sample(SchemaMerge.merged(schema, schemas: schemas), depth: depth + 1)
+      }
+      if let choice = schema.oneOf.first ?? schema.anyOf.first {
+        // The choice with the schema's own keywords beside it (`properties` next to `oneOf`).
+        var combined = JSONSchema()
+        combined.allOf = [choice, Self.withoutChoices(schema)]
+        return sample(combined, depth: depth + 1)
       }
       let types = schema.types ?? (schema.properties.isEmpty ? [.string] : [.object])
       let kind =
@@ -140,6 +131,15 @@
       case .null:
         return LocatedJSON(.null)
       }
+    }
+
+    /// `schema` without its `oneOf` and `anyOf`: its own keywords, merged with a choice.
+    private static func withoutChoices(_ schema: JSONSchema) -> JSONSchema {
+      var own = schema
+      own.oneOf = []
+      own.anyOf = []
+      own.example = nil
+      return own
     }
 
     private static func text(for schema: JSONSchema) -> String {
