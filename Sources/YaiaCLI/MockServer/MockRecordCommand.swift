@@ -63,7 +63,7 @@ struct MockRecordCommand: AsyncParsableCommand {
     do {
       recorder = try MockRecorder(
         folder: folder, source: url.absoluteString, policy: policy,
-        onProblem: { Console.say($0.description) })
+        onProblem: { Console.log($0.description) })
     } catch {
       throw ValidationError(error.description)
     }
@@ -83,11 +83,11 @@ struct MockRecordCommand: AsyncParsableCommand {
     do {
       let problems = try await recorder.finish()
       let routes = await recorder.current().routeCount
-      Console.say(
+      Console.sayAfterLog(
         "Recorded \(routes) route(s) into \(folder.appending(path: "manifest.yaml").path)"
           + (problems.isEmpty ? "." : "; \(problems.count) answer(s) not recorded (above)."))
     } catch {
-      Console.say(error.description)
+      Console.sayAfterLog(error.description)
       throw ExitCode(1)
     }
   }

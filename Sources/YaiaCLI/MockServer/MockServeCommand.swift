@@ -109,7 +109,7 @@ struct MockServeCommand: AsyncParsableCommand {
     await interrupts.wait()
     watcher.cancel()
     await server.stop()
-    Console.say("Stopped.")
+    Console.sayAfterLog("Stopped.")
   }
 
   /// Reloads the manifest whenever its modification date changes, until cancelled; `after` are

@@ -11,6 +11,21 @@ enum Console {
     FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
   }
 
+  /// The writer of a server's per-request lines and warnings.
+  static let serverLog = LogWriter()
+
+  /// Logs a server's line without waiting: when nobody reads the output, lines are dropped
+  /// and counted rather than holding the server (``LogWriter``).
+  static func log(_ line: String) {
+    serverLog.log(VisibleText.escaped(line))
+  }
+
+  /// Says `line` after every logged line is written (or 2 s have passed): a last line.
+  static func sayAfterLog(_ line: String) {
+    serverLog.flush()
+    say(line)
+  }
+
   /// A mock server's configuration as every `yaia mock-server` command starts it: on `host`
   /// and `port`, its warnings and requests written as lines, and a listener that fails ending
   /// the process (a dead port must not look like a server).
@@ -19,16 +34,16 @@ enum Console {
     configuration.host = host
     configuration.port = port
     configuration.onListenerFailure = { error in
-      say("The server stopped listening: \(error). Exiting.")
+      sayAfterLog("The server stopped listening: \(error). Exiting.")
       Foundation.exit(1)
     }
-    configuration.onWarning = { say($0) }
+    configuration.onWarning = { log($0) }
     configuration.onRequest = { entry in
       let route =
         entry.route.map { " (\($0)\(entry.scenario.map { ", scenario \($0)" } ?? ""))" }
         ?? " (no route)"
       let path = entry.request.path.removingPercentEncoding ?? entry.request.path
-      say("\(entry.request.method) \(path) -> \(entry.status)\(route)")
+      log("\(entry.request.method) \(path) -> \(entry.status)\(route)")
     }
     return configuration
   }
