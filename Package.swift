@@ -278,6 +278,7 @@ let package = Package(
       name: "YaiaDemoTests",
       dependencies: [
         "YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI", "YaiaResources",
+        "YaiaOpenAPI",
       ]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),

@@ -58,7 +58,7 @@
         }
         let candidates = spec.operations.filter { covers($0.pattern, route.pattern) }
         guard !candidates.isEmpty else {
-          let closest = closestPaths(to: route.pattern.text, in: spec)
+          let closest = spec.closestPaths(to: route.pattern.text)
           problem(
             "route \(route.name): no operation of the description has the path \(route.pattern.text)"
               + (closest.isEmpty ? "" : " (closest: \(closest.joined(separator: ", ")))"))
@@ -185,18 +185,6 @@
         }
       }
       return true
-    }
-
-    private static func closestPaths(to path: String, in spec: OpenAPIDocument) -> [String] {
-      let target = Array(path)
-      var seen: Set<String> = []
-      var ranked: [(path: String, distance: Int)] = []
-      for operation in spec.operations where seen.insert(operation.path).inserted {
-        let candidate = Array(operation.template.routeText)
-        ranked.append((operation.path, MockRouter.editDistance(target, candidate)))
-      }
-      ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.path < $1.path }
-      return ranked.prefix(3).map(\.path)
     }
 
     /// Fixture bodies read once each, however many routes name them.

@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import Yaia
 
   /// The mock server's decisions as a value: which route answers a request, with which scenario
   /// and which step of a sequence, and what the state machines become. The server shell holds
@@ -190,7 +191,7 @@
         }
         let method = route.method ?? request.method
         let candidate: [Character] = Array(method.rawValue + " " + route.pattern.text)
-        ranked.append((route.name, Self.editDistance(target, candidate)))
+        ranked.append((route.name, EditDistance.between(target, candidate)))
       }
       ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
       return ranked.prefix(3).map(\.name)
@@ -226,22 +227,6 @@
         return "it answers only in state \(required.state) of \(required.machine), and \(now)"
       }
       return nil
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-      guard !a.isEmpty else { return b.count }
-      guard !b.isEmpty else { return a.count }
-      var previous = Array(0...b.count)
-      var current = [Int](repeating: 0, count: b.count + 1)
-      for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-          current[j] = min(
-            previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-      }
-      return previous[b.count]
     }
   }
 #endif

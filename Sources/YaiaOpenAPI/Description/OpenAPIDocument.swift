@@ -69,6 +69,20 @@
       return nil
     }
 
+    /// The three paths of the description nearest to `path` (in route syntax, `/pets/:id`, or
+    /// as sent), by edit distance: what a "no such operation" message suggests.
+    public func closestPaths(to path: String) -> [String] {
+      let target = Array(path)
+      var seen: Set<String> = []
+      var ranked: [(path: String, distance: Int)] = []
+      for operation in operations where seen.insert(operation.path).inserted {
+        let candidate = Array(operation.template.routeText)
+        ranked.append((operation.path, EditDistance.between(target, candidate)))
+      }
+      ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.path < $1.path }
+      return ranked.prefix(3).map(\.path)
+    }
+
     /// How `request` breaks its operation: a parameter missing, sent in a way its style does
     /// not read, or breaking its schema; a body missing, sent as a media type the operation
     /// does not take, or breaking its schema. `nil` when no operation matches the request (a

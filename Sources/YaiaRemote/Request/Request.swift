@@ -127,7 +127,7 @@ public struct EmptyResponse: Hashable, Sendable {
 public struct ResponseDecoding<Response: Sendable>: Sendable {
   /// A name for the kind of decoding, compared by ``Request``'s `==`.
   public let kind: String
-  let decode: @Sendable (Data, JSONDecoder) throws -> Response
+  package let decode: @Sendable (Data, JSONDecoder) throws -> Response
 
   /// A custom decoding; `kind` names it for comparisons.
   public init(kind: String, decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response) {

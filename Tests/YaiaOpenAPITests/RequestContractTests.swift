@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import YaiaOpenAPI
+import YaiaRemote
+
+/// A small app's requests, written as an app writes them, some of them drifted from the API.
+enum FixtureShopAPI {
+  struct Product: Decodable, Sendable {
+    var id: Int
+    var name: String
+    var price: Double
+  }
+
+  struct Review: Decodable, Sendable {
+    var stars: Int
+    var author: String  // the API calls it `by`: drifted
+  }
+
+  static let description = """
+    openapi: 3.0.3
+    info: { title: Shop, version: '1' }
+    servers: [{ url: 'https://shop.example/v1' }]
+    paths:
+      /products:
+        get:
+          operationId: listProducts
+          parameters:
+            - { name: ids, in: query, schema: { type: array, items: { type: integer } } }
+            - { name: limit, in: query, required: true, schema: { type: integer, maximum: 100 } }
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema: { type: array, items: { $ref: '#/components/schemas/Product' } }
+      /products/{id}:
+        get:
+          operationId: getProduct
+          parameters:
+            - { name: id, in: path, required: true, schema: { type: integer } }
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema: { $ref: '#/components/schemas/Product' }
+                  example: { id: 7, name: Lamp, price: 19.5 }
+      /products/{id}/reviews:
+        post:
+          operationId: review
+          parameters:
+            - { name: id, in: path, required: true, schema: { type: integer } }
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  type: object
+                  required: [stars]
+                  properties: { stars: { type: integer, minimum: 1, maximum: 5 } }
+          responses:
+            '201':
+              description: made
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [stars, by]
+                    properties: { stars: { type: integer }, by: { type: string } }
+    components:
+      schemas:
+        Product:
+          type: object
+          required: [id, name, price]
+          properties:
+            id: { type: integer }
+            name: { type: string }
+            price: { type: number }
+    """
+
+  static func products(ids: [Int], limit: Int?) -> Request<[Product]> {
+    // Drifted: one comma-separated value, where the API takes `?ids=1&ids=2`.
+    var query = ids.isEmpty ? [] : [QueryItem("ids", ids.map(String.init).joined(separator: ","))]
+    if let limit { query.append(QueryItem("limit", String(limit))) }
+    return .json(.get, Endpoint("/products", query: query))
+  }
+
+  static func productsRight(ids: [Int]) -> Request<[Product]> {
+    .json(
+      .get,
+      Endpoint(
+        "/products", query: ids.map { QueryItem("ids", String($0)) } + [QueryItem("limit", "10")]))
+  }
+
+  static func product(_ id: Int) -> Request<Product> {
+    .json(.get, Endpoint("/products/:id", parameters: ["id": String(id)]))
+  }
+
+  static func productDrifted(_ id: Int) -> Request<Product> {
+    .json(.get, Endpoint("/product/:id", parameters: ["id": String(id)]))
+  }
+
+  static func review(_ id: Int, stars: String) throws -> Request<Review> {
+    try .json(.post, Endpoint("/products/:id/reviews", parameters: ["id": String(id)]))
+      .withJSONBody(["stars": stars])
+  }
+}
+
+@Suite("An app's requests checked against the API's description, without a server")
+struct RequestContractTests {
+  static func contract() throws -> RequestContract {
+    RequestContract(
+      try OpenAPIDocument.parse(FixtureShopAPI.description, file: "shop.yaml"),
+      baseURL: try #require(URL(string: "https://shop.example/v1")))
+  }
+
+  @Test("requests written to the description conform, and their models read its answers")
+  func conforming() throws {
+    let contract = try Self.contract()
+    #expect(contract.problems(with: FixtureShopAPI.product(7)) == [])
+    #expect(contract.problems(with: FixtureShopAPI.productsRight(ids: [1, 2])) == [])
+  }
+
+  @Test("a drifted path is named, with the closest paths of the description")
+  func driftedPath() throws {
+    let problems = try Self.contract().problems(with: FixtureShopAPI.productDrifted(7))
+    #expect(
+      problems.map(\.description) == [
+        "GET /product/:id: no operation of the description has the path /v1/product/7 (closest: /v1/products, /v1/products/{id}, /v1/products/{id}/reviews)"
+      ])
+  }
+
+  @Test("a missing required parameter and a list sent as one value are named")
+  func parameters() throws {
+    let contract = try Self.contract()
+    #expect(
+      contract.problems(with: FixtureShopAPI.products(ids: [], limit: nil)).map(\.description) == [
+        "GET /products (listProducts): the query parameter limit is required"
+      ])
+    // `ids` is a form list with explode (the default): `?ids=1&ids=2`, not `?ids=1,2`.
+    let joined = contract.problems(with: FixtureShopAPI.products(ids: [1, 2], limit: 500))
+    #expect(
+      joined.map(\.message) == [
+        #"the query parameter ids at [0]: expected integer, found string "1,2""#,
+        "the query parameter limit: 500 is above the maximum 100",
+      ])
+  }
+
+  @Test("a body field of the wrong type, and a model that cannot read the answer, are named")
+  func bodyAndModel() throws {
+    let problems = try Self.contract().problems(with: FixtureShopAPI.review(7, stars: "5"))
+    #expect(
+      problems.map(\.description) == [
+        #"POST /products/:id/reviews (review): the body at $.stars: expected integer, found string "5""#,
+        "POST /products/:id/reviews (review): the model cannot read the 201 answer's sample of the schema: at author: the field is missing",
+      ])
+  }
+}
