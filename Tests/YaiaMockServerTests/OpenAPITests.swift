@@ -199,11 +199,12 @@ struct OpenAPITests {
         "manifest.yaml:23: route GET /v1/prodcts: no operation of the description has the path /v1/prodcts (closest: /v1/products, /v1/carts, /v1/login)",
         "manifest.yaml:26: route DELETE /v1/products/7: the description has GET for /v1/products/{productId}, not DELETE",
         "manifest.yaml:29: route GET /v1/products: the query item sort is not a parameter of listProducts",
-        "manifest.yaml:29: route GET /v1/products: status 418 is not documented for listProducts (documented: 200)",
-        "manifest.yaml:33: route POST /v1/carts, createCart 201: $: the required field total is missing",
-        #"manifest.yaml:33: route POST /v1/carts, createCart 201: $.id: string "not-a-uuid" is not a uuid"#,
-        "manifest.yaml:33: route POST /v1/carts, createCart 201: $.items[0]: the required field product is missing",
-        "manifest.yaml:33: route POST /v1/carts, createCart 201: $.items[0].quantity: 0 is below the minimum 1",
+        // Each at the line of what is wrong: the response's status, the inline body.
+        "manifest.yaml:32: route GET /v1/products: status 418 is not documented for listProducts (documented: 200)",
+        "manifest.yaml:35: route POST /v1/carts, createCart 201: $: the required field total is missing",
+        #"manifest.yaml:35: route POST /v1/carts, createCart 201: $.id: string "not-a-uuid" is not a uuid"#,
+        "manifest.yaml:35: route POST /v1/carts, createCart 201: $.items[0]: the required field product is missing",
+        "manifest.yaml:35: route POST /v1/carts, createCart 201: $.items[0].quantity: 0 is below the minimum 1",
       ])
     #expect(report.notChecked == ["route GET /v1/products/featured: a deliberate fault"])
   }
@@ -556,6 +557,37 @@ struct OpenAPICommandTests {
     ])
     #expect(
       missing.status == 2 && missing.output.contains("/nonexistent/spec.yaml: cannot be read"))
+  }
+
+  @Test(
+    "a scenario's wrong status and a missing fixture are problems at their own lines (exit 1), named as the user named the folder"
+  )
+  func exactLines() async throws {
+    let folder = try fixturesFolder(
+      manifest: """
+        routes:
+          - method: GET
+            path: /v1/products/7
+            response:
+              file: products/gone.json
+            scenarios:
+              teapot:
+                status: 418
+        """)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await runYaia([
+      "mock-server", "check", "--openapi", Shop.spec.path, "--fixtures", folder.path,
+    ])
+    #expect(result.status == 1, "\(result.output)")
+    let shown = folder.path + "/manifest.yaml"
+    #expect(
+      result.output.contains(
+        "\(shown):5: route GET /v1/products/7: the fixture products/gone.json cannot be found in the fixtures folder"
+      ), "\(result.output)")
+    #expect(
+      result.output.contains(
+        "\(shown):8: route GET /v1/products/7, scenario teapot: status 418 is not documented for getProduct"
+      ), "\(result.output)")
   }
 
   @Test("the demo's backend: its fixtures pass the check against its description (as CI runs it)")

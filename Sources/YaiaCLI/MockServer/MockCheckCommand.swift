@@ -32,7 +32,9 @@ struct MockCheckCommand: AsyncParsableCommand {
     do {
       spec = try OpenAPIDocument.load(from: URL(fileURLWithPath: openapi))
       manifestFile = try MockManifest.file(in: folder)
-      manifest = try MockManifest.load(from: manifestFile)
+      // A fixture file that is missing is a problem of the check (exit 1), not a manifest
+      // that cannot be read (exit 2).
+      manifest = try MockManifest.load(from: manifestFile, checkingFixtures: false)
     } catch let error as OpenAPIError {
       Console.say(error.description)
       throw ExitCode(2)

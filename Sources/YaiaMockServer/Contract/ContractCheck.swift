@@ -49,8 +49,10 @@
       for (index, route) in manifest.routes.enumerated() {
         guard report.problems.count < mostProblems else { break }
         let line = index < manifest.routeLines.count ? manifest.routeLines[index] : 0
-        func problem(_ message: String) {
-          report.problems.append(ContractProblem(file: manifestFile, line: line, message: message))
+        /// A problem at `at` (a response's own line) or, when that is unknown, the route's.
+        func problem(_ message: String, at: Int = 0) {
+          report.problems.append(
+            ContractProblem(file: manifestFile, line: at > 0 ? at : line, message: message))
         }
         if route.pattern.segments.last == .rest {
           report.notChecked.append("\(route.name): a wildcard path")
@@ -112,8 +114,8 @@
           guard let documented = operation.response(for: response.status) else {
             let codes = operation.responses.map(\.status).joined(separator: ", ")
             problem(
-              "\(what): status \(response.status.code) is not documented for \(operation.name) (documented: \(codes))"
-            )
+              "\(what): status \(response.status.code) is not documented for \(operation.name) (documented: \(codes))",
+              at: response.lines.status)
             continue
           }
           report.responsesChecked += 1
@@ -123,14 +125,16 @@
           case .empty:
             guard response.status != 204, response.status != 304 else { continue }
             problem(
-              "\(what): the response has no body; the description documents a JSON body for \(documented.status)"
-            )
+              "\(what): the response has no body; the description documents a JSON body for \(documented.status)",
+              at: response.lines.response)
             continue
           case .text(let text):
             body = (manifestFile, files.json(text: text))
           case .file(let name):
             guard let fixtures, let url = try? FixturePath.resolve(name, in: fixtures) else {
-              problem("\(what): the fixture \(name) cannot be found")
+              problem(
+                "\(what): the fixture \(VisibleText.escaped(name, atMost: 200)) cannot be found in the fixtures folder",
+                at: response.lines.body)
               continue
             }
             let shown = manifestFolder(manifestFile).map { $0 + name } ?? name
@@ -139,13 +143,17 @@
           guard let value = body.value else {
             report.problems.append(
               ContractProblem(
-                file: body.file, line: body.file == manifestFile ? line : 1,
+                file: body.file,
+                line: body.file == manifestFile ? max(line, response.lines.body) : 1,
                 message: "\(what): the body is not JSON, or is too large to check"))
             continue
           }
           var validator = SchemaValidator(schemas: spec.schemas)
           for violation in validator.violations(of: value, against: schema) {
-            let at = body.file == manifestFile ? line : max(1, violation.line)
+            // An inline body is shown at its own line in the manifest; a fixture at the value's.
+            let at =
+              body.file == manifestFile
+              ? (response.lines.body > 0 ? response.lines.body : line) : max(1, violation.line)
             report.problems.append(
               ContractProblem(
                 file: body.file, line: at,

@@ -141,6 +141,10 @@
           "off-contract",
         ])
       var response = MockResponse()
+      response.lines.response = node.mark?.line ?? 0
+      response.lines.status = node["status"]?.mark?.line ?? response.lines.response
+      response.lines.body =
+        (node["body"] ?? node["json"] ?? node["file"])?.mark?.line ?? response.lines.response
       if let status = node["status"] {
         guard let code = status.int, (100...599).contains(code) else {
           throw error(status, "`status` must be a number from 100 to 599")

@@ -71,8 +71,11 @@
     /// The largest manifest read: 16 MiB.
     public static let largestFile = 16 << 20
 
-    /// Reads the manifest at `file`; fixture files are looked up in its folder.
-    public static func load(from file: URL) throws(MockServerError) -> MockManifest {
+    /// Reads the manifest at `file`; fixture files are looked up in its folder, unless
+    /// `checkingFixtures` is false (a contract check reports a missing one as a problem).
+    public static func load(from file: URL, checkingFixtures: Bool = true) throws(MockServerError)
+      -> MockManifest
+    {
       let read: [UInt8]?
       do {
         read = try OutsideFile.read(file.path, atMost: largestFile)
@@ -86,7 +89,8 @@
       guard let text = String(validating: read, as: UTF8.self) else {
         throw .brokenManifest(file: file.path, line: 0, reason: "cannot be read as UTF-8 text")
       }
-      return try parse(text, file: file.path, fixtures: file.deletingLastPathComponent())
+      return try parse(
+        text, file: file.path, fixtures: checkingFixtures ? file.deletingLastPathComponent() : nil)
     }
 
     /// Parses manifest `text`; `file` names it in errors, `fixtures` is where files are checked.

@@ -52,6 +52,9 @@
     public var isOffContract: Bool
 
     /// Creates a response.
+    /// Where the response was written, for messages; not part of its value.
+    package var lines = SourceLines()
+
     public init(
       status: HTTPStatus = 200, headers: HTTPHeaders = [:], body: Body = .empty,
       delay: ClosedRange<Duration>? = nil, fault: Fault? = nil, isTemplate: Bool = false,
