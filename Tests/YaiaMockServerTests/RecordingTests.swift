@@ -428,6 +428,54 @@ struct RecordingTests {
       parsed.routes.filter { $0.pattern.text == "/cart" }.map(\.query) == [["page": "2"], [:]])
   }
 
+  @Test(
+    "a route recorded without a query answers only a request without one; a secret item any value"
+  )
+  func exactQueries() throws {
+    var recording = Recording()
+    _ = try recording.add(MockRequest(method: .get, path: "/items"), Self.json("[1]"))
+    _ = try recording.add(
+      MockRequest(method: .get, path: "/me", query: ["api_key": "sk-live-1"]),
+      Self.json(#"{"name":"ada"}"#))
+    let manifest = recording.manifest()
+    #expect(!manifest.contains("sk-live-1"))
+    let parsed = try MockManifest.parse(manifest, file: "m", fixtures: nil)
+    var router = MockRouter(routes: parsed.routes)
+    func answered(_ path: String, _ query: [String: String] = [:]) -> Bool {
+      if case .matched = router.route(MockRequest(method: .get, path: path, query: query)) {
+        return true
+      }
+      return false
+    }
+    #expect(answered("/items"))
+    // Before: page 1's answer for page 9, and `--proxy` never asked the backend.
+    #expect(!answered("/items", ["page": "9"]))
+    #expect(answered("/items", ["_scenario": "x"]) == answered("/items"))
+    // The key's value was not kept: any value is answered, and a request without one is not.
+    #expect(answered("/me", ["api_key": "another"]))
+    #expect(!answered("/me"))
+    #expect(!answered("/me", ["api_key": "k", "extra": "1"]))
+    let unmatched = router.route(MockRequest(method: .get, path: "/items", query: ["page": "9"]))
+    guard case .unmatched(let closest) = unmatched else {
+      Issue.record("matched: \(unmatched)")
+      return
+    }
+    #expect(closest.first == "GET /items: the path matches, but its query takes no item page")
+  }
+
+  @Test("exact-query in a manifest: true, a list of any-value items, or a typed error at its line")
+  func exactQueryManifest() throws {
+    let parsed = try MockManifest.parse(
+      "routes:\n  - path: /a\n    exact-query: [sig]\n    response: { status: 204 }\n",
+      file: "m", fixtures: nil)
+    #expect(parsed.routes.first?.exactQuery == ["sig"])
+    #expect(throws: MockServerError.self) {
+      try MockManifest.parse(
+        "routes:\n  - path: /a\n    exact-query: yes please\n    response: { status: 204 }\n",
+        file: "m", fixtures: nil)
+    }
+  }
+
   @Test("file names differ by more than case, and a file never stands where a folder must")
   func fileNameCollisions() throws {
     var recording = Recording()

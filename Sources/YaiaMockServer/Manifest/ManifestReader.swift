@@ -75,8 +75,8 @@
       try onlyKeys(
         node,
         [
-          "method", "path", "name", "query", "headers", "body", "response", "sequence", "scenarios",
-          "requires-state", "sets-state",
+          "method", "path", "name", "query", "exact-query", "headers", "body", "response",
+          "sequence", "scenarios", "requires-state", "sets-state",
         ])
       guard let path = node["path"]?.string else {
         throw error(node, "a route needs a `path`, such as /devices/:id")
@@ -106,6 +106,17 @@
           scenarios: scenarios)
       } catch {
         throw self.error(node["path"] ?? node, error.description)
+      }
+      if let exact = node["exact-query"] {
+        if let flag = exact.bool {
+          route.exactQuery = flag ? [] : nil
+        } else if case .sequence(let names) = exact, names.allSatisfy({ $0.string != nil }) {
+          route.exactQuery = Set(names.compactMap(\.string))
+        } else {
+          throw error(
+            exact,
+            "`exact-query` is true, false, or the list of items that may come with any value")
+        }
       }
       route.requiredState = try state(node["requires-state"])
       route.nextState = try state(node["sets-state"])

@@ -22,6 +22,10 @@
   /// states: { session: logged-out }               # where each state machine starts
   /// ```
   ///
+  /// A route's `query` names items a request must have; other items are allowed, unless the
+  /// route says `exact-query: true` (nothing more) or `exact-query: [api_key]` (nothing more
+  /// but these, each present with any value), as recorded routes do.
+  ///
   /// A response takes `status` (200), `headers`, one body (`body` text, `json` value, or `file`
   /// in the folder), `delay` (`300ms`, `2s`, or a range `100ms...500ms`), `fault`
   /// (`malformed-json`, `empty-body`, `truncated-body` or `close-mid-body`, `close-connection`,

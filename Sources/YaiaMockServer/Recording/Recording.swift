@@ -84,12 +84,19 @@
       let segments = try Self.segments(of: request, credentials: credentials, summary: summary)
       // A secret query item (`?api_key=…`, `?sig=…`, or any item holding a credential) is left
       // out of the route, which then takes any value; so it never reaches a file name either.
+      let kept = request.query.filter { item in
+        !isSecret([item.key]) && !SecretNames.isSecret(item.key)
+          && !credentials.occur(in: item.value)
+      }
       let key = RouteKey(
-        method: request.method, segments: segments,
-        query: request.query.filter { item in
-          !isSecret([item.key]) && !SecretNames.isSecret(item.key)
-            && !credentials.occur(in: item.value)
-        },
+        method: request.method, segments: segments, query: kept,
+        // The names left out: a request must still send them (with any value) to be answered
+        // by this route, and must send nothing else (`exact-query`), so that `/items` does not
+        // answer `/items?page=9`, nor a request with a token one recorded without it.
+        anyValueQuery: Set(request.query.keys).subtracting(kept.keys).sorted(),
+        // A name that itself holds a credential (`?<token>`) cannot be written: that route
+        // then takes any query, as before.
+        queryIsExact: !request.query.keys.contains { credentials.occur(in: $0) },
         bodyFields: bodyFields(of: request).filter { !credentials.occur(in: $0.value) })
       var change = Change()
       /// A string with secrets taken out: pairs by name (a URL's query), then credentials.
@@ -260,6 +267,12 @@
         out += "  - method: \(YAMLText.quoted(route.key.method.rawValue))\n"
         out += "    path: \(YAMLText.quoted(route.key.path))\n"
         if !route.key.query.isEmpty { out += "    query: \(YAMLText.flow(route.key.query))\n" }
+        if route.key.queryIsExact {
+          out +=
+            route.key.anyValueQuery.isEmpty
+            ? "    exact-query: true\n"
+            : "    exact-query: [\(route.key.anyValueQuery.map(YAMLText.quoted).joined(separator: ", "))]\n"
+        }
         if !route.key.bodyFields.isEmpty {
           out += "    body: \(YAMLText.flow(route.key.bodyFields))\n"
         }
@@ -477,6 +490,10 @@
     var method: HTTPMethod
     var segments: [String]
     var query: [String: String]
+    /// Query items sent but not kept (secrets): their names only, taking any value.
+    var anyValueQuery: [String] = []
+    /// Whether the manifest may say `exact-query` for the route.
+    var queryIsExact = true
     var bodyFields: [String: String]
 
     var path: String { "/" + segments.joined(separator: "/") }

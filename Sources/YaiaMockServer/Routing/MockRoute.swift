@@ -15,6 +15,11 @@
     public var pattern: RoutePattern
     /// Query items that must be present with these values.
     public var query: [String: String]
+    /// When set, the request's query holds nothing beyond ``query`` but items with these
+    /// names, each present with any value, and the scenario item: a recorded `GET /items` answers only a request
+    /// with no query, so `?page=9` is not answered with page 1. `nil` (the default) takes any
+    /// other items.
+    public var exactQuery: Set<String>?
     /// Headers that must be present with these values (names compared without case).
     public var headers: HTTPHeaders
     /// Fields of a JSON body that must have these values, by key path (`user.name`, `items.0.id`).

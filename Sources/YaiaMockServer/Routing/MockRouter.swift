@@ -150,6 +150,7 @@
       }
       guard let parameters = route.pattern.match(request.path) else { return nil }
       for (name, value) in route.query where request.query[name] != value { return nil }
+      if Self.exactQueryMiss(route, request) != nil { return nil }
       for (name, value) in route.headers where request.headers[name] != value { return nil }
       if !route.bodyFields.isEmpty {
         guard
@@ -199,6 +200,21 @@
 
     /// What `request` lacks for `route`, when its method and path match the route's; `nil` when
     /// they do not (or nothing is missing).
+    /// How `request`'s query misses `route`'s exact one: an item it names that the route does
+    /// not take, or an any-value item it lacks; `nil` when it fits or the route takes any query.
+    static func exactQueryMiss(_ route: MockRoute, _ request: MockRequest) -> String? {
+      guard let anyValue = route.exactQuery else { return nil }
+      if let extra = request.query.keys.sorted().first(where: { name in
+        route.query[name] == nil && !anyValue.contains(name) && name != scenarioQueryItem
+      }) {
+        return "its query takes no item \(VisibleText.escaped(extra, atMost: 60))"
+      }
+      if let lacking = anyValue.sorted().first(where: { request.query[$0] == nil }) {
+        return "its query needs \(VisibleText.escaped(lacking, atMost: 60)) (any value)"
+      }
+      return nil
+    }
+
     private func missedOnlyOn(_ route: MockRoute, _ request: MockRequest) -> String? {
       if let method = route.method, method != request.method,
         !(method == .get && request.method == .head)
@@ -211,6 +227,7 @@
         let got = request.query[name].map { "\(name)=\($0)" } ?? "no \(name)"
         return "its query needs \(name)=\(value) and the request has \(got)"
       }
+      if let miss = Self.exactQueryMiss(route, request) { return miss }
       for (name, value) in route.headers where request.headers[name] != value {
         return "it needs the header \(name): \(value)"
       }
