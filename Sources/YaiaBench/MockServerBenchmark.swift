@@ -68,6 +68,7 @@ enum MockServerBenchmark {
     await mock.stop()
     guard let mockBest, let bareBest else { throw BenchmarkFailed("no measurement") }
     let (load500, routes500) = try openAPILoad()
+    let large = try openAPILargeLoad()
 
     return [
       Figure(
@@ -108,6 +109,15 @@ enum MockServerBenchmark {
       Figure(
         name: "openapi.routes_500_ms", value: routes500, unit: "ms",
         label: "its 500 routes, bodies sampled from schemas (median of 5)"),
+      Figure(
+        name: "openapi.load_3mb_ms", value: large.milliseconds, unit: "ms",
+        label:
+          "read a generated \(large.megabytes) MB description of \(large.operations) operations (OpenAI's size; median of 3)"
+      ),
+      Figure(
+        name: "openapi.load_3mb_peak_mb", value: large.peakMB ?? -1, unit: "MB",
+        label: "resident memory the process grew by at its peak while reading it (-1: not reported)"
+      ),
     ]
   }
 
@@ -146,6 +156,32 @@ enum MockServerBenchmark {
       throw BenchmarkFailed("the recording did not keep one route: \(problems)")
     }
     return best
+  }
+
+  /// A generated description of about 3 MB (OpenAI's 3.1 description is 2.9 MB): the time to
+  /// read it and the memory reading it holds at its peak.
+  static func openAPILargeLoad() throws -> (
+    milliseconds: Double, peakMB: Double?, megabytes: String, operations: Int
+  ) {
+    let operations = 6_000
+    let text = OpenAPISample.text(operations: operations)
+    var read = 0
+    var failure: OpenAPIError?
+    let peak = ResidentMemory.peakGrowthMB {
+      do throws(OpenAPIError) {
+        read = try OpenAPIDocument.parse(text, file: "large.yaml").operations.count
+      } catch {
+        failure = error
+      }
+    }
+    guard read == operations else {
+      throw BenchmarkFailed("the large description did not read: \(String(describing: failure))")
+    }
+    let seconds = medianSeconds(repetitions: 3) {
+      read = (try? OpenAPIDocument.parse(text, file: "large.yaml"))?.operations.count ?? 0
+    }
+    let megabytes = String(format: "%.1f", Double(text.utf8.count) / 1_048_576)
+    return (seconds * 1000, peak, megabytes, operations)
   }
 
   /// Milliseconds to read a generated description of 500 operations, and to make its routes.

@@ -62,6 +62,26 @@ struct MockServerTests {
     #expect(await server.baseURL == nil)
   }
 
+  @Test(
+    "withMockServer starts its state machines where a test says: a state-gated route answers first time"
+  )
+  func initialStates() async throws {
+    var cart = try MockRoute("GET", "/cart", responses: .single(.json(#"{"items":[]}"#)))
+    cart.requiredState = ("session", "logged-in")
+    let body = try await withMockServer([cart], initialStates: ["session": "logged-in"]) {
+      _, baseURL in
+      try await RemoteClient(baseURL: baseURL).send(Request<Data>.raw(.get, Endpoint("/cart")))
+    }
+    #expect(String(decoding: body, as: UTF8.self) == #"{"items":[]}"#)
+    // Without the starting state, the same first request is unmatched: strict fails the test.
+    await #expect(throws: MockServerError.self) {
+      try await withMockServer([cart]) { _, baseURL in
+        _ = try? await RemoteClient(baseURL: baseURL).send(
+          Request<Data>.raw(.get, Endpoint("/cart")))
+      }
+    }
+  }
+
   @Test("two servers in parallel never collide")
   func parallelServers() async throws {
     let first = MockServer(routes: [

@@ -16,12 +16,18 @@
   /// A request no route answers gets a 404 listing the closest routes, and, when `body`
   /// returns, ``MockServerError/unmatchedRequests(_:)`` is thrown naming each one: Swift Testing
   /// and XCTest record it as a test failure. Set `configuration.strict` to `false` to allow them.
+  ///
+  /// `initialStates` starts the server's state machines (`["session": "logged-in"]`), as a
+  /// manifest's `states:` does, so that a test's first request to a route that
+  /// `requires-state` is answered rather than a 404.
   public func withMockServer<T: Sendable>(
-    _ routes: [MockRoute], scenario: String? = nil,
+    _ routes: [MockRoute], scenario: String? = nil, initialStates: [String: String] = [:],
     configuration: MockServer.Configuration = MockServer.Configuration(),
     _ body: (MockServer, URL) async throws -> T
   ) async throws -> T {
-    let server = MockServer(routes: routes, scenario: scenario, configuration: configuration)
+    let server = MockServer(
+      routes: routes, scenario: scenario, initialStates: initialStates,
+      configuration: configuration)
     let baseURL = try await server.start()
     let result: T
     do {
