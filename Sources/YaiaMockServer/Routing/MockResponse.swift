@@ -51,10 +51,10 @@
     /// contract check leaves it out and says so, instead of reporting it.
     public var isOffContract: Bool
 
-    /// Creates a response.
     /// Where the response was written, for messages; not part of its value.
     package var lines = SourceLines()
 
+    /// Creates a response.
     public init(
       status: HTTPStatus = 200, headers: HTTPHeaders = [:], body: Body = .empty,
       delay: ClosedRange<Duration>? = nil, fault: Fault? = nil, isTemplate: Bool = false,
