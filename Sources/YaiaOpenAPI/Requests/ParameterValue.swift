@@ -21,6 +21,22 @@
     /// The most items a list parameter is read into: a query of a million commas is not.
     static let mostItems = 1_000
 
+    /// What a list or an object past ``mostItems`` reads as.
+    static let tooMany = Outcome.problem("the list has more than \(mostItems) items, the most read")
+
+    /// `text` split at `delimiter` (an ASCII character; empty pieces kept), or `nil` when it
+    /// holds more than ``mostItems`` pieces: counted first, stopping at the bound, so a query
+    /// of a million commas is refused without a million strings being made.
+    static func pieces(_ text: String, _ delimiter: Character) -> [String]? {
+      guard let byte = delimiter.asciiValue else { return nil }
+      var count = 1
+      for unit in text.utf8 where unit == byte {
+        count += 1
+        if count > mostItems { return nil }
+      }
+      return text.split(separator: delimiter, omittingEmptySubsequences: false).map(String.init)
+    }
+
     /// Outside text as a message shows it: control characters escaped, at most 80 characters,
     /// since problems reach a terminal through the server's log.
     static func shown(_ text: String) -> String { VisibleText.escaped(text, atMost: 80) }
@@ -59,10 +75,10 @@
           let pair = cookies.first(where: { $0.hasPrefix(parameter.name + "=") })
         else { return .absent }
         let raw = String(pair.dropFirst(parameter.name.count + 1))
+        guard let parts = pieces(raw, ",") else { return tooMany }
         return list(
-          raw.split(separator: ",", omittingEmptySubsequences: false).map {
-            QueryPairs.decoded(String($0))
-          }, whole: QueryPairs.decoded(raw), shape: shape, schema: schema, schemas: schemas)
+          parts.map(QueryPairs.decoded), whole: QueryPairs.decoded(raw), shape: shape,
+          schema: schema, schemas: schemas)
       }
     }
 
@@ -107,6 +123,7 @@
       case (.list, .form) where parameter.explode, (.list, .spaceDelimited) where parameter.explode,
         (.list, .pipeDelimited) where parameter.explode:
         guard !named.isEmpty else { return .absent }
+        guard named.count <= mostItems else { return tooMany }
         return list(
           named.map(QueryPairs.decoded), whole: nil, shape: shape, schema: schema,
           schemas: schemas)
@@ -119,20 +136,15 @@
             : "a \(parameter.style.rawValue) list without explode is one value, \(delimiterName(parameter.style))"
           return .problem("\(what) is sent \(named.count) times; \(how)")
         }
-        let parts: [String]
+        let split: [String]?
         switch parameter.style {
-        case .spaceDelimited:
-          parts = QueryPairs.decoded(raw).split(separator: " ", omittingEmptySubsequences: false)
-            .map(String.init)
-        case .pipeDelimited:
-          parts = QueryPairs.decoded(raw).split(separator: "|", omittingEmptySubsequences: false)
-            .map(String.init)
+        case .spaceDelimited: split = pieces(QueryPairs.decoded(raw), " ")
+        case .pipeDelimited: split = pieces(QueryPairs.decoded(raw), "|")
         default:
           // A comma is the delimiter as sent; an encoded one (%2C) is part of a value.
-          parts = raw.split(separator: ",", omittingEmptySubsequences: false).map {
-            QueryPairs.decoded(String($0))
-          }
+          split = pieces(raw, ",")?.map(QueryPairs.decoded)
         }
+        guard let parts = split else { return tooMany }
         if shape == .object { return pairs(parts, what: what, schema: schema, schemas: schemas) }
         return list(
           parts, whole: QueryPairs.decoded(raw), shape: shape, schema: schema, schemas: schemas)
@@ -160,16 +172,16 @@
         let rest = String(text.dropFirst())
         let delimiter: Character = parameter.explode ? "." : ","
         if shape == .object, parameter.explode {
-          return keyed(rest.split(separator: ".").map(String.init), what: what, schema, schemas)
+          guard let parts = pieces(rest, ".") else { return tooMany }
+          return keyed(parts, what: what, schema, schemas)
         }
-        let parts = rest.split(separator: delimiter, omittingEmptySubsequences: false).map(
-          String.init)
+        guard let parts = pieces(rest, delimiter) else { return tooMany }
         if shape == .object { return pairs(parts, what: what, schema: schema, schemas: schemas) }
         return list(parts, whole: rest, shape: shape, schema: schema, schemas: schemas)
       case .matrix:
         let prefix = ";" + parameter.name + "="
         if shape == .list, parameter.explode {
-          let parts = text.split(separator: ";").map(String.init)
+          guard let parts = pieces(text, ";")?.filter({ !$0.isEmpty }) else { return tooMany }
           guard !parts.isEmpty, parts.allSatisfy({ $0.hasPrefix(parameter.name + "=") }) else {
             return .problem(
               "\(what) is a matrix list: ;\(shown(parameter.name))=a;\(shown(parameter.name))=b")
@@ -179,14 +191,14 @@
             shape: shape, schema: schema, schemas: schemas)
         }
         if shape == .object, parameter.explode {
-          return keyed(
-            text.split(separator: ";").map(String.init), what: what, schema, schemas)
+          guard let parts = pieces(text, ";") else { return tooMany }
+          return keyed(parts, what: what, schema, schemas)
         }
         guard text.hasPrefix(prefix) else {
           return .problem("\(what) is a matrix parameter: it starts with \(shown(prefix))")
         }
         let rest = String(text.dropFirst(prefix.count))
-        let parts = rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard let parts = pieces(rest, ",") else { return tooMany }
         if shape == .object { return pairs(parts, what: what, schema: schema, schemas: schemas) }
         return list(parts, whole: rest, shape: shape, schema: schema, schemas: schemas)
       default:
@@ -199,8 +211,8 @@
       _ text: String, explode: Bool, shape: Shape, schema: JSONSchema?,
       _ schemas: [String: JSONSchema]
     ) -> Outcome {
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
+      guard let parts = pieces(text, ",")?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
+        return tooMany
       }
       switch shape {
       case .object where explode:
@@ -220,9 +232,7 @@
       guard shape == .list else {
         return .value(typed(whole ?? parts.joined(separator: ","), schema: schema))
       }
-      guard parts.count <= mostItems else {
-        return .problem("the list has \(parts.count) items, more than \(mostItems) are read")
-      }
+      guard parts.count <= mostItems else { return tooMany }
       let itemSchema = schema?.items.first.map { $0.resolved(in: schemas) }
       return .value(LocatedJSON(.array(parts.map { typed($0, schema: itemSchema) })))
     }
