@@ -111,7 +111,10 @@ let package = Package(
     .target(
       name: "YaiaMockServer",
       dependencies: [
-        "Yaia", "YaiaHTTP", "YaiaOpenAPI",
+        "Yaia", "YaiaHTTP",
+        // Only with the trait: without it, this target's own message names "MockServer"
+        // rather than YaiaOpenAPI's naming "OpenAPI" first.
+        .target(name: "YaiaOpenAPI", condition: .when(traits: ["MockServer"])),
         .product(
           name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
         .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),

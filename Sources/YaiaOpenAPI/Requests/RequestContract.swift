@@ -9,7 +9,7 @@
   /// @Test func requestsMatchTheAPI() throws {
   ///   let contract = try RequestContract(
   ///     contentsOf: URL(fileURLWithPath: "api.openapi.yaml"),
-  ///     baseURL: URL(string: "https://api.example.com")!)
+  ///     baseURL: try #require(URL(string: "https://api.example.com")))
   ///   #expect(contract.problems(with: ShopAPI.product(id: 7)) == [])
   /// }
   /// ```
