@@ -228,7 +228,7 @@ struct OpenAPITests {
         "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '200': { $ref: '#/components/responses/Missing' }\n",
         6, "names nothing"
       ),
-      ("swagger: '2.0'\n", 1, "expected `openapi: 3.x`"),
+      ("openapi: '2.0'\n", 1, "expected `openapi: 3.x`, or `swagger"),
       ("openapi: 3.0.0\npaths:\n  a: {}\n", 3, "a path starts with /"),
       (
         "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '299x': {}\n", 6,

@@ -18,7 +18,7 @@ struct MockCheckCommand: AsyncParsableCommand {
       and wildcard routes are not checked, and the summary says how many.
       """)
 
-  @Option(help: "The OpenAPI 3 description (YAML or JSON).")
+  @Option(help: "The OpenAPI 3 or Swagger 2.0 description (YAML or JSON).")
   var openapi: String
 
   @Option(help: "The fixtures folder, with its manifest.")

@@ -2,8 +2,9 @@
   public import Foundation
   import Yaia
 
-  /// An OpenAPI description (3.0 or 3.1, YAML or JSON): its operations and schemas, read to
-  /// check requests and answers against it, and to sample answers it documents no example for.
+  /// An OpenAPI description (3.0 or 3.1, or Swagger 2.0; YAML or JSON): its operations and
+  /// schemas, read to check requests and answers against it, and to sample answers it documents
+  /// no example for.
   ///
   /// ```swift
   /// let spec = try OpenAPIDocument.load(from: URL(fileURLWithPath: "shop.yaml"))
@@ -17,7 +18,7 @@
   public struct OpenAPIDocument: Sendable {
     /// `info.title`.
     public var title: String
-    /// `openapi`, such as `3.0.3`.
+    /// `openapi`, such as `3.0.3`, or `swagger`: `2.0`.
     public var version: String
     /// The operations, concrete paths before templated ones (as OpenAPI matches them).
     public var operations: [OpenAPIOperation]

@@ -3,8 +3,15 @@
   package import Yaia
   import Yams
 
-  /// Reads an OpenAPI 3 description (YAML or JSON) into operations and schemas, naming the line
-  /// of every problem.
+  /// Reads an OpenAPI 3 or Swagger 2.0 description (YAML or JSON) into operations and schemas,
+  /// naming the line of every problem.
+  ///
+  /// A Swagger 2.0 description is read into the same operations as its OpenAPI 3 conversion
+  /// would be: `basePath` is the base of every path, `definitions` are the schemas, a `body`
+  /// parameter is the request body (sent as the operation's `consumes`, else the document's,
+  /// else JSON), `formData` parameters make a form body, a response's `schema` is its JSON
+  /// body when it `produces` JSON, and `collectionFormat` is the matching style (`csv`,
+  /// `ssv`, `pipes`, `multi`; a `tsv` list is checked as text).
   ///
   /// `$ref`s are followed only within the document (`#/components/...`): a reference to another
   /// file or a URL is refused, so reading a description never touches the disk beyond it or the
@@ -18,6 +25,9 @@
     /// lookup by key is a search, and a description with thousands of schemas each referenced
     /// once would otherwise cost their square (42 s for 10,000).
     private let componentSchemas: [String: Node]
+    /// Whether the document is Swagger 2.0 (`swagger: "2.0"`), whose schemas are
+    /// `#/definitions/NAME`.
+    private let isSwagger: Bool
     private var budget = InputBudget(OpenAPIReader.limits)
     /// Schemas read so far, by pointer.
     private(set) var schemas: [String: JSONSchema] = [:]
@@ -40,14 +50,18 @@
         }
         self.root = root
         var index: [String: Node] = [:]
-        if case .mapping(let components)? = Self.member("components", of: root),
-          case .mapping(let schemas)? = Self.member("schemas", of: .mapping(components))
-        {
+        let isSwagger = Self.member("swagger", of: root) != nil
+        let schemasNode =
+          isSwagger
+          ? Self.member("definitions", of: root)
+          : Self.member("components", of: root).flatMap { Self.member("schemas", of: $0) }
+        if case .mapping(let schemas)? = schemasNode {
           for (key, value) in schemas {
             if let name = key.string, index[name] == nil { index[name] = value }
           }
         }
         self.componentSchemas = index
+        self.isSwagger = isSwagger
       } catch let error as OpenAPIError {
         throw error
       } catch let error as YamlError {
@@ -71,13 +85,22 @@
     /// The document: its title, operations and schemas.
     mutating func document() throws(OpenAPIError) -> OpenAPIDocument {
       guard case .mapping = root else { throw error(root, "an OpenAPI description is a mapping") }
-      guard let version = root["openapi"]?.string, version.hasPrefix("3.") else {
-        throw error(
-          root["openapi"] ?? root,
-          "expected `openapi: 3.x` (Swagger 2 descriptions need converting first)")
+      let version: String
+      if isSwagger {
+        guard let swagger = root["swagger"]?.string, swagger == "2.0" else {
+          throw error(
+            root["swagger"], "expected `swagger: \"2.0\"`, the one Swagger version there is")
+        }
+        version = swagger
+      } else {
+        guard let openapi = root["openapi"]?.string, openapi.hasPrefix("3.") else {
+          throw error(
+            root["openapi"] ?? root, "expected `openapi: 3.x`, or `swagger: \"2.0\"`")
+        }
+        version = openapi
       }
       let title = root["info"]?["title"]?.string ?? ""
-      let base = basePath()
+      let base = try isSwagger ? swaggerBasePath() : basePath()
       var operations: [OpenAPIOperation] = []
       if let paths = root["paths"] {
         guard case .mapping(let items) = paths else {
@@ -98,7 +121,8 @@
             }
             operations.append(
               try operation(
-                method: method, path: path, base: base, node: operationNode, shared: shared))
+                method: method, path: path, base: base, node: operationNode, item: resolvedItem,
+                shared: shared))
           }
         }
       }
@@ -155,8 +179,66 @@
       return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
+    /// A Swagger 2.0 document's `basePath`, which every path is under; empty when there is
+    /// none or it is `/`.
+    private func swaggerBasePath() throws(OpenAPIError) -> String {
+      guard let node = root["basePath"] else { return "" }
+      guard let path = node.string, path.hasPrefix("/"), !path.contains("{") else {
+        throw error(node, "`basePath` is a path that starts with /, such as /v1")
+      }
+      return path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// A Swagger 2.0 operation's body, from its `body` or `formData` parameters (the path
+    /// item's and its own): whether it is required, its schema, and the media types it is sent
+    /// as.
+    private mutating func swaggerBody(operation node: Node, path item: Node)
+      throws(OpenAPIError) -> (required: Bool, schema: JSONSchema?, mediaTypes: [String])
+    {
+      var required = false
+      var schema: JSONSchema?
+      var isForm = false
+      for list in [node["parameters"], item["parameters"]] {
+        guard case .sequence(let items)? = list else { continue }
+        for entry in items {
+          let parameter = try resolve(entry, what: "parameter")
+          switch parameter["in"]?.string {
+          case "body":
+            required = required || parameter["required"]?.bool == true
+            if schema == nil, let schemaNode = parameter["schema"] {
+              schema = try self.schema(schemaNode)
+            }
+          case "formData":
+            isForm = true
+            required = required || parameter["required"]?.bool == true
+          default:
+            continue
+          }
+        }
+      }
+      guard schema != nil || isForm || required else { return (false, nil, []) }
+      var types = try mediaTypes("consumes", of: node)
+      if types.isEmpty {
+        types =
+          isForm
+          ? ["application/x-www-form-urlencoded", "multipart/form-data"] : ["application/json"]
+      }
+      return (required, schema, types)
+    }
+
+    /// The media types an operation's `consumes` or `produces` names, else the document's;
+    /// lower-cased, without parameters.
+    private func mediaTypes(_ key: String, of operation: Node) throws(OpenAPIError) -> [String] {
+      guard let list = operation[key] ?? root[key] else { return [] }
+      guard case .sequence(let items) = list, items.allSatisfy({ $0.string != nil }) else {
+        throw error(list, "`\(key)` is a list of media types, such as [application/json]")
+      }
+      return items.compactMap(\.string).map(Self.mediaType)
+    }
+
     private mutating func operation(
-      method: String, path: String, base: String, node: Node, shared: [OpenAPIOperation.Parameter]
+      method: String, path: String, base: String, node: Node, item: Node,
+      shared: [OpenAPIOperation.Parameter]
     ) throws(OpenAPIError) -> OpenAPIOperation {
       guard case .mapping = node else { throw error(node, "an operation must be a mapping") }
       var parameters = try self.parameters(node["parameters"])
@@ -176,7 +258,9 @@
       var requiresBody = false
       var bodySchema: JSONSchema?
       var bodyMediaTypes: [String] = []
-      if let bodyNode = node["requestBody"] {
+      if isSwagger {
+        (requiresBody, bodySchema, bodyMediaTypes) = try swaggerBody(operation: node, path: item)
+      } else if let bodyNode = node["requestBody"] {
         let body = try resolve(bodyNode, what: "request body")
         requiresBody = body["required"]?.bool ?? false
         if case .mapping(let content)? = body["content"] {
@@ -203,7 +287,25 @@
           var entry = OpenAPIOperation.Response(
             status: status, hasJSONBody: false, hasOtherBody: false, schema: nil, example: nil,
             line: key.mark?.line ?? 0)
-          if let (type, media) = Self.jsonMediaType(response["content"]) {
+          if isSwagger {
+            // 2.0: a `schema` beside the description, sent as what the operation `produces`.
+            let produced = try mediaTypes("produces", of: node)
+            let json = produced.isEmpty ? "application/json" : produced.first(where: Self.isJSON)
+            if let schemaNode = response["schema"] {
+              if let json {
+                entry.hasJSONBody = true
+                entry.mediaType = json
+                entry.schema = try schema(schemaNode)
+                if let example = response["examples"]?[json]
+                  ?? response["examples"]?["application/json"]
+                {
+                  entry.example = try self.value(example)
+                }
+              } else {
+                entry.hasOtherBody = true
+              }
+            }
+          } else if let (type, media) = Self.jsonMediaType(response["content"]) {
             entry.hasJSONBody = true
             entry.mediaType = type
             if let schemaNode = media["schema"] { entry.schema = try schema(schemaNode) }
@@ -282,6 +384,7 @@
       var parameters: [OpenAPIOperation.Parameter] = []
       for item in list {
         let parameter = try resolve(item, what: "parameter")
+        if isSwagger, ["body", "formData"].contains(parameter["in"]?.string) { continue }
         guard let name = parameter["name"]?.string, let place = parameter["in"]?.string,
           let location = OpenAPIOperation.Location(rawValue: place)
         else {
@@ -300,13 +403,31 @@
           }
           style = named
         }
+        var explode = parameter["explode"]?.bool ?? (style == .form)
         // A parameter described by `content` (a JSON value in the query) is checked as text.
-        let schemaNode = parameter["schema"]
+        var schemaNode = parameter["schema"]
+        if isSwagger {
+          // 2.0 describes the value on the parameter itself, and a list by `collectionFormat`.
+          schemaNode = parameter["type"]?.string == "file" ? nil : parameter
+          (style, explode) = (ParameterStyle.defaultStyle(in: location), false)
+          switch parameter["collectionFormat"]?.string ?? "csv" {
+          case "csv": break
+          case "ssv" where location == .query: style = .spaceDelimited
+          case "pipes" where location == .query: style = .pipeDelimited
+          case "multi" where location == .query: explode = true
+          case "tsv": schemaNode = nil  // no style of OpenAPI 3 reads tabs: checked as text
+          default:
+            throw error(
+              parameter["collectionFormat"],
+              "the \(location.rawValue) parameter \(VisibleText.escaped(name)) has the collectionFormat `\(VisibleText.escaped(parameter["collectionFormat"]?.string ?? "?"))`; it is csv, tsv, or in the query ssv, pipes or multi"
+            )
+          }
+        }
         parameters.append(
           OpenAPIOperation.Parameter(
             name: name, location: location,
             isRequired: location == .path || parameter["required"]?.bool == true,
-            style: style, explode: parameter["explode"]?.bool ?? (style == .form),
+            style: style, explode: explode,
             schema: try schemaNode.map { node throws(OpenAPIError) in try schema(node) }))
       }
       return parameters
@@ -350,8 +471,11 @@
           (String($0).removingPercentEncoding ?? String($0))
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
-      if steps.count == 3, steps[0] == "components", steps[1] == "schemas" {
+      if !isSwagger, steps.count == 3, steps[0] == "components", steps[1] == "schemas" {
         return componentSchemas[steps[2]]
+      }
+      if isSwagger, steps.count == 2, steps[0] == "definitions" {
+        return componentSchemas[steps[1]]
       }
       var current: Node? = root
       for step in steps {
@@ -415,6 +539,7 @@
         }
         var kinds: Set<JSONSchema.Kind> = []
         for name in names {
+          if isSwagger, name == "file" { continue }  // 2.0's bytes of a file: any value
           guard let kind = JSONSchema.Kind(rawValue: name) else {
             throw error(
               type,
@@ -423,7 +548,8 @@
           }
           kinds.insert(kind)
         }
-        schema.types = kinds
+        // `type: file` alone takes any value; beside other types, those.
+        if !(isSwagger && kinds.isEmpty && names.contains("file")) { schema.types = kinds }
       }
       if node["nullable"]?.bool == true { schema.types?.insert(.null) }
       if case .mapping(let properties)? = node["properties"] {
