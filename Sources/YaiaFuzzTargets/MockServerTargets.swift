@@ -361,5 +361,45 @@ enum MockServerTargets {
           "\(secret) reached the recording (\(type), \(name)):\n\(text.prefix(600))")
       }
     }
+    // The same request with another password and no token, refused by the backend: told apart
+    // from the first by credentials, whose fingerprints are written and never the values.
+    let other = "Wr0n" + String(bytes[3], radix: 16) + "Gp4ssW0rd"
+    var wrong = request
+    wrong.headers = ["Cookie": "theme=dark"]
+    wrong.body = Data(#"{"password":"\#(other)","pin":\#(pin),"user":"ada"}"#.utf8)
+    guard
+      (try? recording.add(
+        wrong, UpstreamResponse(status: 401, headers: ["Content-Type": "text/plain"])))
+        != nil
+    else { return }
+    let manifest = recording.manifest()
+    for secret in [sent, own, pin, other] where manifest.contains(secret) {
+      throw FuzzViolation("\(secret) reached the manifest:\n\(manifest.prefix(600))")
+    }
+    let parsed: MockManifest
+    do throws(MockServerError) {
+      parsed = try MockManifest.parse(manifest, file: "manifest.yaml", fixtures: nil)
+    } catch {
+      throw FuzzViolation("the recorded manifest does not read back: \(error)\n\(manifest)")
+    }
+    // Sixteen bits tell the two apart but for one pair of values in 65,536: such an input
+    // proves nothing about routing.
+    let fingerprint = { (value: String) in
+      MockRoute.Credential.fingerprint(of: value, salt: recording.credentialSalt)
+    }
+    let rightOnes = Set(["Bearer \(sent)", sent, pin].map(fingerprint))
+    let wrongOnes = Set([sent, pin, other].map(fingerprint))
+    guard !rightOnes.contains(fingerprint(other)),
+      !wrongOnes.contains(fingerprint("Bearer \(sent)"))
+    else { return }
+    var router = MockRouter(routes: parsed.routes)
+    for (replayed, status) in [(wrong, 401), (request, 200), (wrong, 401)] {
+      guard case .matched(_, _, let response, _) = router.route(replayed),
+        response.status.code == status
+      else {
+        throw FuzzViolation(
+          "a replay did not get its own answer \(status):\n\(manifest.prefix(600))")
+      }
+    }
   }
 }

@@ -30,7 +30,8 @@ struct MockServeCommand: AsyncParsableCommand {
   @Option(help: "The fixtures folder, with its manifest.")
   var fixtures: String?
 
-  @Option(help: "An OpenAPI 3 description (YAML or JSON) whose operations are served.")
+  @Option(
+    help: "An OpenAPI 3 or Swagger 2.0 description (YAML or JSON) whose operations are served.")
   var openapi: String?
 
   @Flag(
@@ -56,6 +57,12 @@ struct MockServeCommand: AsyncParsableCommand {
 
   @Option(help: "The scenario for requests that do not name one.")
   var scenario: String?
+
+  @Flag(
+    help:
+      "Answer the admin API under /__yaia/ (routes, journal, reset, scenario, states), from this machine only."
+  )
+  var admin = false
 
   func run() async throws {
     guard fixtures != nil || openapi != nil || proxy != nil else {
@@ -83,10 +90,22 @@ struct MockServeCommand: AsyncParsableCommand {
       throw ValidationError("\(error)")
     }
     let specRoutes = spec?.routes() ?? []
+    // A scenario no route has would change nothing, in silence: a typo is refused here.
+    if let scenario {
+      let known = Set((loaded.routes + specRoutes).flatMap(\.scenarios.keys))
+      guard known.contains(scenario) else {
+        throw ValidationError(
+          "No route has the scenario \(VisibleText.escaped(scenario, atMost: 60)); "
+            + (known.isEmpty
+              ? "no route has any." : "known: \(known.sorted().joined(separator: ", ")).")
+        )
+      }
+    }
     var configuration = Console.serverConfiguration(host: host, port: port)
     configuration.fixtures = folder
     configuration.templateSeed = seed
     if validateRequests { configuration.requestContract = spec }
+    configuration.admin = admin
     if let proxy {
       let forwarder = try BackendForwarder.option("proxy", proxy)
       configuration.upstream = MockUpstream(.unmatched, send: forwarder.send)

@@ -13,6 +13,9 @@
     private var budget = InputBudget(ManifestReader.limits)
     /// The fixture files already read as templates: a fixture used by many routes is read once.
     private var checkedFixtures: Set<String> = []
+    /// The manifest's `credential-salt`, which its routes' credential fingerprints are made
+    /// with.
+    private var credentialSalt: String?
 
     init(file: String, fixtures: URL?) {
       self.file = file
@@ -35,6 +38,13 @@
       }
       guard case .sequence(let list) = routes else {
         throw error(routes, "`routes` must be a list")
+      }
+      if let salt = root["credential-salt"] {
+        guard let text = salt.string, (1...128).contains(text.utf8.count) else {
+          throw error(
+            salt, "`credential-salt` is text of 1 to 128 characters, as a recording writes it")
+        }
+        credentialSalt = text
       }
       var parsed: [MockRoute] = []
       for node in list { parsed.append(try route(node)) }
@@ -76,10 +86,15 @@
         node,
         [
           "method", "path", "name", "query", "exact-query", "headers", "body", "response",
-          "sequence", "scenarios", "requires-state", "sets-state",
+          "sequence", "scenarios", "requires-state", "sets-state", "credential",
         ])
       guard let path = node["path"]?.string else {
         throw error(node, "a route needs a `path`, such as /devices/:id")
+      }
+      if MockAdminCommand.isReserved(path) {
+        throw error(
+          node["path"] ?? node,
+          "paths under \(MockAdminCommand.prefix)/ are the admin API's; a route cannot use them")
       }
       let responses = try responses(of: node, what: "route \(path)")
       var scenarios: [String: MockResponses] = [:]
@@ -118,6 +133,7 @@
             "`exact-query` is true, false, or the list of items that may come with any value")
         }
       }
+      route.credential = try credential(node["credential"])
       route.requiredState = try state(node["requires-state"])
       route.nextState = try state(node["sets-state"])
       return route
@@ -393,6 +409,37 @@
         }
       }
       return HTTPHeaders(fields)
+    }
+
+    /// A route's `credential`: `none`, `sent`, or a list of fingerprints made with the
+    /// manifest's `credential-salt`.
+    private func credential(_ node: Node?) throws(MockServerError) -> MockRoute.Credential? {
+      guard let node else { return nil }
+      switch node.string {
+      case "none": return .notSent
+      case "sent": return .sent
+      default: break
+      }
+      guard case .sequence(let items) = node, !items.isEmpty, items.count <= 64 else {
+        throw error(
+          node,
+          "`credential` is none, sent, or a list of up to 64 fingerprints a recording wrote, like [\"5e21\"]"
+        )
+      }
+      var fingerprints: Set<String> = []
+      for item in items {
+        guard let text = item.string, MockRoute.Credential.isFingerprint(text) else {
+          throw error(item, "a credential fingerprint is four lower-case hex digits, like \"5e21\"")
+        }
+        fingerprints.insert(text)
+      }
+      guard let credentialSalt else {
+        throw error(
+          node,
+          "credential fingerprints need the manifest's top-level `credential-salt`, which the recording that wrote them wrote too"
+        )
+      }
+      return .fingerprinted(salt: credentialSalt, fingerprints: fingerprints)
     }
 
     private func state(_ node: Node?) throws(MockServerError) -> (machine: String, state: String)? {

@@ -24,7 +24,9 @@
   ///
   /// A route's `query` names items a request must have; other items are allowed, unless the
   /// route says `exact-query: true` (nothing more) or `exact-query: [api_key]` (nothing more
-  /// but these, each present with any value), as recorded routes do.
+  /// but these, each present with any value), as recorded routes do. Its `credential` says
+  /// what credential a request must carry (``MockRoute/Credential``): `none`, `sent`, or the
+  /// fingerprints a recording wrote with the manifest's top-level `credential-salt`.
   ///
   /// A response takes `status` (200), `headers`, one body (`body` text, `json` value, or `file`
   /// in the folder), `delay` (`300ms`, `2s`, or a range `100ms...500ms`), `fault`

@@ -35,11 +35,34 @@
     /// The bytes of header fields the manifest holds.
     private var headerBytes = 0
     private let reformatter: JSONReformatter
+    /// What the manifest's credential fingerprints are made with (``MockRoute/Credential``):
+    /// random for each recording, so that a fingerprint says nothing across recordings.
+    public let credentialSalt: String
+    /// Digests of every value the backend's answers held (a token, a session cookie): a
+    /// credential the app sends later that is one of them was issued, and a replay sends the
+    /// recording's placeholder in its place, so the route takes any credential there. Kept in
+    /// memory only, at most ``mostIssuedValues``.
+    private var issued: Set<UInt64> = []
 
-    /// An empty recording of answers from `source`, kept by `policy`.
-    public init(source: String? = nil, policy: RecordingPolicy = RecordingPolicy()) {
+    /// The most values of answers remembered as issued.
+    static let mostIssuedValues = 100_000
+
+    /// An empty recording of answers from `source`, kept by `policy`, its credential
+    /// fingerprints made with `credentialSalt`: 1 to 128 characters, as a manifest reads it
+    /// back; random when `nil` (or outside that).
+    public init(
+      source: String? = nil, policy: RecordingPolicy = RecordingPolicy(),
+      credentialSalt: String? = nil
+    ) {
       self.source = source
       self.policy = policy
+      if let credentialSalt, (1...128).contains(credentialSalt.utf8.count) {
+        self.credentialSalt = credentialSalt
+      } else {
+        var random = SystemRandomNumberGenerator()
+        let hex = String(random.next() as UInt64, radix: 16)
+        self.credentialSalt = String(repeating: "0", count: 16 - hex.count) + hex
+      }
       self.reformatter = JSONReformatter(
         secrets: policy.secretPaths.map(JSONReformatter.SecretPath.init))
     }
@@ -62,8 +85,9 @@
       public var content: Data
     }
 
-    /// How many routes the recording holds.
-    public var routeCount: Int { routes.count }
+    /// How many routes the recording's manifest holds (routes that differ only by a credential
+    /// and answered alike count once).
+    public var routeCount: Int { writtenRoutes().count }
 
     /// Adds what the backend answered to `request`.
     ///
@@ -97,7 +121,8 @@
         // A name that itself holds a credential (`?<token>`) cannot be written: that route
         // then takes any query, as before.
         queryIsExact: !request.query.keys.contains { credentials.occur(in: $0) },
-        bodyFields: bodyFields(of: request).filter { !credentials.occur(in: $0.value) })
+        bodyFields: bodyFields(of: request).filter { !credentials.occur(in: $0.value) },
+        credential: credential(of: request))
       var change = Change()
       /// A string with secrets taken out: pairs by name (a URL's query), then credentials.
       func cleaned(_ text: String) -> (String, Int) {
@@ -182,6 +207,7 @@
         content = redacted
         change.redactions += count
       }
+      noteIssued(response)
       // The route, new or known; an answer like its last one adds nothing.
       let position = routeIndex[key]
       if position == nil, routes.count >= policy.mostRoutes {
@@ -245,9 +271,60 @@
       out +=
         "# secrets (credentials, and the body values at the recording's secret paths) read REDACTED.\n"
       out += "routes:\n"
-      // By path; within a path, methods in the order first seen; within a method, the routes
-      // that name more query items and body fields first, since a route matches any request
-      // that has at least what it names and the first match answers.
+      let written = writtenRoutes()
+      if written.contains(where: { route, shown in
+        if shown, case .fingerprinted = route.key.credential { return true }
+        return false
+      }) {
+        out = out.replacingOccurrences(
+          of: "routes:\n",
+          with: "credential-salt: \(YAMLText.quoted(credentialSalt))\nroutes:\n")
+      }
+      for (route, showsCredential) in written {
+        out += "  - method: \(YAMLText.quoted(route.key.method.rawValue))\n"
+        out += "    path: \(YAMLText.quoted(route.key.path))\n"
+        if !route.key.query.isEmpty { out += "    query: \(YAMLText.flow(route.key.query))\n" }
+        if route.key.queryIsExact {
+          out +=
+            route.key.anyValueQuery.isEmpty
+            ? "    exact-query: true\n"
+            : "    exact-query: [\(route.key.anyValueQuery.map(YAMLText.quoted).joined(separator: ", "))]\n"
+        }
+        if !route.key.bodyFields.isEmpty {
+          out += "    body: \(YAMLText.flow(route.key.bodyFields))\n"
+        }
+        if showsCredential, let credential = route.key.credential {
+          switch credential {
+          case .notSent: out += "    credential: none\n"
+          case .sent: out += "    credential: sent\n"
+          case .fingerprinted(_, let fingerprints):
+            out +=
+              "    credential: [\(fingerprints.sorted().map(YAMLText.quoted).joined(separator: ", "))]\n"
+          }
+        }
+        if route.answers.count == 1 {
+          out += "    response: \(route.answers[0].yaml)\n"
+        } else {
+          out += "    sequence:\n"
+          for answer in route.answers { out += "      - \(answer.yaml)\n" }
+        }
+      }
+      if routes.isEmpty { out = out.replacingOccurrences(of: "routes:\n", with: "routes: []\n") }
+      return out
+    }
+
+    /// The routes as the manifest writes them, each with whether its credential is written.
+    ///
+    /// By path; within a path, methods in the order first seen; within a method, the routes
+    /// that name more query items and body fields first, since a route matches any request
+    /// that has at least what it names and the first match answers.
+    ///
+    /// A route's credential is written only where the recording saw the same request with
+    /// another credential and another answer (with and without a token, a right and a wrong
+    /// password): elsewhere the route answers whatever credential comes, as a recording that
+    /// saw one kind tells nothing of the others. Routes that differ only by their credential
+    /// and answered alike are written once (a page fetched before and after signing in).
+    private func writtenRoutes() -> [(route: RecordedRoute, showsCredential: Bool)] {
       var methodOrder: [String: Int] = [:]
       for (offset, route) in routes.enumerated() {
         let group = route.key.path + " " + route.key.method.rawValue
@@ -262,32 +339,102 @@
         if groupA != groupB { return groupA < groupB }
         if a.specificity != b.specificity { return a.specificity > b.specificity }
         return lhs.offset < rhs.offset
-      }
-      for (_, route) in ordered {
-        out += "  - method: \(YAMLText.quoted(route.key.method.rawValue))\n"
-        out += "    path: \(YAMLText.quoted(route.key.path))\n"
-        if !route.key.query.isEmpty { out += "    query: \(YAMLText.flow(route.key.query))\n" }
-        if route.key.queryIsExact {
-          out +=
-            route.key.anyValueQuery.isEmpty
-            ? "    exact-query: true\n"
-            : "    exact-query: [\(route.key.anyValueQuery.map(YAMLText.quoted).joined(separator: ", "))]\n"
+      }.map(\.element)
+      var groups: [RouteKey: [RecordedRoute]] = [:]
+      for route in routes { groups[route.key.sansCredential, default: []].append(route) }
+      var written: [(RecordedRoute, Bool)] = []
+      var merged: Set<RouteKey> = []
+      for route in ordered {
+        let group = groups[route.key.sansCredential] ?? [route]
+        guard group.count > 1 else {
+          written.append((route, false))
+          continue
         }
-        if !route.key.bodyFields.isEmpty {
-          out += "    body: \(YAMLText.flow(route.key.bodyFields))\n"
-        }
-        if route.answers.count == 1 {
-          out += "    response: \(route.answers[0].yaml)\n"
-        } else {
-          out += "    sequence:\n"
-          for answer in route.answers { out += "      - \(answer.yaml)\n" }
+        let alike = group.allSatisfy { $0.answers.elementsEqual(group[0].answers, by: ==) }
+        if !alike {
+          written.append((route, true))
+        } else if merged.insert(route.key.sansCredential).inserted {
+          written.append((route, false))
         }
       }
-      if routes.isEmpty { out = out.replacingOccurrences(of: "routes:\n", with: "routes: []\n") }
-      return out
+      return written
     }
 
     // MARK: - Deciding
+
+    /// What credential `request` carries, as a route keeps it: none; `sent` when every value
+    /// was issued by an earlier answer (a replay sends the placeholder the recording wrote for
+    /// it); else the fingerprints of the values the app had of its own (a typed password, a
+    /// built-in key), told apart without being stored.
+    private func credential(of request: MockRequest) -> MockRoute.Credential {
+      let carried = RequestCredentials.values(in: request)
+      guard !carried.isEmpty else { return .notSent }
+      let own = carried.filter { value in
+        !([Substring(value)] + [SentCredentials.schemeToken(value)].compactMap { $0 }).contains {
+          issued.contains(Self.digest($0))
+        }
+      }
+      guard !own.isEmpty else { return .sent }
+      return .fingerprinted(
+        salt: credentialSalt,
+        fingerprints: Set(
+          own.map { MockRoute.Credential.fingerprint(of: $0, salt: credentialSalt) }))
+    }
+
+    /// Remembers the values `response` holds as issued: its header values (a `Set-Cookie`'s
+    /// value, the pairs of a URL's query), every string of a JSON body, the pairs of a text one.
+    private mutating func noteIssued(_ response: UpstreamResponse) {
+      func note(_ value: some StringProtocol) {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty, issued.count < Self.mostIssuedValues else { return }
+        issued.insert(Self.digest(value))
+      }
+      for field in response.headers.fields {
+        note(field.value)
+        let first = field.value.split(separator: ";").first ?? ""
+        if let equals = first.firstIndex(of: "=") { note(first[first.index(after: equals)...]) }
+        if let question = field.value.firstIndex(of: "?") {
+          for (_, value) in RequestCredentials.pairs(
+            in: String(field.value[field.value.index(after: question)...]))
+          {
+            note(value)
+          }
+        }
+      }
+      guard !response.body.isEmpty, response.body.count <= policy.largestBody else { return }
+      if let object = try? JSONSerialization.jsonObject(
+        with: response.body, options: [.fragmentsAllowed])
+      {
+        var strings: [String] = []
+        Self.strings(in: object, into: &strings)
+        for value in strings { note(value) }
+      } else if let text = String(data: response.body, encoding: .utf8) {
+        for (_, value) in RequestCredentials.pairs(in: text) { note(value) }
+      }
+    }
+
+    /// Every string of a JSON value, at most ``mostIssuedValues``.
+    private static func strings(in value: Any, into found: inout [String]) {
+      guard found.count < mostIssuedValues else { return }
+      switch value {
+      case let object as [String: Any]:
+        for member in object.values { strings(in: member, into: &found) }
+      case let array as [Any]:
+        for item in array { strings(in: item, into: &found) }
+      case let text as String:
+        found.append(text)
+      default:
+        break
+      }
+    }
+
+    /// A stable 64-bit digest of `value` (FNV-1a), for the set of issued values: the values
+    /// themselves are not kept.
+    private static func digest(_ value: some StringProtocol) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      return hash
+    }
 
     /// A JSON string value with secrets taken out: JSON inside it read as JSON (a string that
     /// holds `{"sessionToken": …}`), its own strings, keys and numbers cleaned the same way,
@@ -495,10 +642,18 @@
     /// Whether the manifest may say `exact-query` for the route.
     var queryIsExact = true
     var bodyFields: [String: String]
+    /// The credential the request carried; `nil` only in ``sansCredential``.
+    var credential: MockRoute.Credential?
 
     var path: String { "/" + segments.joined(separator: "/") }
     /// How much of a request the route names beyond its method and path.
     var specificity: Int { query.count + bodyFields.count }
+    /// The same key whatever the credential: routes that differ only by it share this.
+    var sansCredential: RouteKey {
+      var key = self
+      key.credential = nil
+      return key
+    }
     var summary: String { "\(method) \(path)" }
   }
 
@@ -509,10 +664,15 @@
   }
 
   /// One recorded answer: status, kept headers, and its fixture file (`nil` for no body).
-  struct RecordedAnswer: Sendable {
+  struct RecordedAnswer: Sendable, Equatable {
     var status: HTTPStatus
     var headers: [(name: String, value: String)]
     var file: String?
+
+    static func == (lhs: RecordedAnswer, rhs: RecordedAnswer) -> Bool {
+      lhs.status == rhs.status && lhs.file == rhs.file
+        && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
+    }
 
     /// `{ status: 200, headers: { … }, file: "…" }`.
     var yaml: String {

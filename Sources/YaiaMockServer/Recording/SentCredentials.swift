@@ -30,42 +30,18 @@
           found.insert(decoded)
         }
       }
-      for field in request.headers.fields {
-        let name = field.name.lowercased()
-        if name == "authorization" || name == "proxy-authorization" {
-          add(field.value)
-          // `Bearer abc`: the token alone too, as a body would echo it.
-          if let space = field.value.firstIndex(of: " ") {
-            add(field.value[field.value.index(after: space)...])
-          }
-        } else if name == "cookie" {
-          for pair in field.value.split(separator: ";") {
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let value = pair[pair.index(after: equals)...]
-            if Self.isCredentialCookie(name: pair[..<equals], value: value) { add(value) }
-          }
-        } else if SecretNames.isSecret(name) {
-          add(field.value)
-        }
-      }
-      for (name, value) in request.query where SecretNames.isSecret(name) { add(value) }
-      for (name, value) in Self.pairs(in: request.rawQuery) where SecretNames.isSecret(name) {
+      for value in RequestCredentials.values(in: request) {
         add(value)
-      }
-      if let object = try? JSONSerialization.jsonObject(
-        with: request.body, options: [.fragmentsAllowed])
-      {
-        Self.secretStrings(in: object, under: false, into: &found)
-      } else if let text = String(data: request.body, encoding: .utf8) {
-        for (name, value) in Self.pairs(in: text) where SecretNames.isSecret(name) { add(value) }
+        // `Bearer abc`: the token alone too, as a body would echo it.
+        if let token = Self.schemeToken(value) { add(token) }
       }
       for field in response.headers.fields {
         let name = field.name.lowercased()
         if name == "set-cookie" {
           let pair = field.value.split(separator: ";").first ?? ""
           if let equals = pair.firstIndex(of: "="),
-            Self.isCredentialCookie(
-              name: pair[..<equals], value: pair[pair.index(after: equals)...])
+            RequestCredentials.isCredentialCookie(
+              pair[..<equals], pair[pair.index(after: equals)...])
           {
             add(pair[pair.index(after: equals)...])
           }
@@ -78,16 +54,16 @@
       }
     }
 
-    /// The shortest cookie value taken as a credential whatever the cookie's name: a session id
-    /// under an unusual name is long and random, while `fmt=json` or `theme=dark` are short
-    /// settings whose values appear everywhere in an answer.
-    static let shortestUnnamedCookie = 16
-
-    /// Whether a cookie holds a credential: its name is secret by ``SecretNames`` (`sid`,
-    /// `session`, `auth_token`), or its value is at least ``shortestUnnamedCookie`` long.
-    static func isCredentialCookie(name: some StringProtocol, value: some StringProtocol) -> Bool {
-      SecretNames.isSecret(name.trimmingCharacters(in: .whitespaces))
-        || value.trimmingCharacters(in: .whitespaces).utf8.count >= shortestUnnamedCookie
+    /// The token of an `Authorization`-style value (`Bearer abc`, `Basic YWRh`): a scheme of
+    /// letters, one space, and a token with no space; `nil` for any other value.
+    static func schemeToken(_ value: String) -> Substring? {
+      guard let space = value.firstIndex(of: " ") else { return nil }
+      let scheme = value[..<space]
+      let token = value[value.index(after: space)...]
+      guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && $0.isLetter }), !token.isEmpty,
+        !token.contains(" ")
+      else { return nil }
+      return token
     }
 
     /// Whether there is nothing to look for.
@@ -129,41 +105,6 @@
 
     /// Whether `text` holds any of the credentials.
     func occur(in text: String) -> Bool { values.contains { text.contains($0) } }
-
-    /// The `name=value` pairs of a query or form text (`a=1&b=2`), decoded.
-    static func pairs(in text: String) -> [(String, String)] {
-      text.split(separator: "&").compactMap { (item: Substring) -> (String, String)? in
-        let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        let name = String(parts[0])
-        let value = String(parts[1])
-        return (
-          name.removingPercentEncoding ?? name,
-          value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
-        )
-      }
-    }
-
-    /// Every string (and number) under a secret-named key of a JSON value, into `found`.
-    private static func secretStrings(
-      in value: Any, under secret: Bool, into found: inout Set<String>
-    ) {
-      switch value {
-      case let object as [String: Any]:
-        for (key, member) in object {
-          secretStrings(in: member, under: secret || SecretNames.isSecret(key), into: &found)
-        }
-      case let array as [Any]:
-        for item in array { secretStrings(in: item, under: secret, into: &found) }
-      case let text as String where secret && text.utf8.count >= shortest:
-        found.insert(text)
-      case let number as NSNumber where secret:
-        let text = number.stringValue
-        if text.utf8.count >= shortest { found.insert(text) }
-      default:
-        break
-      }
-    }
   }
 
   /// Redaction of `name=value` pairs by name, where a query or a form body can stand: a whole

@@ -24,6 +24,9 @@
     public var headers: HTTPHeaders
     /// Fields of a JSON body that must have these values, by key path (`user.name`, `items.0.id`).
     public var bodyFields: [String: String]
+    /// The credential a request must carry, by ``Credential``: none, any, or the one recorded;
+    /// `nil` (the default) takes a request whatever credential it carries.
+    public var credential: Credential?
     /// The responses when no scenario applies.
     public var responses: MockResponses
     /// Alternative responses by scenario name.

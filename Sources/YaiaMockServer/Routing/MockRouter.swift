@@ -6,8 +6,8 @@
   /// and which step of a sequence, and what the state machines become. The server shell holds
   /// one and does the I/O; tests drive it with plain requests.
   ///
-  /// Routes are tried in order; the first whose method, path, query, headers, body fields and
-  /// required state all match answers. State machines start in their initial states (a
+  /// Routes are tried in order; the first whose method, path, query, headers, body fields,
+  /// credential (``MockRoute/Credential``) and required state all match answers. State machines start in their initial states (a
   /// manifest's `states:`), move when a route that sets one answers, and can be set by a test
   /// (``setState(_:of:)``) or by a request's `X-Mock-State: cart=has-item` header; every answer
   /// of a server with states carries them in its own `X-Mock-State` header. The scenario is the request's `X-Mock-Scenario` header
@@ -66,8 +66,12 @@
       let requested =
         request.headers[HTTPHeaderName.mockScenario] ?? request.query[Self.scenarioQueryItem]
         ?? scenario
+      // The request's credentials, read once and only when a route asks about them.
+      var credentials: [String]?
       for route in routes {
-        guard let parameters = matches(route, request) else { continue }
+        guard let parameters = matches(route, request, credentials: &credentials) else {
+          continue
+        }
         let chosen = requested.flatMap { route.scenarios[$0] != nil ? $0 : nil }
         let responses = chosen.flatMap { route.scenarios[$0] } ?? route.responses
         var response: MockResponse
@@ -141,7 +145,9 @@
       return pairs
     }
 
-    private func matches(_ route: MockRoute, _ request: MockRequest) -> [String: String]? {
+    private func matches(
+      _ route: MockRoute, _ request: MockRequest, credentials: inout [String]?
+    ) -> [String: String]? {
       // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
       if let method = route.method, method != request.method,
         !(method == .get && request.method == .head)
@@ -160,6 +166,11 @@
         for (path, expected) in route.bodyFields where Self.value(at: path, in: json) != expected {
           return nil
         }
+      }
+      if let rule = route.credential {
+        let carried = credentials ?? RequestCredentials.values(in: request)
+        credentials = carried
+        guard rule.admits(carried) else { return nil }
       }
       if let required = route.requiredStateValue, states[required.machine] != required.state {
         return nil
@@ -238,6 +249,9 @@
         where json.flatMap({ Self.value(at: path, in: $0) }) != expected {
           return "its body needs \(path) = \(expected)"
         }
+      }
+      if let miss = route.credential?.miss(RequestCredentials.values(in: request)) {
+        return miss
       }
       if let required = route.requiredStateValue, states[required.machine] != required.state {
         let now = states[required.machine].map { "it is in \($0)" } ?? "it has no state"

@@ -20,6 +20,15 @@
     let requestTimeout: Duration
     let responseTimeout: Duration
 
+    /// Whether the client is on this machine, by its address: the admin API answers no other.
+    var fromLoopback: Bool {
+      switch try? socket.remotePeer() {
+      case .ip4(let address, _), .ip6(let address, _):
+        return MockAdminCommand.isLoopbackPeer(address)
+      default: return false
+      }
+    }
+
     /// Serves requests until the client closes, a limit is hit, the registry closes the
     /// connection to make room, or the task is cancelled; the socket is closed on return.
     func serve() async {
@@ -132,7 +141,8 @@
         rest = Array(rest[count...])
       }
       ticket.set(.responding)
-      let response = await responder.respond(to: MockResponder.request(head, body: body))
+      let response = await responder.respond(
+        to: MockResponder.request(head, body: body), fromLoopback: fromLoopback)
       if let delay = response.delay {
         ticket.set(.pausing(since: .now))
         try await Task.sleep(for: delay)

@@ -36,8 +36,29 @@
     /// The largest fixture served, in bytes.
     static let largestFixture = 64 << 20
 
-    /// The answer to `request`, recorded in the journal.
-    func respond(to request: MockRequest) async -> WireResponse {
+    /// The answer to `request`, recorded in the journal; an admin request (under
+    /// ``MockAdminCommand/prefix``) is carried out or refused instead, and not journaled.
+    /// `fromLoopback` says whether the connection came from this machine.
+    func respond(to request: MockRequest, fromLoopback: Bool) async -> WireResponse {
+      switch MockAdminCommand.decide(
+        request, enabled: configuration.admin, fromLoopback: fromLoopback)
+      {
+      case .notAdmin:
+        break
+      case .refused(let status, let reason, let allow):
+        let answer = MockAdminAnswer.error(reason, status: status)
+        return WireResponse(
+          status: status,
+          fields: [("Content-Type", "application/json")]
+            + (allow.isEmpty ? [] : [("Allow", allow.joined(separator: ", "))]),
+          body: answer.body)
+      case .command(let command):
+        let answer = await state.perform(command)
+        return WireResponse(
+          status: answer.status,
+          fields: answer.body.isEmpty ? [] : [("Content-Type", "application/json")],
+          body: answer.body)
+      }
       if let contract = configuration.requestContract,
         let problems = contract.problems(with: request), !problems.isEmpty
       {

@@ -28,6 +28,10 @@
       public var fixtures: URL?
       /// Whether an unmatched request gets a 404 listing the closest routes (else a bare 404).
       public var strict = true
+      /// Whether the admin API under `/__yaia/` answers (<doc:SteeringARunningServer>): reset, set the
+      /// scenario and states, read and clear the journal, list the routes, from this machine
+      /// only. Off by default: while off, every request there is refused with a 403.
+      public var admin = false
       /// The largest request body accepted; larger ones get 413.
       public var maxBodyBytes = 1_048_576
       /// How much of the journal is kept; past it, the oldest entries are dropped and counted.

@@ -120,6 +120,21 @@
       router.resetSequences(of: route)
     }
 
+    /// Carries out an admin command (see ``MockAdminCommand``).
+    func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
+      switch command {
+      case .journal:
+        return .json(
+          MockAdminAnswer.Journal(
+            entries: journal.map(MockAdminAnswer.Entry.init), dropped: dropped))
+      case .clearJournal:
+        clearJournal()
+        return .done
+      default:
+        return router.perform(command)
+      }
+    }
+
     func resetState(of machine: String) {
       router.resetState(of: machine)
     }

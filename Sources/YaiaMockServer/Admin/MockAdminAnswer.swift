@@ -1,0 +1,151 @@
+#if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import Foundation
+  import Yaia
+
+  /// What the admin API answers: a status and a JSON body (none for a 204).
+  struct MockAdminAnswer: Equatable, Sendable {
+    var status: HTTPStatus
+    var body: Data
+
+    /// A 204: done, nothing to say.
+    static let done = MockAdminAnswer(status: 204, body: Data())
+
+    /// `value` as sorted JSON with `status`.
+    static func json(_ value: some Encodable, status: HTTPStatus = 200) -> MockAdminAnswer {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      guard let body = try? encoder.encode(value) else {
+        return MockAdminAnswer(status: 500, body: Data(#"{"error":"could not encode"}"#.utf8))
+      }
+      return MockAdminAnswer(status: status, body: body)
+    }
+
+    /// A refusal: `{"error": reason}`.
+    static func error(_ reason: String, status: HTTPStatus) -> MockAdminAnswer {
+      json(["error": reason], status: status)
+    }
+
+    /// One route as `GET /__yaia/routes` lists it.
+    struct Route: Encodable {
+      let name: String
+      let method: String?
+      let path: String
+      let scenarios: [String]
+      let requiresState: String?
+      let setsState: String?
+    }
+
+    /// One journal entry as `GET /__yaia/journal` lists it: the body as text when it is
+    /// UTF-8, else only its size.
+    struct Entry: Encodable {
+      let time: Date
+      let method: String
+      let path: String
+      let query: String
+      let headers: [[String]]
+      let body: String?
+      let bodyBytes: Int
+      let route: String?
+      let scenario: String?
+      let status: Int
+      let closest: [String]
+
+      init(_ entry: MockJournalEntry) {
+        time = entry.time
+        method = entry.request.method.rawValue
+        path = entry.request.path
+        query = entry.request.rawQuery
+        headers = entry.request.headers.fields.map { [$0.name, $0.value] }
+        body = entry.request.body.isEmpty ? nil : String(data: entry.request.body, encoding: .utf8)
+        bodyBytes = entry.request.body.count
+        route = entry.route
+        scenario = entry.scenario
+        status = entry.status.code
+        closest = entry.closest
+      }
+    }
+
+    /// The journal's listing.
+    struct Journal: Encodable {
+      let entries: [Entry]
+      let dropped: Int
+    }
+  }
+
+  extension MockRouter {
+    /// Carries out an admin `command` that concerns the routes, the scenario or the states,
+    /// and says what came of it. A scenario no route has, or a state no route requires or
+    /// sets, is refused (422) naming the known ones: a typo would otherwise change nothing, in
+    /// silence. The journal's commands are the server's (``MockServerState``).
+    mutating func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
+      switch command {
+      case .routes:
+        return .json([
+          "routes": routes.map { route in
+            MockAdminAnswer.Route(
+              name: route.name, method: route.method?.rawValue, path: route.pattern.text,
+              scenarios: route.scenarios.keys.sorted(),
+              requiresState: route.requiredStateValue.map { "\($0.machine)=\($0.state)" },
+              setsState: route.nextStateValue.map { "\($0.machine)=\($0.state)" })
+          }
+        ])
+      case .reset:
+        resetAll()
+        return .done
+      case .scenario:
+        return .json(["scenario": scenario])
+      case .setScenario(let name):
+        if let name {
+          let known = Set(routes.flatMap(\.scenarios.keys))
+          guard known.contains(name) else {
+            return .error(
+              "no route has the scenario \(VisibleText.escaped(name, atMost: 60)); "
+                + (known.isEmpty
+                  ? "no route has any" : "known: \(known.sorted().joined(separator: ", "))"),
+              status: 422)
+          }
+        }
+        scenario = name
+        return .json(["scenario": scenario])
+      case .states:
+        return .json(["states": allStates])
+      case .setStates(let wanted):
+        let known = knownStates
+        for (machine, state) in wanted.sorted(by: { $0.key < $1.key }) {
+          guard let states = known[machine] else {
+            return .error(
+              "no route or starting state names the machine \(VisibleText.escaped(machine, atMost: 60)); "
+                + (known.isEmpty
+                  ? "there are none" : "known: \(known.keys.sorted().joined(separator: ", "))"),
+              status: 422)
+          }
+          if let state, !states.contains(state) {
+            return .error(
+              "no route requires or sets \(VisibleText.escaped(machine, atMost: 60))=\(VisibleText.escaped(state, atMost: 60)); known states: \(states.sorted().joined(separator: ", "))",
+              status: 422)
+          }
+        }
+        for (machine, state) in wanted { setState(state, of: machine) }
+        return .json(["states": allStates])
+      case .restartStates:
+        for machine in Set(allStates.keys).union(initialStates.keys) { resetState(of: machine) }
+        return .json(["states": allStates])
+      case .journal, .clearJournal:
+        return .error("the journal is the server's", status: 500)
+      }
+    }
+
+    /// Every machine a route requires or sets, or the manifest starts, with its states.
+    var knownStates: [String: Set<String>] {
+      var known: [String: Set<String>] = [:]
+      for (machine, state) in initialStates { known[machine, default: []].insert(state) }
+      for route in routes {
+        for reference in [route.requiredStateValue, route.nextStateValue].compactMap({ $0 }) {
+          known[reference.machine, default: []].insert(reference.state)
+        }
+      }
+      return known
+    }
+  }
+#endif
