@@ -15,8 +15,20 @@ struct YaiaBench: AsyncParsableCommand {
       After the table, each figure is printed as `figure: NAME VALUE UNIT` for scripts.
       """)
 
-  @Argument(help: "The benchmarks to run (default: all).")
+  @Argument(help: "The benchmarks to run (default: all, or none when --description is given).")
   var benchmarks: [String] = []
+
+  @Option(
+    name: .customLong("description"),
+    help: ArgumentHelp(
+      "An OpenAPI or Swagger description to read, sample, route and check (repeatable).",
+      discussion:
+        "Figures description.NAME.*: operations, load time and peak memory, samples that break their own schema, operations their routes do not answer, and requests missing a required parameter or body that are refused without naming it."
+    ))
+  var descriptions: [String] = []
+
+  @Flag(help: "With --description: list each sample that breaks its own schema, and where.")
+  var showProblems = false
 
   func validate() throws {
     let known = Set(Benchmark.all.map(\.name))
@@ -28,7 +40,9 @@ struct YaiaBench: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let selected = Benchmark.all.filter { benchmarks.isEmpty || benchmarks.contains($0.name) }
+    let selected = Benchmark.all.filter {
+      benchmarks.isEmpty ? descriptions.isEmpty : benchmarks.contains($0.name)
+    }
     #if DEBUG
       print(
         "note: this is a debug build; run `swift run -c release yaia-bench` for real figures.\n")
@@ -37,6 +51,7 @@ struct YaiaBench: AsyncParsableCommand {
     for benchmark in selected {
       figures += try await benchmark.run()
     }
+    figures += try DescriptionBenchmark.run(descriptions, showProblems: showProblems)
     print(Figure.table(figures))
     for figure in figures { print(figure.machineLine) }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yaia
 
 @testable import YaiaOpenAPI
 
@@ -149,5 +150,84 @@ struct SampleTests {
     var sampler = SchemaSampler(schemas: document.schemas)
     let schema = try #require(document.operations.first?.responses.first?.schema)
     #expect(sampler.sampleResponse(schema)?.text() == #"{"a":0,"b":"string"}"#)
+  }
+
+  /// A description of one operation answering `schema`, with `components` under it.
+  static func answering(_ schema: String, components: String = "{}") -> String {
+    """
+    openapi: 3.1.0
+    info: { title: One, version: '1' }
+    paths:
+      /a:
+        get:
+          responses:
+            '200':
+              description: ok
+              content: { application/json: { schema: \(schema) } }
+    components: { schemas: \(components) }
+    """
+  }
+
+  @Test(
+    "a schema's own example that breaks it (a required field left out, null for text) is replaced by a made value"
+  )
+  func brokenExamples() throws {
+    // OpenAI's ChatSessionResource: an example without the required `state_variables`; its
+    // Response: `"user": null` for a string.
+    let text = Self.answering(
+      "{ $ref: '#/components/schemas/Session' }",
+      components: """
+        { Session: { type: object, required: [id, workflow, user], \
+        properties: { id: { type: string }, user: { type: string }, \
+        workflow: { type: object, required: [state], \
+        properties: { state: { anyOf: [{ type: object }, { type: 'null' }] } } } }, \
+        example: { id: s1, user: null, workflow: {} } } }
+        """)
+    #expect(try Self.violations(text) == [])
+    // An example that conforms is served as written.
+    let kept = Self.answering(
+      "{ type: object, example: { id: s1 }, properties: { id: { type: string } } }")
+    let document = try OpenAPIDocument.parse(kept, file: "kept.yaml")
+    var sampler = SchemaSampler(schemas: document.schemas)
+    let schema = try #require(document.operations.first?.responses.first?.schema)
+    #expect(sampler.sampleResponse(schema)?.text() == #"{"id":"s1"}"#)
+  }
+
+  @Test("a sample past its share of values still fills every required field")
+  func requiredPastTheShare() throws {
+    // Wide objects nested a few levels: the share runs out long before the end, and each
+    // object's required fields must still be there.
+    var properties: [String] = []
+    for index in 0..<40 {
+      properties.append("p\(index): { $ref: '#/components/schemas/Wide' }")
+    }
+    let text = Self.answering(
+      "{ type: array, minItems: 3, items: { $ref: '#/components/schemas/Wide' } }",
+      components: """
+        { Wide: { type: object, required: [id, name], properties: { id: { type: integer }, \
+        name: { type: string }, \(properties.joined(separator: ", ")) } } }
+        """)
+    let found = try Self.violations(text)
+    #expect(found.isEmpty, "\(found.prefix(3))")
+  }
+
+  @Test(
+    "JSON Schema draft 4's positional items (Slack's descriptions) read, each item checked against any"
+  )
+  func positionalItems() throws {
+    let text = Self.answering(
+      "{ type: object, properties: { ts: { type: array, items: [{ type: integer }, { type: 'null' }] } } }"
+    )
+    #expect(try Self.violations(text) == [])
+    let document = try OpenAPIDocument.parse(text, file: "slack.yaml")
+    let schema = try #require(document.operations.first?.responses.first?.schema)
+    var validator = SchemaValidator(schemas: document.schemas)
+    var budget = InputBudget(OpenAPIReader.limits)
+    let good = try LocatedJSON(
+      any: try JSONSerialization.jsonObject(with: Data(#"{"ts":[1,null]}"#.utf8)), budget: &budget)
+    let bad = try LocatedJSON(
+      any: try JSONSerialization.jsonObject(with: Data(#"{"ts":["one"]}"#.utf8)), budget: &budget)
+    #expect(validator.violations(of: good, against: schema).isEmpty)
+    #expect(!validator.violations(of: bad, against: schema).isEmpty)
   }
 }

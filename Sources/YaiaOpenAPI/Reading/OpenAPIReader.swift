@@ -567,7 +567,21 @@
           schema.additional = [try self.schema(additional)]
         }
       }
-      if let items = node["items"] { schema.items = [try self.schema(items)] }
+      if let items = node["items"] {
+        if case .sequence(let list) = items {
+          // JSON Schema draft 4's positional items (`items: [{type: integer}, {type: null}]`),
+          // which OpenAPI does not allow and Slack's description uses: each item is checked
+          // against any of them, never refused for the shape.
+          var any = JSONSchema()
+          any.line = items.mark?.line ?? 0
+          var parts: [JSONSchema] = []
+          for part in list { parts.append(try self.schema(part)) }
+          any.anyOf = parts
+          schema.items = [any]
+        } else {
+          schema.items = [try self.schema(items)]
+        }
+      }
       if case .sequence(let values)? = node["enum"] {
         var allowed: [LocatedJSON] = []
         for value in values { allowed.append(try self.value(value)) }

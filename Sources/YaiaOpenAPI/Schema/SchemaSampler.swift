@@ -24,7 +24,33 @@
     /// What the sample being made could hold when it began.
     private var sampleStart = SchemaSampler.mostValues
 
-    package init(schemas: [String: JSONSchema]) { self.schemas = schemas }
+    /// Checks a schema's own example before it is used: one that breaks its schema (a
+    /// required field left out, a `null` where text is due) is replaced by a value made from
+    /// the schema, as a real answer would conform. Each check makes at most
+    /// ``exampleCheckSteps`` steps, and all of a description's checks together at most
+    /// ``exampleCheckStepsPerDocument``; past either, the example is used as written.
+    private var exampleChecker: SchemaValidator
+    private var exampleCheckSteps = 0
+    /// The most steps one example's check makes.
+    static let exampleCheckSteps = 20_000
+    /// The most steps all of a description's example checks make.
+    static let exampleCheckStepsPerDocument = 2_000_000
+
+    package init(schemas: [String: JSONSchema]) {
+      self.schemas = schemas
+      self.exampleChecker = SchemaValidator(schemas: schemas, stepLimit: Self.exampleCheckSteps)
+    }
+
+    /// Whether `example` may stand for `schema`: it conforms, or checking it would cost more
+    /// than is left (then the author's example is trusted).
+    private mutating func mayUse(_ example: LocatedJSON, for schema: JSONSchema) -> Bool {
+      guard exampleCheckSteps < Self.exampleCheckStepsPerDocument else { return true }
+      exampleCheckSteps += Self.size(of: example, upTo: Self.exampleCheckSteps) + 1
+      var own = schema
+      own.example = nil
+      let violations = exampleChecker.violations(of: example, against: own)
+      return violations.isEmpty || violations.contains { $0.reason.contains("too complex") }
+    }
 
     /// A sample of `schema` for one response, charged to the description's meter; `nil` when
     /// the meter has run out (the response then serves an empty object, and says nothing
@@ -73,10 +99,22 @@
       return value
     }
 
+    /// Past the sample's share, values still made to complete what is required: an object
+    /// whose required fields were left out (or `null`) would break its own schema, and an app
+    /// decoding it would fail on the mock and not on the real API.
+    static let overdraft = 2_000
+    /// The most items an array's `minItems` makes.
+    static let mostItems = 1_000
+    /// Whether only what is required is being made, whatever is left (the items an array's
+    /// `minItems` asks for beyond its full copies).
+    private var forcedFrugal = false
+
     mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> LocatedJSON {
-      if let example = schema.example { return charged(example) }
+      if let example = schema.example, mayUse(example, for: schema) { return charged(example) }
       remaining -= 1
-      guard depth <= Self.deepest, remaining > 0 else { return LocatedJSON(.null) }
+      guard depth <= Self.deepest, remaining > -Self.overdraft else { return LocatedJSON(.null) }
+      // Out of its share: only what the schema requires, arrays at their least.
+      let frugal = forcedFrugal || remaining <= 0 || depth >= Self.fullDepth
       if let reference = schema.reference {
         guard let target = schemas[reference] else { return LocatedJSON(.null) }
         return sample(target, depth: depth + 1)
@@ -108,22 +146,38 @@
       case .boolean:
         return LocatedJSON(.bool(true))
       case .array:
-        let count = depth < Self.fullDepth ? max(1, schema.minItems ?? 1) : (schema.minItems ?? 0)
+        let least = min(schema.minItems ?? 0, Self.mostItems)
+        let count = frugal ? least : max(1, least)
         guard let item = schema.items.first, count > 0 else { return LocatedJSON(.array([])) }
         // The item once, then its copies charged as what they are: values served (three
         // copies per level of nested arrays multiply out to 3^depth).
         let before = remaining
         let one = sample(item, depth: depth + 1)
         let cost = max(1, before - remaining)
-        let copies = min(min(count, 3) - 1, max(0, remaining) / cost)
+        let allowance = { (remaining: Int) in max(0, remaining + (frugal ? Self.overdraft : 0)) }
+        let copies = min(min(count, 3) - 1, allowance(remaining) / cost)
         remaining -= copies * cost
-        return LocatedJSON(.array(Array(repeating: one, count: 1 + copies)))
+        var items = Array(repeating: one, count: 1 + copies)
+        if items.count < count, remaining > -Self.overdraft {
+          // `minItems` asks for more than full copies afford: the rest hold only what an item
+          // requires, within the overdraft.
+          let wasFrugal = forcedFrugal
+          forcedFrugal = true
+          let start = remaining
+          let least = sample(item, depth: depth + 1)
+          forcedFrugal = wasFrugal
+          let leastCost = max(1, start - remaining)
+          let more = min(count - items.count - 1, max(0, remaining + Self.overdraft) / leastCost)
+          remaining -= more * leastCost
+          items += Array(repeating: least, count: 1 + more)
+        }
+        return LocatedJSON(.array(items))
       case .object:
         var members: [LocatedJSON.Member] = []
         for property in schema.properties
-        where depth < Self.fullDepth || schema.required.contains(property.name) {
-          // Out of values: no more members, not one `null` each (uncounted, they added up).
-          guard remaining > 0 else { break }
+        where schema.required.contains(property.name) || (!frugal && remaining > 0) {
+          // Past the overdraft: no more members, not one `null` each (they added up).
+          guard remaining > -Self.overdraft else { break }
           members.append(
             .init(name: property.name, value: sample(property.schema, depth: depth + 1)))
         }

@@ -25,8 +25,15 @@
     static let mostViolations = 50
 
     private var steps = 0
+    /// How many schema-value checks one validation of this validator may make.
+    let stepLimit: Int
 
-    package init(schemas: [String: JSONSchema]) { self.schemas = schemas }
+    /// A validator of values against `schemas`, each validation making at most `stepLimit`
+    /// checks.
+    package init(schemas: [String: JSONSchema], stepLimit: Int = SchemaValidator.mostSteps) {
+      self.schemas = schemas
+      self.stepLimit = stepLimit
+    }
 
     /// The violations of `value` against `schema` (empty when it conforms). A check that runs
     /// out of steps says so, wherever it ran out (inside a `oneOf` too): it never passes.
@@ -36,11 +43,11 @@
       steps = 0
       var found: [SchemaViolation] = []
       check(value, schema, path: "$", depth: 0, into: &found)
-      if steps > Self.mostSteps, !found.contains(where: { $0.reason.contains("too complex") }) {
+      if steps > stepLimit, !found.contains(where: { $0.reason.contains("too complex") }) {
         found.insert(
           SchemaViolation(
             path: "$", line: value.line,
-            reason: "the schema is too complex to check (more than \(Self.mostSteps) steps)"),
+            reason: "the schema is too complex to check (more than \(stepLimit) steps)"),
           at: 0)
       }
       return Array(found.prefix(Self.mostViolations))
@@ -56,9 +63,9 @@
         }
       }
       steps += 1
-      guard steps <= Self.mostSteps else {
-        if steps == Self.mostSteps + 1 {
-          fail("the schema is too complex to check (more than \(Self.mostSteps) steps)")
+      guard steps <= stepLimit else {
+        if steps == stepLimit + 1 {
+          fail("the schema is too complex to check (more than \(stepLimit) steps)")
         }
         return
       }
