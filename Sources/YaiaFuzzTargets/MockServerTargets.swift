@@ -7,6 +7,7 @@ import YaiaMockServer
 enum MockServerTargets {
   static let all = [
     requestHead, responseHead, chunkedBody, manifest, openAPI, recordedAnswer, recordedSecret,
+    admin,
   ]
 
   static let limits = RequestHeadLimits(requestLine: 256, headerBytes: 1_024, headerCount: 16)
@@ -400,6 +401,69 @@ enum MockServerTargets {
         throw FuzzViolation(
           "a replay did not get its own answer \(status):\n\(manifest.prefix(600))")
       }
+    }
+  }
+
+  /// The routes the admin target steers: a scenario, a required state and a state set.
+  static let adminRouter: MockRouter = {
+    var cart = try? MockRoute(
+      .get, "/cart", responses: .single(MockResponse()),
+      scenarios: ["down": .single(MockResponse(status: 503))])
+    cart?.requiredState = ("session", "in")
+    return MockRouter(routes: [cart].compactMap { $0 }, initialStates: ["session": "out"])
+  }()
+
+  /// A request under the admin API's prefix, and what the router makes of the command: the
+  /// decision never traps, every refusal's reason is visible text of bounded length (it is
+  /// echoed into a JSON body and a terminal), a states command sets 1 to 64 machines of
+  /// bounded names, and every answer is JSON (or empty for a 204).
+  static let admin = FuzzTarget(
+    "mock-admin", summary: "the mock server's admin API (endpoint, gate, JSON body)",
+    maxLength: 4_096
+  ) { bytes throws(FuzzViolation) in
+    guard bytes.count >= 3 else { return }
+    let endpoints = ["/routes", "/journal", "/reset", "/scenario", "/states", "", "/x"]
+    let methods: [HTTPMethod] = [.get, .put, .post, .delete, .head, HTTPMethod(rawValue: "PATCH")]
+    let hosts = ["127.0.0.1:8080", "localhost", "[::1]:1", "evil.example", "127.0.0.1.evil"]
+    // The path: an endpoint, or text from the input when the first byte's top bit is set.
+    let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+    let path =
+      bytes[0] & 0x80 == 0
+      ? "/__yaia" + endpoints[Int(bytes[0]) % endpoints.count]
+      : "/__yaia/" + String(text.prefix(40))
+    var headers: HTTPHeaders = ["Host": hosts[Int(bytes[1]) % hosts.count]]
+    if bytes[1] & 0x80 != 0 { headers.add("Origin", "http://" + String(text.prefix(20))) }
+    if bytes[2] & 1 == 0 { headers.add("Content-Type", "application/json") }
+    let request = MockRequest(
+      method: methods[Int(bytes[2] >> 1) % methods.count], path: path, headers: headers,
+      body: Data(bytes.dropFirst(3)))
+    let decision = MockAdminCommand.decide(
+      request, enabled: bytes[2] & 0x40 == 0, fromLoopback: bytes[2] & 0x20 == 0)
+    switch decision {
+    case .notAdmin:
+      throw FuzzViolation("a path under the prefix was not taken as an admin request: \(path)")
+    case .refused(let status, let reason, _):
+      try require((400..<500).contains(status.code), "refused with \(status.code)")
+      try require(reason.utf8.count <= 1_000, "a reason of \(reason.utf8.count) bytes")
+      try require(
+        !reason.unicodeScalars.contains { $0.properties.generalCategory == .control },
+        "a control character in a refusal: \(reason.debugDescription.prefix(200))")
+    case .command(let command):
+      if case .setStates(let states) = command {
+        try require((1...64).contains(states.count), "\(states.count) machines set")
+        try require(
+          states.allSatisfy { $0.key.utf8.count <= 128 && ($0.value?.utf8.count ?? 0) <= 128 },
+          "a machine or state past 128 bytes")
+      }
+      var router = adminRouter
+      let answer = router.perform(command)
+      guard !answer.body.isEmpty else {
+        try require(answer.status.code == 204, "an empty answer with \(answer.status.code)")
+        return
+      }
+      try require(
+        (try? JSONSerialization.jsonObject(with: answer.body)) != nil,
+        "an answer that is not JSON: \(String(decoding: answer.body.prefix(200), as: UTF8.self))")
     }
   }
 }

@@ -206,4 +206,54 @@ struct RecordedCredentialTests {
       (0..<200).map { MockRoute.Credential.fingerprint(of: "hunter2", salt: "\($0)") })
     #expect(spread.count > 190)
   }
+
+  @Test(
+    "neighbours a review found: the recorded credential before any, a common word never issued, a password after hundreds of secrets"
+  )
+  func reviewedNeighbours() throws {
+    // An issued token (200) and a token of the app's own that the backend refuses (401):
+    // the refused one asks for more, so it comes first and takes only itself.
+    var recording = Recording()
+    _ = try recording.add(
+      Self.login("ada", "hunter22"), RecordingTests.json(#"{"token":"tok-7f3a9c2e51"}"#))
+    _ = try recording.add(Self.get("/me", token: "tok-7f3a9c2e51"), RecordingTests.json("{}"))
+    _ = try recording.add(
+      Self.get("/me", token: "bogus-token-1"), RecordingTests.json("{}", status: 401))
+    #expect(
+      try Self.statuses(
+        recording.manifest(),
+        [Self.get("/me", token: "bogus-token-1"), Self.get("/me", token: "REDACTED")])
+        == [401, 200])
+
+    // A password that an earlier answer happens to hold under an innocent name is still the
+    // app's own: told apart by its fingerprint, not taken as issued.
+    var words = Recording()
+    _ = try words.add(Self.get("/profile"), RecordingTests.json(#"{"role":"admin1"}"#))
+    _ = try words.add(Self.login("ada", "admin1"), RecordingTests.json("{}"))
+    _ = try words.add(Self.login("ada", "wrong1"), RecordingTests.json("{}", status: 401))
+    #expect(
+      try Self.statuses(
+        words.manifest(), [Self.login("ada", "wrong1"), Self.login("ada", "admin1")])
+        == [401, 200])
+
+    // Hundreds of secret-named values before the password: it is still found, so an answer
+    // that echoes it is redacted.
+    let many = (0..<300).map { #""x\#($0)_token":"v\#($0)-abcdef""# }.joined(separator: ",")
+    let request = MockRequest(
+      method: .post, path: "/bulk", headers: ["Content-Type": "application/json"],
+      body: Data(#"{\#(many),"zz":{"password":"pw-after-all-9"}}"#.utf8))
+    var bulk = Recording()
+    let change = try bulk.add(request, RecordingTests.json(#"{"echo":"pw-after-all-9"}"#))
+    let written = String(decoding: change.newFile?.content ?? Data(), as: UTF8.self)
+    #expect(!written.contains("pw-after-all-9"), "\(written)")
+  }
+
+  @Test("a credential cookie set by the backend is kept as a placeholder; others are dropped")
+  func cookiePlaceholder() {
+    #expect(Recording.placeholder("sid=abc123; Path=/api; HttpOnly") == "sid=REDACTED; Path=/api")
+    #expect(
+      Recording.placeholder("x=\(String(repeating: "k", count: 20)); Secure") == "x=REDACTED")
+    #expect(Recording.placeholder("theme=dark; Path=/") == nil)
+    #expect(Recording.placeholder("no pair here") == nil)
+  }
 }

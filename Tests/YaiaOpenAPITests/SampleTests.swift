@@ -129,21 +129,13 @@ struct SampleTests {
 
   @Test("allOf parts that name each other are merged once each")
   func loops() throws {
-    let text = """
-      openapi: 3.0.3
-      info: { title: Loop, version: '1' }
-      paths:
-        /a:
-          get:
-            responses:
-              '200':
-                description: ok
-                content: { application/json: { schema: { $ref: '#/components/schemas/A' } } }
-      components:
-        schemas:
-          A: { allOf: [{ $ref: '#/components/schemas/B' }], required: [a], properties: { a: { type: integer } } }
-          B: { allOf: [{ $ref: '#/components/schemas/A' }], properties: { b: { type: string } } }
-      """
+    let text = Self.answering(
+      "{ $ref: '#/components/schemas/A' }",
+      components: """
+        { A: { allOf: [{ $ref: '#/components/schemas/B' }], required: [a], \
+        properties: { a: { type: integer } } }, \
+        B: { allOf: [{ $ref: '#/components/schemas/A' }], properties: { b: { type: string } } } }
+        """)
     // The validator refuses the loop itself (each part checked in turn never ends); the
     // sample is made once, each part merged once.
     let document = try OpenAPIDocument.parse(text, file: "loop.yaml")

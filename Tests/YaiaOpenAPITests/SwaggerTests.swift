@@ -188,4 +188,38 @@ struct SwaggerTests {
         "\(String(describing: error))")
     }
   }
+
+  @Test(
+    "neighbours a review found: produces */*, ssv in a header, examples keyed with a charset, a body replaced by the operation's"
+  )
+  func reviewedNeighbours() throws {
+    let text = """
+      swagger: "2.0"
+      info: { title: Edges, version: "1" }
+      produces: ["*/*"]
+      paths:
+        /a:
+          parameters:
+            - { in: body, name: shared, required: true, schema: { type: object } }
+          post:
+            parameters:
+              - { in: body, name: own, required: false, schema: { type: object } }
+              - { name: X-Ids, in: header, type: array, collectionFormat: ssv, items: { type: integer } }
+            responses:
+              "200":
+                description: ok
+                schema: { type: object, properties: { id: { type: integer } } }
+                examples: { "application/json;charset=UTF-8": { id: 7 } }
+      """
+    let document = try OpenAPIDocument.parse(text, file: "edges.yaml")
+    let operation = try #require(document.operations.first)
+    let ok = try #require(operation.response(for: 200))
+    #expect(ok.hasJSONBody)
+    #expect(ok.example?.text() == #"{"id":7}"#)
+    // The operation's optional body replaces the path item's required one.
+    #expect(!operation.requiresBody)
+    #expect(
+      document.problems(with: OpenAPIRequest(method: .post, path: "/a", headers: ["X-Ids": "1 2"]))
+        == [])
+  }
 }

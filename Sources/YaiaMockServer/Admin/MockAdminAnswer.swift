@@ -1,11 +1,11 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  import Foundation
+  package import Foundation
   import Yaia
 
   /// What the admin API answers: a status and a JSON body (none for a 204).
-  struct MockAdminAnswer: Equatable, Sendable {
-    var status: HTTPStatus
-    var body: Data
+  package struct MockAdminAnswer: Equatable, Sendable {
+    package var status: HTTPStatus
+    package var body: Data
 
     /// A 204: done, nothing to say.
     static let done = MockAdminAnswer(status: 204, body: Data())
@@ -78,7 +78,7 @@
     /// and says what came of it. A scenario no route has, or a state no route requires or
     /// sets, is refused (422) naming the known ones: a typo would otherwise change nothing, in
     /// silence. The journal's commands are the server's (``MockServerState``).
-    mutating func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
+    package mutating func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
       switch command {
       case .routes:
         return .json([

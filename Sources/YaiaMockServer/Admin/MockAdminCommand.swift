@@ -18,7 +18,7 @@
   /// it, and while the API is off every request there is refused (403) saying how to turn it
   /// on. It answers only this machine, and only requests a browser page elsewhere cannot
   /// forge (see ``decide(_:enabled:fromLoopback:)``).
-  enum MockAdminCommand: Equatable, Sendable {
+  package enum MockAdminCommand: Equatable, Sendable {
     case routes
     case journal
     case clearJournal
@@ -37,7 +37,7 @@
 
     /// What the server does with one request: route it as usual, refuse it, or carry out a
     /// command.
-    enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
       /// Not an admin request: the routes answer it.
       case notAdmin
       /// Refused, with the status and the reason to answer with (and, for a 405, the methods
@@ -51,8 +51,10 @@
     /// any case: `/__YAIA/` is refused, not routed, so that a case-insensitive proxy in front
     /// of the server cannot reach the routes under the admin's name.
     static func isReserved(_ path: String) -> Bool {
-      let lower = (path.removingPercentEncoding ?? path).lowercased()
-      return lower == prefix || lower.hasPrefix(prefix + "/")
+      // By bytes, not characters: `/` followed by a combining mark is one character, and
+      // would hide the prefix from a comparison of characters.
+      let lower = (path.removingPercentEncoding ?? path).lowercased().utf8
+      return lower.elementsEqual(prefix.utf8) || lower.starts(with: (prefix + "/").utf8)
     }
 
     /// What to do with `request`, given whether the API is `enabled` and whether the
@@ -63,7 +65,9 @@
     /// to `127.0.0.1` (or to a name of its own resolved there, DNS rebinding) is refused. A
     /// body must be JSON and say so, which a page cannot send to another origin without asking
     /// first (and the server never says yes).
-    static func decide(_ request: MockRequest, enabled: Bool, fromLoopback: Bool) -> Decision {
+    package static func decide(_ request: MockRequest, enabled: Bool, fromLoopback: Bool)
+      -> Decision
+    {
       guard isReserved(request.path) else { return .notAdmin }
       guard enabled else {
         return .refused(
@@ -87,7 +91,8 @@
       }
       // The endpoint as spelled: `/__YAIA/routes` is reserved, and no endpoint.
       let name =
-        request.path.hasPrefix(prefix + "/") ? String(request.path.dropFirst(prefix.count)) : ""
+        request.path.utf8.starts(with: (prefix + "/").utf8)
+        ? String(decoding: request.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : ""
       switch name {
       case "/routes":
         return only(["GET"], request) ?? .command(.routes)

@@ -133,10 +133,18 @@
       // The answer as the manifest keeps it: a secret-named field blanked, credentials and
       // secret query items taken out of the others (`Location: /next?code=…`).
       var headers: [(name: String, value: String)] = []
-      for field in response.headers.fields
-      where !policy.droppedHeaders.contains(field.name.lowercased())
-        && field.value.utf8.count <= policy.longestHeaderValue
-      {
+      for field in response.headers.fields {
+        // A session cookie is kept as a placeholder, so that a replayed login sets one and the
+        // app's next requests carry a credential, as the routes recorded after it expect.
+        if field.name.lowercased() == "set-cookie", let placeholder = Self.placeholder(field.value)
+        {
+          headers.append((field.name, cleaned(placeholder).0))
+          change.redactions += 1
+          continue
+        }
+        guard !policy.droppedHeaders.contains(field.name.lowercased()),
+          field.value.utf8.count <= policy.longestHeaderValue
+        else { continue }
         if policy.secretHeaders.contains(field.name.lowercased())
           || SecretNames.isSecret(field.name)
         {
@@ -207,7 +215,6 @@
         content = redacted
         change.redactions += count
       }
-      noteIssued(response)
       // The route, new or known; an answer like its last one adds nothing.
       let position = routeIndex[key]
       if position == nil, routes.count >= policy.mostRoutes {
@@ -218,6 +225,7 @@
         last.headers.elementsEqual(headers, by: { $0 == $1 }),
         content.isEmpty ? last.file == nil : (knownFile != nil && last.file == knownFile)
       {
+        noteIssued(response)
         return Change(redactions: change.redactions)
       }
       if let position, routes[position].answers.count >= policy.mostResponsesPerRoute {
@@ -259,6 +267,7 @@
         routes.append(RecordedRoute(key: key, answers: [answer]))
       }
       change.manifestChanged = true
+      noteIssued(response)
       return change
     }
 
@@ -338,6 +347,10 @@
         let groupB = methodOrder[b.path + " " + b.method.rawValue] ?? 0
         if groupA != groupB { return groupA < groupB }
         if a.specificity != b.specificity { return a.specificity > b.specificity }
+        // The first match answers: a route that asks for more of the credential comes before
+        // one that asks for less (the recorded password before any credential, any before
+        // none).
+        if a.credentialRank != b.credentialRank { return a.credentialRank < b.credentialRank }
         return lhs.offset < rhs.offset
       }.map(\.element)
       var groups: [RouteKey: [RecordedRoute]] = [:]
@@ -362,6 +375,21 @@
 
     // MARK: - Deciding
 
+    /// The `Set-Cookie` a recording keeps for one that sets a credential cookie:
+    /// `sid=REDACTED`, with its `Path` (at most 256 bytes); `nil` for any other cookie, which is
+    /// dropped with the header.
+    static func placeholder(_ setCookie: String) -> String? {
+      let parts = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let pair = parts.first, let equals = pair.firstIndex(of: "="),
+        RequestCredentials.isCredentialCookie(pair[..<equals], pair[pair.index(after: equals)...])
+      else { return nil }
+      let name = pair[..<equals]
+      guard !name.isEmpty, name.utf8.count <= 256 else { return nil }
+      let path = parts.dropFirst().first { $0.lowercased().hasPrefix("path=") }
+        .flatMap { $0.utf8.count <= 256 ? "; \($0)" : nil }
+      return "\(name)=REDACTED\(path ?? "")"
+    }
+
     /// What credential `request` carries, as a route keeps it: none; `sent` when every value
     /// was issued by an earlier answer (a replay sends the placeholder the recording wrote for
     /// it); else the fingerprints of the values the app had of its own (a typed password, a
@@ -381,22 +409,35 @@
           own.map { MockRoute.Credential.fingerprint(of: $0, salt: credentialSalt) }))
     }
 
-    /// Remembers the values `response` holds as issued: its header values (a `Set-Cookie`'s
-    /// value, the pairs of a URL's query), every string of a JSON body, the pairs of a text one.
+    /// Remembers the credentials `response` issued: a credential cookie it sets, its
+    /// secret-named header fields and URL query items (`Location: /done?code=…`), and the
+    /// values under secret names in its body (`{"access_token": …}`, a form's `token=…`); each
+    /// at least ``SentCredentials/shortest`` bytes, so a common word is never one.
     private mutating func noteIssued(_ response: UpstreamResponse) {
       func note(_ value: some StringProtocol) {
         let value = value.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty, issued.count < Self.mostIssuedValues else { return }
+        guard value.utf8.count >= SentCredentials.shortest, issued.count < Self.mostIssuedValues
+        else { return }
         issued.insert(Self.digest(value))
       }
       for field in response.headers.fields {
-        note(field.value)
-        let first = field.value.split(separator: ";").first ?? ""
-        if let equals = first.firstIndex(of: "=") { note(first[first.index(after: equals)...]) }
-        if let question = field.value.firstIndex(of: "?") {
-          for (_, value) in RequestCredentials.pairs(
-            in: String(field.value[field.value.index(after: question)...]))
+        let name = field.name.lowercased()
+        if name == "set-cookie" {
+          let pair = field.value.split(separator: ";").first ?? ""
+          if let equals = pair.firstIndex(of: "="),
+            RequestCredentials.isCredentialCookie(
+              pair[..<equals], pair[pair.index(after: equals)...])
           {
+            note(pair[pair.index(after: equals)...])
+          }
+        } else if SecretNames.isSecret(name) {
+          note(field.value)
+        }
+        for mark in ["?", "#"] {
+          guard let start = field.value.firstIndex(of: Character(mark)) else { continue }
+          for (key, value) in RequestCredentials.pairs(
+            in: String(field.value[field.value.index(after: start)...]))
+          where SecretNames.isSecret(key) {
             note(value)
           }
         }
@@ -406,25 +447,12 @@
         with: response.body, options: [.fragmentsAllowed])
       {
         var strings: [String] = []
-        Self.strings(in: object, into: &strings)
+        RequestCredentials.secretStrings(in: object, under: false, into: &strings)
         for value in strings { note(value) }
       } else if let text = String(data: response.body, encoding: .utf8) {
-        for (_, value) in RequestCredentials.pairs(in: text) { note(value) }
-      }
-    }
-
-    /// Every string of a JSON value, at most ``mostIssuedValues``.
-    private static func strings(in value: Any, into found: inout [String]) {
-      guard found.count < mostIssuedValues else { return }
-      switch value {
-      case let object as [String: Any]:
-        for member in object.values { strings(in: member, into: &found) }
-      case let array as [Any]:
-        for item in array { strings(in: item, into: &found) }
-      case let text as String:
-        found.append(text)
-      default:
-        break
+        for (key, value) in RequestCredentials.pairs(in: text) where SecretNames.isSecret(key) {
+          note(value)
+        }
       }
     }
 
@@ -648,6 +676,16 @@
     var path: String { "/" + segments.joined(separator: "/") }
     /// How much of a request the route names beyond its method and path.
     var specificity: Int { query.count + bodyFields.count }
+    /// Where the route stands among those that differ by credential: more fingerprints first,
+    /// then any credential, then none.
+    var credentialRank: Int {
+      switch credential {
+      case .fingerprinted(_, let fingerprints)?: -fingerprints.count
+      case .sent?: 1
+      case .notSent?: 2
+      case nil: 3
+      }
+    }
     /// The same key whatever the credential: routes that differ only by it share this.
     var sansCredential: RouteKey {
       var key = self

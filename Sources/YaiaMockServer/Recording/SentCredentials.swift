@@ -54,15 +54,13 @@
       }
     }
 
-    /// The token of an `Authorization`-style value (`Bearer abc`, `Basic YWRh`): a scheme of
-    /// letters, one space, and a token with no space; `nil` for any other value.
+    /// The token of an `Authorization`-style value (`Bearer abc`, `ApiKey-v1  abc`): what
+    /// follows the first word and its spaces, when it is one word itself; `nil` for any other
+    /// value.
     static func schemeToken(_ value: String) -> Substring? {
       guard let space = value.firstIndex(of: " ") else { return nil }
-      let scheme = value[..<space]
-      let token = value[value.index(after: space)...]
-      guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && $0.isLetter }), !token.isEmpty,
-        !token.contains(" ")
-      else { return nil }
+      let token = value[space...].drop { $0 == " " }
+      guard space > value.startIndex, !token.isEmpty, !token.contains(" ") else { return nil }
       return token
     }
 

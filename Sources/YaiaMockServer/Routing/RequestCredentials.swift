@@ -9,9 +9,10 @@
   /// reappear, and tells routes apart by them (``MockRoute/Credential``); the router checks a
   /// route's credential rule against them.
   enum RequestCredentials {
-    /// The most values read from one request: a body of a million secret-named fields is not
-    /// read to its end.
-    static let mostValues = 256
+    /// The most values read from one request. No body a server or a recording takes (1 MiB by
+    /// default) holds this many short ones, so every credential is found, and none is missed
+    /// for coming after many others; the limit bounds the work of a larger body.
+    static let mostValues = 1_000_000
 
     /// The credential values of `request`, each once, in the order found; empty values left
     /// out.

@@ -35,10 +35,11 @@
       /// The fingerprint of credential `value` under `salt`: four hex digits, sixteen bits of a
       /// salted hash.
       ///
-      /// Sixteen bits tell the few passwords of a recording apart (two differ in the same
-      /// fingerprint once in 65,536) and say almost nothing of the value: a manifest meant to
-      /// be committed keeps no credential, and a guess that matches a fingerprint is one of
-      /// thousands of values that do.
+      /// Sixteen bits tell the few passwords of a recording apart (two share a fingerprint once
+      /// in 65,536) and say little of a value with many possibilities: a guess that matches is
+      /// one of thousands that do. A value of few possibilities (a four-digit PIN) can be
+      /// guessed back from its fingerprint and the salt, which the manifest holds: record with
+      /// test accounts.
       public static func fingerprint(of value: String, salt: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in salt.utf8 {

@@ -198,12 +198,16 @@
       var required = false
       var schema: JSONSchema?
       var isForm = false
-      for list in [node["parameters"], item["parameters"]] {
+      // The operation's own parameters first: a body it declares replaces the path item's.
+      var bodyDeclared = false
+      for (level, list) in [node["parameters"], item["parameters"]].enumerated() {
         guard case .sequence(let items)? = list else { continue }
         for entry in items {
           let parameter = try resolve(entry, what: "parameter")
           switch parameter["in"]?.string {
           case "body":
+            if level == 1, bodyDeclared { continue }
+            bodyDeclared = true
             required = required || parameter["required"]?.bool == true
             if schema == nil, let schemaNode = parameter["schema"] {
               schema = try self.schema(schemaNode)
@@ -290,14 +294,22 @@
           if isSwagger {
             // 2.0: a `schema` beside the description, sent as what the operation `produces`.
             let produced = try mediaTypes("produces", of: node)
-            let json = produced.isEmpty ? "application/json" : produced.first(where: Self.isJSON)
+            // `*/*` (springfox's default) takes JSON too.
+            let json =
+              produced.isEmpty
+              ? "application/json"
+              : produced.first(where: Self.isJSON)
+                ?? (produced.contains("*/*") ? "application/json" : nil)
             if let schemaNode = response["schema"] {
               if let json {
                 entry.hasJSONBody = true
                 entry.mediaType = json
                 entry.schema = try schema(schemaNode)
-                if let example = response["examples"]?[json]
-                  ?? response["examples"]?["application/json"]
+                // Examples are keyed by media type as written (`application/json;charset=UTF-8`).
+                if case .mapping(let examples)? = response["examples"],
+                  let example = examples.first(where: {
+                    Self.isJSON(Self.mediaType($0.key.string ?? ""))
+                  })?.value
                 {
                   entry.example = try self.value(example)
                 }
@@ -415,11 +427,14 @@
           case "ssv" where location == .query: style = .spaceDelimited
           case "pipes" where location == .query: style = .pipeDelimited
           case "multi" where location == .query: explode = true
-          case "tsv": schemaNode = nil  // no style of OpenAPI 3 reads tabs: checked as text
+          case "tsv", "ssv", "pipes":
+            // No style of OpenAPI 3 reads tabs, nor spaces or pipes outside the query: checked
+            // as text.
+            schemaNode = nil
           default:
             throw error(
               parameter["collectionFormat"],
-              "the \(location.rawValue) parameter \(VisibleText.escaped(name)) has the collectionFormat `\(VisibleText.escaped(parameter["collectionFormat"]?.string ?? "?"))`; it is csv, tsv, or in the query ssv, pipes or multi"
+              "the \(location.rawValue) parameter \(VisibleText.escaped(name)) has the collectionFormat `\(VisibleText.escaped(parameter["collectionFormat"]?.string ?? "?"))`; it is csv, ssv, tsv, pipes, or in the query multi"
             )
           }
         }

@@ -45,10 +45,10 @@
     /// than is left (then the author's example is trusted).
     private mutating func mayUse(_ example: LocatedJSON, for schema: JSONSchema) -> Bool {
       guard exampleCheckSteps < Self.exampleCheckStepsPerDocument else { return true }
-      exampleCheckSteps += Self.size(of: example, upTo: Self.exampleCheckSteps) + 1
       var own = schema
       own.example = nil
       let violations = exampleChecker.violations(of: example, against: own)
+      exampleCheckSteps += exampleChecker.stepsTaken
       return violations.isEmpty || violations.contains { $0.reason.contains("too complex") }
     }
 

@@ -25,6 +25,8 @@
     static let mostViolations = 50
 
     private var steps = 0
+    /// The steps the last validation made: what a caller with a budget of its own charges.
+    package var stepsTaken: Int { steps }
     /// How many schema-value checks one validation of this validator may make.
     let stepLimit: Int
 
