@@ -379,12 +379,10 @@
     /// `sid=REDACTED`, with its `Path` (at most 256 bytes); `nil` for any other cookie, which is
     /// dropped with the header.
     static func placeholder(_ setCookie: String) -> String? {
-      let parts = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard let pair = parts.first, let equals = pair.firstIndex(of: "="),
-        RequestCredentials.isCredentialCookie(pair[..<equals], pair[pair.index(after: equals)...])
+      guard let name = RequestCredentials.credentialCookie(setBy: setCookie)?.name,
+        !name.isEmpty, name.utf8.count <= 256
       else { return nil }
-      let name = pair[..<equals]
-      guard !name.isEmpty, name.utf8.count <= 256 else { return nil }
+      let parts = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
       let path = parts.dropFirst().first { $0.lowercased().hasPrefix("path=") }
         .flatMap { $0.utf8.count <= 256 ? "; \($0)" : nil }
       return "\(name)=REDACTED\(path ?? "")"
@@ -423,12 +421,8 @@
       for field in response.headers.fields {
         let name = field.name.lowercased()
         if name == "set-cookie" {
-          let pair = field.value.split(separator: ";").first ?? ""
-          if let equals = pair.firstIndex(of: "="),
-            RequestCredentials.isCredentialCookie(
-              pair[..<equals], pair[pair.index(after: equals)...])
-          {
-            note(pair[pair.index(after: equals)...])
+          if let cookie = RequestCredentials.credentialCookie(setBy: field.value) {
+            note(cookie.value)
           }
         } else if SecretNames.isSecret(name) {
           note(field.value)

@@ -38,12 +38,8 @@
       for field in response.headers.fields {
         let name = field.name.lowercased()
         if name == "set-cookie" {
-          let pair = field.value.split(separator: ";").first ?? ""
-          if let equals = pair.firstIndex(of: "="),
-            RequestCredentials.isCredentialCookie(
-              pair[..<equals], pair[pair.index(after: equals)...])
-          {
-            add(pair[pair.index(after: equals)...])
+          if let cookie = RequestCredentials.credentialCookie(setBy: field.value) {
+            add(cookie.value)
           }
         } else if SecretNames.isSecret(name) {
           add(field.value)

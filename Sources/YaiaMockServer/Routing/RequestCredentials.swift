@@ -72,6 +72,17 @@
         || value.trimmingCharacters(in: .whitespaces).utf8.count >= shortestUnnamedCookie
     }
 
+    /// The cookie a `Set-Cookie` value sets, when it is a credential cookie
+    /// (``isCredentialCookie(_:_:)``): its name and value, attributes left out; `nil` for any
+    /// other cookie.
+    static func credentialCookie(setBy setCookie: String) -> (name: Substring, value: Substring)? {
+      let pair = setCookie.split(separator: ";").first ?? ""
+      guard let equals = pair.firstIndex(of: "=") else { return nil }
+      let name = pair[..<equals].drop { $0 == " " }
+      let value = pair[pair.index(after: equals)...]
+      return isCredentialCookie(name, value) ? (name, value) : nil
+    }
+
     /// The `name=value` pairs of a `Cookie` header (`a=1; b=2`), as sent.
     static func cookies(in header: String) -> [(name: Substring, value: Substring)] {
       header.split(separator: ";").compactMap { pair in
