@@ -294,6 +294,8 @@ let package = Package(
       dependencies: [
         "YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaFlow", "YaiaSequencer",
         "YaiaTesting",
+        // A squatter on an inspector's port, in the handshake's tests.
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
     .testTarget(

@@ -1,10 +1,47 @@
 import Foundation
 import YaiaInspector
 
-/// The inspector's readers: the batches an app sends, journal files a person imports, and the
-/// saved address an app reads from the user's state folder.
+/// The inspector's readers: the batches an app sends, journal files a person imports, the
+/// saved address an app reads from the user's state folder, and the handshake each side reads
+/// from the other.
 enum InspectorTargets {
-  static let all = [batch, journal, stateFile]
+  static let all = [batch, journal, stateFile, handshake]
+
+  /// The token the handshake target's inspector holds: the fuzzer does not know it.
+  static let secretToken = "5ec2e7f0aa61b9d3c4e8f1a2b3c4d5e6"
+  /// The app's nonce in the handshake target.
+  static let appNonce = "00112233445566778899aabbccddeeff"
+
+  /// Both halves of the handshake as read by the side that did not write them: the app
+  /// reading an answer to `/api/connect`, the inspector reading a batch's `Yaia-Connection`
+  /// header. Whatever the bytes, neither is proven without the token (the fuzzer, like a
+  /// squatter, does not know it), except by the one answer the real inspector would make.
+  static let handshake = FuzzTarget(
+    "inspector-handshake", summary: "the app's and the inspector's proofs (answer and header)",
+    maxLength: 4_096
+  ) { bytes throws(FuzzViolation) in
+    if case .success(let proven) = InspectorHandshake.read(
+      answer: bytes, appNonce: appNonce, token: secretToken, port: 4_100)
+    {
+      // Only possible by writing the proof the token makes: the seed does, for its nonce.
+      try require(
+        proven.appNonce == appNonce && InspectorHandshake.isNonce(proven.inspectorNonce),
+        "an answer was proven with nonces \(proven.appNonce), \(proven.inspectorNonce)")
+      let text = String(decoding: bytes, as: UTF8.self)
+      try require(
+        text.contains(proven.inspectorProof(token: secretToken)),
+        "an answer without the proof was proven")
+    }
+    let header = String(decoding: bytes, as: UTF8.self)
+    if InspectorHandshake.accepts(header: header, token: secretToken, port: 4_100) {
+      let parts = header.split(separator: " ").map(String.init)
+      try require(parts.count == 3, "a header of \(parts.count) parts was accepted")
+      let made = InspectorHandshake(appNonce: parts[0], inspectorNonce: parts[1], port: 4_100)
+      try require(
+        header == made.headerValue(token: secretToken),
+        "a header that is not the app's proof was accepted")
+    }
+  }
 
   /// The saved port and token; one that reads has a usable address and is written and read
   /// back the same.

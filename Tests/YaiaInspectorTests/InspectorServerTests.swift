@@ -160,17 +160,21 @@ struct InspectorServerTests {
     }
   }
 
-  @Test("a wrong token is an error at connect that says so")
+  @Test("a wrong token is an error at connect that says so, and sends the inspector nothing")
   func wrongToken() async throws {
-    try await withInspector { _, base, _ in
+    try await withInspector { _, base, token in
       do {
         _ = try await Inspector.connect(
           to: InspectorAddress("\(base.absoluteString)/?token=0000"), app: "x", options: .patient)
         Issue.record("a wrong token connected")
       } catch {
-        #expect("\(error)".contains("401"))
-        #expect("\(error)".contains("wrong token"))
+        // The app cannot tell an inspector with another token from a stranger: neither
+        // proves it holds the app's token, and neither is sent anything.
+        #expect("\(error)".contains("is not this app's inspector"))
+        #expect("\(error)".contains("new token"))
       }
+      let kinds = messageKinds(try await records(base, token: token))
+      #expect(kinds.isEmpty)
     }
   }
 

@@ -74,7 +74,8 @@ public final class Inspector: Sendable {
   /// error here rather than silence later.
   ///
   /// - Throws: ``InspectorError/unreachable(_:reason:)`` when nothing answers, or the
-  ///   inspector refuses the app (a wrong token).
+  ///   inspector refuses the app; ``InspectorError/notItsOwn(_:reason:)`` when what answers
+  ///   cannot prove it holds the token (the app then sent it nothing, token included).
   public static func connect(
     to address: InspectorAddress, app: String, options: Options = Options()
   ) async throws(InspectorError) -> Inspector {
@@ -291,9 +292,13 @@ public enum InspectorConnectionChange: Sendable, Equatable, CustomStringConverti
   case lost(reason: String)
   /// The inspector answers again, under a new session id (see ``Inspector/session``).
   case regained(session: String)
-  /// The inspector answered and refused the app (a new token, after `yaia inspect
-  /// --new-token`): the app stops sending for good.
+  /// The inspector answered and refused the app: the app stops sending for good.
   case refused(reason: String)
+  /// Something answers at the inspector's address without proving it holds the app's token
+  /// (another program took the port while the inspector was down, or `yaia inspect
+  /// --new-token` made a new token). The app sent it nothing, and keeps trying quietly in
+  /// case its own inspector comes back. Told once for each loss.
+  case notItsOwn(reason: String)
 
   /// The change in a sentence, for a log line.
   public var description: String {
@@ -301,6 +306,7 @@ public enum InspectorConnectionChange: Sendable, Equatable, CustomStringConverti
     case .lost(let reason): "Lost the inspector (\(reason)); trying again."
     case .regained: "The inspector answers again."
     case .refused(let reason): "The inspector refused the app (\(reason)); not sending any more."
+    case .notItsOwn(let reason): "\(reason) The app keeps trying its own inspector."
     }
   }
 }

@@ -4,7 +4,8 @@ import Yaia
 /// Where an app sends what it inspects: the URL `yaia inspect` prints
 /// (`http://127.0.0.1:PORT/?token=…`), checked before anything is sent.
 public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
-  /// The address apps post their batches to (`/api/apps`, with the token).
+  /// The address apps post their batches to (`/api/apps`). It carries no token: an app proves
+  /// it holds the token without sending it, once the inspector has proved it holds it too.
   public let endpoint: URL
   /// The page's address, as printed.
   public let page: URL
@@ -46,9 +47,9 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     base.scheme = "http"
     base.host = host
     base.port = port
-    base.queryItems = [URLQueryItem(name: "token", value: token)]
     base.path = "/api/apps"
     var page = base
+    page.queryItems = [URLQueryItem(name: "token", value: token)]
     page.path = "/"
     guard let endpoint = base.url, let pageURL = page.url else {
       throw .invalidAddress(shown, reason: "not a URL")
@@ -90,6 +91,10 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
   case invalidAddress(String, reason: String)
   /// The inspector could not be reached, or refused the app.
   case unreachable(String, reason: String)
+  /// Something answered at the address without proving it holds the app's token (another
+  /// program took the port, or `yaia inspect --new-token` made a new one): the app sent it
+  /// nothing.
+  case notItsOwn(String, reason: String)
 
   /// The problem in a sentence.
   public var description: String {
@@ -98,6 +103,8 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
       "Inspector address \"\(address)\" is not usable: \(reason)."
     case .unreachable(let address, let reason):
       "Inspector at \(address) cannot be reached: \(reason)."
+    case .notItsOwn(let address, let reason):
+      "What answers at \(address) is not this app's inspector: \(reason)."
     }
   }
 }

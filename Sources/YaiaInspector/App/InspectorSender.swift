@@ -18,6 +18,8 @@ final class InspectorSender: Sendable {
   private let options: Inspector.Options
   private let urlSession: URLSession
   private let loop = LoopHandle()
+  /// The connection as a value: what each outcome does and what the app is told.
+  private let link: Locked<InspectorLink>
   /// Told what the inspector asks of the app in its answers (jumps back in time).
   private let onAnswer: @Sendable (InspectorAnswer) -> Void
 
@@ -43,13 +45,19 @@ final class InspectorSender: Sendable {
     configuration.timeoutIntervalForRequest = Inspector.seconds(options.requestTimeout)
     configuration.httpMaximumConnectionsPerHost = 1
     urlSession = URLSession(configuration: configuration)
+    link = Locked(
+      InspectorLink(
+        reconnects: options.reconnects, firstDelay: options.reconnectDelay,
+        longestDelay: options.longestReconnectDelay))
   }
 
-  /// Sends the first batch (no messages) and waits for it to be accepted.
+  /// Proves the inspector is the app's own (``InspectorHandshake``), then sends the first
+  /// batch (no messages) and waits for it to be accepted.
   func hello() async throws(InspectorError) {
-    do {
-      try await post(InspectorBatch(app: app, session: session, sequence: 1, messages: []))
-    } catch {
+    let outcome = await connect(as: session)
+    switch outcome {
+    case .accepted: return
+    case .lost(let error), .notItsOwn(let error), .refused(let error):
       status.end(problem: error.description)
       throw error
     }
@@ -74,14 +82,27 @@ final class InspectorSender: Sendable {
     let dropped: Int
   }
 
-  /// What became of one post.
+  /// What became of one post or handshake.
   enum Outcome: Sendable {
     /// The inspector took the batch.
     case accepted
     /// Nothing answered (refused, reset, timed out): the inspector may come back.
     case lost(InspectorError)
+    /// Something answered at the inspector's address without proving it holds the token:
+    /// nothing was sent to it.
+    case notItsOwn(InspectorError)
     /// The inspector answered and refused the batch (a wrong token): it will not take more.
     case refused(InspectorError)
+
+    /// The same, as the connection's value takes it.
+    var link: InspectorLink.Outcome {
+      switch self {
+      case .accepted: .accepted
+      case .lost(let error): .lost(reason: error.description)
+      case .notItsOwn(let error): .notItsOwn(reason: error.description)
+      case .refused(let error): .refused(reason: error.description)
+      }
+    }
   }
 
   /// What a shell last showed, so that a new inspector, after a reconnection, is told of the
@@ -109,9 +130,10 @@ final class InspectorSender: Sendable {
     var take = options.batchSize
     /// After a lost batch: connects again under a new session, whose first batch tells the
     /// new inspector of every shell; `false` when the loop must end.
-    func recover(from outcome: Outcome) async -> Bool {
-      guard case .lost(let error) = outcome, options.reconnects,
-        let next = await reconnect(after: error, as: "\(self.session)r\(reconnections + 2)")
+    func recover(from _: Outcome) async -> Bool {
+      // What `land` made of the outcome decides: reconnecting, or the end.
+      guard link.withLock({ $0.phase }) == .reconnecting,
+        let next = await reconnect(as: "\(self.session)r\(reconnections + 2)")
       else { return false }
       reconnections += 1
       session = next
@@ -276,68 +298,137 @@ final class InspectorSender: Sendable {
     switch outcome {
     case .accepted:
       status.sent(delivered: flight.delivered, dropped: flight.dropped)
-    case .lost(let error) where !options.reconnects:
+    case .lost, .notItsOwn, .refused:
       status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
-      status.end(problem: error.description)
-      status.setSending(false)
-    case .lost:
-      status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
-    case .refused(let error):
-      status.sent(delivered: 0, dropped: flight.delivered + flight.dropped)
-      refused(error)
+      take(outcome, session: session)
     }
     return outcome
   }
 
-  /// Tries, with growing pauses, to reach the inspector again under `session`; says once that
-  /// it was lost, and once that it is back. `nil` when the app stops first or the inspector
-  /// refuses it.
-  private func reconnect(after error: InspectorError, as session: String) async -> String? {
-    status.setSending(false)
-    if status.lose(problem: error.description) {
-      options.onConnectionChange?(.lost(reason: error.description))
+  /// Hands `outcome` to the connection's value, tells the app what it decides, and keeps the
+  /// status in line with it.
+  private func take(_ outcome: Outcome, session: String) {
+    let (change, phase) = link.withLock { link in
+      (link.take(outcome.link, session: session), link.phase)
     }
-    var delay = options.reconnectDelay
+    switch phase {
+    case .connected:
+      _ = status.regain()
+    case .reconnecting:
+      if case .lost(let error) = outcome { _ = status.lose(problem: error.description) }
+      if case .notItsOwn(let error) = outcome { _ = status.lose(problem: error.description) }
+      status.setSending(false)
+    case .ended:
+      switch outcome {
+      case .lost(let error), .notItsOwn(let error), .refused(let error):
+        status.end(problem: error.description)
+      case .accepted: status.end(problem: nil)
+      }
+      status.setSending(false)
+    }
+    if let change { options.onConnectionChange?(change) }
+  }
+
+  /// Tries, with growing pauses, to reach the inspector again under `session`; what the app
+  /// is told (lost, not its own, back) the connection's value decides. `nil` when the app
+  /// stops first or the inspector refuses it.
+  private func reconnect(as session: String) async -> String? {
+    status.setSending(false)
     while !loop.isStopping {
+      let delay = link.withLock { $0.delay }
       // A real clock (the back-off), cut short by a stop.
       await Signal.wait(forAnyOf: [loop.stopped], until: .now + delay)
       if loop.isStopping { return nil }
-      let hello = InspectorBatch(app: app, session: session, sequence: 1, messages: [])
-      switch await attempt(hello.wireBytes()) {
-      case .accepted:
-        if status.regain() { options.onConnectionChange?(.regained(session: session)) }
-        return session
-      case .refused(let refusal):
-        refused(refusal)
-        return nil
-      case .lost:
-        delay = min(delay * 2, options.longestReconnectDelay)
+      let outcome = await connect(as: session)
+      take(outcome, session: session)
+      switch link.withLock({ $0.phase }) {
+      case .connected: return session
+      case .ended: return nil
+      case .reconnecting: continue
       }
     }
     return nil
   }
 
-  /// Ends the connection for good, and says so once.
-  private func refused(_ error: InspectorError) {
-    let wasOpen = status.isOpen
-    status.end(problem: error.description)
-    status.setSending(false)
-    if wasOpen { options.onConnectionChange?(.refused(reason: error.description)) }
+  /// Opens a connection under `session`: a first, empty batch.
+  private func connect(as session: String) async -> Outcome {
+    let hello = InspectorBatch(app: app, session: session, sequence: 1, messages: [])
+    return await attempt(hello.wireBytes())
   }
 
-  private func post(_ batch: InspectorBatch) async throws(InspectorError) {
-    switch await attempt(batch.wireBytes()) {
-    case .accepted: return
-    case .lost(let error), .refused(let error): throw error
+  /// Where the inspector is, as messages name it.
+  private var shownAddress: String {
+    address.page.host.map { "\($0):\(address.page.port ?? 0)" } ?? "the inspector"
+  }
+
+  /// What a proven handshake gives: the header its one batch carries.
+  private enum Handshake {
+    case proven(header: String)
+    case failed(Outcome)
+  }
+
+  /// Asks what answers at the address to prove it holds the token (``InspectorHandshake``),
+  /// sending only a fresh nonce. Made before every batch: the inspector may have stopped since
+  /// the last one and another program taken its port, and a proof is good for one batch.
+  private func handshake() async -> Handshake {
+    let shown = shownAddress
+    let appNonce = InspectorHandshake.nonce()
+    guard var components = URLComponents(url: address.endpoint, resolvingAgainstBaseURL: false)
+    else { return .failed(.refused(.unreachable(shown, reason: "not a URL"))) }
+    components.path = "/api/connect"
+    components.queryItems = [URLQueryItem(name: "nonce", value: appNonce)]
+    guard let url = components.url else {
+      return .failed(.refused(.unreachable(shown, reason: "not a URL")))
     }
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.httpBody = Data()  // said with Content-Length: 0, so no server waits for a body
+    request.timeoutInterval = Inspector.seconds(options.requestTimeout)
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await awayFromCooperativePool {
+        try await urlSession.data(for: request)
+      }
+    } catch {
+      return .failed(.lost(.unreachable(shown, reason: error.localizedDescription)))
+    }
+    func notItsOwn(_ why: String) -> Handshake {
+      .failed(
+        .notItsOwn(
+          .notItsOwn(
+            shown,
+            reason: "\(why), so it cannot prove it holds the token yaia inspect printed (another "
+              + "program may have taken the port, or yaia inspect made a new token); nothing was "
+              + "sent to it")))
+    }
+    guard let http = response as? HTTPURLResponse else {
+      return notItsOwn("the answer is not HTTP")
+    }
+    guard http.statusCode == 200 else { return notItsOwn("it answered \(http.statusCode)") }
+    let handshake: InspectorHandshake
+    switch InspectorHandshake.read(
+      answer: data, appNonce: appNonce, token: address.token, port: address.page.port ?? 0)
+    {
+    case .success(let proven): handshake = proven
+    case .failure(let unproven): return notItsOwn(unproven.reason)
+    }
+    return .proven(header: handshake.headerValue(token: address.token))
   }
 
+  /// Posts one batch, after a handshake of its own.
   private func attempt(_ bytes: [UInt8]) async -> Outcome {
-    let shown = address.page.host.map { "\($0):\(address.page.port ?? 0)" } ?? "the inspector"
+    let credential: String
+    switch await handshake() {
+    case .proven(let header): credential = header
+    case .failed(let outcome): return outcome
+    }
+    let shown = shownAddress
     let body = Data(bytes)
     var request = URLRequest(url: address.endpoint)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue(credential, forHTTPHeaderField: InspectorHandshake.header)
     request.timeoutInterval = Inspector.seconds(options.requestTimeout)
     request.httpBody = body
     let data: Data

@@ -1,8 +1,13 @@
+import YaiaInspector
+
 import struct YaiaHTTP.HTTPStatus
 
-/// Who may talk to the inspector: a request must carry the token printed at start, name this
-/// server as its host (a page on another site that resolves its own name to 127.0.0.1, DNS
-/// rebinding, names itself), and, when it comes from a page, come from this server's own origin.
+/// Who may talk to the inspector: a request must name this server as its host (a page on
+/// another site that resolves its own name to 127.0.0.1, DNS rebinding, names itself), come from
+/// this server's own origin when it comes from a page, and show it holds the token printed at
+/// start: the token itself (the page), or an app's proof made from it
+/// (``InspectorHandshake``, which apps use so that they never send the token). Only the
+/// handshake's first step, which proves the inspector to the app, needs neither.
 struct InspectorGate {
   /// The token printed in the URL.
   let token: String
@@ -10,9 +15,10 @@ struct InspectorGate {
   let port: Int
 
   /// Why a request is refused, with its status; `nil` when it may pass.
-  func refusal(token given: String?, host: String?, origin: String?) -> (
-    status: HTTPStatus, message: String
-  )? {
+  func refusal(
+    token given: String?, connection: String? = nil, host: String?, origin: String?,
+    needsProof: Bool = true
+  ) -> (status: HTTPStatus, message: String)? {
     let names = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
     guard let host, names.contains(host.lowercased()) else {
       return (403, "this inspector answers only as 127.0.0.1:\(port) or localhost:\(port)")
@@ -20,7 +26,18 @@ struct InspectorGate {
     if let origin, !names.map({ "http://\($0)" }).contains(origin.lowercased()) {
       return (403, "requests from other origins are refused")
     }
-    guard let given, Self.same(given, token) else {
+    guard needsProof else { return nil }
+    if let connection {
+      guard InspectorHandshake.accepts(header: connection, token: token, port: port) else {
+        return (
+          401,
+          "the app's \(InspectorHandshake.header) proof does not match this inspector's token "
+            + "and port: connect again"
+        )
+      }
+      return nil
+    }
+    guard let given, InspectorHandshake.sameText(given, token) else {
       return (
         401,
         given == nil
@@ -31,13 +48,4 @@ struct InspectorGate {
     return nil
   }
 
-  /// Compares without stopping at the first difference, so the time taken says nothing about
-  /// how much of a guess was right.
-  static func same(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var difference = UInt8(truncatingIfNeeded: x.count ^ y.count)
-    for index in 0..<min(x.count, y.count) { difference |= x[index] ^ y[index] }
-    return difference == 0 && x.count == y.count
-  }
 }

@@ -10,6 +10,7 @@ import struct YaiaHTTP.HTTPStatus
 /// | request | answer |
 /// | --- | --- |
 /// | `GET /`, `/inspector.js`, `/inspector.css` | the page |
+/// | `POST /api/connect?nonce=A` | the inspector's nonce and proof (``InspectorHandshake``); needs no token |
 /// | `POST /api/apps` | takes an app's batch (204, or 400 with what was wrong) |
 /// | `POST /api/pages[?reuse=P]` | a new page's id, or `P` again for a reloaded page |
 /// | `GET /api/updates?after=N&page=P` | the records after `N` |
@@ -25,6 +26,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   /// The port the server listens on, known once it does: the gate checks `Host` against it.
   private let port = Locked(0)
   private let page: PageFiles
+  /// The handshakes' nonces not used yet: each proves one batch.
+  private let issued = Locked(IssuedNonces())
 
   /// The most records one answer carries; the page asks again while `more` is set.
   static let recordsPerAnswer = 5_000
@@ -41,14 +44,27 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     let gate = InspectorGate(token: token, port: port.value)
     let query = InspectorQuery(request.query.map { ($0.name, $0.value) })
+    let connecting = request.method == .POST && request.path == "/api/connect"
     if let refusal = gate.refusal(
-      token: query["token"], host: request.headers[.host],
-      origin: request.headers[HTTPHeader("Origin")])
+      token: query["token"], connection: request.headers[HTTPHeader(InspectorHandshake.header)],
+      host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")],
+      needsProof: !connecting)
     {
       if refusal.status == 401, request.path == "/api/apps" {
         hub.noteProblem("An app was refused: \(refusal.message).")
       }
       return Self.error(refusal.status, refusal.message)
+    }
+    if let connection = request.headers[HTTPHeader(InspectorHandshake.header)], !connecting {
+      // A proof made for this inspector's token and port: good once, and only with a nonce
+      // this run of the inspector handed out.
+      let nonce = connection.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+      guard issued.withLock({ $0.use(nonce) }) else {
+        return Self.error(
+          409,
+          "this inspector did not hand out that connection's nonce, or it was used already "
+            + "(the inspector was restarted): connect again")
+      }
     }
     if let problem = query.problem { return Self.error(400, problem.description) }
     switch (request.method, request.path) {
@@ -56,6 +72,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       return page.response(for: "index.html")
     case (.GET, "/inspector.js"), (.GET, "/inspector.css"):
       return page.response(for: String(request.path.dropFirst()))
+    case (.POST, "/api/connect"):
+      return proveItself(to: query["nonce"], port: gate.port)
     case (.POST, "/api/apps"):
       return await receiveBatch(request)
     case (.POST, "/api/import"):
@@ -116,6 +134,30 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     default:
       return Self.error(404, "nothing here: the page is at /")
     }
+  }
+
+  /// The handshake's first step: proves to an app that this inspector holds the token, for the
+  /// port it listens on, without the app having sent anything but its nonce.
+  private func proveItself(to appNonce: String?, port: Int) -> HTTPResponse {
+    guard let appNonce, InspectorHandshake.isNonce(appNonce) else {
+      return Self.error(
+        400,
+        "a connection needs nonce: \(InspectorHandshake.nonceLength) lowercase hexadecimal digits")
+    }
+    var inspectorNonce = InspectorHandshake.nonce()
+    while inspectorNonce == appNonce { inspectorNonce = InspectorHandshake.nonce() }
+    issued.withLock { $0.issue(inspectorNonce) }
+    let handshake = InspectorHandshake(
+      appNonce: appNonce, inspectorNonce: inspectorNonce, port: port)
+    var json = JSONWriter(capacity: 256)
+    json.object { json in
+      json.member("nonce", inspectorNonce)
+      json.member("proof", handshake.inspectorProof(token: token))
+    }
+    return HTTPResponse(
+      statusCode: .ok,
+      headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
+      body: Data(json.bytes))
   }
 
   private func importJournal(_ request: HTTPRequest, file: String) async -> HTTPResponse {
