@@ -89,7 +89,8 @@ struct InspectorLogTests {
     #expect(try log.stepDetail(of: key, index: 0).get().viewModel == Self.viewModel)
     #expect(log.stepDetail(of: key, index: 3) == .failure(.noStep("this shell has no step 3")))
     #expect(
-      log.stepDetail(of: .init(session: "abc", shell: 2), index: 1) == .failure(.noShell))
+      log.stepDetail(of: .init(session: "abc", shell: 2), index: 1)
+        == .failure(.noShell(.init(session: "abc", shell: 2))))
   }
 
   @Test(

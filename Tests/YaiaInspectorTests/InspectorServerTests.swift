@@ -160,6 +160,45 @@ struct InspectorServerTests {
     }
   }
 
+  @Test("each refusal says what was wrong: the page, the shell, the index, each by name")
+  func refusalsSayWhat() async throws {
+    try await withInspector { _, base, token in
+      func said(_ method: String, _ path: String, _ query: [String: String]) async throws -> (
+        Int, String
+      ) {
+        var query = query
+        query["token"] = token
+        let (status, body) = try await request(base, path, method: method, query: query)
+        let text = (try? JSONSerialization.jsonObject(with: body) as? [String: String])?["error"]
+        return (status, text ?? "")
+      }
+      let (_, pageData) = try await request(
+        base, "/api/pages", method: "POST", query: ["token": token])
+      let page = try #require(
+        (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
+      let cases: [(String, String, [String: String], Int, String)] = [
+        ("POST", "/api/watch", ["shell": "abc:1", "page": "999"], 404, "no page 999 here"),
+        ("POST", "/api/watch", ["shell": "abc:1", "page": "\(page)"], 404, "no shell abc:1 here"),
+        ("POST", "/api/jump", ["shell": "abc:1", "index": "1", "page": "999"], 404, "no page 999"),
+        (
+          "POST", "/api/jump", ["shell": "abc:1", "index": "-1", "page": "\(page)"], 400,
+          "`index` must be a whole number from 0"
+        ),
+        ("POST", "/api/jump", ["shell": "abc:1", "page": "\(page)"], 400, "a jump needs `index`"),
+        ("GET", "/api/step", ["shell": "abc", "index": "1"], 400, "`shell` must be session:id"),
+        ("GET", "/api/step", ["index": "1"], 400, "a step needs `shell`"),
+        ("GET", "/api/step", ["shell": "abc:1", "index": "1"], 404, "no shell abc:1 here"),
+        ("GET", "/api/journal", ["shell": "abc:0"], 400, "`shell` must be session:id"),
+        ("GET", "/api/journal", ["shell": "abc:2"], 404, "no shell abc:2 here"),
+      ]
+      for (method, path, query, status, message) in cases {
+        let (got, text) = try await said(method, path, query)
+        #expect(got == status, "\(path) \(query): \(got) \(text)")
+        #expect(text.contains(message), "\(path) \(query): \(text)")
+      }
+    }
+  }
+
   @Test("a wrong token is an error at connect that says so, and sends the inspector nothing")
   func wrongToken() async throws {
     try await withInspector { _, base, token in

@@ -93,7 +93,9 @@ struct InspectorTimeTravelTests {
       log.requestJump(key, to: 1)
         == .tooOld("the app keeps the states after its last 3 steps; step 1 is older"))
     #expect(log.requestJump(key, to: 9) == .notTravelling("this shell has no step 9"))
-    #expect(log.requestJump(.init(session: "abc", shell: 7), to: 1) == .noShell)
+    #expect(
+      log.requestJump(.init(session: "abc", shell: 7), to: 1)
+        == .noShell(.init(session: "abc", shell: 7)))
     _ = log.receive(InspectorLogTests.batch(3, [], ended: true), at: 1)
     guard case .notTravelling(let gone) = log.requestJump(key, to: 4) else {
       Issue.record("an ended app was asked to jump")

@@ -56,6 +56,11 @@ struct InspectorLog {
     }
   }
 
+  /// What a request naming a shell the log does not hold is told.
+  static func unknownShell(_ key: ShellKey) -> String {
+    "no shell \(key) here: it was never heard, or it was let go to bound the log"
+  }
+
   struct App {
     var name: String
     var lastSequence: Int
@@ -251,7 +256,7 @@ struct InspectorLog {
   /// second).
   mutating func requestJump(_ key: ShellKey, to index: Int) -> JumpRefusal? {
     guard let journal = journals[key], let app = apps[key.session] else {
-      return .noShell
+      return .noShell(key)
     }
     guard let history = journal.history else {
       return .notTravelling(
@@ -407,7 +412,7 @@ struct InspectorLog {
   /// changed from the one before, lists matched by id (``ShownChange``). Index 0 is the shell's
   /// view model before its first step.
   func stepDetail(of key: ShellKey, index: Int) -> Result<StepDetail, StepDetailFailure> {
-    guard let journal = journals[key] else { return .failure(.noShell) }
+    guard let journal = journals[key] else { return .failure(.noShell(key)) }
     if index == 0 {
       return .success(StepDetail(index: 0, viewModel: journal.initialViewModel, before: nil))
     }
@@ -480,8 +485,10 @@ struct StepDetail: Equatable {
 
 /// Why a jump back in time cannot be asked for, with the status the server answers.
 enum JumpRefusal: Error, Equatable {
+  /// No such page: the inspector was restarted since it opened, or it was let go (404).
+  case noPage(Int)
   /// No such shell (404).
-  case noShell
+  case noShell(InspectorLog.ShellKey)
   /// The shell cannot jump now: no time travel, the app is gone, no such step (409).
   case notTravelling(String)
   /// The app no longer keeps that step's state (410).
@@ -489,7 +496,7 @@ enum JumpRefusal: Error, Equatable {
 
   var status: HTTPStatus {
     switch self {
-    case .noShell: 404
+    case .noPage, .noShell: 404
     case .notTravelling: 409
     case .tooOld: 410
     }
@@ -497,7 +504,8 @@ enum JumpRefusal: Error, Equatable {
 
   var message: String {
     switch self {
-    case .noShell: "no such shell"
+    case .noPage(let page): PageClaims.unknownPage(page)
+    case .noShell(let key): InspectorLog.unknownShell(key)
     case .notTravelling(let text), .tooOld(let text): text
     }
   }
@@ -506,7 +514,7 @@ enum JumpRefusal: Error, Equatable {
 /// Why a step's detail cannot be shown, with the status the server answers.
 enum StepDetailFailure: Error, Equatable {
   /// No such shell (404).
-  case noShell
+  case noShell(InspectorLog.ShellKey)
   /// The shell never had that step (404).
   case noStep(String)
   /// The step was let go to bound the journal (410).
@@ -521,7 +529,7 @@ enum StepDetailFailure: Error, Equatable {
 
   var message: String {
     switch self {
-    case .noShell: "no such shell"
+    case .noShell(let key): InspectorLog.unknownShell(key)
     case .noStep(let text), .letGo(let text): text
     }
   }

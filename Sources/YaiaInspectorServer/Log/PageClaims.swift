@@ -69,6 +69,14 @@ struct PageClaims {
 }
 
 /// Another page holds the shell.
+extension PageClaims {
+  /// What a request naming a page the inspector does not know is told.
+  static func unknownPage(_ page: Int) -> String {
+    "no page \(page) here: the inspector was restarted since the page opened, or it was quiet "
+      + "too long; reload the page"
+  }
+}
+
 struct WatchConflict: Error, Equatable {
   var holder: Int
 

@@ -2,6 +2,8 @@ import Foundation
 import Yaia
 import YaiaInspector
 
+import struct YaiaHTTP.HTTPStatus
+
 /// The server's state, shared by its connections: the log and the page claims, behind one
 /// lock held only for the few microseconds a value takes to change.
 final class InspectorHub: Sendable {
@@ -41,7 +43,7 @@ final class InspectorHub: Sendable {
   /// must be one this server opened).
   func requestJump(_ shell: InspectorLog.ShellKey, to index: Int, page: Int) -> JumpRefusal? {
     state.withLock { state in
-      guard state.claims.knows(page) else { return .noShell }
+      guard state.claims.knows(page) else { return .noPage(page) }
       return state.log.requestJump(shell, to: index)
     }
   }
@@ -81,12 +83,19 @@ final class InspectorHub: Sendable {
   }
 
   func watch(_ shell: InspectorLog.ShellKey, page: Int, takeOver: Bool) -> Result<
-    Void, WatchConflict
-  >? {
+    Void, Refusal
+  > {
     let now = now
     return state.withLock { state in
-      guard state.claims.knows(page), state.log.journals[shell] != nil else { return nil }
-      return state.claims.watch(shell, by: page, takeOver: takeOver, at: now)
+      guard state.claims.knows(page) else {
+        return .failure(Refusal(status: 404, message: PageClaims.unknownPage(page)))
+      }
+      guard state.log.journals[shell] != nil else {
+        return .failure(Refusal(status: 404, message: InspectorLog.unknownShell(shell)))
+      }
+      return state.claims.watch(shell, by: page, takeOver: takeOver, at: now).mapError {
+        Refusal(status: 409, message: $0.message)
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Yaia
+
 /// A request's query items as the routes read them: the first value of each name, and every
 /// number checked once, at the door, before any arithmetic is done with it.
 ///
@@ -49,4 +51,34 @@ struct InspectorQuery {
 
   /// The whole number `name` holds, in 0…2^53 − 1 once ``problem`` is `nil`.
   func number(_ name: String) -> Int? { items[name].flatMap { Int($0) } }
+
+  /// Why a route cannot take a request's items: the one missing or malformed, said as such.
+  struct Missing: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The whole number `name` holds; `Missing` naming it when it is absent. (A number out of
+  /// range was refused with ``problem`` before any route reads it.)
+  func required(_ name: String, for what: String) throws(Missing) -> Int {
+    guard let number = number(name) else {
+      throw Missing(description: "\(what) needs `\(name)`, a whole number from 0")
+    }
+    return number
+  }
+
+  /// The shell named by `shell` (`session:id`, as the page writes it); `Missing` saying what
+  /// is wrong with it.
+  func shell(for what: String) throws(Missing) -> InspectorLog.ShellKey {
+    guard let text = items["shell"], !text.isEmpty else {
+      throw Missing(description: "\(what) needs `shell`, written session:id")
+    }
+    guard let key = InspectorLog.ShellKey(text) else {
+      let shown = VisibleText.escaped(text.prefix(60))
+      throw Missing(
+        description:
+          "`shell` must be session:id (letters and digits, a colon, a number from 1), not \"\(shown)\""
+      )
+    }
+    return key
+  }
 }

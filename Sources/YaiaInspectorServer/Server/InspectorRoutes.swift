@@ -90,39 +90,53 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
         body: Data(json.bytes))
     case (.POST, "/api/watch"):
-      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let page = query.number("page")
-      else { return Self.error(400, "watch needs a shell (session:id) and a page") }
-      switch hub.watch(key, page: page, takeOver: query["takeOver"] == "1") {
-      case nil: return Self.error(404, "no such shell or page: reload the page")
-      case .success: return HTTPResponse(statusCode: .noContent)
-      case .failure(let conflict): return Self.error(409, conflict.message)
+      do throws(InspectorQuery.Missing) {
+        let key = try query.shell(for: "watching")
+        let page = try query.required("page", for: "watching")
+        switch hub.watch(key, page: page, takeOver: query["takeOver"] == "1") {
+        case .success: return HTTPResponse(statusCode: .noContent)
+        case .failure(let refusal): return Self.error(refusal.status, refusal.message)
+        }
+      } catch {
+        return Self.error(400, error.description)
       }
     case (.GET, "/api/step"):
-      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let index = query.number("index")
-      else { return Self.error(400, "a step needs a shell (session:id) and an index (0 or more)") }
-      switch hub.stepDetail(key, index: index) {
-      case .success(let bytes):
-        return HTTPResponse(
-          statusCode: .ok,
-          headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
-          body: Data(bytes))
-      case .failure(let failure): return Self.error(failure.status, failure.message)
+      do throws(InspectorQuery.Missing) {
+        let key = try query.shell(for: "a step")
+        let index = try query.required("index", for: "a step")
+        switch hub.stepDetail(key, index: index) {
+        case .success(let bytes):
+          return HTTPResponse(
+            statusCode: .ok,
+            headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
+            body: Data(bytes))
+        case .failure(let failure): return Self.error(failure.status, failure.message)
+        }
+      } catch {
+        return Self.error(400, error.description)
       }
     case (.POST, "/api/jump"):
-      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let index = query.number("index"),
-        let page = query.number("page")
-      else { return Self.error(400, "a jump needs a shell (session:id), an index and a page") }
-      if let refusal = hub.requestJump(key, to: index, page: page) {
-        return Self.error(refusal.status, refusal.message)
+      do throws(InspectorQuery.Missing) {
+        let key = try query.shell(for: "a jump")
+        let index = try query.required("index", for: "a jump")
+        let page = try query.required("page", for: "a jump")
+        if let refusal = hub.requestJump(key, to: index, page: page) {
+          return Self.error(refusal.status, refusal.message)
+        }
+        return HTTPResponse(statusCode: .accepted)
+      } catch {
+        return Self.error(400, error.description)
       }
-      return HTTPResponse(statusCode: .accepted)
     case (.GET, "/api/journal"):
-      guard let key = query["shell"].flatMap(InspectorLog.ShellKey.init),
-        let (name, data) = hub.journal(key)
-      else { return Self.error(404, "no such shell") }
+      let key: InspectorLog.ShellKey
+      do throws(InspectorQuery.Missing) {
+        key = try query.shell(for: "a journal")
+      } catch {
+        return Self.error(400, error.description)
+      }
+      guard let (name, data) = hub.journal(key) else {
+        return Self.error(404, "no shell \(key) here: it was never heard, or was let go")
+      }
       let file = name.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(60)
       return HTTPResponse(
         statusCode: .ok,
@@ -179,27 +193,21 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     }
   }
 
-  /// Why a body could not be read, with the status to answer.
-  struct BodyFailure: Error {
-    var status: HTTPStatus
-    var message: String
-  }
-
   /// The body of `request`, read up to `limit` bytes.
-  static func body(of request: HTTPRequest, limit: Int) async -> Result<Data, BodyFailure> {
+  static func body(of request: HTTPRequest, limit: Int) async -> Result<Data, Refusal> {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-      return .failure(BodyFailure(status: 413, message: "is at most \(limit) bytes, not \(length)"))
+      return .failure(Refusal(status: 413, message: "is at most \(limit) bytes, not \(length)"))
     }
     var body = Data()
     do {
       for try await chunk in request.bodySequence {
         body.append(chunk)
         guard body.count <= limit else {
-          return .failure(BodyFailure(status: 413, message: "is at most \(limit) bytes"))
+          return .failure(Refusal(status: 413, message: "is at most \(limit) bytes"))
         }
       }
     } catch {
-      return .failure(BodyFailure(status: 400, message: "ended before its declared length"))
+      return .failure(Refusal(status: 400, message: "ended before its declared length"))
     }
     return .success(body)
   }
