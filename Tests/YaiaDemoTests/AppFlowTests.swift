@@ -132,7 +132,7 @@ struct AppFlowTests {
         .onTop(PairingState.event(.submit)), .onTop(PairingState.event(.saved(.success("a"))))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
+        .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
         .screen(
           ScreenID(0),
           PairingState.command(.save(address: "a", model: "JBL Charge 5", nickname: "Den"))),
@@ -142,16 +142,23 @@ struct AppFlowTests {
 
   @Test("p on home opens pairing with the radio for it; leaving it pops it (and so its radio)")
   func pairingFromHome() throws {
+    let pairing = Given(try Self.app())
+      .when(.launchEnded(Self.summary()), .home(.speakers(.pairNew)))
+      .then([
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
+      ])
+    #expect(pairing.ongoingWork == [.speakerLibrary, .radioScan(for: ScreenID(0))])
     let left = Given(try Self.app())
       .when(
         .launchEnded(Self.summary()), .home(.speakers(.pairNew)),
         .onTop(PairingState.event(.cancel))
       )
       .then([
-        .navigate([.setStack([.home])]), .scan(for: ScreenID(0)),
-        .navigate([.push(.screen(ScreenID(0), .screenPairing))]), .navigate([.pop(count: 1)]),
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
+        .navigate([.pop(count: 1)]),
       ])
     #expect(left.path == [.home])
+    #expect(left.ongoingWork == [.speakerLibrary], "the radio outlived its screen")
   }
 
   @Test("notes become status lines; a refused key shows its message until the next input")

@@ -40,8 +40,7 @@ struct NavigationFlowTests {
     let backed = Given(try Self.app())
       .when(.launchEnded(Self.report), .home(.speakers(.pairNew)), .userNavigated(.pop(count: 1)))
       .then([
-        .navigate([.setStack([.home])]), .scan(for: pairing),
-        .navigate([.push(.screen(pairing, .screenPairing))]),
+        .navigate([.setStack([.home])]), .navigate([.push(.screen(pairing, .screenPairing))]),
       ])
     #expect(backed.path == [.home])
     // The radio's late events and a late save find no screen, even after a new pairing
@@ -58,7 +57,7 @@ struct NavigationFlowTests {
         .home(.speakers(.pairNew)),
         .screen(pairing, PairingState.event(.radio(.appeared(Self.broadcast))))
       )
-      .then([.scan(for: ScreenID(1)), .navigate([.push(.screen(ScreenID(1), .screenPairing))])])
+      .then([.navigate([.push(.screen(ScreenID(1), .screenPairing))])])
     guard case .pushed(let pushed) = again.topScreen, let screen = pushed.as(PairingState.self)
     else {
       Issue.record("not on the pairing screen: \(String(describing: again.topScreen))")
@@ -77,7 +76,7 @@ struct NavigationFlowTests {
         .userNavigated(.pop(count: 1))
       )
       .then([
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
+        .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
         .answer(.pairing(address: nil)),
       ])
     #expect(state.path == [.launch])
@@ -113,8 +112,7 @@ struct NavigationFlowTests {
       .then([
         .navigate([.setStack([.home])]), .navigate([.push(.screen(ScreenID(0), .screenLogIn))]),
         .screen(ScreenID(0), LoginState.command(.logIn(user: "ada", password: "pw"))),
-        .navigate([.pop(count: 1)]), .scan(for: ScreenID(1)),
-        .navigate([.push(.screen(ScreenID(1), .screenPairing))]),
+        .navigate([.pop(count: 1)]), .navigate([.push(.screen(ScreenID(1), .screenPairing))]),
       ])
     #expect(opened.path == [.home, .screen(ScreenID(1), .screenPairing)])
   }
@@ -134,7 +132,7 @@ struct NavigationFlowTests {
     }
     #expect(
       app.handle(.home(.speakers(.pairNew))) == [
-        .scan(for: ScreenID(0)), .navigate([.push(.screen(ScreenID(0), .screenPairing))]),
+        .navigate([.push(.screen(ScreenID(0), .screenPairing))])
       ])
   }
 

@@ -111,6 +111,12 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Reads the time, tells it to the state (if timed) and begins the event's time, so that timed
   /// children are told too; `nil` for a shell made without `now:`, which reads no clock.
   @usableFromInline var stamp: (@MainActor (inout State) -> Void)?
+  /// Keeps the work an ``OngoingWorkState`` declares running (see ``runOngoingWork(_:)``):
+  /// called after each event once the shell started, and with `restart` after a jump.
+  @usableFromInline var reconcileOngoing: (@MainActor (_ restart: Bool) -> Void)?
+  /// Whether the state declares ongoing work that no runner was given for: each event then
+  /// checks whether it declares some, to report it once rather than let it never run.
+  @usableFromInline var watchesUnrunWork = false
   private let handler: CommandHandler
   private let initialCommands: [State.Command]
   private var sources: [EventSource<State.Event>]
@@ -145,6 +151,7 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     self.initialCommands = initial
     self.sources = sources
     registry.onScopedWork = { [weak self] running in self?.sweepsChildren = running }
+    watchesUnrunWork = State.self is any OngoingWorkState.Type
     LiveShells.add(self)
   }
 
@@ -164,6 +171,8 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     isStarted = true
     run(initialCommands)
     for source in sources { effects.follow(source) }
+    reconcileOngoing?(false)
+    if watchesUnrunWork { checkUnrunWork() }
   }
 
   /// Binds one more event source to the shell's lifetime: it starts now if the shell has
@@ -247,7 +256,22 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     }
     if sweepsChildren { sweepGoneChildren() }
     if !commands.isEmpty { run(commands) }
+    if let reconcileOngoing {
+      if isStarted { reconcileOngoing(false) }
+    } else if watchesUnrunWork {
+      checkUnrunWork()
+    }
     return changed
+  }
+
+  /// Reports, once, a state that declares ongoing work while no runner was given for it.
+  @usableFromInline
+  func checkUnrunWork() {
+    guard isStarted, reconcileOngoing == nil,
+      let declaring = currentState as? any OngoingWorkState, !declaring.declaresNoWork
+    else { return }
+    watchesUnrunWork = false
+    WiringIssue.report(.ongoingWorkNotRun(state: "\(State.self)"))
   }
 
   /// Cancels the work of children that the last event removed.
@@ -405,6 +429,8 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
       publish(next)
       if observed { notifyObservers() }
     }
+    // The work the earlier state implies runs again: the jump cancelled all of it.
+    if isStarted { reconcileOngoing?(true) }
     return cancelled
   }
 
@@ -435,6 +461,29 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Starts recording a ``Journal`` of every event handled from now on.
   public func startJournal() {
     if journal == nil { journal = Journal() }
+  }
+}
+
+extension Shell where State: OngoingWorkState {
+  /// Keeps the work the state declares (``OngoingWorkState/ongoingWork``) running: once the
+  /// shell starts, and after every event, it starts each piece the state declares and does not
+  /// run, and cancels each piece it runs and the state no longer declares. After a jump back in
+  /// time (the inspector), the earlier state's work starts again.
+  ///
+  /// Each piece runs off the main actor under an id of its own, with a ``Send`` that is valid
+  /// until the piece is cancelled; a piece that returns is not started again until the state
+  /// stops declaring it and declares it anew. Give the runner before ``start()``: a started
+  /// shell whose state declares work with no runner reports a ``WiringIssue``.
+  public func runOngoingWork(
+    _ run: @escaping @Sendable (State.OngoingWork, Send<State.Event>) async -> Void
+  ) {
+    let runner = OngoingWorkRunner<State>(run)
+    reconcileOngoing = { [weak self, runner] restart in
+      guard let self, !self.isEnded else { return }
+      runner.reconcile(with: self.currentState, effects: self.effects, restart: restart)
+    }
+    watchesUnrunWork = false
+    if isStarted { reconcileOngoing?(false) }
   }
 }
 

@@ -7,7 +7,7 @@
 #endif
 
 /// A way the app wires its states that compiles but would be silently wrong at run time: a
-/// timed screen that nothing tells the time. Yaia reports it instead of carrying on quietly.
+/// timed screen that nothing tells the time, ongoing work that nothing runs. Yaia reports it instead of carrying on quietly.
 ///
 /// In tests, YaiaTesting's `Given`, `When` and `ShellHarness` record each report as a test
 /// failure; elsewhere it is written once to standard error, prefixed `Yaia:`. An app or a test
@@ -40,6 +40,14 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
     WiringIssue(
       description:
         "A command of \(screen) reached the shell, but no handler is registered for \(screen): \(command) was not run. Add `.on(\(screen).self) { command, effects in … }` to the ScreenHandlers, or react to the command in the parent."
+    )
+  }
+
+  /// A started shell's state declares ongoing work, and nothing runs it.
+  static func ongoingWorkNotRun(state: String) -> WiringIssue {
+    WiringIssue(
+      description:
+        "\(state) declares ongoing work, but its shell was given nothing to run it with: the work never starts. Call `shell.runOngoingWork { work, send in … }` before `start()`."
     )
   }
 

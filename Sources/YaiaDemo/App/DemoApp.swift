@@ -112,19 +112,13 @@ package enum DemoApp {
           case .note(let note): .note(note)
           case .ended(let report): .launchEnded(report)
           }
-        },
-        EventSource(library.updates()) { update in
-          switch update {
-          case .all(let speakers): .home(.speakers(.loaded(speakers)))
-          case .changed(let saved, let deleted):
-            .home(.speakers(.changed(saved: saved, deleted: deleted)))
-          case .failed(let problem): .home(.speakers(.writeFailed(problem)))
-          }
-        },
+        }
       ]
     ) { command, effects in
       services.run(command, effects)
     }
+    // The radio for a pairing screen and Home's speakers run as long as the state says.
+    shell.runOngoingWork { work, send in await services.runOngoing(work, send) }
     // The user's own navigation (Escape) comes back as an event, like a back gesture.
     router.onUserNavigation = { [weak shell] operation in shell?.send(.userNavigated(operation)) }
     shell.follow(language, as: DemoAppState.Event.languageChanged)

@@ -65,8 +65,6 @@ struct DemoAppState: ShellState {
     /// A screen's own work (a login request, saving a paired speaker), as the screen wrote
     /// it; what comes back goes to that screen by its id.
     case screen(ScreenID, ScreenCommand)
-    /// Listen to the radio for the pairing screen `id`, until that screen is popped.
-    case scan(for: ScreenID)
     /// Home's work (a rename, a deletion), as Home's speaker list wrote it.
     case home(HomeState.Command)
     /// Make `language` the app's language (shared, and kept for the next launches).
@@ -367,11 +365,11 @@ struct DemoAppState: ShellState {
     return [.screen(id, command)]
   }
 
-  /// Pushes the pairing assistant, tells it which speakers are paired, and starts the radio for
-  /// it; popping the screen stops the radio.
+  /// Pushes the pairing assistant and tells it which speakers are paired; its radio runs for
+  /// as long as the screen is on the stack (``ongoingWork``).
   private mutating func startPairing() -> [Command] {
     let (shown, id) = push(PairingState())
-    return toScreen(PairingState.event(.paired(paired)), id) + [.scan(for: id)] + shown
+    return toScreen(PairingState.event(.paired(paired)), id) + shown
   }
 
   /// The user navigated on the platform: the same stack records it. A launch's pairing the
@@ -484,6 +482,24 @@ extension DemoRoute {
   var screenID: ScreenID? {
     guard case .screen(let id, _) = self else { return nil }
     return id
+  }
+}
+
+extension DemoAppState: OngoingWorkState {
+  /// The work the app's state implies, kept running by its shell: after every event, and after
+  /// a jump back in time from the inspector, what runs is what the state says.
+  enum OngoingWork: Hashable, Sendable {
+    /// The radio, for the pairing screen `id`: it listens while that screen is on the stack.
+    case radioScan(for: ScreenID)
+    /// The paired speakers, then every change to them: Home's list follows the store for the
+    /// whole run (a jump back to before they were read reads them again).
+    case speakerLibrary
+  }
+
+  var ongoingWork: Set<OngoingWork> {
+    var work: Set<OngoingWork> = [.speakerLibrary]
+    for id in path.ids(of: PairingState.self) { work.insert(.radioScan(for: id)) }
+    return work
   }
 }
 

@@ -58,9 +58,6 @@ struct DemoShell {
       }
       // The rest of a screen's work belongs to its screen: popped, it is cancelled.
       screens.run(command, effects.scope(\.path, id: id) { .screen(id, $0) })
-    case .scan(let id):
-      effects.scope(\.path, id: id) { .screen(id, $0) }.screen(PairingState.self)
-        .subscribe(id: "radio", to: radio.scan()) { .radio($0) }
     case .home(.speakers(.rename(let address, let nickname))):
       let library = library
       effects.run(id: Self.write("rename \(address)")) { () -> DemoAppState.Event? in
@@ -88,6 +85,26 @@ struct DemoShell {
       language.set(chosen)
     case .quit:
       quit()
+    }
+  }
+
+  /// Runs one piece of the work the app's state declares (``DemoAppState/ongoingWork``), until
+  /// the state stops declaring it.
+  func runOngoing(_ work: DemoAppState.OngoingWork, _ send: Send<DemoAppState.Event>) async {
+    switch work {
+    case .radioScan(let id):
+      for await change in radio.scan() {
+        await send(.screen(id, PairingState.event(.radio(change))))
+      }
+    case .speakerLibrary:
+      for await update in library.updates() {
+        switch update {
+        case .all(let speakers): await send(.home(.speakers(.loaded(speakers))))
+        case .changed(let saved, let deleted):
+          await send(.home(.speakers(.changed(saved: saved, deleted: deleted))))
+        case .failed(let problem): await send(.home(.speakers(.writeFailed(problem))))
+        }
+      }
     }
   }
 

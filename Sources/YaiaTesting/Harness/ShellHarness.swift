@@ -108,10 +108,23 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   ///   - sourceLocation: Where end-of-test failures of a harness released without
   ///     ``finish(timeout:sourceLocation:)`` are reported.
   ///   - handler: The feature's command handler, with plain functions for services.
-  public init(
+  public convenience init(
     _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
     exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(30),
     sourceLocation: SourceLocation = #_sourceLocation,
+    commands handler: @escaping Shell<State>.CommandHandler
+  ) {
+    self.init(
+      state, initial: initial, sources: sources, exhaustivity: exhaustivity, timeout: timeout,
+      sourceLocation: sourceLocation, beforeStart: nil, commands: handler)
+  }
+
+  /// The same, with `beforeStart` given the shell before it starts (to give it what runs its
+  /// ongoing work).
+  init(
+    _ state: State, initial: [State.Command], sources: [EventSource<State.Event>],
+    exhaustivity: Exhaustivity, timeout: Duration, sourceLocation: SourceLocation,
+    beforeStart: ((Shell<State>) -> Void)?,
     commands handler: @escaping Shell<State>.CommandHandler
   ) {
     reportWiringIssuesAsFailures()
@@ -137,6 +150,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
       ledger.update { $0.runningWork = running }
       workChanged.fire()
     }
+    beforeStart?(shell)
     shell.start()
   }
 
@@ -534,6 +548,25 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
 /// The commands a harness saw, kept apart from the harness so that the shell's handler does
 /// not hold the harness (which holds the shell).
 @MainActor
+extension ShellHarness where State: OngoingWorkState {
+  /// Starts a shell whose state declares ongoing work (``OngoingWorkState``), running it with
+  /// `ongoingWork` as the app does with `runOngoingWork`; otherwise as
+  /// ``init(_:initial:sources:exhaustivity:timeout:sourceLocation:commands:)``. Events the
+  /// work sends arrive like any work's, for `receive` to assert.
+  public convenience init(
+    _ state: State, initial: [State.Command] = [], sources: [EventSource<State.Event>] = [],
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(30),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    ongoingWork: @escaping @Sendable (State.OngoingWork, Send<State.Event>) async -> Void,
+    commands handler: @escaping Shell<State>.CommandHandler
+  ) {
+    self.init(
+      state, initial: initial, sources: sources, exhaustivity: exhaustivity, timeout: timeout,
+      sourceLocation: sourceLocation, beforeStart: { $0.runOngoingWork(ongoingWork) },
+      commands: handler)
+  }
+}
+
 final class CommandLog<Command> {
   var commands: [Command] = []
 }
