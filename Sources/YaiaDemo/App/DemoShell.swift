@@ -90,7 +90,9 @@ struct DemoShell {
 
   /// Runs one piece of the work the app's state declares (``DemoAppState/ongoingWork``), until
   /// the state stops declaring it.
-  func runOngoing(_ work: DemoAppState.OngoingWork, _ send: Send<DemoAppState.Event>) async {
+  nonisolated func runOngoing(
+    _ work: DemoAppState.OngoingWork, _ send: Send<DemoAppState.Event>
+  ) async {
     switch work {
     case .radioScan(let id):
       for await change in radio.scan() {
