@@ -67,6 +67,37 @@ struct InspectorTimeTravelTests {
     }
   }
 
+  @Test("a state the app cannot run on from is refused as a jump target, with the app's reason")
+  func cannotJump() throws {
+    var log = InspectorLog()
+    _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
+    var waiting = InspectedStep(
+      shell: 1, index: 2, time: 2, event: .enumCase(type: "Event", name: "submit", values: []),
+      commands: [], changed: false, viewModel: nil)
+    waiting.cannotJump = "the login awaits the server\u{1b}[2J's answer"
+    let messages: [InspectorMessage] = [
+      .shell(
+        InspectedShell(
+          shell: 1, name: "login", viewModel: InspectorLogTests.viewModel, history: 10,
+          cannotJump: "the launch runs in the shell")),
+      InspectorLogTests.step(1), .step(waiting), InspectorLogTests.step(3),
+    ]
+    _ = log.receive(InspectorLogTests.batch(2, messages), at: 0)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    #expect(
+      log.requestJump(key, to: 0)
+        == .notTravelling(
+          "the app cannot run on from the state after step 0: the launch runs in the shell"))
+    guard case .notTravelling(let why) = log.requestJump(key, to: 2) else {
+      Issue.record("a jump to a state the app cannot run on from was accepted")
+      return
+    }
+    #expect(why.hasPrefix("the app cannot run on from the state after step 2: the login awaits"))
+    #expect(!why.contains("\u{1b}"), "a control character reached the page: \(why)")
+    #expect(log.requestJump(key, to: 1) == nil)
+    #expect(log.requestJump(key, to: 3) == nil)
+  }
+
   @Test("a jump waits for the app's next batch, which takes it once")
   func queued() {
     var log = Self.log(history: 3)

@@ -18,10 +18,17 @@ struct InspectorWireTests {
   func roundTrip() throws {
     let messages: [InspectorMessage] = [
       .shell(InspectedShell(shell: 1, name: "login", viewModel: Self.value)),
+      .shell(
+        InspectedShell(
+          shell: 2, name: "app", viewModel: Self.value, history: 5, cannotJump: "launching")),
       .step(
         InspectedStep(
           shell: 1, index: 1, time: 0.5, event: Self.value, eventJSON: "{}",
           commands: [Self.value], changed: true, viewModel: Self.value)),
+      .step(
+        InspectedStep(
+          shell: 2, index: 2, time: 0.5, event: Self.value, commands: [], changed: false,
+          viewModel: nil, cannotJump: "awaits \"an\" answer")),
       .dropped(count: 7),
       .launch(
         InspectedLaunch(

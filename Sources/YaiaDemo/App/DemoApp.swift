@@ -126,9 +126,10 @@ package enum DemoApp {
     // Time travel: the inspector's page can put the running demo back in an earlier state. The
     // router's stack follows commands, not the state: after a jump it is put in line with the
     // state the app went back to.
-    inspector?.inspect(shell, name: "app", timeTravel: .keepLast(1_000)) { left, back in
-      router.apply(back.navigation.operations(from: left.navigation))
-    }
+    inspector?.inspect(
+      shell, name: "app", timeTravel: .keepLast(1_000),
+      afterJump: { left, back in router.apply(back.navigation.operations(from: left.navigation)) },
+      cannotJump: \.cannotJump)
     shell.start()
     shell.send(.started)
     if let link = options.link { shell.send(.openLink(link)) }

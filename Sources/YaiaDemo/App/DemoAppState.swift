@@ -503,6 +503,28 @@ extension DemoAppState: OngoingWorkState {
   }
 }
 
+extension DemoAppState {
+  /// Why the app cannot run on from this state, when it cannot: the inspector's page offers no
+  /// jump back to it and says why. Work the state declares starts again after a jump
+  /// (``ongoingWork``); what lives outside the state cannot: the launch (its steps wait in the
+  /// shell for answers the state gave long ago) and a request whose answer a screen awaits
+  /// (the jump cancels it, and the screen would wait for ever).
+  var cannotJump: String? {
+    if root == .launch {
+      return "the launch runs in the app's shell, not in its state: a jump cannot start it again"
+    }
+    for screen in path {
+      if screen.state.as(LoginState.self)?.viewModel.isLoading == true {
+        return "the login screen awaits the server's answer, which a jump cancels"
+      }
+      if screen.state.as(PairingState.self)?.viewModel.isSaving == true {
+        return "the pairing screen awaits the store's answer, which a jump cancels"
+      }
+    }
+    return nil
+  }
+}
+
 extension DemoAppState.Event {
   /// Whether the user caused the event (a refused key's message stays until the next one;
   /// the radio, the store and the launch do not clear it).

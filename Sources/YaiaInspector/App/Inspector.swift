@@ -116,47 +116,61 @@ public final class Inspector: Sendable {
   ///   - afterJump: Called after each jump with the state the shell left and the one it went
   ///     back to, for what the shell's commands drive and its state does not: a router's
   ///     stack, pushed by commands, is put in line with the earlier state here.
+  ///   - cannotJump: Why the app cannot run on from a state, when it cannot: a state whose
+  ///     work lives outside it (a launch under way, a request whose answer the state awaits)
+  ///     is shown on the page without a jump, with this reason, and a jump there is refused.
   @MainActor
   public func inspect<State: ShellState>(
     _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
-    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
+    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil,
+    cannotJump: (@MainActor (State) -> String?)? = nil
   ) {
-    attach(shell, name: name, encoder: nil, timeTravel: timeTravel, afterJump: afterJump)
+    attach(
+      shell, name: name, encoder: nil, timeTravel: timeTravel, cannotJump: cannotJump,
+      afterJump: afterJump)
   }
 
   /// Streams every event `shell` handles, under `name`, with its commands and view model; as
   /// its events are `Encodable`, each is also sent in its own encoding, so that a journal
   /// exported from the page replays in a test (`expectReplay`). With `timeTravel`, the page
-  /// can put the running shell back in an earlier state; `afterJump` is told of each jump.
+  /// can put the running shell back in an earlier state, except to the states `cannotJump`
+  /// gives a reason for; `afterJump` is told of each jump.
   @MainActor
   public func inspect<State: ShellState>(
     _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
-    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil
+    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil,
+    cannotJump: (@MainActor (State) -> String?)? = nil
   )
   where State.Event: Encodable {
     attach(
       shell, name: name,
       encoder: { event in
         { (try? JSONEncoder().encode(event)).flatMap { String(data: $0, encoding: .utf8) } }
-      }, timeTravel: timeTravel, afterJump: afterJump)
+      }, timeTravel: timeTravel, cannotJump: cannotJump, afterJump: afterJump)
   }
 
   @MainActor
   private func attach<State: ShellState>(
     _ shell: Shell<State>, name: String,
     encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?,
-    timeTravel: InspectorTimeTravel, afterJump: (@MainActor (State, State) -> Void)?
+    timeTravel: InspectorTimeTravel, cannotJump: (@MainActor (State) -> String?)?,
+    afterJump: (@MainActor (State, State) -> Void)?
   ) {
     guard status.isOpen else { return }
     let id = status.nextShell()
     let now = seconds()
     let travels = timeTravel.states > 0
+    // Why a state cannot be jumped to, asked only of a shell that travels, and bounded.
+    let refusal: (State) -> String? = { state in
+      guard travels, let reason = cannotJump?(state) else { return nil }
+      return String(reason.prefix(InspectedStep.longestReason))
+    }
     buffer.append(
       InspectorRecord(
         time: now,
         body: .shell(
           id: id, name: String(name.prefix(200)), viewModel: shell.viewModel,
-          history: travels ? timeTravel.states : nil)))
+          history: travels ? timeTravel.states : nil, cannotJump: refusal(shell.state))))
     var index = 0
     // The states to jump back to: the first one, and the one after each step since.
     var history = travels ? StateHistory<State>(capacity: timeTravel.states + 1) : nil
@@ -172,12 +186,14 @@ public final class Inspector: Sendable {
             shell: id, index: index, event: entry.event, encodeEvent: encoder?(entry.event),
             commands: entry.commands.isEmpty ? nil : entry.commands,
             changed: entry.viewModelChanged,
-            viewModel: entry.viewModelChanged ? entry.viewModel : nil)))
+            viewModel: entry.viewModelChanged ? entry.viewModel : nil,
+            cannotJump: refusal(shell.state))))
     }
     guard travels else { return }
     status.setTravelsInTime()
     jumps.register(shell: id) { [weak self, weak shell] back in
-      guard let self, let shell, self.status.isOpen, let state = history?.state(after: back)
+      guard let self, let shell, self.status.isOpen, let state = history?.state(after: back),
+        refusal(state) == nil  // the inspector refuses it too; a state is checked again here
       else { return }
       let left = shell.state
       let before = left.viewModel
@@ -192,7 +208,8 @@ public final class Inspector: Sendable {
           time: self.seconds(),
           body: .step(
             shell: id, index: index, event: TimeTravelJump(backToStep: back), encodeEvent: nil,
-            commands: nil, changed: changed, viewModel: changed ? after : nil, jumpedTo: back)))
+            commands: nil, changed: changed, viewModel: changed ? after : nil, jumpedTo: back,
+            cannotJump: refusal(state))))
     }
   }
 

@@ -13,11 +13,12 @@ import Foundation
 struct InspectorRecord: @unchecked Sendable {
   enum Body {
     /// A shell was connected.
-    case shell(id: Int, name: String, viewModel: Any, history: Int?)
+    case shell(id: Int, name: String, viewModel: Any, history: Int?, cannotJump: String? = nil)
     /// A shell handled an event, or (with `jumpedTo`) jumped back in time.
     case step(
       shell: Int, index: Int, event: Any, encodeEvent: (@Sendable () -> String?)?,
-      commands: Any?, changed: Bool, viewModel: Any?, jumpedTo: Int? = nil)
+      commands: Any?, changed: Bool, viewModel: Any?, jumpedTo: Int? = nil,
+      cannotJump: String? = nil)
     /// A message already made of plain values.
     case message(InspectorMessage)
   }
@@ -33,14 +34,16 @@ struct InspectorRecord: @unchecked Sendable {
   /// The message the page receives, values read by `reader`.
   func message(reader: inout InspectedValue.Reader, memory: inout Memory) -> InspectorMessage {
     switch body {
-    case .shell(let id, let name, let viewModel, let history):
+    case .shell(let id, let name, let viewModel, let history, let cannotJump):
       let remembered = reader.remember(viewModel)
       memory[id] = remembered
       return .shell(
-        InspectedShell(shell: id, name: name, viewModel: remembered.shown, history: history))
+        InspectedShell(
+          shell: id, name: name, viewModel: remembered.shown, history: history,
+          cannotJump: cannotJump))
     case .step(
       let shell, let index, let event, let encodeEvent, let commands, let changed, let viewModel,
-      let jumpedTo):
+      let jumpedTo, let cannotJump):
       let shown = reader.read(event)
       var whole: InspectedValue?
       var changes: [InspectedChange]?
@@ -63,7 +66,8 @@ struct InspectorRecord: @unchecked Sendable {
           eventJSON: shown.holdsSecret ? nil : encodeEvent?(),
           commands: commands.map { Mirror(reflecting: $0).children.map { reader.read($0.value) } }
             ?? [],
-          changed: changed, viewModel: whole, viewModelChanges: changes, jumpedTo: jumpedTo))
+          changed: changed, viewModel: whole, viewModelChanges: changes, jumpedTo: jumpedTo,
+          cannotJump: cannotJump))
     case .message(let message):
       return message
     }

@@ -111,6 +111,8 @@ final class InspectorSender: Sendable {
     var name: String
     var viewModel: Any
     var history: Int?
+    /// Why the app cannot run on from the shell's first state, if it cannot.
+    var cannotJump: String?
     var time: Double
   }
 
@@ -170,7 +172,8 @@ final class InspectorSender: Sendable {
           let record = InspectorRecord(
             time: shell.time,
             body: .shell(
-              id: id, name: shell.name, viewModel: shell.viewModel, history: shell.history))
+              id: id, name: shell.name, viewModel: shell.viewModel, history: shell.history,
+              cannotJump: shell.cannotJump))
           messages.append(record.message(reader: &reader, memory: &memory))
         }
       }
@@ -281,9 +284,11 @@ final class InspectorSender: Sendable {
   /// Keeps what a shell is and last showed, from an entry on its way.
   private static func note(_ entry: InspectorRecord, in known: inout [Int: KnownShell]) {
     switch entry.body {
-    case .shell(let id, let name, let viewModel, let history):
-      known[id] = KnownShell(name: name, viewModel: viewModel, history: history, time: entry.time)
-    case .step(let shell, _, _, _, _, _, let viewModel?, _):
+    case .shell(let id, let name, let viewModel, let history, let cannotJump):
+      known[id] = KnownShell(
+        name: name, viewModel: viewModel, history: history, cannotJump: cannotJump,
+        time: entry.time)
+    case .step(let shell, _, _, _, _, _, let viewModel?, _, _):
       known[shell]?.viewModel = viewModel
       known[shell]?.time = entry.time
     default:

@@ -52,13 +52,20 @@ public struct InspectedShell: Sendable, Equatable {
   /// How many states the app keeps to jump back to (``InspectorTimeTravel``); `nil` when the
   /// shell was inspected without time travel, and the page offers no jump.
   public var history: Int?
+  /// Why the app cannot run on from the shell's first state, when it cannot: the page offers
+  /// no jump there and says why, and the inspector refuses one.
+  public var cannotJump: String?
 
   /// A shell.
-  public init(shell: Int, name: String, viewModel: InspectedValue, history: Int? = nil) {
+  public init(
+    shell: Int, name: String, viewModel: InspectedValue, history: Int? = nil,
+    cannotJump: String? = nil
+  ) {
     self.shell = shell
     self.name = name
     self.viewModel = viewModel
     self.history = history
+    self.cannotJump = cannotJump
   }
 }
 
@@ -88,15 +95,22 @@ public struct InspectedStep: Sendable, Equatable {
   /// Set when this step is not an event but a jump back in time: the app was put back in the
   /// state after step `jumpedTo` (0: its first state). Later steps start from there.
   public var jumpedTo: Int?
+  /// Why the app cannot run on from the state after this step, when it cannot (its work
+  /// lives outside the state, as a launch's does): the page offers no jump there and says why.
+  public var cannotJump: String?
+
+  /// The longest reason a step carries for refusing a jump.
+  public static let longestReason = 500
 
   /// A step.
   public init(
     shell: Int, index: Int, time: Double, event: InspectedValue, eventJSON: String? = nil,
     commands: [InspectedValue], changed: Bool, viewModel: InspectedValue?,
-    viewModelChanges: [InspectedChange]? = nil, jumpedTo: Int? = nil
+    viewModelChanges: [InspectedChange]? = nil, jumpedTo: Int? = nil, cannotJump: String? = nil
   ) {
     self.viewModelChanges = viewModelChanges
     self.jumpedTo = jumpedTo
+    self.cannotJump = cannotJump
     self.shell = shell
     self.index = index
     self.time = time

@@ -61,6 +61,16 @@ package struct WireObject {
     }
   }
 
+  /// A reason for refusing a jump: a string of at most ``InspectedStep/longestReason``
+  /// characters, or nothing.
+  func reason(_ key: String) throws(InspectorWireError) -> String? {
+    guard let text = try optionalString(key) else { return nil }
+    guard text.count <= InspectedStep.longestReason else {
+      throw fail(key, "a reason of at most \(InspectedStep.longestReason) characters")
+    }
+    return text
+  }
+
   func string(_ key: String) throws(InspectorWireError) -> String {
     guard let text = try optionalString(key) else { throw fail(key, "missing") }
     return text
@@ -269,6 +279,7 @@ extension InspectorMessage {
           json.key("history")
           json.int(history)
         }
+        json.member("cannotJump", shell.cannotJump)
       case .step(let step):
         step.writeMembers(to: &json)
       case .dropped(let count):
@@ -358,7 +369,8 @@ extension InspectorMessage {
           shell: try object.int("shell", in: 1...Int(Int32.max)), name: try object.string("name"),
           viewModel: try InspectedValue(
             wire: try object.object("viewModel").value, at: .key(path, "viewModel")),
-          history: try object.optionalInt("history", in: 1...InspectorTimeTravel.mostStates)))
+          history: try object.optionalInt("history", in: 1...InspectorTimeTravel.mostStates),
+          cannotJump: try object.reason("cannotJump")))
     case "step":
       self = .step(try InspectedStep(wire: object))
     case "dropped":
@@ -465,6 +477,7 @@ extension InspectedStep {
       json.key("jumpedTo")
       json.int(jumpedTo)
     }
+    json.member("cannotJump", cannotJump)
   }
 
   /// Reads a step from its members (a message's, or a journal's step).
@@ -488,7 +501,8 @@ extension InspectedStep {
         ? try object.array("viewModelChanges").map { element, at throws(InspectorWireError) in
           try InspectedChange(wire: element, at: at)
         } : nil,
-      jumpedTo: try object.optionalInt("jumpedTo", in: 0...Int.max >> 11))
+      jumpedTo: try object.optionalInt("jumpedTo", in: 0...Int.max >> 11),
+      cannotJump: try object.reason("cannotJump"))
   }
 }
 

@@ -80,6 +80,8 @@ struct InspectorLog {
     var droppedSteps = 0
     /// How many states the app keeps to jump back to; `nil` without time travel.
     var history: Int?
+    /// Why the app cannot run on from the shell's first state, if it cannot.
+    var initialCannotJump: String?
     /// The index of the newest step (0 before the first).
     var lastIndex = 0
     /// The view model before the first step kept: the initial one until steps are let go.
@@ -273,6 +275,13 @@ struct InspectorLog {
       return .tooOld(
         "the app keeps the states after its last \(history) steps; step \(index) is older")
     }
+    let refusal =
+      index == 0
+      ? journal.initialCannotJump
+      : journal.position(of: index).flatMap { journal.steps[$0].cannotJump }
+    if let refusal {
+      return .notTravelling("the app cannot run on from the state after step \(index): \(refusal)")
+    }
     var waiting = pendingJumps[key.session] ?? []
     guard waiting.count < limits.jumpsWaiting else {
       return .notTravelling("\(limits.jumpsWaiting) jumps already wait for the app")
@@ -320,9 +329,13 @@ struct InspectorLog {
       apps[session]?.shells.insert(shell.shell)
       var cleaned = shell
       cleaned.name = Self.clean(shell.name, limit: 200)
+      cleaned.cannotJump = shell.cannotJump.map {
+        Self.clean($0, limit: InspectedStep.longestReason)
+      }
       journals[key] = ShellJournal(
         app: apps[session]?.name ?? "", name: cleaned.name, initialViewModel: shell.viewModel)
       journals[key]?.history = shell.history
+      journals[key]?.initialCannotJump = cleaned.cannotJump
       lastViewModel[key] = shell.viewModel
       append(session, .message(.shell(cleaned)))
     case .step(var step):
@@ -352,6 +365,7 @@ struct InspectorLog {
         lastViewModel[key] = after
       }
       step.viewModelChanges = nil
+      step.cannotJump = step.cannotJump.map { Self.clean($0, limit: InspectedStep.longestReason) }
       journals[key]?.steps.append(step)
       journals[key]?.lastIndex = step.index
       if var journal = journals[key],

@@ -487,7 +487,14 @@ function drawDetail() {
     parts.push(el("h3", {}, `View model after #${step.index}`));
     const app = model.apps.get(shell.session);
     if (shell.history && app && app.status === "connected") {
-      parts.push(el("div", { class: "jump-bar" }, el("button", { class: "jump-here", title: "Put the running app back in this state", onclick: () => jump(shell, step.index) }, `⟲ Jump the app back to the state after #${step.index}`)));
+      if (step.cannotJump) {
+        // The app said it cannot run on from this state: no jump is offered, and why is said.
+        parts.push(el("div", { class: "jump-bar no-jump" }, el("p", { class: "note" }, `No jump to the state after #${step.index}: ${step.cannotJump}`)));
+      } else {
+        parts.push(el("div", { class: "jump-bar" },
+          el("button", { class: "jump-here", title: "Put the running app back in this state", onclick: () => jump(shell, step.index) }, `⟲ Jump the app back to the state after #${step.index}`),
+          el("p", { class: "note jump-note" }, "A jump puts back the app's state and restarts the work that state declares. It does not undo what already left the app: data saved to its store, requests sent, files written.")));
+      }
     }
   } else {
     parts.push(el("h3", {}, "View model"));
