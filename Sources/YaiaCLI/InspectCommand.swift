@@ -14,8 +14,10 @@ struct InspectCommand: AsyncParsableCommand {
       ($XDG_STATE_HOME/yaia/inspector.json, else ~/.local/state/yaia/inspector.json, mode \
       0600), so a restarted inspector comes back at the same address and open pages and apps \
       find it again. Apps on this machine read that file, or the URL in YAIA_INSPECTOR: \
-      `yaia demo --inspect`, or Inspector.connect(to: InspectorAddress.find(), app:). Ctrl-C \
-      stops.
+      `yaia demo --inspect`, or Inspector.connect(to: InspectorAddress.find(), app:). What \
+      the inspector took is kept beside it (inspector-history.jsonl, mode 0600, at most \
+      2 × 64 MiB), so a restart shows the last run's steps; --no-history keeps nothing and \
+      --forget starts empty. Ctrl-C stops.
       """)
 
   @Option(
@@ -29,6 +31,12 @@ struct InspectCommand: AsyncParsableCommand {
       "Make a new token (and, without --port, take a free port): apps and pages that knew the old one are shut out."
   )
   var newToken = false
+
+  @Flag(help: "Keep nothing on disk: a restart starts with an empty page.")
+  var noHistory = false
+
+  @Flag(help: "Delete what the last runs kept before starting.")
+  var forget = false
 
   func validate() throws {
     if let port, !(0...65_535).contains(port) {
@@ -47,8 +55,16 @@ struct InspectCommand: AsyncParsableCommand {
       saved = nil
     }
     let listenPort = port ?? saved?.port ?? 0
-    let server = InspectorServer(
-      configuration: .init(port: UInt16(listenPort), token: saved?.token))
+    var configuration = InspectorServer.Configuration(
+      port: UInt16(listenPort), token: saved?.token)
+    let history = file.url.deletingLastPathComponent().appendingPathComponent(
+      "inspector-history.jsonl")
+    if forget {
+      unlink(history.path)
+      unlink(history.path + ".1")
+    }
+    if !noHistory { configuration.history = history }
+    let server = InspectorServer(configuration: configuration)
     let url: URL
     do {
       url = try await server.start()
@@ -66,6 +82,14 @@ struct InspectCommand: AsyncParsableCommand {
       } catch {
         Console.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
       }
+    }
+    switch await server.historyLoaded {
+    case .success(let loaded) where loaded.batches > 0:
+      Console.say("Kept from the last runs: \(loaded.batches) batches (\(history.path)).")
+    case .failure(let problem):
+      Console.say("The history is not kept: \(problem.description).")
+    default:
+      break
     }
     // Watched before the line that says the inspector is ready: a Ctrl-C sent on seeing it
     // counts.

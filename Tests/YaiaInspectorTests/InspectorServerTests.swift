@@ -53,6 +53,7 @@ struct SeenRecord: Decodable {
   var session: String
   var kind: String
   var text: String?
+  var status: String?
   var message: Message?
 }
 

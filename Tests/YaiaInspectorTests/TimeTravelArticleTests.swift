@@ -13,6 +13,16 @@ func watchSignInWithTimeTravel(_ inspector: Inspector) -> Shell<SignInState> {
   return shell
 }
 
+/// The sign-in shell with time travel, except to a state waiting for the server's answer.
+@MainActor
+func watchSignInSafely(_ inspector: Inspector) -> Shell<SignInState> {
+  let shell = Shell(SignInState()) { _, _ in }
+  inspector.inspect(
+    shell, name: "sign in", timeTravel: .keepLast(200),
+    cannotJump: { state in state.isLoading ? "it waits for the server's answer" : nil })
+  return shell
+}
+
 /// A shell whose navigation a router performs: after a jump, the router is told the operations
 /// that turn the navigation of the state left into that of the state gone back to.
 @MainActor
@@ -72,6 +82,24 @@ struct TimeTravelArticleTests {
       }
       #expect(shell.viewModel == ["home"])
       #expect(watchSignInWithTimeTravel(inspector).viewModel.name.isEmpty)
+      await inspector.disconnect()
+      _ = server
+    }
+  }
+
+  @Test("a state waiting for the server's answer is no jump target: the inspector says why")
+  @MainActor
+  func cannotJumpWhileLoading() async throws {
+    try await withInspector { server, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("http://127.0.0.1:\(base.port ?? 0)/?token=\(token)"), app: "safe",
+        options: .patient)
+      let shell = watchSignInSafely(inspector)
+      shell.send(.typedName("ada"))
+      shell.send(.submit)  // waits for the server's answer
+      #expect(await inspector.flush(timeout: .seconds(30)))
+      #expect(try await askJump(base, token: token, session: inspector.session, to: 2) == 409)
+      #expect(try await askJump(base, token: token, session: inspector.session, to: 1) == 202)
       await inspector.disconnect()
       _ = server
     }

@@ -118,7 +118,7 @@ public struct InspectorStateFile: Sendable, Equatable {
   /// A folder its group may write in passes when that group is the user's own private group
   /// (named as the user, with no other members), as `mkdir` makes folders under the common
   /// umask 002 of systems that give each user such a group: no other user is in it.
-  private static func checkFolder(_ path: String) throws(InspectorStateFileError) -> Bool {
+  package static func checkFolder(_ path: String) throws(InspectorStateFileError) -> Bool {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       if errno == ENOENT { return false }

@@ -296,6 +296,17 @@ struct InspectorLog {
     pendingJumps.removeValue(forKey: session) ?? []
   }
 
+  /// Ends every app still connected: after the history of the inspector's last run was read
+  /// back, its apps are that run's (a live one connects again under a new session).
+  mutating func endAll() {
+    for (session, app) in apps.sorted(by: { $0.key < $1.key }) where !app.ended {
+      apps[session]?.ended = true
+      pendingJumps[session] = nil
+      append(session, .app(name: app.name, status: "ended"))
+      noteEnded(session)
+    }
+  }
+
   /// Tells the page about apps that stopped sending without saying goodbye (a crash, a
   /// debugger pause, a lost connection).
   mutating func noteSilence(at now: Double) {

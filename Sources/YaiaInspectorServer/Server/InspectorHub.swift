@@ -39,6 +39,20 @@ final class InspectorHub: Sendable {
     }
   }
 
+  /// Takes the batches of the inspector's last run, read back from its history, then ends
+  /// their apps; how many were taken.
+  func replay(_ batches: [InspectorBatch]) -> Int {
+    let now = now
+    return state.withLock { state in
+      var taken = 0
+      for batch in batches {
+        if case .success = state.log.receive(batch, at: now) { taken += 1 }
+      }
+      state.log.endAll()
+      return taken
+    }
+  }
+
   /// Asks the app of `shell` to jump back to the state after step `index`, for `page` (which
   /// must be one this server opened).
   func requestJump(_ shell: InspectorLog.ShellKey, to index: Int, page: Int) -> JumpRefusal? {

@@ -32,14 +32,23 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   /// The most records one answer carries; the page asks again while `more` is set.
   static let recordsPerAnswer = 5_000
 
-  init(hub: InspectorHub, token: String, largestBatch: Int) {
+  /// Where each batch taken is kept, if the server keeps a history.
+  private let history: InspectorHistory?
+  /// Whether the history's first failure to write was noted (later ones are not).
+  private let historyFailed = Locked(false)
+
+  init(hub: InspectorHub, token: String, largestBatch: Int, history: InspectorHistory? = nil) {
     self.hub = hub
+    self.history = history
     self.token = token
     self.largestBatch = largestBatch
     self.page = PageFiles(token: token)
   }
 
   func setPort(_ value: Int) { port.withLock { $0 = value } }
+
+  /// Closes the history's file: the server stopped.
+  func closeHistory() { history?.close() }
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     let gate = InspectorGate(token: token, port: port.value)
@@ -227,7 +236,15 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       hub.noteProblem("A batch could not be read: \(error.description).")
       return Self.error(400, "not an inspector batch: \(error.description)")
     }
-    switch hub.receive(batch) {
+    let taken = hub.receive(batch)
+    if case .success = taken, let history, let problem = history.append(body) {
+      let first = historyFailed.withLock { failed in
+        defer { failed = true }
+        return !failed
+      }
+      if first { hub.noteProblem("The history is not kept any more: \(problem.description).") }
+    }
+    switch taken {
     case .success(let jumps) where jumps.isEmpty: return HTTPResponse(statusCode: .noContent)
     case .success(let jumps):
       // The answer carries what the page asks of the app: its jumps back in time.

@@ -31,6 +31,11 @@ public actor InspectorServer {
     /// second; a test that plays a page by hand sets it long, so a busy machine's pauses do
     /// not end its page.
     public var pageTimeout: Duration = .seconds(5)
+    /// Where the inspector keeps what it took, so that a restart shows the last run's steps
+    /// (`yaia inspect` keeps it in the user's state folder); `nil` keeps nothing on disk.
+    public var history: URL?
+    /// The most bytes of history one file holds before it is rotated (two files are kept).
+    public var historyLimit = 64 << 20
 
     /// A free port, a random token, batches up to 16 MiB.
     public init(port: UInt16 = 0, token: String? = nil) {
@@ -45,6 +50,7 @@ public actor InspectorServer {
   public nonisolated let token: String
   let hub: InspectorHub
   private var server: HTTPServer?
+  private var routes: InspectorRoutes?
   private var task: Task<Void, any Error>?
   /// The page's address once started.
   public private(set) var url: URL?
@@ -62,6 +68,16 @@ public actor InspectorServer {
       }.joined()
   }
 
+  /// What was read back from the history at start: batches taken, and lines skipped because
+  /// they were not batches; or why the history is not kept.
+  public private(set) var historyLoaded: Result<(batches: Int, skipped: Int), HistoryProblem>?
+
+  /// Why the inspector's history could not be read or kept, in a sentence.
+  public struct HistoryProblem: Error, CustomStringConvertible {
+    /// What was wrong.
+    public var description: String
+  }
+
   /// Listens on 127.0.0.1 and returns the page's URL, token included.
   ///
   /// - Throws: ``InspectorServerError/cannotListen(port:reason:)`` when the port is taken or
@@ -75,8 +91,25 @@ public actor InspectorServer {
     } catch {
       throw .cannotListen(port: Int(port), reason: "\(error)")
     }
+    var kept: InspectorHistory?
+    if let file = configuration.history {
+      let history = InspectorHistory(url: file, limit: configuration.historyLimit)
+      do throws(InspectorHistory.Problem) {
+        let (batches, skipped) = try history.load()
+        let taken = hub.replay(batches)
+        historyLoaded = .success((taken, skipped))
+        if skipped > 0 {
+          hub.noteProblem(
+            "\(skipped) lines of the history in \(file.path) were not batches: skipped.")
+        }
+        kept = history
+      } catch {
+        historyLoaded = .failure(HistoryProblem(description: error.description))
+        hub.noteProblem("The history is not kept: \(error.description).")
+      }
+    }
     let routes = InspectorRoutes(
-      hub: hub, token: token, largestBatch: configuration.largestBatch)
+      hub: hub, token: token, largestBatch: configuration.largestBatch, history: kept)
     // A port asked for (a restart at the same address) is the gate's before the first request
     // can arrive: an app reconnecting at once must not meet a gate that knows no port yet.
     if port != 0 { routes.setPort(Int(port)) }
@@ -117,6 +150,7 @@ public actor InspectorServer {
       throw .cannotListen(port: Int(port), reason: "no address after listening")
     }
     routes.setPort(Int(bound))
+    self.routes = routes
     self.server = server
     self.task = task
     self.url = url
@@ -154,6 +188,8 @@ public actor InspectorServer {
     task?.cancel()
     task = nil
     url = nil
+    routes?.closeHistory()
+    routes = nil
   }
 
 }

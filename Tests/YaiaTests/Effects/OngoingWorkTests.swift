@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 import YaiaTesting
 
-@testable import Yaia
+import Yaia
 
 /// A recorder screen: while it records, a timer ticks; while the level meter shows, the
 /// microphone is read. Both are declared by the state, never started by a command.
@@ -121,8 +121,8 @@ struct OngoingWorkTests {
   }
 
   @Test("declared work with nothing to run it fails the test, saying how to fix it")
-  func unrunWorkFailsLoudly() async {
-    await withKnownIssue {
+  func unrunWorkFailsLoudly() {
+    withKnownIssue {
       let harness = ShellHarness(RecorderState()) { (_: Never, _) in }
       harness.send(.record)
       harness.shell.end()
@@ -141,6 +141,49 @@ struct OngoingWorkTests {
     await harness.receive(.ticked)
     harness.send(.stop)
     await harness.finish()
-    #expect(log.all.contains("stop timer"))
+    // Cancelled by `.stop`; it notes its end once its sleep wakes to the cancellation.
+    await waitUntil("the timer stopped") { log.count("stop timer") == 1 }
   }
+
+  @Test("the lifecycle article's recorder: its timer runs exactly while it records")
+  func articleRecorder() {
+    var recorder = Recorder()
+    _ = recorder.handle(.record)
+    #expect(recorder.ongoingWork == [.timer])
+
+    let shell = Shell(Recorder()) { (_: Never, _) in }
+    shell.runOngoingWork { work, send in
+      switch work {
+      case .timer:
+        while (try? await Task.sleep(for: .seconds(1))) != nil { await send(.tick) }
+      }
+    }
+    shell.start()
+    shell.send(.record)  // the timer starts
+    shell.send(.stop)  // and is cancelled
+    shell.end()
+    #expect(shell.runningWork.isEmpty)
+  }
+}
+
+/// A recorder: its timer runs exactly while it records.
+struct Recorder: OngoingWorkState {
+  enum Event: Equatable, Sendable { case record, stop, tick }
+  enum OngoingWork: Hashable, Sendable { case timer }
+  struct ViewModel: Equatable, Sendable {
+    var recording = false
+    var seconds = 0
+  }
+  private(set) var viewModel = ViewModel()
+
+  mutating func handle(_ event: Event) -> [Never] {
+    switch event {
+    case .record: viewModel.recording = true
+    case .stop: viewModel.recording = false
+    case .tick: viewModel.seconds += 1
+    }
+    return []
+  }
+
+  var ongoingWork: Set<OngoingWork> { viewModel.recording ? [.timer] : [] }
 }

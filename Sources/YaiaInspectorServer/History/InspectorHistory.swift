@@ -1,0 +1,217 @@
+import Foundation
+import Yaia
+import YaiaInspector
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The inspector's log kept on disk, so that what the page showed survives a restart of
+/// `yaia inspect`: every batch the inspector took, one per line, in the user's state folder.
+///
+/// Bounded: past ``limit`` bytes the file becomes the previous one (`.1`, replacing the one
+/// before it) and a new one starts, so at most twice the limit is kept and read back. Private:
+/// made with mode 0600 in a folder no other user may write in, never through a link, and a file
+/// another user owns or may read is refused. Reading back, a line that is not a batch is
+/// skipped and counted, never fatal.
+final class InspectorHistory: Sendable {
+  /// The file.
+  let url: URL
+  /// The most bytes one file holds before it is rotated.
+  let limit: Int
+  private let file = Locked<Int32?>(nil)
+  private let written = Locked(0)
+
+  /// The history at `url`, rotated past `limit` bytes (64 MiB by default).
+  init(url: URL, limit: Int = 64 << 20) {
+    self.url = url
+    self.limit = max(4_096, limit)
+  }
+
+  /// The previous file, kept after a rotation.
+  var previous: URL { URL(fileURLWithPath: url.path + ".1") }
+
+  /// Why the history could not be read or kept.
+  struct Problem: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The batches kept, oldest first (the previous file, then the current one), and how many
+  /// lines were skipped because they are not batches.
+  func load() throws(Problem) -> (batches: [InspectorBatch], skipped: Int) {
+    var batches: [InspectorBatch] = []
+    var skipped = 0
+    for file in [previous, url] {
+      guard let bytes = try read(file) else { continue }
+      for line in bytes.split(separator: 0x0A) where !line.isEmpty {
+        if let batch = try? InspectorBatch(wire: Array(line)) {
+          batches.append(batch)
+        } else {
+          skipped += 1
+        }
+      }
+    }
+    return (batches, skipped)
+  }
+
+  /// Appends one batch, as the app sent it; its line breaks (whitespace between JSON tokens:
+  /// a string holds none) become spaces, so it stays one line. Returns why it could not be
+  /// kept, if it could not.
+  @discardableResult
+  func append(_ body: some Collection<UInt8>) -> Problem? {
+    var line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+    line.append(0x0A)
+    return file.withLock { descriptor -> Problem? in
+      do throws(Problem) {
+        if descriptor == nil || written.value + line.count > limit {
+          if let open = descriptor {
+            systemClose(open)
+            descriptor = nil
+            guard rename(url.path, previous.path) == 0 else {
+              throw Problem(description: "cannot rotate \(url.path): \(Self.reason())")
+            }
+          }
+          let (opened, size) = try openForAppending()
+          descriptor = opened
+          written.withLock { $0 = size }
+          if size + line.count > limit, size > 0 {
+            // A file already past the limit (another limit before): rotate it now.
+            systemClose(opened)
+            descriptor = nil
+            guard rename(url.path, previous.path) == 0 else {
+              throw Problem(description: "cannot rotate \(url.path): \(Self.reason())")
+            }
+            let (fresh, _) = try openForAppending()
+            descriptor = fresh
+            written.withLock { $0 = 0 }
+          }
+        }
+        guard let open = descriptor else { return nil }
+        let done = line.withUnsafeBytes { write(open, $0.baseAddress, $0.count) }
+        guard done == line.count else {
+          throw Problem(description: "cannot write \(url.path): \(Self.reason())")
+        }
+        written.withLock { $0 += line.count }
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  /// Closes the file.
+  func close() {
+    file.withLock { descriptor in
+      if let open = descriptor { systemClose(open) }
+      descriptor = nil
+    }
+  }
+
+  /// Forgets everything kept: both files go.
+  func forget() {
+    close()
+    unlink(url.path)
+    unlink(previous.path)
+  }
+
+  private func openForAppending() throws(Problem) -> (Int32, Int) {
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw Problem(description: "cannot make \(folder.path): \(error.localizedDescription)")
+    }
+    do {
+      guard try InspectorStateFile.checkFolder(folder.path) else {
+        throw Problem(description: "\(folder.path) is not a folder")
+      }
+    } catch let error as Problem {
+      throw error
+    } catch {
+      throw Problem(description: "\(error)")
+    }
+    let descriptor = open(
+      url.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Problem(description: "cannot open \(url.path): \(Self.reason())")
+    }
+    do {
+      let size = try Self.check(descriptor, path: url.path)
+      return (descriptor, size)
+    } catch {
+      systemClose(descriptor)
+      throw error
+    }
+  }
+
+  /// The bytes of `file`, checked; `nil` when there is none.
+  private func read(_ file: URL) throws(Problem) -> [UInt8]? {
+    let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    if descriptor < 0 {
+      if errno == ENOENT { return nil }
+      throw Problem(description: "cannot read \(file.path): \(Self.reason())")
+    }
+    defer { systemClose(descriptor) }
+    let size = try Self.check(descriptor, path: file.path)
+    // A file grown past the limit elsewhere is read up to the limit and a batch beyond it.
+    let most = limit + (16 << 20)
+    var bytes = [UInt8](repeating: 0, count: min(size, most))
+    var done = 0
+    while done < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return systemRead(descriptor, base + done, buffer.count - done)
+      }
+      guard got > 0 else { break }
+      done += got
+    }
+    return Array(bytes[..<done])
+  }
+
+  /// Checks an open file: a regular file this user owns that no one else may read or write;
+  /// its size.
+  private static func check(_ descriptor: Int32, path: String) throws(Problem) -> Int {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw Problem(description: "cannot read \(path): \(reason())")
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw Problem(description: "\(path) is not a regular file")
+    }
+    guard info.st_uid == getuid() else {
+      throw Problem(description: "\(path) belongs to another user: delete it")
+    }
+    let mode = Int(info.st_mode & 0o777)
+    guard mode & 0o077 == 0 else {
+      throw Problem(
+        description:
+          "\(path) may be read by other users (mode \(String(mode, radix: 8))): run chmod 600 on it"
+      )
+    }
+    return Int(info.st_size)
+  }
+
+  private static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// The C library's `close`, named apart from ``InspectorHistory/close()``.
+private func systemClose(_ descriptor: Int32) {
+  #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+  #else
+    _ = Darwin.close(descriptor)
+  #endif
+}
+
+/// The C library's `read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+  #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+  #else
+    Darwin.read(descriptor, buffer, count)
+  #endif
+}
