@@ -1,8 +1,7 @@
 import Synchronization
 import Testing
-import YaiaTesting
-
 import Yaia
+import YaiaTesting
 
 /// A recorder screen: while it records, a timer ticks; while the level meter shows, the
 /// microphone is read. Both are declared by the state, never started by a command.
