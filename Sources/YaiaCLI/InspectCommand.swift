@@ -60,8 +60,10 @@ struct InspectCommand: AsyncParsableCommand {
     let history = file.url.deletingLastPathComponent().appendingPathComponent(
       "inspector-history.jsonl")
     if forget {
-      unlink(history.path)
-      unlink(history.path + ".1")
+      for path in [history.path, history.path + ".1"] where unlink(path) != 0 && errno != ENOENT {
+        Console.say(
+          "yaia inspect: cannot forget \(path): \(String(cString: strerror(errno))); it is kept.")
+      }
     }
     if !noHistory { configuration.history = history }
     let server = InspectorServer(configuration: configuration)

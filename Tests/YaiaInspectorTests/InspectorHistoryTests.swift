@@ -41,7 +41,6 @@ struct InspectorHistoryTests {
     shell.send(.submit)
     #expect(await inspector.flush(timeout: .seconds(30)))
     await first.stop()
-    await inspector.disconnect(timeout: .seconds(1))
     #expect(Self.mode(try #require(configuration.history)) == 0o600)
 
     configuration.token = first.token
@@ -52,9 +51,21 @@ struct InspectorHistoryTests {
     let port = try #require(again.port)
     let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
     let seen = try await records(base, token: first.token)
-    let steps = seen.compactMap { $0.message?.kind == "step" ? $0.message?.index : nil }
+    let steps = seen.compactMap {
+      $0.session == inspector.session && $0.message?.kind == "step" ? $0.message?.index : nil
+    }
     #expect(steps == [1, 2], "the last run's steps: \(steps)")
-    #expect(seen.contains { $0.kind == "app" && $0.status == "ended" }, "its app is not ended")
+    #expect(
+      seen.contains { $0.session == inspector.session && $0.kind == "app" && $0.status == "ended" },
+      "its app is not ended")
+    // The app went on running: its next batch is told to connect again, and it does.
+    shell.send(.typedName("ada l"))
+    #expect(
+      await InspectorReconnectionTests.until { inspector.isConnected },
+      "the app was shut out: \(inspector.problem ?? "")")
+    shell.send(.typedName("ada lovelace"))
+    #expect(await inspector.flush(timeout: .seconds(30)))
+    await inspector.disconnect()
     await second.stop()
   }
 

@@ -132,7 +132,13 @@ struct InspectorReconnectionTests {
       changes.all.compactMap { if case .notItsOwn(let reason) = $0 { reason } else { nil } }
     }
     #expect(await Self.until { !notItsOwn().isEmpty }, "\(changes.all)")
-    try await Task.sleep(for: .milliseconds(600))  // a few more attempts: none is told
+    // A few more attempts, counted by the new inspector: none is told.
+    let before = await second.handshakesAnswered
+    let deadline = ContinuousClock.now + .seconds(30)
+    while await second.handshakesAnswered < before + 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(await second.handshakesAnswered >= before + 3, "the app stopped trying")
     #expect(notItsOwn().count == 1, "\(changes.all)")
     #expect(notItsOwn().first?.contains("new token") == true)
     #expect(!inspector.isConnected)

@@ -225,9 +225,17 @@ struct IssuedNoncesTests {
     #expect(uses == [true, false, false])
     for index in 0..<(IssuedNonces.capacity * 3) { nonces.issue("n\(index)") }
     #expect(nonces.count == IssuedNonces.capacity)
+    #expect(nonces.remembered <= 2 * IssuedNonces.capacity)
     let oldest = nonces.use("n0")
     let newest = nonces.use("n\(IssuedNonces.capacity * 3 - 1)")
     #expect(!oldest && newest)
+    // Handed out and used, one after another, a day's worth: the memory stays bounded.
+    for index in 0..<50_000 {
+      nonces.issue("u\(index)")
+      _ = nonces.use("u\(index)")
+    }
+    #expect(nonces.remembered <= 2 * IssuedNonces.capacity + 1, "\(nonces.remembered)")
+
   }
 }
 

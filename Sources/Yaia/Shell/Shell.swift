@@ -219,6 +219,7 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     if !pending.isEmpty { changed = drainPending() || changed }
     if sharedChangedWhileHandling { changed = republishAfterSharedChange() || changed }
     isHandling = false
+    reconcileAfterSend()
     if changed && observed { notifyObservers() }
   }
 
@@ -256,12 +257,18 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     }
     if sweepsChildren { sweepGoneChildren() }
     if !commands.isEmpty { run(commands) }
+    return changed
+  }
+
+  /// After a `send`'s events: keeps the work the state declares in line with it, once for the
+  /// whole send (work that one queued event declares and the next withdraws never starts).
+  @inlinable
+  func reconcileAfterSend() {
     if let reconcileOngoing {
       if isStarted { reconcileOngoing(false) }
     } else if watchesUnrunWork {
       checkUnrunWork()
     }
-    return changed
   }
 
   /// Reports, once, a state that declares ongoing work while no runner was given for it.

@@ -313,8 +313,9 @@ public enum InspectorConnectionChange: Sendable, Equatable, CustomStringConverti
   case refused(reason: String)
   /// Something answers at the inspector's address without proving it holds the app's token
   /// (another program took the port while the inspector was down, or `yaia inspect
-  /// --new-token` made a new token). The app sent it nothing, and keeps trying quietly in
-  /// case its own inspector comes back. Told once for each loss.
+  /// --new-token` made a new token). The app sent it nothing, and (unless it does not
+  /// reconnect) keeps trying quietly in case its own inspector comes back. Told once for each
+  /// loss.
   case notItsOwn(reason: String)
 
   /// The change in a sentence, for a log line.

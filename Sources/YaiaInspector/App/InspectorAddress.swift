@@ -45,10 +45,13 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     else { throw .invalidAddress(shown, reason: "the token must be letters and digits") }
     var base = URLComponents()
     base.scheme = "http"
-    base.host = host
+    // Apps dial the address the inspector listens on, 127.0.0.1: `localhost` may resolve to
+    // ::1 first, where another program could listen on the same port.
+    base.host = host.lowercased() == "localhost" ? "127.0.0.1" : host
     base.port = port
     base.path = "/api/apps"
     var page = base
+    page.host = host
     page.queryItems = [URLQueryItem(name: "token", value: token)]
     page.path = "/"
     guard let endpoint = base.url, let pageURL = page.url else {

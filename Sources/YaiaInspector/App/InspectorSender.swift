@@ -43,6 +43,10 @@ final class InspectorSender: Sendable {
     self.options = options
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = Inspector.seconds(options.requestTimeout)
+    // Each exchange bounded as a whole too, not only between bytes: what answers a handshake
+    // has proved nothing yet, and may trickle an endless answer.
+    configuration.timeoutIntervalForResource = max(
+      60, 4 * Inspector.seconds(options.requestTimeout))
     configuration.httpMaximumConnectionsPerHost = 1
     urlSession = URLSession(configuration: configuration)
     link = Locked(
@@ -71,6 +75,8 @@ final class InspectorSender: Sendable {
   /// Asks the loop to send a last batch and stop, and waits for it (each post is bounded by
   /// the request timeout).
   func stop() async {
+    // The app is leaving: the last batch is sent, and nothing more is tried or told.
+    link.withLock { $0.end() }
     await loop.stop()
     urlSession.finishTasksAndInvalidate()
   }

@@ -55,6 +55,7 @@ package struct InspectorLink: Equatable, Sendable {
     case (.connected, .lost(let reason)), (.connected, .notItsOwn(let reason)):
       guard reconnects else {
         phase = .ended
+        if case .notItsOwn = outcome { return .notItsOwn(reason: reason) }
         return nil
       }
       phase = .reconnecting

@@ -139,7 +139,14 @@ final class InspectorHistory: Sendable {
       throw Problem(description: "cannot open \(url.path): \(Self.reason())")
     }
     do {
-      let size = try Self.check(descriptor, path: url.path)
+      var size = try Self.check(descriptor, path: url.path)
+      // A last line cut short (a crash mid-write) is ended here, so the next batch starts a
+      // line of its own rather than spoiling both.
+      var last: UInt8 = 0x0A
+      if size > 0, pread(descriptor, &last, 1, off_t(size - 1)) == 1, last != 0x0A {
+        var newline: UInt8 = 0x0A
+        if write(descriptor, &newline, 1) == 1 { size += 1 }
+      }
       return (descriptor, size)
     } catch {
       systemClose(descriptor)

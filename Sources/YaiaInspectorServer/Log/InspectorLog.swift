@@ -69,6 +69,9 @@ struct InspectorLog {
     var silent = false
     /// Ended by silence (``Limits/gone``): if it speaks again, it is told to connect anew.
     var gone = false
+    /// Read back from the inspector's history: if it speaks again (it went on running while
+    /// the inspector restarted), it is told to connect anew.
+    var fromLastRun = false
     var shells: Set<Int> = []
   }
 
@@ -161,6 +164,12 @@ struct InspectorLog {
         return .failure(
           .unknownSession(
             "this connection was silent for \(Int(limits.gone)) s and was let go: connect again with a new session"
+          ))
+      }
+      if app.fromLastRun {
+        return .failure(
+          .unknownSession(
+            "the inspector was restarted since this connection's last batch: connect again with a new session"
           ))
       }
       if app.ended {
@@ -299,7 +308,9 @@ struct InspectorLog {
   /// Ends every app still connected: after the history of the inspector's last run was read
   /// back, its apps are that run's (a live one connects again under a new session).
   mutating func endAll() {
-    for (session, app) in apps.sorted(by: { $0.key < $1.key }) where !app.ended {
+    for (session, app) in apps.sorted(by: { $0.key < $1.key }) {
+      apps[session]?.fromLastRun = true
+      guard !app.ended else { continue }
       apps[session]?.ended = true
       pendingJumps[session] = nil
       append(session, .app(name: app.name, status: "ended"))

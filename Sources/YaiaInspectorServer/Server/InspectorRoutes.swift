@@ -28,6 +28,11 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   private let page: PageFiles
   /// The handshakes' nonces not used yet: each proves one batch.
   private let issued = Locked(IssuedNonces())
+  /// How many handshakes were answered.
+  private let answered = Locked(0)
+
+  /// How many handshakes were answered, for tests.
+  var handshakesAnswered: Int { answered.value }
 
   /// The most records one answer carries; the page asks again while `more` is set.
   static let recordsPerAnswer = 5_000
@@ -54,8 +59,11 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     let gate = InspectorGate(token: token, port: port.value)
     let query = InspectorQuery(request.query.map { ($0.name, $0.value) })
     let connecting = request.method == .POST && request.path == "/api/connect"
+    // An app's proof is good for its batch only: every other route needs the token.
+    let batch = request.method == .POST && request.path == "/api/apps"
+    let proof = batch ? request.headers[HTTPHeader(InspectorHandshake.header)] : nil
     if let refusal = gate.refusal(
-      token: query["token"], connection: request.headers[HTTPHeader(InspectorHandshake.header)],
+      token: query["token"], connection: proof,
       host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")],
       needsProof: !connecting)
     {
@@ -64,7 +72,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       }
       return Self.error(refusal.status, refusal.message)
     }
-    if let connection = request.headers[HTTPHeader(InspectorHandshake.header)], !connecting {
+    if let connection = proof {
       // A proof made for this inspector's token and port: good once, and only with a nonce
       // this run of the inspector handed out.
       let nonce = connection.split(separator: " ").dropFirst().first.map(String.init) ?? ""
@@ -170,6 +178,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     var inspectorNonce = InspectorHandshake.nonce()
     while inspectorNonce == appNonce { inspectorNonce = InspectorHandshake.nonce() }
     issued.withLock { $0.issue(inspectorNonce) }
+    answered.withLock { $0 += 1 }
     let handshake = InspectorHandshake(
       appNonce: appNonce, inspectorNonce: inspectorNonce, port: port)
     var json = JSONWriter(capacity: 256)

@@ -98,6 +98,13 @@ public actor InspectorServer {
         let (batches, skipped) = try history.load()
         let taken = hub.replay(batches)
         historyLoaded = .success((taken, skipped))
+        if taken < batches.count {
+          // Not silently: a connection whose first batches were rotated out, or past the
+          // apps the inspector holds at once, is not shown.
+          hub.noteProblem(
+            "\(batches.count - taken) batches of the history in \(file.path) could not be shown "
+              + "(their connection's start was let go, or too many apps at once).")
+        }
         if skipped > 0 {
           hub.noteProblem(
             "\(skipped) lines of the history in \(file.path) were not batches: skipped.")
@@ -176,6 +183,9 @@ public actor InspectorServer {
       for batch in batches { _ = hub.receive(batch) }
     }
   }
+
+  /// How many handshakes the server answered: for tests that wait for an app's attempts.
+  package var handshakesAnswered: Int { routes?.handshakesAnswered ?? 0 }
 
   /// Everything the server holds, as a value: for its own tests.
   var snapshot: InspectorLog { hub.snapshot }

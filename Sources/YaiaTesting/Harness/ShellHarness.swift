@@ -545,9 +545,6 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   }
 }
 
-/// The commands a harness saw, kept apart from the harness so that the shell's handler does
-/// not hold the harness (which holds the shell).
-@MainActor
 extension ShellHarness where State: OngoingWorkState {
   /// Starts a shell whose state declares ongoing work (``OngoingWorkState``), running it with
   /// `ongoingWork` as the app does with `runOngoingWork`; otherwise as
@@ -567,6 +564,9 @@ extension ShellHarness where State: OngoingWorkState {
   }
 }
 
+/// The commands a harness saw, kept apart from the harness so that the shell's handler does
+/// not hold the harness (which holds the shell).
+@MainActor
 final class CommandLog<Command> {
   var commands: [Command] = []
 }
