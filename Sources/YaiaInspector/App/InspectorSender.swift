@@ -394,15 +394,11 @@ final class InspectorSender: Sendable {
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.httpBody = Data()  // said with Content-Length: 0, so no server waits for a body
-    request.timeoutInterval = Inspector.seconds(options.requestTimeout)
     let data: Data
     let response: URLResponse
-    do {
-      (data, response) = try await awayFromCooperativePool {
-        try await urlSession.data(for: request)
-      }
-    } catch {
-      return .failed(.lost(.unreachable(shown, reason: error.localizedDescription)))
+    switch await exchange(request) {
+    case .success(let answer): (data, response) = answer
+    case .failure(let lost): return .failed(.lost(lost))
     }
     func notItsOwn(_ why: String) -> Handshake {
       .failed(
@@ -427,6 +423,20 @@ final class InspectorSender: Sendable {
     return .proven(header: handshake.headerValue(token: address.token))
   }
 
+  /// Sends `request` within the request timeout, away from the cooperative pool (on Linux the
+  /// call waits for every other transfer to queue it); `.lost` when nothing answered.
+  private func exchange(_ request: URLRequest) async -> Result<(Data, URLResponse), InspectorError>
+  {
+    var request = request
+    request.timeoutInterval = Inspector.seconds(options.requestTimeout)
+    do {
+      return .success(
+        try await awayFromCooperativePool { try await urlSession.data(for: request) })
+    } catch {
+      return .failure(.unreachable(shownAddress, reason: error.localizedDescription))
+    }
+  }
+
   /// Posts one batch, after a handshake of its own.
   private func attempt(_ bytes: [UInt8]) async -> Outcome {
     let credential: String
@@ -440,17 +450,12 @@ final class InspectorSender: Sendable {
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue(credential, forHTTPHeaderField: InspectorHandshake.header)
-    request.timeoutInterval = Inspector.seconds(options.requestTimeout)
     request.httpBody = body
     let data: Data
     let response: URLResponse
-    do {
-      // Away from the pool: on Linux the call waits for every other transfer to queue it.
-      (data, response) = try await awayFromCooperativePool {
-        try await urlSession.data(for: request)
-      }
-    } catch {
-      return .lost(.unreachable(shown, reason: error.localizedDescription))
+    switch await exchange(request) {
+    case .success(let answer): (data, response) = answer
+    case .failure(let lost): return .lost(lost)
     }
     guard let http = response as? HTTPURLResponse else {
       return .refused(.unreachable(shown, reason: "the answer is not HTTP"))

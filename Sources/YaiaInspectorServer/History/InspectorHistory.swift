@@ -65,28 +65,25 @@ final class InspectorHistory: Sendable {
     line.append(0x0A)
     return file.withLock { descriptor -> Problem? in
       do throws(Problem) {
-        if descriptor == nil || written.value + line.count > limit {
-          if let open = descriptor {
-            systemClose(open)
-            descriptor = nil
-            guard rename(url.path, previous.path) == 0 else {
-              throw Problem(description: "cannot rotate \(url.path): \(Self.reason())")
-            }
+        /// Closes the file, makes it the previous one, and opens a new one.
+        func rotate(_ open: Int32) throws(Problem) {
+          systemClose(open)
+          descriptor = nil
+          guard rename(url.path, previous.path) == 0 else {
+            throw Problem(description: "cannot rotate \(url.path): \(Self.reason())")
           }
+          let (fresh, _) = try openForAppending()
+          descriptor = fresh
+          written.withLock { $0 = 0 }
+        }
+        if let open = descriptor, written.value + line.count > limit {
+          try rotate(open)
+        } else if descriptor == nil {
           let (opened, size) = try openForAppending()
           descriptor = opened
           written.withLock { $0 = size }
-          if size + line.count > limit, size > 0 {
-            // A file already past the limit (another limit before): rotate it now.
-            systemClose(opened)
-            descriptor = nil
-            guard rename(url.path, previous.path) == 0 else {
-              throw Problem(description: "cannot rotate \(url.path): \(Self.reason())")
-            }
-            let (fresh, _) = try openForAppending()
-            descriptor = fresh
-            written.withLock { $0 = 0 }
-          }
+          // A file already past the limit (another limit before): rotated now.
+          if size > 0, size + line.count > limit { try rotate(opened) }
         }
         guard let open = descriptor else { return nil }
         let done = line.withUnsafeBytes { write(open, $0.baseAddress, $0.count) }
