@@ -43,7 +43,9 @@ struct InspectorHistoryTests {
     await first.stop()
     #expect(Self.mode(try #require(configuration.history)) == 0o600)
 
+    // Back at the same address, as `yaia inspect` comes back at its saved port.
     configuration.token = first.token
+    configuration.port = UInt16(try #require(url.port))
     let second = InspectorServer(configuration: configuration)
     let again = try await second.start()
     let loaded = try #require(try await second.historyLoaded?.get())
@@ -58,13 +60,22 @@ struct InspectorHistoryTests {
     #expect(
       seen.contains { $0.session == inspector.session && $0.kind == "app" && $0.status == "ended" },
       "its app is not ended")
-    // The app went on running: its next batch is told to connect again, and it does.
+    // The app went on running: its next batch is told to connect again (the inspector was
+    // restarted), and it does, under its next session; what it sends then is heard.
     shell.send(.typedName("ada l"))
-    #expect(
-      await InspectorReconnectionTests.until { inspector.isConnected },
-      "the app was shut out: \(inspector.problem ?? "")")
-    shell.send(.typedName("ada lovelace"))
-    #expect(await inspector.flush(timeout: .seconds(30)))
+    let reconnected = "\(inspector.session)r2"
+    var heard = false
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !heard, ContinuousClock.now < deadline {
+      shell.send(.typedName("ada lovelace"))
+      _ = await inspector.flush(timeout: .seconds(30))
+      heard = try await records(base, token: first.token).contains {
+        $0.session == reconnected && $0.message?.kind == "step"
+      }
+      if !heard { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(heard, "the restarted inspector never heard the app again: \(inspector.problem ?? "")")
+    #expect(inspector.isConnected)
     await inspector.disconnect()
     await second.stop()
   }
