@@ -546,7 +546,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
 }
 
 extension ShellHarness where State: OngoingWorkState {
-  /// Starts a shell whose state declares ongoing work (``OngoingWorkState``), running it with
+  /// Starts a shell whose state declares ongoing work (`OngoingWorkState`), running it with
   /// `ongoingWork` as the app does with `runOngoingWork`; otherwise as
   /// ``init(_:initial:sources:exhaustivity:timeout:sourceLocation:commands:)``. Events the
   /// work sends arrive like any work's, for `receive` to assert.
