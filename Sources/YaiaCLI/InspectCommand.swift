@@ -85,6 +85,14 @@ struct InspectCommand: AsyncParsableCommand {
         Console.say("\(error.description) Apps must be given the URL in YAIA_INSPECTOR.")
       }
     }
+    // Watched before the line that says the inspector is ready: a Ctrl-C sent on seeing it
+    // counts.
+    let interrupts = InterruptWait()
+    Console.say("Yaia Inspector at \(url.absoluteString)")
+    Console.say(
+      "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect (it reads the address saved in \(file.url.path)). Ctrl-C stops."
+    )
+    // After the address, which scripts and people read as the first line.
     switch await server.historyLoaded {
     case .success(let loaded) where loaded.batches > 0:
       Console.say("Kept from the last runs: \(loaded.batches) batches (\(history.path)).")
@@ -93,13 +101,6 @@ struct InspectCommand: AsyncParsableCommand {
     default:
       break
     }
-    // Watched before the line that says the inspector is ready: a Ctrl-C sent on seeing it
-    // counts.
-    let interrupts = InterruptWait()
-    Console.say("Yaia Inspector at \(url.absoluteString)")
-    Console.say(
-      "Open it in a browser. Connect the sample app with: swift run yaia demo --inspect (it reads the address saved in \(file.url.path)). Ctrl-C stops."
-    )
     await interrupts.wait()
     await server.stop()
     Console.say("Stopped.")

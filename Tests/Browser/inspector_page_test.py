@@ -366,6 +366,13 @@ def main():
                 revived.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
             except Exception:
                 fail(f"the restarted inspector's page shows no connected demo: shells {revived.inner_text('#shells')!r}, the demo said {open(demo_log).read()[-600:]!r}")
+            # History survives the restart: a page opened only now still shows the run from
+            # before it, with its steps.
+            try:
+                revived.wait_for_function(f"""() => {{ const s = model.shells.get({json.dumps(old_shell)});
+                    return s && s.steps.filter((x) => !x.gap).length > 10; }}""", timeout=30_000)
+            except Exception:
+                fail(f"the restarted inspector forgot the run before it: shells {revived.inner_text('#shells')!r}")
             deadline = time.monotonic() + 30
             while "answers again" not in open(demo_log).read() and time.monotonic() < deadline:
                 time.sleep(0.1)
