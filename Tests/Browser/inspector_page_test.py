@@ -85,6 +85,25 @@ def read_updates(base, token):
             return records
 
 
+def post_batch(base, token, app, session, sequence, messages):
+    """Posts one batch as an app would (with the token, which opens every route)."""
+    body = json.dumps({"version": 1, "app": app, "session": session, "sequence": sequence, "messages": messages, "ended": False}).encode()
+    request = urllib.request.Request(f"{base}/api/apps?token={token}", data=body, method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        if answer.status not in (200, 204):
+            fail(f"{app}'s batch {sequence} was refused: {answer.status}")
+
+
+def seconds_to_reach(page, base, token, name):
+    """Posts a shell named `name` and times how long it takes to show in `page`'s model."""
+    session = "reach" + os.urandom(6).hex()
+    post_batch(base, token, "reach", session, 1, [])
+    started = time.monotonic()
+    post_batch(base, token, "reach", session, 2, [{"kind": "shell", "shell": 1, "name": name, "viewModel": {"text": ""}}])
+    page.wait_for_function(f"() => [...model.shells.values()].some((s) => s.name === {json.dumps(name)})", timeout=30_000, polling=5)
+    return time.monotonic() - started
+
+
 def post_long_session(base, token, count):
     """Sends `count` steps of a playlist-like shell as an app would, in batches; returns its session."""
     session = "long" + os.urandom(6).hex()
@@ -92,11 +111,7 @@ def post_long_session(base, token, count):
     view_model = {"record": "ViewModel", "fields": [{"label": "title", "value": {"text": "Road trip"}}, {"label": "rows", "value": {"collection": "Array<Row>", "elements": rows, "omitted": 0}}, {"label": "playing", "value": {"text": ""}}]}
 
     def post(sequence, messages):
-        body = json.dumps({"version": 1, "app": "load", "session": session, "sequence": sequence, "messages": messages, "ended": False}).encode()
-        request = urllib.request.Request(f"{base}/api/apps?token={token}", data=body, method="POST", headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            if answer.status not in (200, 204):
-                fail(f"the long session's batch {sequence} was refused: {answer.status}")
+        post_batch(base, token, "load", session, sequence, messages)
 
     post(1, [])
     post(2, [{"kind": "shell", "shell": 1, "name": "long session", "viewModel": view_model}])
@@ -274,6 +289,17 @@ def main():
             watcher = browser.new_page()
             watcher.goto(url)
             watcher.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            # News is pushed to the page (server-sent events); a browser without them asks
+            # for it instead, and sees the same.
+            if watcher.evaluate("model.transport") != "stream":
+                fail(f"the page does not stream its news: {watcher.evaluate('model.transport')!r}")
+            asking = browser.new_page()
+            asking.add_init_script("delete window.EventSource")
+            asking.goto(url)
+            asking.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            if asking.evaluate("model.transport") != "poll":
+                fail(f"a page without EventSource does not fall back to asking: {asking.evaluate('model.transport')!r}")
+            asking.close()
 
             # A reader looks back while the app sends (the radio, about one event a second): the
             # timeline holds still under them, and only the rows in sight are drawn.
@@ -407,6 +433,13 @@ def main():
                 rss = [line for line in status if line.startswith("VmRSS")]
             if rss:
                 figures["inspector memory after it (MB)"] = round(int(rss[0].split()[1]) / 1024)
+            # How late news reaches a page, pushed and asked for: the best of five each.
+            asking = browser.new_page()
+            asking.add_init_script("delete window.EventSource")
+            asking.goto(url)
+            asking.wait_for_function("() => model.transport === 'poll' && model.connected", timeout=30_000)
+            figures["pushed to the page (ms)"] = round(1000 * min(seconds_to_reach(big, base, token_of(url), f"pushed {n}") for n in range(5)))
+            figures["asked for by the page (ms)"] = round(1000 * min(seconds_to_reach(asking, base, token_of(url), f"asked {n}") for n in range(5)))
             browser.close()
         if demo.wait(timeout=30) not in (0, 1):
             fail(f"yaia demo failed: {demo.stderr.read()[-500:]}")

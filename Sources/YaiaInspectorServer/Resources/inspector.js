@@ -11,6 +11,7 @@ const model = {
   selected: null,          // {type: "shell", key} | {type: "launch", key} | {type: "requests"}
   step: null,              // selected step position within the shell's steps (null: follow the newest)
   filter: "", connected: false, dirty: true,
+  transport: null,         // "stream" (news pushed) or "poll" (asked for)
 };
 
 // ---------- helpers ----------
@@ -220,34 +221,79 @@ async function restarted() {
   model.page = (await response.json()).page;
 }
 
+// Takes one answer of the server's (pushed or asked for); false when the inspector was
+// restarted, and the page must read the new log from its start.
+async function apply(updates) {
+  if (model.inspector && updates.inspector !== model.inspector) {
+    model.inspector = updates.inspector;
+    await restarted();
+    return false;
+  }
+  model.inspector = updates.inspector;
+  for (const record of updates.records) take(record);
+  if (updates.missed) model.missed += updates.missed;
+  model.cursor = updates.cursor;
+  if (updates.lostShells.length && model.selected && updates.lostShells.includes(model.selected.key)) {
+    banner("Another page took over this shell.", { label: "Take it back", run: () => watch(model.selected.key, true) });
+  }
+  model.connected = true;
+  if (updates.records.length || updates.lostShells.length) model.dirty = true;
+  draw();
+  return true;
+}
+
+function unreachable(error) {
+  model.connected = false;
+  document.getElementById("connection").textContent = "inspector unreachable: " + error;
+  document.getElementById("connection").className = "pill warn";
+}
+
+// The fallback: asks for news every 400 ms (at once while the server has more).
 async function poll() {
+  model.transport = "poll";
   try {
     const response = await api("/api/updates", { after: model.cursor, page: model.page ?? "" });
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
-    let updates = await response.json();
-    if (model.inspector && updates.inspector !== model.inspector) {
-      model.inspector = updates.inspector;
-      await restarted();
-      setTimeout(poll, 0);
-      return;
-    }
-    model.inspector = updates.inspector;
-    for (const record of updates.records) take(record);
-    if (updates.missed) model.missed += updates.missed;
-    model.cursor = updates.cursor;
-    if (updates.lostShells.length && model.selected && updates.lostShells.includes(model.selected.key)) {
-      banner("Another page took over this shell.", { label: "Take it back", run: () => watch(model.selected.key, true) });
-    }
-    model.connected = true;
-    if (updates.records.length || updates.lostShells.length) model.dirty = true;
-    draw();
-    setTimeout(poll, updates.more ? 0 : 400);
+    const updates = await response.json();
+    const current = await apply(updates);
+    setTimeout(poll, !current || updates.more ? 0 : 400);
   } catch (error) {
-    model.connected = false;
-    document.getElementById("connection").textContent = "inspector unreachable: " + error.message;
-    document.getElementById("connection").className = "pill warn";
+    unreachable(error.message);
     setTimeout(poll, 2000);
   }
+}
+
+// News pushed by the server as it arrives (server-sent events). The browser reconnects a lost
+// stream by itself, from the last answer it took; a stream the server refuses (too many pages)
+// or a browser without EventSource falls back to asking.
+function stream() {
+  if (!window.EventSource) return poll();
+  model.transport = "stream";
+  const query = new URLSearchParams({ after: model.cursor, page: model.page ?? "", token });
+  const source = new EventSource(`/api/stream?${query}`);
+  let opened = false;
+  let queue = Promise.resolve();
+  source.addEventListener("open", () => { opened = true; });
+  source.addEventListener("updates", (event) => {
+    queue = queue.then(async () => {
+      if (source.readyState === EventSource.CLOSED) return;
+      if (!(await apply(JSON.parse(event.data)))) {
+        // A new inspector: a new page id and a new cursor, so a new stream.
+        source.close();
+        stream();
+      }
+    }).catch((error) => unreachable(error.message));
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) {
+      // Refused before it ever opened (too many pages, a proxy): ask instead. Closed after it
+      // ran: stream again in a while.
+      if (!opened) { poll(); return; }
+      setTimeout(stream, 2000);
+    } else {
+      unreachable("reconnecting");
+    }
+  });
 }
 
 async function watch(key, takeOver = false) {
@@ -685,7 +731,7 @@ async function start() {
     banner("This page cannot talk to the inspector: " + error.message);
     return;
   }
-  poll();
+  stream();
 }
 
 start();

@@ -11,6 +11,8 @@ final class InspectorHub: Sendable {
     var log: InspectorLog
     var claims = PageClaims()
     var lastProblem: Double = -.infinity
+    /// Fired and replaced whenever the log or the claims change: the pages' streams wait on it.
+    var change = Signal()
   }
   private let state: Locked<State>
   private let start = ContinuousClock.now
@@ -25,6 +27,21 @@ final class InspectorHub: Sendable {
     state = Locked(State(log: InspectorLog(limits: limits), claims: claims))
   }
 
+  /// Fired at the next change of what a page is shown (a batch, a problem, an import, a
+  /// claim): a stream takes it before it reads the updates, so no change falls between the two.
+  var nextChange: Signal { state.withLock { $0.change } }
+
+  /// Changes the state and wakes the streams waiting for news, after the lock is let go.
+  private func changing<T>(_ body: (inout State) -> T) -> T {
+    let (result, fired) = state.withLock { state in
+      let result = body(&state)
+      defer { state.change = Signal() }
+      return (result, state.change)
+    }
+    fired.fire()
+    return result
+  }
+
   private var now: Double {
     let (seconds, attoseconds) = start.duration(to: .now).components
     return Double(seconds) + Double(attoseconds) / 1e18
@@ -34,7 +51,7 @@ final class InspectorHub: Sendable {
   /// answer.
   func receive(_ batch: InspectorBatch) -> Result<[InspectorJumpRequest], InspectorRefusal> {
     let now = now
-    return state.withLock { state in
+    return changing { state in
       state.log.receive(batch, at: now).map { _ in state.log.takeJumps(for: batch.session) }
     }
   }
@@ -43,7 +60,7 @@ final class InspectorHub: Sendable {
   /// their apps; how many were taken.
   func replay(_ batches: [InspectorBatch]) -> Int {
     let now = now
-    return state.withLock { state in
+    return changing { state in
       var taken = 0
       for batch in batches {
         if case .success = state.log.receive(batch, at: now) { taken += 1 }
@@ -56,7 +73,7 @@ final class InspectorHub: Sendable {
   /// Asks the app of `shell` to jump back to the state after step `index`, for `page` (which
   /// must be one this server opened).
   func requestJump(_ shell: InspectorLog.ShellKey, to index: Int, page: Int) -> JumpRefusal? {
-    state.withLock { state in
+    changing { state in
       guard state.claims.knows(page) else { return .noPage(page) }
       return state.log.requestJump(shell, to: index)
     }
@@ -65,14 +82,14 @@ final class InspectorHub: Sendable {
   func importJournal(_ journal: InspectorJournal, file: String) -> Result<
     InspectorLog.ShellKey, InspectorRefusal
   > {
-    state.withLock { state in state.log.importJournal(journal, file: file) }
+    changing { state in state.log.importJournal(journal, file: file) }
   }
 
   /// Notes a problem, at most one a second, so that a client that keeps sending garbage
   /// cannot fill the log with complaints.
   func noteProblem(_ text: String) {
     let now = now
-    state.withLock { state in
+    changing { state in
       guard now - state.lastProblem >= 1 else { return }
       state.lastProblem = now
       state.log.noteProblem(text)
@@ -100,7 +117,7 @@ final class InspectorHub: Sendable {
     Void, Refusal
   > {
     let now = now
-    return state.withLock { state in
+    return changing { state in
       guard state.claims.knows(page) else {
         return .failure(Refusal(status: 404, message: PageClaims.unknownPage(page)))
       }

@@ -14,6 +14,7 @@ import struct YaiaHTTP.HTTPStatus
 /// | `POST /api/apps` | takes an app's batch (204, or 400 with what was wrong) |
 /// | `POST /api/pages[?reuse=P]` | a new page's id, or `P` again for a reloaded page |
 /// | `GET /api/updates?after=N&page=P` | the records after `N` |
+/// | `GET /api/stream?after=N&page=P` | the same answers, pushed as server-sent events (``InspectorStream``); 503 past the most streams |
 /// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
 /// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
@@ -51,6 +52,14 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   }
 
   func setPort(_ value: Int) { port.withLock { $0 = value } }
+
+  /// The pages' streams open now (see ``InspectorStreamLease``).
+  private let streams = Locked(0)
+  /// Fired when the server stops: the streams end.
+  private let closing = Signal()
+
+  /// Ends the pages' streams: the server stops.
+  func endStreams() { closing.fire() }
 
   /// Closes the history's file: the server stopped.
   func closeHistory() { history?.close() }
@@ -106,6 +115,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         statusCode: .ok,
         headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
         body: Data(json.bytes))
+    case (.GET, "/api/stream"):
+      return stream(request, query: query)
     case (.POST, "/api/watch"):
       do throws(InspectorQuery.Missing) {
         let key = try query.shell(for: "watching")
@@ -190,6 +201,25 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       statusCode: .ok,
       headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
       body: Data(json.bytes))
+  }
+
+  /// A page's stream of updates, from the cursor in `Last-Event-ID` (a browser resuming) or
+  /// `after`.
+  private func stream(_ request: HTTPRequest, query: InspectorQuery) -> HTTPResponse {
+    guard let lease = InspectorStreamLease.take(from: streams) else {
+      return Self.error(
+        503,
+        "\(InspectorStreamLease.most) pages are streaming already: this one asks for news instead")
+    }
+    let resumed = request.headers[HTTPHeader("Last-Event-ID")].flatMap { Int($0) }
+    let after = max(0, resumed ?? query.number("after") ?? 0)
+    let stream = InspectorStream(
+      hub: hub, page: query.number("page"), after: after, limit: Self.recordsPerAnswer,
+      closing: closing, lease: lease)
+    return HTTPResponse(
+      statusCode: .ok,
+      headers: [.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-store"],
+      body: HTTPBodySequence(from: stream))
   }
 
   private func importJournal(_ request: HTTPRequest, file: String) async -> HTTPResponse {

@@ -27,8 +27,8 @@ public actor InspectorServer {
     /// The largest batch read, in bytes.
     public var largestBatch = 16 << 20
     /// How long a page may go without asking for news before the server takes it for gone,
-    /// and another page may watch its shell without taking it over. Pages ask every half
-    /// second; a test that plays a page by hand sets it long, so a busy machine's pauses do
+    /// and another page may watch its shell without taking it over. A page's stream asks for
+    /// it every second, a page that polls every half second; a test that plays a page by hand sets it long, so a busy machine's pauses do
     /// not end its page.
     public var pageTimeout: Duration = .seconds(5)
     /// Where the inspector keeps what it took, so that a restart shows the last run's steps
@@ -194,6 +194,9 @@ public actor InspectorServer {
   public func stop() async {
     guard let server else { return }
     self.server = nil
+    // The pages' streams end first: the server's stop closes connections, not responses still
+    // being written.
+    routes?.endStreams()
     await server.stop(timeout: 0)
     task?.cancel()
     task = nil
