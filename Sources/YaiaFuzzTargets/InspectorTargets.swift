@@ -17,7 +17,8 @@ enum InspectorTargets {
   /// header. Whatever the bytes, neither is proven without the token (the fuzzer, like a
   /// squatter, does not know it), except by the one answer the real inspector would make.
   static let handshake = FuzzTarget(
-    "inspector-handshake", summary: "the app's and the inspector's proofs (answer and header)",
+    "inspector-handshake",
+    summary: "the app's and the inspector's proofs (answer and header), and its jump answers",
     maxLength: 4_096
   ) { bytes throws(FuzzViolation) in
     if case .success(let proven) = InspectorHandshake.read(
@@ -40,6 +41,19 @@ enum InspectorTargets {
       try require(
         header == made.headerValue(token: secretToken),
         "a header that is not the app's proof was accepted")
+    }
+    // The inspector's answer to a batch: one that reads asks for at most the most jumps, each
+    // in range, and writes back to the same answer.
+    if let answer = try? InspectorAnswer(wire: bytes) {
+      try require(
+        answer.jumps.count <= InspectorAnswer.mostJumps,
+        "an answer with \(answer.jumps.count) jumps was read")
+      try require(
+        answer.jumps.allSatisfy { $0.shell >= 0 && $0.index >= 0 },
+        "an answer with a negative shell or index was read")
+      try require(
+        (try? InspectorAnswer(wire: answer.wireBytes())) == answer,
+        "an answer read does not read back the same once written")
     }
   }
 

@@ -33,6 +33,37 @@ struct InspectorTimeTravelTests {
     #expect(InspectorTimeTravel.keepLast(.max).states == InspectorTimeTravel.mostStates)
   }
 
+  @Test(
+    "the inspector's answer to a batch is written and read by the wire's one JSON writer and reader, bounded"
+  )
+  func answer() throws {
+    let answer = InspectorAnswer(jumps: [.init(shell: 1, index: 12), .init(shell: 2, index: 0)])
+    #expect(
+      String(decoding: answer.wireBytes(), as: UTF8.self)
+        == #"{"jumps":[{"shell":1,"index":12},{"shell":2,"index":0}]}"#)
+    #expect(try InspectorAnswer(wire: answer.wireBytes()) == answer)
+    let many = InspectorAnswer(jumps: (0...16).map { .init(shell: 1, index: $0) })
+    #expect(throws: InspectorWireError.self) { try InspectorAnswer(wire: many.wireBytes()) }
+    let refusals: [(String, String)] = [
+      (#"{"jumps":[{"shell":-1,"index":3}]}"#, "jumps[0].shell"),
+      (#"{"jumps":[{"shell":1}]}"#, "index"),
+      (#"{"jumps":{}}"#, "jumps"),
+      ("[]", "object"),
+      (#"{"jumps":[]"#, "not JSON"),
+    ]
+    for (text, named) in refusals {
+      do {
+        _ = try InspectorAnswer(wire: Array(text.utf8))
+        Issue.record("\(text) was read as an answer")
+      } catch {
+        #expect(error.description.contains(named), "\(text): \(error.description)")
+      }
+    }
+    let huge =
+      Array(#"{"jumps":[],"pad":""#.utf8) + [UInt8](repeating: 97, count: 20_000) + [34, 125]
+    #expect(throws: InspectorWireError.self) { try InspectorAnswer(wire: huge) }
+  }
+
   static func log(history: Int?) -> InspectorLog {
     var log = InspectorLog()
     _ = log.receive(InspectorLogTests.batch(1, []), at: 0)

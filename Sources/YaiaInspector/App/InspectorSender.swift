@@ -473,11 +473,10 @@ final class InspectorSender: Sendable {
     }
     // An answer with a body asks something of the app; one it cannot read is ignored (the
     // batch was taken all the same).
-    if http.statusCode == 200, !data.isEmpty, data.count <= InspectorAnswer.largest,
-      let answer = try? JSONDecoder().decode(InspectorAnswer.self, from: data),
+    if http.statusCode == 200, !data.isEmpty, let answer = try? InspectorAnswer(wire: data),
       !answer.jumps.isEmpty
     {
-      onAnswer(InspectorAnswer(jumps: Array(answer.jumps.prefix(InspectorAnswer.mostJumps))))
+      onAnswer(answer)
     }
     return .accepted
   }

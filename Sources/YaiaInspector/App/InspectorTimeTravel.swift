@@ -84,7 +84,7 @@ struct StateHistory<State> {
 }
 
 /// A jump the page asked for: put shell `shell` back in the state after step `index`.
-package struct InspectorJumpRequest: Codable, Sendable, Equatable {
+package struct InspectorJumpRequest: Sendable, Equatable {
   package var shell: Int
   package var index: Int
 
@@ -94,8 +94,10 @@ package struct InspectorJumpRequest: Codable, Sendable, Equatable {
   }
 }
 
-/// What the inspector answers an app's batch when it has something to ask of it.
-package struct InspectorAnswer: Codable, Sendable, Equatable {
+/// What the inspector answers an app's batch when it has something to ask of it, written and
+/// read by the wire's own JSON writer and reader, as the batches are:
+/// `{"jumps":[{"shell":1,"index":12}]}`.
+package struct InspectorAnswer: Sendable, Equatable {
   package var jumps: [InspectorJumpRequest]
 
   package init(jumps: [InspectorJumpRequest]) {
@@ -106,6 +108,53 @@ package struct InspectorAnswer: Codable, Sendable, Equatable {
   package static let mostJumps = 16
   /// The largest answer an app reads.
   package static let largest = 16 << 10
+
+  /// The answer's bytes.
+  package func wireBytes() -> [UInt8] {
+    var json = JSONWriter(capacity: 32 + jumps.count * 32)
+    json.object { json in
+      json.key("jumps")
+      json.array { json in
+        for jump in jumps {
+          json.object { json in
+            json.key("shell")
+            json.int(jump.shell)
+            json.key("index")
+            json.int(jump.index)
+          }
+        }
+      }
+    }
+    return json.bytes
+  }
+
+  /// Reads an answer: at most ``largest`` bytes and ``mostJumps`` jumps, each a shell and a
+  /// step index in range.
+  package init(wire bytes: some Collection<UInt8>) throws(InspectorWireError) {
+    guard bytes.count <= Self.largest else {
+      throw InspectorWireError(
+        path: "", reason: "\(bytes.count) bytes; an answer is at most \(Self.largest)")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      throw InspectorWireError(path: "", reason: error.description)
+    }
+    let object = try WireObject(value, at: .root)
+    let elements = try object.array("jumps")
+    guard elements.count <= Self.mostJumps else {
+      throw InspectorWireError(
+        path: "jumps",
+        reason: "\(elements.count) jumps; an answer carries at most \(Self.mostJumps)")
+    }
+    var jumps: [InspectorJumpRequest] = []
+    for (element, at) in elements {
+      let jump = try WireObject(element, at: at)
+      jumps.append(InspectorJumpRequest(shell: try jump.int("shell"), index: try jump.int("index")))
+    }
+    self.init(jumps: jumps)
+  }
 }
 
 /// The jumps each time-travelling shell knows how to make, by shell id: the sender hands the

@@ -486,7 +486,7 @@ struct InspectorLog {
   }
 
   static func isJSON(_ text: String) -> Bool {
-    (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil
+    (try? JSONParser.parse(text.utf8)) != nil
   }
 
   /// Text from an app, bounded and with control characters made visible.

@@ -105,16 +105,16 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     case (.POST, "/api/import"):
       return await importJournal(request, file: query["name"] ?? "journal")
     case (.POST, "/api/pages"):
-      return Self.json(["page": hub.openPage(reusing: query.number("reuse"))])
+      return Self.json { json in
+        json.key("page")
+        json.int(hub.openPage(reusing: query.number("reuse")))
+      }
     case (.GET, "/api/updates"):
       let after = query.number("after") ?? 0
       let page = query.number("page")
       var json = JSONWriter(capacity: 64 << 10)
       hub.updates(after: max(0, after), page: page, limit: Self.recordsPerAnswer).write(to: &json)
-      return HTTPResponse(
-        statusCode: .ok,
-        headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
-        body: Data(json.bytes))
+      return Self.json(bytes: json.bytes)
     case (.GET, "/api/stream"):
       return stream(request, query: query)
     case (.POST, "/api/watch"):
@@ -133,11 +133,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         let key = try query.shell(for: "a step")
         let index = try query.required("index", for: "a step")
         switch hub.stepDetail(key, index: index) {
-        case .success(let bytes):
-          return HTTPResponse(
-            statusCode: .ok,
-            headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
-            body: Data(bytes))
+        case .success(let bytes): return Self.json(bytes: bytes)
         case .failure(let failure): return Self.error(failure.status, failure.message)
         }
       } catch {
@@ -192,15 +188,10 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     answered.withLock { $0 += 1 }
     let handshake = InspectorHandshake(
       appNonce: appNonce, inspectorNonce: inspectorNonce, port: port)
-    var json = JSONWriter(capacity: 256)
-    json.object { json in
+    return Self.json { json in
       json.member("nonce", inspectorNonce)
       json.member("proof", handshake.inspectorProof(token: token))
     }
-    return HTTPResponse(
-      statusCode: .ok,
-      headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
-      body: Data(json.bytes))
   }
 
   /// A page's stream of updates, from the cursor in `Last-Event-ID` (a browser resuming) or
@@ -236,7 +227,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       return Self.error(400, error.description)
     }
     switch hub.importJournal(journal, file: file) {
-    case .success(let key): return Self.json(["shell": key.description])
+    case .success(let key):
+      return Self.json { json in json.member("shell", key.description) }
     case .failure(let refusal): return Self.error(refusal.status, refusal.message)
     }
   }
@@ -287,7 +279,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     case .success(let jumps) where jumps.isEmpty: return HTTPResponse(statusCode: .noContent)
     case .success(let jumps):
       // The answer carries what the page asks of the app: its jumps back in time.
-      return Self.json(InspectorAnswer(jumps: jumps))
+      return Self.json(bytes: InspectorAnswer(jumps: jumps).wireBytes())
     case .failure(let refusal):
       hub.noteProblem(
         "A batch from \(InspectorLog.clean(batch.app, limit: 100)) was refused: \(refusal.message)."
@@ -296,18 +288,27 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     }
   }
 
-  static func json(_ value: some Encodable) -> HTTPResponse {
-    let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
-    return HTTPResponse(
+  /// A 200 with an object whose members `members` writes: every answer goes through the
+  /// wire's one JSON writer.
+  static func json(_ members: (inout JSONWriter) -> Void) -> HTTPResponse {
+    var writer = JSONWriter(capacity: 256)
+    writer.object(members)
+    return json(bytes: writer.bytes)
+  }
+
+  /// A 200 with JSON already written.
+  static func json(bytes: [UInt8]) -> HTTPResponse {
+    HTTPResponse(
       statusCode: .ok,
       headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
-      body: data)
+      body: Data(bytes))
   }
 
   static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-    let data = (try? JSONEncoder().encode(["error": message])) ?? Data()
+    var json = JSONWriter(capacity: 64 + message.utf8.count)
+    json.object { json in json.member("error", message) }
     return HTTPResponse(
       statusCode: HTTPStatusCode(status.code, phrase: status.reasonPhrase),
-      headers: [.contentType: "application/json"], body: data)
+      headers: [.contentType: "application/json"], body: Data(json.bytes))
   }
 }
