@@ -188,10 +188,11 @@ def main():
 
             # The timeline: the login events, the password never shown.
             # The answer comes after the submit: wait for it, the last of the four.
-            page.wait_for_selector(".timeline .step >> text=.LoginState(.response(", timeout=30_000)
+            page.wait_for_selector(".timeline .step >> text=LoginState › response › success", timeout=30_000)
             page.wait_for_selector("#shells >> text=yaia demo — connected", timeout=5_000)
             timeline = page.inner_text(".timeline")
-            for expected in [".LoginState(.typed(<redacted>))", ".LoginState(.switchField)", ".LoginState(.submit)", ".LoginState(.response(.success("]:
+            # Each row leads with its event's case path, then what the innermost case carries.
+            for expected in ["onTop › LoginState › typed(<redacted>)", "onTop › LoginState › switchField", "onTop › LoginState › submit", "LoginState › response › success("]:
                 if expected not in timeline:
                     fail(f"the timeline lacks {expected}")
             if "swordfish" in page.content():
@@ -201,7 +202,7 @@ def main():
                 fail("the page does not say that this shell's journal cannot replay")
 
             # A view-model diff: select the submit step; its changes are listed.
-            page.click(".timeline .step >> text=.LoginState(.submit)")
+            page.click(".timeline .step >> text=LoginState › submit")
             page.wait_for_selector("table.diff tr >> nth=1", timeout=5_000)
             rows = page.locator("table.diff tr").count() - 1
             diff_text = page.inner_text("table.diff")
@@ -332,6 +333,35 @@ def main():
             watcher.click(".toolbar .unseen")
             watcher.wait_for_function("() => { const t = document.querySelector('.timeline'); return t.scrollTop + t.clientHeight >= t.scrollHeight - 30; }", timeout=10_000)
 
+            # Rows that say what differs: each leads with where its event goes, then what the
+            # innermost case carries and what it changed in the view model. No two rows of
+            # different events read alike in their first 60 characters (a one-line summary cut
+            # every radio row at `.screen(.0: ScreenID(number: 0), .1: .pairing(.radio(.s…`).
+            shown_rows = watcher.evaluate("""() => [...document.querySelectorAll('.timeline .step')].map((r) =>
+                ({ text: r.innerText.replace(/\\s+/g, ' '), event: r.querySelector('.event').title }))""")
+            radio_rows = [row for row in shown_rows if "› radio" in row["text"]]
+            if len(radio_rows) < 5:
+                fail(f"fewer than five radio rows in sight: {[row['text'] for row in shown_rows][:10]!r}")
+            alike = [(a["text"], b["text"]) for a, b in zip(radio_rows, radio_rows[1:]) if a["event"] != b["event"] and a["text"][:60] == b["text"][:60]]
+            if alike:
+                fail(f"rows of different events read alike: {alike[:2]!r}")
+            if not any("Δ " in row["text"] for row in radio_rows):
+                fail(f"no radio row says what it changed: {[row['text'] for row in radio_rows][:5]!r}")
+            watcher.screenshot(path=os.path.join(SHOTS, "inspector-rows.png"), full_page=False)
+            # The case filter: all but the radio's events, then only them, then all again.
+            radio_case = watcher.evaluate("""() => [...document.querySelectorAll('.case-filter option')].map((o) => o.value)
+                .find((v) => v.startsWith('hide:') && v.endsWith('› radio'))""")
+            if not radio_case:
+                fail(f"the case filter does not offer the radio: {watcher.inner_text('.case-filter')[:300]!r}")
+            for choice, radio_wanted in ((radio_case, False), ("only:" + radio_case[len("hide:"):], True)):
+                watcher.select_option(".case-filter", choice)
+                watcher.wait_for_function(f"() => shellView.filter.endsWith({json.dumps(choice)})", timeout=10_000)
+                events = watcher.evaluate("() => [...document.querySelectorAll('.timeline .step .event')].map((e) => e.innerText)")
+                if not events or any(("› radio" in e) != radio_wanted for e in events):
+                    fail(f"the case filter {choice!r} shows {events[:6]!r}")
+            watcher.select_option(".case-filter", "")
+            watcher.wait_for_function("() => !model.caseFilter && shellView.filter === filterKey()", timeout=10_000)
+
             # What a step carries to the page: where the view model changed, never the whole
             # value (read on demand). Bytes per step of the demo's session, as the page reads it.
             demo_bytes = demo_steps = 0
@@ -433,6 +463,34 @@ def main():
                 rss = [line for line in status if line.startswith("VmRSS")]
             if rss:
                 figures["inspector memory after it (MB)"] = round(int(rss[0].split()[1]) / 1024)
+            # Pause recording: steps sent while paused are not kept, and the timeline says how
+            # many were skipped where recording resumed.
+            session = "paused" + os.urandom(6).hex()
+            def steps(first, last):
+                return [{"kind": "step", "shell": 1, "index": i, "time": i / 10,
+                         "event": {"enum": "Event", "case": "tick", "values": [{"label": "_0", "value": {"scalar": str(i)}}]},
+                         "commands": [], "changed": False} for i in range(first, last + 1)]
+            post_batch(base, token_of(url), "pausing", session, 1, [])
+            post_batch(base, token_of(url), "pausing", session, 2, [{"kind": "shell", "shell": 1, "name": "paused shell", "viewModel": {"text": ""}}] + steps(1, 2))
+            pausing = browser.new_page()
+            pausing.goto(url)
+            pausing.click("#shells a[data-shell='paused shell']", timeout=30_000)
+            pausing.wait_for_function("() => /of 2$/.test(document.querySelector('#position').textContent)", timeout=30_000)
+            pausing.click("button.pause")
+            pausing.wait_for_selector("button.pause >> text=Resume recording", timeout=10_000)
+            post_batch(base, token_of(url), "pausing", session, 3, steps(3, 5))
+            pausing.click("button.pause")
+            pausing.wait_for_selector("button.pause >> text=Pause recording", timeout=10_000)
+            post_batch(base, token_of(url), "pausing", session, 4, steps(6, 6))
+            pausing.wait_for_function("() => /of 3$/.test(document.querySelector('#position').textContent)", timeout=30_000)
+            gap = pausing.inner_text(".timeline .gap.paused")
+            if "3 steps not recorded here (recording was paused)" not in gap:
+                fail(f"the paused recording's hole says {gap!r}")
+            indexes = pausing.evaluate("() => [...document.querySelectorAll('.timeline .step')].map((r) => Number(r.dataset.index))")
+            if indexes != [1, 2, 6]:
+                fail(f"paused recording kept the steps {indexes!r}, not 1, 2 and 6")
+            pausing.close()
+
             # How late news reaches a page, pushed and asked for: the best of five each.
             asking = browser.new_page()
             asking.add_init_script("delete window.EventSource")
@@ -446,7 +504,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo, list diffs by id, a restart the demo and the open page survived, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

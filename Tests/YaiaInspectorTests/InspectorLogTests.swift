@@ -38,6 +38,7 @@ struct InspectorLogTests {
       case .app(_, let status): "app \(status)"
       case .message(let message): message.kind
       case .problem(let text): "problem: \(text)"
+      case .recording(_, let paused, let skipped): paused ? "paused" : "resumed \(skipped)"
       }
     }
   }
@@ -234,6 +235,56 @@ struct InspectorLogTests {
     #expect(imported == .success(.init(session: "import1", shell: 1)))
     #expect(log.journals[.init(session: "import1", shell: 1)]?.steps == journal.steps)
     #expect(kinds(log).suffix(3) == ["app imported", "shell", "step"])
+  }
+
+  @Test(
+    "paused recording keeps no steps but follows the view model; resuming says how many were skipped, and the journal's hole refuses to replay"
+  )
+  func pausedRecording() throws {
+    func record(_ log: inout InspectorLog, _ key: InspectorLog.ShellKey, paused: Bool) -> Bool {
+      log.setRecording(key, paused: paused)
+    }
+    var log = InspectorLog()
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    #expect(!record(&log, key, paused: true))  // no such shell yet
+    _ = log.receive(Self.batch(1, [Self.shell, Self.step(1)]), at: 0)
+    #expect(record(&log, key, paused: true))
+    #expect(record(&log, key, paused: true))  // twice: said once
+    _ = log.receive(
+      Self.batch(2, [Self.step(2, changed: true, viewModel: Self.loading), Self.step(3)]), at: 1)
+    #expect(record(&log, key, paused: false))
+    _ = log.receive(
+      Self.batch(3, [Self.step(4, changed: true, viewModel: Self.viewModel), Self.step(5)]), at: 2)
+    #expect(
+      kinds(log) == ["app connected", "shell", "step", "paused", "resumed 2", "step", "step"])
+    #expect(log.journals[key]?.steps.map(\.index) == [1, 4, 5])
+    // The view model was followed while paused: step 4's change is from the loading one, in
+    // its record and in its detail alike.
+    #expect(log.records[5].changedPaths == ["name", "isLoading"])
+    let detail = try log.stepDetail(of: key, index: 4).get()
+    #expect(detail.before == Self.loading && detail.viewModel == Self.viewModel)
+    #expect(detail.changes.count == 2)
+
+    // A pause in which the view model changed, then a step that changes nothing: the view
+    // model after it is the one the pause left, not the last one kept.
+    #expect(record(&log, key, paused: true))
+    _ = log.receive(Self.batch(4, [Self.step(6, changed: true, viewModel: Self.loading)]), at: 3)
+    #expect(record(&log, key, paused: false))
+    _ = log.receive(Self.batch(5, [Self.step(7)]), at: 4)
+    #expect(try log.stepDetail(of: key, index: 7).get().viewModel == Self.loading)
+    // The exported journal has a hole, and says so when asked to replay.
+    let journal = try InspectorJournal(data: try #require(log.journalFile(of: key)))
+    #expect(throws: InspectorJournalError.self) {
+      try journal.journal(of: SignInState.Event.self)
+    }
+    do {
+      _ = try journal.journal(of: SignInState.Event.self)
+    } catch {
+      #expect(error.description.contains("steps 2–3 are not in the journal"))
+    }
+    // An ended app's shell is not recorded, nor paused.
+    _ = log.receive(Self.batch(6, [], ended: true), at: 5)
+    #expect(!record(&log, key, paused: true))
   }
 
   @Test("shell keys as the page writes them")

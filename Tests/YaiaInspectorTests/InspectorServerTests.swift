@@ -191,6 +191,19 @@ struct InspectorServerTests {
         ("GET", "/api/step", ["shell": "abc:1", "index": "1"], 404, "no shell abc:1 here"),
         ("GET", "/api/journal", ["shell": "abc:0"], 400, "`shell` must be session:id"),
         ("GET", "/api/journal", ["shell": "abc:2"], 404, "no shell abc:2 here"),
+        (
+          "POST", "/api/recording", ["shell": "abc:1", "paused": "1", "page": "999"], 404,
+          "no page 999"
+        ),
+        (
+          "POST", "/api/recording", ["shell": "abc:1", "paused": "1", "page": "\(page)"], 404,
+          "no running shell abc:1 here"
+        ),
+        (
+          "POST", "/api/recording", ["shell": "abc:1", "paused": "2", "page": "\(page)"], 400,
+          "paused is 1 (pause recording) or 0 (resume), not 2"
+        ),
+        ("POST", "/api/recording", ["shell": "abc:1", "page": "\(page)"], 400, "needs `paused`"),
       ]
       for (method, path, query, status, message) in cases {
         let (got, text) = try await said(method, path, query)

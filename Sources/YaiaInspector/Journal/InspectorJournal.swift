@@ -151,7 +151,7 @@ public struct InspectorJournal: Sendable, Equatable {
   /// The events, decoded from the app's own encoding, to replay into a state.
   ///
   /// - Throws: ``InspectorJournalError/notReplayable(_:)`` when the journal lost its first
-  ///   steps, a step has no encoding (the shell's events are not `Codable`) or is a jump back
+  ///   steps or has a hole (steps dropped, or recorded while paused), a step has no encoding (the shell's events are not `Codable`) or is a jump back
   ///   in time, and
   ///   ``InspectorJournalError/eventUnreadable(step:reason:)`` when an event does not decode
   ///   as `Event`.
@@ -165,7 +165,16 @@ public struct InspectorJournal: Sendable, Equatable {
     var events: [Event] = []
     events.reserveCapacity(steps.count)
     let decoder = JSONDecoder()
+    var previous: Int?
     for step in steps {
+      // A hole in the indexes is events the journal never got (the app dropped them, or
+      // recording was paused): replaying around it would rebuild states the app never had.
+      if let previous, step.index != previous + 1 {
+        throw .notReplayable(
+          "steps \(previous + 1)–\(step.index - 1) are not in the journal (the app dropped them, or recording was paused), so the states after them cannot be rebuilt; replay the steps before step \(previous + 1)"
+        )
+      }
+      previous = step.index
       if let back = step.jumpedTo {
         throw .notReplayable(
           "step \(step.index) is a jump back in time to the state after step \(back), which replaying the events in order does not make; replay the steps before it"

@@ -89,6 +89,11 @@ struct InspectorLog {
     var lastIndex = 0
     /// The view model before the first step kept: the initial one until steps are let go.
     var base: InspectedValue
+    /// The view model before each step kept just after a paused recording resumed: the step
+    /// before it in ``steps`` is not the one before it in the app.
+    var before: [Int: InspectedValue] = [:]
+    /// The view model when recording resumed, until the next step kept takes it.
+    var resumedWith: InspectedValue?
 
     init(app: String, name: String, initialViewModel: InspectedValue) {
       self.app = app
@@ -248,6 +253,7 @@ struct InspectorLog {
   /// Keeps `session` among the ended ones, letting the oldest go past ``Limits/endedKept``:
   /// its shells' journals are dropped (the records the page already read stay in the log).
   private mutating func noteEnded(_ session: String) {
+    paused = paused.filter { $0.key.session != session }
     endedOrder.append(session)
     while endedOrder.count > limits.endedKept {
       let gone = endedOrder.removeFirst()
@@ -258,6 +264,30 @@ struct InspectorLog {
       }
       apps[gone] = nil
     }
+  }
+
+  // MARK: Recording
+
+  /// The shells whose recording a page paused, and how many steps each skipped since.
+  private(set) var paused: [ShellKey: Int] = [:]
+
+  /// Pauses or resumes keeping `key`'s steps (the page's "Pause recording"), and says so in
+  /// the log; `false` if the log holds no such shell of a connected app.
+  ///
+  /// While paused, the shell's steps are not kept, but its view model is still followed, so
+  /// the changes shown after resuming are right. Resuming says how many steps were skipped;
+  /// the journal then has a hole, and says it cannot replay (`InspectorJournal/journal(of:)`).
+  mutating func setRecording(_ key: ShellKey, paused pause: Bool) -> Bool {
+    guard journals[key] != nil, let app = apps[key.session], !app.ended else { return false }
+    if pause {
+      guard paused[key] == nil else { return true }
+      paused[key] = 0
+      append(key.session, .recording(shell: key.shell, paused: true, skipped: 0))
+    } else if let skipped = paused.removeValue(forKey: key) {
+      if skipped > 0 { journals[key]?.resumedWith = lastViewModel[key] }
+      append(key.session, .recording(shell: key.shell, paused: false, skipped: skipped))
+    }
+    return true
   }
 
   // MARK: Time travel
@@ -386,8 +416,19 @@ struct InspectorLog {
         step.viewModel = after
         lastViewModel[key] = after
       }
+      if let skipped = paused[key] {
+        // Recording is paused: the view model was followed above, the step is not kept.
+        paused[key] = skipped + 1
+        return true
+      }
       step.viewModelChanges = nil
       step.cannotJump = step.cannotJump.map { Self.clean($0, limit: InspectedStep.longestReason) }
+      if let resumed = journals[key]?.resumedWith {
+        // The first step after a pause: its view model is not the last kept step's.
+        journals[key]?.before[step.index] = resumed
+        if step.viewModel == nil { step.viewModel = resumed }
+        journals[key]?.resumedWith = nil
+      }
       journals[key]?.steps.append(step)
       journals[key]?.lastIndex = step.index
       if var journal = journals[key],
@@ -398,6 +439,9 @@ struct InspectorLog {
         journal.base = journal.viewModel(after: extra - 1)
         journal.steps.removeFirst(extra)
         journal.droppedSteps += extra
+        if let first = journal.steps.first?.index {
+          journal.before = journal.before.filter { $0.key >= first }
+        }
         journals[key] = journal
       }
       append(session, .message(.step(step)), changes: changes)
@@ -461,7 +505,9 @@ struct InspectorLog {
       }
       return .failure(.noStep("this shell has no step \(index)"))
     }
-    let before = journal.steps[position].changed ? journal.viewModel(after: position - 1) : nil
+    let before =
+      journal.steps[position].changed
+      ? (journal.before[index] ?? journal.viewModel(after: position - 1)) : nil
     return .success(
       StepDetail(index: index, viewModel: journal.viewModel(after: position), before: before))
   }

@@ -15,6 +15,8 @@ struct PageRecord: Equatable {
     case message(InspectorMessage)
     /// Something the inspector could not take, in a sentence.
     case problem(String)
+    /// A page paused or resumed recording a shell's steps; on resuming, how many it skipped.
+    case recording(shell: Int, paused: Bool, skipped: Int)
   }
 
   var sequence: Int
@@ -80,6 +82,15 @@ struct PageRecord: Equatable {
         json.string("problem")
         json.key("text")
         json.string(text)
+      case .recording(let shell, let paused, let skipped):
+        json.key("kind")
+        json.string("recording")
+        json.key("shell")
+        json.int(shell)
+        json.key("paused")
+        json.bool(paused)
+        json.key("skipped")
+        json.int(skipped)
       }
     }
   }

@@ -10,7 +10,7 @@ const model = {
   requests: [], problems: [], dropped: 0, missed: 0,
   selected: null,          // {type: "shell", key} | {type: "launch", key} | {type: "requests"}
   step: null,              // selected step position within the shell's steps (null: follow the newest)
-  filter: "", connected: false, dirty: true,
+  filter: "", caseFilter: null, connected: false, dirty: true,
   transport: null,         // "stream" (news pushed) or "poll" (asked for)
 };
 
@@ -86,6 +86,63 @@ function summary(value, depth = 0) {
   return "?";
 }
 
+// Where an event goes before what it holds: the cases it is wrapped in, outermost first
+// (`screen › pairing › radio › heard`), and what its innermost case carries. A value that only
+// names where the event goes (an id, a number) is kept beside its case, `screen(0)`; other
+// values beside a wrapped case are left to the detail. Rows that differ deep inside an event
+// read differently from their first characters.
+function casePath(value) {
+  const path = [];
+  let current = value;
+  while (current && "enum" in current && path.length < 12) {
+    const values = current.values || [];
+    const inner = values.find((f) => f.value && "enum" in f.value);
+    if (!inner) {
+      path.push(current.case);
+      return { path, carried: values.length ? fieldsSummary(values) : "" };
+    }
+    const names = values.filter((f) => f !== inner).map((f) => shortName(f.value)).filter((n) => n !== null);
+    path.push(current.case + (names.length ? `(${names.join(", ")})` : ""));
+    current = inner.value;
+  }
+  return { path, carried: current ? summary(current) : "" };
+}
+
+// A value short enough to stand for an id in a case path (`0`, `"AA:01"`), or null.
+function shortName(value) {
+  if (!value) return null;
+  if ("scalar" in value) return value.scalar;
+  if ("text" in value && value.text.length <= 24) return JSON.stringify(value.text);
+  if ("record" in value && value.fields.length === 1) return shortName(value.fields[0].value);
+  return null;
+}
+
+function fieldsSummary(list) {
+  const shown = list.slice(0, 4).map((f) => (/^_?\d+$/.test(f.label) || /^\.\d+$/.test(f.label) ? "" : f.label + ": ") + summary(f.value, 1));
+  if (list.length > 4) shown.push("…");
+  return shown.join(", ");
+}
+
+// The case path without the ids, to filter by: `screen › pairing › radio`.
+const caseKey = (path) => path.map((part) => part.replace(/\(.*$/, ""));
+
+// What a step changed in the view model, with the parts its paths share written once:
+// `…pairing.rows[id: "AA"].{signal, seen}`.
+function foldedPaths(paths, more) {
+  if (!paths || !paths.length) return "";
+  const split = paths.map((p) => p.split(/\.(?![^\[]*\])/));
+  let common = 0;
+  while (split.every((s) => s.length > common + 1 && s[common] === split[0][common])) common++;
+  const prefix = split[0].slice(0, common);
+  const tails = split.map((s) => s.slice(common).join("."));
+  // The prefix by its last two names: positions (`_0`, the payload of a case) say nothing.
+  const named = prefix.filter((part) => !/^[._]?\d+$/.test(part));
+  const shownPrefix = (named.length > 2 || named.length < prefix.length ? "…" : "") + named.slice(-2).join(".");
+  const listed = tails.slice(0, 3).join(", ") + (tails.length > 3 ? `, +${tails.length - 3}` : "");
+  const body = tails.length === 1 ? tails[0] : "{" + listed + "}";
+  return (named.length ? shownPrefix + "." : shownPrefix) + body + (more ? ` and ${more} more` : "");
+}
+
 // The whole value as a tree one can open in place: every field, element and character is
 // reachable. Containers deeper than two levels start closed and are built only when opened
 // (a large view model costs nothing until one looks), and a long text shows its start with a
@@ -146,6 +203,14 @@ function take(record) {
     return;
   }
   if (record.kind === "problem") { model.problems.push(record.text); return; }
+  if (record.kind === "recording") {
+    // A page paused or resumed recording this shell; resuming leaves a marked hole.
+    const shell = shellOf(record.session, record.shell);
+    if (!shell) return;
+    shell.paused = record.paused;
+    if (!record.paused && record.skipped) shell.steps.push({ gap: record.skipped, paused: true });
+    return;
+  }
   const message = record.message;
   const session = record.session;
   switch (message.kind) {
@@ -296,6 +361,11 @@ function stream() {
   });
 }
 
+async function setRecording(shell, paused) {
+  const response = await api("/api/recording", { shell: shell.key, paused: paused ? "1" : "0", page: model.page ?? "" }, { method: "POST" });
+  if (!response.ok) banner((await response.json()).error || response.statusText);
+}
+
 async function watch(key, takeOver = false) {
   if (model.page === null || key.startsWith("import")) return;
   const response = await api("/api/watch", { page: model.page, shell: key, takeOver: takeOver ? "1" : "0" }, { method: "POST" });
@@ -361,10 +431,18 @@ function drawSidebar() {
 }
 
 function matches(step, filter) {
+  if (model.caseFilter && !(step.jumpedTo !== undefined && step.jumpedTo !== null)) {
+    const key = caseKey(casePath(step.event).path).join(" › ");
+    const under = key === model.caseFilter.path || key.startsWith(model.caseFilter.path + " › ");
+    if (under !== (model.caseFilter.mode === "only")) return false;
+  }
   if (!filter) return true;
   const text = (summary(step.event) + " " + step.commands.map((c) => summary(c)).join(" ")).toLowerCase();
   return text.includes(filter);
 }
+
+// The text filter and the case filter together: the view is built again when either changes.
+const filterKey = () => model.filter + "\u0000" + (model.caseFilter ? model.caseFilter.mode + ":" + model.caseFilter.path : "");
 
 // The shell's view is built once per shell and filter, then only grows: a poll appends rows
 // and never rebuilds what the reader is looking at, so the scroll position, the selected step
@@ -379,25 +457,36 @@ function realPositions() { return shellView.real; }
 
 function selectedIndex() {
   const real = realPositions();
-  if (model.step !== null && shellView.shell.steps[model.step] && !shellView.shell.steps[model.step].gap && (!model.filter || matches(shellView.shell.steps[model.step], model.filter))) return model.step;
+  if (model.step !== null && shellView.shell.steps[model.step] && !shellView.shell.steps[model.step].gap && matches(shellView.shell.steps[model.step], model.filter)) return model.step;
   return real.length ? real[real.length - 1] : null;
 }
 
 function drawShell(shell) {
   const view = document.getElementById("view");
   if (!shell) { shellView.key = null; view.replaceChildren(el("p", { class: "empty" }, "This shell is gone.")); return; }
-  if (shellView.key !== shell.key || shellView.filter !== model.filter || !view.contains(shellView.nodes && shellView.nodes.timeline)) buildShellView(shell);
+  if (shellView.key !== shell.key || shellView.filter !== filterKey() || !view.contains(shellView.nodes && shellView.nodes.timeline)) buildShellView(shell);
   updateShellView();
 }
 
 function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: model.filter, shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined });
+  Object.assign(shellView, { key: shell.key, filter: filterKey(), shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, cases: new Map(), casesShown: -1 });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
     const again = shellView.nodes.search;  // a new filter builds a new view: keep typing in it
     again.focus(); again.setSelectionRange(again.value.length, again.value.length);
   });
+  // Filter by the event's case: only one case (and the cases under it), or all but it (the
+  // radio's steady news, say).
+  const cases = el("select", { class: "case-filter", "aria-label": "Filter by event case" });
+  cases.addEventListener("change", () => {
+    const [mode, ...rest] = cases.value.split(":");
+    model.caseFilter = mode ? { mode, path: rest.join(":") } : null;
+    model.step = null; model.dirty = true; draw();
+  });
+  // Pause recording: the inspector stops keeping this shell's steps (the app runs on), and
+  // the timeline says how many it skipped when recording resumes.
+  const pause = shell.key.startsWith("import") ? null : el("button", { class: "pause", onclick: () => setRecording(shell, !shell.paused) }, "");
   const exportLink = shell.key.startsWith("import")
     ? null
     : el("a", { class: "button", href: `/api/journal?${new URLSearchParams({ shell: shell.key, token })}`, download: `${shell.name}.yaiajournal.json` }, "Export journal");
@@ -407,7 +496,7 @@ function buildShellView(shell) {
   const newest = el("button", { onclick: () => { model.step = null; followNewest(); } }, "Newest");
   const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followNewest() }, "");
   const replay = el("span", { class: "replay-note", hidden: true }, "");
-  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, exportLink, replay);
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, cases, pause, exportLink, replay);
   const rows = el("div", { class: "rows" });
   const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
   timeline.addEventListener("scroll", () => {
@@ -418,7 +507,7 @@ function buildShellView(shell) {
     drawToolbar();
   });
   const detail = el("div", { class: "detail" });
-  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay };
+  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause };
   document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
 }
 
@@ -452,7 +541,15 @@ function updateShellView() {
     const step = shell.steps[i];
     const jump = step.jumpedTo !== undefined && step.jumpedTo !== null;
     if (jump) shellView.jumps += 1;
-    else if (!step.gap) { shellView.events += 1; if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1; }
+    else if (!step.gap) {
+      shellView.events += 1;
+      if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1;
+      const key = caseKey(casePath(step.event).path);
+      for (let depth = 1; depth <= key.length; depth++) {
+        const prefix = key.slice(0, depth).join(" › ");
+        shellView.cases.set(prefix, (shellView.cases.get(prefix) || 0) + 1);
+      }
+    }
     if (step.gap || matches(step, model.filter)) {
       shellView.positions.push(i);
       if (!step.gap) shellView.real.push(i);
@@ -478,6 +575,14 @@ function drawToolbar() {
   forward.disabled = at < 0 || at >= real.length - 1;
   unseen.hidden = shellView.follow || !shellView.unseen;
   unseen.textContent = `${shellView.unseen} new ↓`;
+  drawCaseFilter();
+  const { pause } = shellView.nodes;
+  if (pause) {
+    const app = model.apps.get(shellView.shell.session);
+    pause.textContent = shellView.shell.paused ? "▶ Resume recording" : "⏸ Pause recording";
+    pause.classList.toggle("on", !!shellView.shell.paused);
+    pause.disabled = !app || app.status === "ended";
+  }
   // Whether the exported journal replays in a test (expectReplay), and why not.
   const replay = shellView.nodes.replay;
   const { events, unencoded, jumps } = shellView;
@@ -487,6 +592,21 @@ function drawToolbar() {
   if (jumps) notes.push(`${jumps} jump${jumps === 1 ? "" : "s"} back in time: a test replays the steps before the first one.`);
   replay.hidden = !notes.length;
   replay.textContent = notes.join(" ");
+}
+
+// The case filter's choices: every case path seen in the shell, and the cases wrapping it,
+// with how many events each has. Redrawn only when a new case appears.
+function drawCaseFilter() {
+  const { cases } = shellView.nodes;
+  if (shellView.casesShown === shellView.cases.size) return;
+  shellView.casesShown = shellView.cases.size;
+  const keys = [...shellView.cases.keys()].sort();
+  const chosen = model.caseFilter ? model.caseFilter.mode + ":" + model.caseFilter.path : "";
+  const option = (value, text) => el("option", { value, selected: value === chosen }, text);
+  cases.replaceChildren(
+    option("", "All events"),
+    el("optgroup", { label: "Only" }, keys.map((k) => option("only:" + k, `${k} (${shellView.cases.get(k)})`))),
+    el("optgroup", { label: "All but" }, keys.map((k) => option("hide:" + k, `${k} (${shellView.cases.get(k)})`))));
 }
 
 function drawRows() {
@@ -503,18 +623,30 @@ function drawRows() {
     if (!node) {
       const step = shell.steps[i];
       node = step.gap
-        ? el("div", { class: "gap", "data-position": row }, `${step.gap} entries dropped here (the app was faster than the inspector)`)
+        ? el("div", { class: "gap" + (step.paused ? " paused" : ""), "data-position": row }, step.paused
+          ? `${step.gap} step${step.gap === 1 ? "" : "s"} not recorded here (recording was paused)`
+          : `${step.gap} entries dropped here (the app was faster than the inspector)`)
         : el("div", { class: "step", "data-position": row, "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
           el("span", { class: "index" }, "#" + step.index),
           step.jumpedTo !== undefined && step.jumpedTo !== null
             ? el("span", { class: "event jump" }, `⟲ jumped back to the state after #${step.jumpedTo}`)
-            : el("span", { class: "event" + (step.changed ? " changed" : ""), title: step.changed && step.paths.length ? "view model changed at " + step.paths.join(", ") + (step.morePaths ? ` and ${step.morePaths} more` : "") : undefined }, summary(step.event)),
-          el("span", { class: "commands" }, step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"));
+            : eventCell(step),
+          el("span", { class: "commands" },
+            step.changed ? el("span", { class: "changes" }, "Δ " + (foldedPaths(step.paths, step.morePaths) || "view model") + "  ") : null,
+            step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"));
       node.style.top = row * ROW + "px";
       rows.append(node);
     }
     node.classList.toggle("selected", i === selected);
   }
+}
+
+// A row's event: its case path, then what the innermost case carries; the whole event on hover.
+function eventCell(step) {
+  const { path, carried } = casePath(step.event);
+  return el("span", { class: "event", title: summary(step.event) },
+    path.length ? el("span", { class: "case-path" }, path.join(" › ")) : summary(step.event),
+    path.length && carried ? el("span", { class: "carried" }, `(${carried})`) : null);
 }
 
 function drawDetail() {

@@ -130,6 +130,24 @@ final class InspectorHub: Sendable {
     }
   }
 
+  /// Pauses or resumes recording `shell`'s steps, for `page` (which must be one this server
+  /// opened).
+  func setRecording(_ shell: InspectorLog.ShellKey, paused: Bool, page: Int) -> Refusal? {
+    changing { state in
+      guard state.claims.knows(page) else {
+        return Refusal(status: 404, message: PageClaims.unknownPage(page))
+      }
+      guard state.log.setRecording(shell, paused: paused) else {
+        return Refusal(
+          status: 404,
+          message:
+            "no running shell \(shell) here: only a connected app's shells are recorded, and paused"
+        )
+      }
+      return nil
+    }
+  }
+
   /// A step's view model and its changes, as JSON: the values are found under the lock, the
   /// diff and the JSON made after it is let go, so a large diff does not hold up the apps.
   func stepDetail(_ shell: InspectorLog.ShellKey, index: Int) -> Result<

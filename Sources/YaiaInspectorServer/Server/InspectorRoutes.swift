@@ -18,6 +18,7 @@ import struct YaiaHTTP.HTTPStatus
 /// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
 /// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
+/// | `POST /api/recording?shell=S&paused=1\|0&page=P` | pauses or resumes keeping the shell's steps (204) |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
 /// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
 final class InspectorRoutes: HTTPHandler, Sendable {
@@ -136,6 +137,21 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         case .success(let bytes): return Self.json(bytes: bytes)
         case .failure(let failure): return Self.error(failure.status, failure.message)
         }
+      } catch {
+        return Self.error(400, error.description)
+      }
+    case (.POST, "/api/recording"):
+      do throws(InspectorQuery.Missing) {
+        let key = try query.shell(for: "recording")
+        let page = try query.required("page", for: "recording")
+        let paused = try query.required("paused", for: "recording")
+        guard paused == 0 || paused == 1 else {
+          return Self.error(400, "paused is 1 (pause recording) or 0 (resume), not \(paused)")
+        }
+        if let refusal = hub.setRecording(key, paused: paused == 1, page: page) {
+          return Self.error(refusal.status, refusal.message)
+        }
+        return HTTPResponse(statusCode: .noContent)
       } catch {
         return Self.error(400, error.description)
       }
