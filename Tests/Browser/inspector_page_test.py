@@ -394,6 +394,8 @@ def main():
                 fail("no step of the demo opened the pairing screen")
             shown_before = len(open(demo_log).read())
             select_step(watcher, opened - 1)
+            watcher.wait_for_selector(".jump-bar .jump-note", timeout=10_000)
+            watcher.screenshot(path=os.path.join(SHOTS, "inspector-jump-note.png"), full_page=False)
             watcher.click("button.jump-here")
             watcher.wait_for_selector(".timeline .event.jump", timeout=30_000)
             deadline = time.monotonic() + 30
@@ -402,6 +404,18 @@ def main():
             after_jump = open(demo_log).read()[shown_before:]
             if "Your speakers" not in after_jump:
                 fail(f"the jump did not bring the demo's terminal back to Home: {after_jump[-400:]!r}")
+            # And back: "Back to before the jump" puts the demo where it was, on the pairing
+            # screen with its radio running again (the work its state declares); then the way
+            # back is no longer offered.
+            watcher.wait_for_selector("button.present", state="visible", timeout=30_000)
+            shown_before = len(open(demo_log).read())
+            watcher.click("button.present")
+            deadline = time.monotonic() + 30
+            while "dBm" not in open(demo_log).read()[shown_before:] and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if "dBm" not in open(demo_log).read()[shown_before:]:
+                fail(f"back to before the jump did not bring the pairing screen back: {open(demo_log).read()[shown_before:][-400:]!r}")
+            watcher.wait_for_selector("button.present", state="hidden", timeout=30_000)
             old_shell = watcher.evaluate("model.selected.key")
 
             inspector.send_signal(signal.SIGINT)
@@ -504,7 +518,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

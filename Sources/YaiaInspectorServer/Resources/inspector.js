@@ -469,7 +469,7 @@ function drawShell(shell) {
 }
 
 function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: filterKey(), shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, cases: new Map(), casesShown: -1 });
+  Object.assign(shellView, { key: shell.key, filter: filterKey(), shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, cases: new Map(), casesShown: -1, recentJumps: [null, null] });
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
@@ -487,6 +487,8 @@ function buildShellView(shell) {
   // Pause recording: the inspector stops keeping this shell's steps (the app runs on), and
   // the timeline says how many it skipped when recording resumes.
   const pause = shell.key.startsWith("import") ? null : el("button", { class: "pause", onclick: () => setRecording(shell, !shell.paused) }, "");
+  // After a jump, the way back: the state the app was in before it jumped.
+  const present = el("button", { class: "present", hidden: true, onclick: () => { const target = presentOf(); if (target !== null) jump(shellView.shell, target); } }, "");
   const exportLink = shell.key.startsWith("import")
     ? null
     : el("a", { class: "button", href: `/api/journal?${new URLSearchParams({ shell: shell.key, token })}`, download: `${shell.name}.yaiajournal.json` }, "Export journal");
@@ -496,7 +498,7 @@ function buildShellView(shell) {
   const newest = el("button", { onclick: () => { model.step = null; followNewest(); } }, "Newest");
   const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followNewest() }, "");
   const replay = el("span", { class: "replay-note", hidden: true }, "");
-  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, search, cases, pause, exportLink, replay);
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, present, search, cases, pause, exportLink, replay);
   const rows = el("div", { class: "rows" });
   const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
   timeline.addEventListener("scroll", () => {
@@ -507,7 +509,7 @@ function buildShellView(shell) {
     drawToolbar();
   });
   const detail = el("div", { class: "detail" });
-  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause };
+  shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause, present };
   document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
 }
 
@@ -540,7 +542,7 @@ function updateShellView() {
   for (let i = shellView.scanned; i < shell.steps.length; i++) {
     const step = shell.steps[i];
     const jump = step.jumpedTo !== undefined && step.jumpedTo !== null;
-    if (jump) shellView.jumps += 1;
+    if (jump) { shellView.jumps += 1; shellView.recentJumps = [shellView.recentJumps[1], step]; }
     else if (!step.gap) {
       shellView.events += 1;
       if (step.eventJSON === undefined || step.eventJSON === null) shellView.unencoded += 1;
@@ -576,9 +578,12 @@ function drawToolbar() {
   unseen.hidden = shellView.follow || !shellView.unseen;
   unseen.textContent = `${shellView.unseen} new ↓`;
   drawCaseFilter();
+  const target = presentOf();
+  const app = model.apps.get(shellView.shell.session);
+  shellView.nodes.present.hidden = target === null || !shellView.shell.history || !app || app.status !== "connected";
+  shellView.nodes.present.textContent = `⟲ Back to before the jump (the state after #${target})`;
   const { pause } = shellView.nodes;
   if (pause) {
-    const app = model.apps.get(shellView.shell.session);
     pause.textContent = shellView.shell.paused ? "▶ Resume recording" : "⏸ Pause recording";
     pause.classList.toggle("on", !!shellView.shell.paused);
     pause.disabled = !app || app.status === "ended";
@@ -813,6 +818,16 @@ function drawRequests() {
 
 // Time travel: the running app goes back to the state after a step; the timeline shows the
 // jump as a step of its own when the app has made it.
+// Where the newest jump was made from: the state after the step before it, to go back to (the
+// app's present when it jumped, whatever it did since). Null without a jump, or when the
+// newest jump was that way back already. Reads the two newest jumps the view keeps.
+function presentOf() {
+  const [previous, last] = shellView.recentJumps;
+  if (!last) return null;
+  if (previous && last.jumpedTo === previous.index - 1) return null;
+  return last.index - 1;
+}
+
 async function jump(shell, index) {
   const response = await api("/api/jump", { shell: shell.key, index, page: model.page }, { method: "POST" });
   if (response.status === 202) {
