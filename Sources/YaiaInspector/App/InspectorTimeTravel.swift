@@ -135,13 +135,7 @@ package struct InspectorAnswer: Sendable, Equatable {
       throw InspectorWireError(
         path: "", reason: "\(bytes.count) bytes; an answer is at most \(Self.largest)")
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      throw InspectorWireError(path: "", reason: error.description)
-    }
-    let object = try WireObject(value, at: .root)
+    let object = try WireObject(document: bytes)
     let elements = try object.array("jumps")
     guard elements.count <= Self.mostJumps else {
       throw InspectorWireError(

@@ -41,6 +41,17 @@ package struct WireObject {
     self.path = path
   }
 
+  /// The object a whole document is: its bytes parsed by the wire's reader.
+  init(document bytes: some Collection<UInt8>) throws(InspectorWireError) {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      throw InspectorWireError(path: "", reason: error.description)
+    }
+    try self.init(value, at: .root)
+  }
+
   private func fail(_ key: String, _ reason: String) -> InspectorWireError {
     InspectorWireError(path: WirePath.key(path, key).description, reason: reason)
   }
@@ -602,13 +613,7 @@ extension InspectorBatch {
   ///
   /// - Throws: ``InspectorWireError`` naming where the document is wrong.
   package init(wire bytes: some Collection<UInt8>) throws(InspectorWireError) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      throw InspectorWireError(path: "", reason: error.description)
-    }
-    let object = try WireObject(value, at: .root)
+    let object = try WireObject(document: bytes)
     let version = try object.int("version")
     var messages: [InspectorMessage] = []
     if version == Self.currentVersion {
