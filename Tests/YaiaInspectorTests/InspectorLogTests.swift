@@ -282,6 +282,24 @@ struct InspectorLogTests {
     } catch {
       #expect(error.description.contains("steps 2–3 are not in the journal"))
     }
+    // A pause from the first step on: the hole is at the start, and the journal says so.
+    var early = InspectorLog()
+    _ = early.receive(Self.batch(1, [Self.shell]), at: 0)
+    #expect(record(&early, key, paused: true))
+    _ = early.receive(Self.batch(2, [Self.step(1), Self.step(2)]), at: 1)
+    // While paused, the newest index moves on: a jump is checked against the app's history
+    // from the step the app is at, not the last one kept.
+    #expect(early.journals[key]?.lastIndex == 2)
+    #expect(record(&early, key, paused: false))
+    _ = early.receive(Self.batch(3, [Self.step(3)]), at: 2)
+    let late = try InspectorJournal(data: try #require(early.journalFile(of: key)))
+    do {
+      _ = try late.journal(of: SignInState.Event.self)
+      Issue.record("a journal without its first two steps replayed")
+    } catch {
+      #expect(error.description.contains("steps 1–2 are not in the journal"))
+    }
+
     // An ended app's shell is not recorded, nor paused.
     _ = log.receive(Self.batch(6, [], ended: true), at: 5)
     #expect(!record(&log, key, paused: true))

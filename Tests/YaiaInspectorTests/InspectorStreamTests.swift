@@ -43,18 +43,28 @@ final class EventStreamReader: Sendable {
   /// Everything read until the text read so far contains `marker`, or the stream ends (the
   /// server closed it), or 30 s pass without a byte.
   func read(until marker: String) async throws -> String {
+    try await readWithEnd(until: marker).text
+  }
+
+  /// What ``read(until:)`` reads, and whether the server closed the connection (rather than the
+  /// marker being found, or the 30 s receive timeout passing).
+  func readWithEnd(until marker: String) async throws -> (text: String, closed: Bool) {
     let fd = fd
     return try #require(
       try await value(
         of: onThread {
           var bytes: [UInt8] = []
           var buffer = [UInt8](repeating: 0, count: 4_096)
+          var closed = false
           while !String(decoding: bytes, as: UTF8.self).contains(marker) {
             let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+              closed = true
+            }
             guard count > 0 else { break }
             bytes += buffer[0..<count]
           }
-          return String(decoding: bytes, as: UTF8.self)
+          return (String(decoding: bytes, as: UTF8.self), closed)
         }, timeout: .seconds(60)))
   }
 }
@@ -97,12 +107,13 @@ struct InspectorStreamTests {
       let after = try await resumed.read(until: "submit")
       #expect(!after.contains("typedName"))
 
-      // The server stops: the stream ends (the read returns at the end of the stream, well
-      // before its 30 s timeout would).
+      // The server stops: the stream ends, the connection closed by the server (not the read's
+      // 30 s timeout).
       await inspector.disconnect()
       await server.stop()
-      let rest = try await resumed.read(until: "never sent")
-      #expect(!rest.contains("never sent"))
+      let rest = try await resumed.readWithEnd(until: "never sent")
+      #expect(rest.closed)
+      #expect(!rest.text.contains("never sent"))
     }
   }
 

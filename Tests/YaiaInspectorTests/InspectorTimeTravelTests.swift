@@ -64,8 +64,8 @@ struct InspectorTimeTravelTests {
     #expect(throws: InspectorWireError.self) { try InspectorAnswer(wire: huge) }
   }
 
-  static func log(history: Int?) -> InspectorLog {
-    var log = InspectorLog()
+  static func log(history: Int?, limits: InspectorLog.Limits = .init()) -> InspectorLog {
+    var log = InspectorLog(limits: limits)
     _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
     var steps = [
       InspectorMessage.shell(
@@ -75,6 +75,21 @@ struct InspectorTimeTravelTests {
     for index in 1...5 { steps.append(InspectorLogTests.step(index)) }
     _ = log.receive(InspectorLogTests.batch(2, steps), at: 0)
     return log
+  }
+
+  @Test("jumps waiting past what one answer carries go out over the next answers, none lost")
+  func jumpsInSlices() {
+    var limits = InspectorLog.Limits()
+    limits.jumpsWaiting = 40
+    var log = Self.log(history: 10, limits: limits)
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    for _ in 0..<20 {
+      let refusal = log.requestJump(key, to: 3)
+      #expect(refusal == nil)
+    }
+    var answers: [Int] = []
+    for _ in 0..<3 { answers.append(log.takeJumps(for: "abc").count) }
+    #expect(answers == [InspectorAnswer.mostJumps, 4, 0])
   }
 
   @Test("a journal with a jump in it says it cannot replay, and where")

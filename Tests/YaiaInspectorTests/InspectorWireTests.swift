@@ -127,7 +127,7 @@ struct InspectorWireTests {
   @Test("a journal replays only with every event encoded, and says which step is not")
   func replayability() throws {
     let step = InspectedStep(
-      shell: 1, index: 4, time: 0, event: .none, commands: [], changed: false, viewModel: nil)
+      shell: 1, index: 1, time: 0, event: .none, commands: [], changed: false, viewModel: nil)
     let journal = InspectorJournal(app: "a", shell: "s", initialViewModel: .none, steps: [step])
     #expect(throws: InspectorJournalError.self) { try journal.journal(of: SignInState.Event.self) }
     var encoded = step
@@ -137,7 +137,7 @@ struct InspectorWireTests {
       _ = try bad.journal(of: SignInState.Event.self)
       Issue.record("an event of another type decoded")
     } catch {
-      guard case .eventUnreadable(step: 4, _) = error else {
+      guard case .eventUnreadable(step: 1, _) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -165,11 +165,12 @@ public struct InspectorJournal: Sendable, Equatable {
     var events: [Event] = []
     events.reserveCapacity(steps.count)
     let decoder = JSONDecoder()
-    var previous: Int?
+    // A shell's steps are numbered from 1: the first is after step 0, its first state.
+    var previous = 0
     for step in steps {
       // A hole in the indexes is events the journal never got (the app dropped them, or
       // recording was paused): replaying around it would rebuild states the app never had.
-      if let previous, step.index != previous + 1 {
+      if step.index != previous + 1 {
         throw .notReplayable(
           "steps \(previous + 1)–\(step.index - 1) are not in the journal (the app dropped them, or recording was paused), so the states after them cannot be rebuilt; replay the steps before step \(previous + 1)"
         )

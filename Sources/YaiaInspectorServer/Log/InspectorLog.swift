@@ -332,7 +332,12 @@ struct InspectorLog {
 
   /// The jumps waiting for the app of `session`, handed over once.
   mutating func takeJumps(for session: String) -> [InspectorJumpRequest] {
-    pendingJumps.removeValue(forKey: session) ?? []
+    // At most what one answer carries: an app refuses a longer answer whole.
+    guard let waiting = pendingJumps[session] else { return [] }
+    let taken = Array(waiting.prefix(InspectorAnswer.mostJumps))
+    let rest = waiting.dropFirst(taken.count)
+    pendingJumps[session] = rest.isEmpty ? nil : Array(rest)
+    return taken
   }
 
   /// Ends every app still connected: after the history of the inspector's last run was read
@@ -417,8 +422,10 @@ struct InspectorLog {
         lastViewModel[key] = after
       }
       if let skipped = paused[key] {
-        // Recording is paused: the view model was followed above, the step is not kept.
+        // Recording is paused: the view model was followed above, the step is not kept; the
+        // newest index still moves, so a jump's age is checked against the app's history.
         paused[key] = skipped + 1
+        journals[key]?.lastIndex = step.index
         return true
       }
       step.viewModelChanges = nil

@@ -277,7 +277,7 @@ function isWanted(session, shellName) {
 async function restarted() {
   const selected = model.selected && model.selected.type === "shell" ? model.shells.get(model.selected.key) : null;
   model.wanted = selected ? { app: (model.apps.get(selected.session) || {}).name, shell: selected.name } : null;
-  Object.assign(model, { cursor: 0, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true });
+  Object.assign(model, { cursor: 0, caseFilter: null, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true });
   details.clear();
   shellView.key = null;
   document.getElementById("view").replaceChildren(el("p", { class: "empty" }, "The inspector was restarted: waiting for the app to connect again."));
@@ -290,8 +290,10 @@ async function restarted() {
 // restarted, and the page must read the new log from its start.
 async function apply(updates) {
   if (model.inspector && updates.inspector !== model.inspector) {
-    model.inspector = updates.inspector;
+    // Taken as the new run's only once the page is known to it: if that fails, the next
+    // answer finds the restart again.
     await restarted();
+    model.inspector = updates.inspector;
     return false;
   }
   model.inspector = updates.inspector;
@@ -313,48 +315,72 @@ function unreachable(error) {
   document.getElementById("connection").className = "pill warn";
 }
 
+// How news reaches the page. One transport runs at a time: each start bumps the generation,
+// and a loop or a stream of an older generation stops at its next turn.
+const transport = { generation: 0, source: null };
+
+function switchTransport() {
+  transport.generation += 1;
+  if (transport.source) { transport.source.close(); transport.source = null; }
+  return transport.generation;
+}
+
+// News the way the page can get it now: pushed while it is in sight, asked for while it is
+// hidden (a browser opens at most six connections to one host across all its tabs, and a stream
+// holds one for good: hidden tabs give theirs back).
+function connect() {
+  if (window.EventSource && !document.hidden) stream(); else poll();
+}
+
 // The fallback: asks for news every 400 ms (at once while the server has more).
-async function poll() {
+async function poll(generation = switchTransport()) {
+  if (generation !== transport.generation) return;
   model.transport = "poll";
   try {
     const response = await api("/api/updates", { after: model.cursor, page: model.page ?? "" });
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
     const updates = await response.json();
+    if (generation !== transport.generation) return;
     const current = await apply(updates);
-    setTimeout(poll, !current || updates.more ? 0 : 400);
+    setTimeout(() => poll(generation), !current || updates.more ? 0 : 400);
   } catch (error) {
     unreachable(error.message);
-    setTimeout(poll, 2000);
+    setTimeout(() => poll(generation), 2000);
   }
 }
 
 // News pushed by the server as it arrives (server-sent events). The browser reconnects a lost
 // stream by itself, from the last answer it took; a stream the server refuses (too many pages)
-// or a browser without EventSource falls back to asking.
+// or that does not open within five seconds falls back to asking.
 function stream() {
-  if (!window.EventSource) return poll();
+  const generation = switchTransport();
   model.transport = "stream";
   const query = new URLSearchParams({ after: model.cursor, page: model.page ?? "", token });
   const source = new EventSource(`/api/stream?${query}`);
+  transport.source = source;
   let opened = false;
   let queue = Promise.resolve();
+  const current = () => generation === transport.generation;
   source.addEventListener("open", () => { opened = true; });
+  setTimeout(() => { if (current() && !opened) poll(); }, 5000);
   source.addEventListener("updates", (event) => {
     queue = queue.then(async () => {
-      if (source.readyState === EventSource.CLOSED) return;
-      if (!(await apply(JSON.parse(event.data)))) {
-        // A new inspector: a new page id and a new cursor, so a new stream.
-        source.close();
-        stream();
-      }
-    }).catch((error) => unreachable(error.message));
+      if (!current()) return;
+      // A new inspector: a new page id and a new cursor, so a new stream.
+      if (!(await apply(JSON.parse(event.data))) && current()) stream();
+    }).catch((error) => {
+      unreachable(error.message);
+      if (current()) { switchTransport(); setTimeout(connect, 2000); }
+    });
   });
   source.addEventListener("error", () => {
+    if (!current()) return;
     if (source.readyState === EventSource.CLOSED) {
       // Refused before it ever opened (too many pages, a proxy): ask instead. Closed after it
       // ran: stream again in a while.
       if (!opened) { poll(); return; }
-      setTimeout(stream, 2000);
+      switchTransport();
+      setTimeout(connect, 2000);
     } else {
       unreachable("reconnecting");
     }
@@ -378,6 +404,8 @@ async function watch(key, takeOver = false) {
 }
 
 function select(selection) {
+  // A case filter is one shell's: another shell has other cases.
+  if (!model.selected || model.selected.key !== selection.key) model.caseFilter = null;
   model.selected = selection;
   model.step = null;
   model.dirty = true;
@@ -599,8 +627,8 @@ function drawToolbar() {
   replay.textContent = notes.join(" ");
 }
 
-// The case filter's choices: every case path seen in the shell, and the cases wrapping it,
-// with how many events each has. Redrawn only when a new case appears.
+// The case filter's choices: every case path seen in the shell, and the cases wrapping it.
+// Redrawn only when a new case appears.
 function drawCaseFilter() {
   const { cases } = shellView.nodes;
   if (shellView.casesShown === shellView.cases.size) return;
@@ -610,8 +638,8 @@ function drawCaseFilter() {
   const option = (value, text) => el("option", { value, selected: value === chosen }, text);
   cases.replaceChildren(
     option("", "All events"),
-    el("optgroup", { label: "Only" }, keys.map((k) => option("only:" + k, `${k} (${shellView.cases.get(k)})`))),
-    el("optgroup", { label: "All but" }, keys.map((k) => option("hide:" + k, `${k} (${shellView.cases.get(k)})`))));
+    el("optgroup", { label: "Only" }, keys.map((k) => option("only:" + k, k))),
+    el("optgroup", { label: "All but" }, keys.map((k) => option("hide:" + k, k))));
 }
 
 function drawRows() {
@@ -878,7 +906,8 @@ async function start() {
     banner("This page cannot talk to the inspector: " + error.message);
     return;
   }
-  stream();
+  document.addEventListener("visibilitychange", connect);
+  connect();
 }
 
 start();

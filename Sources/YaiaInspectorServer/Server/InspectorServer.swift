@@ -194,8 +194,8 @@ public actor InspectorServer {
   public func stop() async {
     guard let server else { return }
     self.server = nil
-    // The pages' streams end first: the server's stop closes connections, not responses still
-    // being written.
+    // The pages' streams are told to end before the connections close: one waiting for news
+    // ends at once; one being written may be cut, and its browser reconnects either way.
     routes?.endStreams()
     await server.stop(timeout: 0)
     task?.cancel()

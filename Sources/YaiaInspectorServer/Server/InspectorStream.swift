@@ -12,7 +12,7 @@ import YaiaInspector
 /// the server goes on from there. The first event is sent at once (it carries the inspector's
 /// run id, so a page learns of a restart without waiting for news); a comment line every few
 /// seconds tells a dead connection apart from a quiet app. The stream ends when the server
-/// stops.
+/// stops, and after ``lifetime`` (the browser opens the next one at once).
 struct InspectorStream: AsyncBufferedSequence, Sendable {
   typealias Element = UInt8
 
@@ -22,6 +22,10 @@ struct InspectorStream: AsyncBufferedSequence, Sendable {
   /// How long the stream stays silent at most: the comment line it then sends fails on a
   /// connection the page closed, which ends the stream.
   static let heartbeat = Duration.seconds(5)
+  /// How long one stream runs before it ends and the browser opens the next from its last id:
+  /// a page whose connection died without a word (a laptop asleep) holds its place and its
+  /// shells at most this long, even while the socket's buffer still takes the heartbeats.
+  static let lifetime = Duration.seconds(300)
 
   let hub: InspectorHub
   let page: Int?
@@ -41,6 +45,7 @@ struct InspectorStream: AsyncBufferedSequence, Sendable {
     var cursor: Int
     var sentFirst = false
     var lastSent = ContinuousClock.now
+    let opened = ContinuousClock.now
     /// What `next()` has not handed out yet (FlyingFox reads buffers; bytes one by one are
     /// for any other reader).
     var pending: [UInt8] = []
@@ -59,7 +64,9 @@ struct InspectorStream: AsyncBufferedSequence, Sendable {
     }
 
     mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-      while !stream.closing.isFired, !Task.isCancelled {
+      while !stream.closing.isFired, !Task.isCancelled,
+        opened.duration(to: .now) < InspectorStream.lifetime
+      {
         // Taken before the updates are read: a change after the read fires it.
         let change = stream.hub.nextChange
         let updates = stream.hub.updates(after: cursor, page: stream.page, limit: stream.limit)
