@@ -3,11 +3,21 @@ import Foundation
 import YaiaInspector
 import YaiaInspectorServer
 
-/// `yaia inspect`: serves Yaia Inspector's page and receives running apps' streams.
+/// `yaia inspect`: the inspector's server (its default), and a recorded session made a test.
 struct InspectCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
     abstract: "Watch running apps' events, commands, view models and launches in a browser.",
+    subcommands: [InspectServeCommand.self, ExportTestCommand.self],
+    defaultSubcommand: InspectServeCommand.self)
+}
+
+/// `yaia inspect [serve]`: serves Yaia Inspector's page and receives running apps' streams.
+struct InspectServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract:
+      "Watch running apps' events, commands, view models and launches in a browser (the default).",
     discussion: """
       Serves the inspector on 127.0.0.1 and prints its URL, with a random token that every \
       request needs. Open the URL in a browser. Its port and token are saved for you \

@@ -98,8 +98,8 @@ enum InspectorTargets {
   }
 
   /// A journal file as `Import` reads it: one that reads has its steps numbered from 1 in
-  /// increasing order (what the page and the step lookups rely on), and is written and read
-  /// back the same.
+  /// increasing order (what the page and the step lookups rely on), is written and read back
+  /// the same, and made a test holds no control or direction character.
   static let journal = FuzzTarget(
     "inspector-journal", summary: "journal files imported into the inspector",
     maxLength: 16_384
@@ -118,5 +118,17 @@ enum InspectorTargets {
     } catch {
       throw FuzzViolation("a journal written could not be read back: \(error)")
     }
+    // Made a test, its text holds no character that could hide code or break a line outside
+    // a literal: every text from the journal is escaped or cleaned.
+    guard let source = try? InspectorTestExport(journal: journal, state: "App()").swiftSource()
+    else { return }
+    try require(
+      !source.unicodeScalars.contains { $0 != "\n" && SwiftLiteral.needsEscape($0) },
+      "an exported test holds a control or direction character")
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let body = lines.drop { !$0.hasPrefix("func ") }.dropFirst()
+    try require(
+      body.allSatisfy { $0.isEmpty || $0.hasPrefix("  ") || $0 == "}" },
+      "a journal's text broke out of the exported test's body")
   }
 }

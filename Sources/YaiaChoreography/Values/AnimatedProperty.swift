@@ -148,3 +148,33 @@ public struct AnyInterpolation: Hashable, Sendable {
     hasher.combine(to)
   }
 }
+
+/// `Codable`, for ``ChoreographyFrame``: numbers and points are written; an ``InterpolatedValue``
+/// throws, since its type is erased.
+extension AnimatedValue: Codable {}
+
+/// Not written: its type is erased, so it could not be read back. Encoding and decoding throw,
+/// naming the type, and the event that carries it is left out of an exported session.
+extension InterpolatedValue: Codable {
+  /// Throws `EncodingError.invalidValue`: an erased value cannot be read back.
+  public func encode(to encoder: any Encoder) throws {
+    throw EncodingError.invalidValue(
+      base,
+      EncodingError.Context(
+        codingPath: encoder.codingPath,
+        debugDescription:
+          "an Interpolable \(type(of: base)) is not written: its type is erased, so it could not be read back"
+      ))
+  }
+
+  /// Throws `DecodingError.dataCorrupted`: nothing writes one.
+  public init(from decoder: any Decoder) throws {
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath,
+        debugDescription: "an Interpolable value of an erased type cannot be read"))
+  }
+}
+
+/// `Codable`, for ``AnimatedValue``.
+extension AnimatedPoint: Codable {}

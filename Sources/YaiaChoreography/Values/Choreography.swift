@@ -161,3 +161,8 @@ public struct ChoreographyFrame: Hashable, Sendable {
     values[element]?[property]?.number
   }
 }
+
+/// A frame is `Codable`, so that an event carrying one can be (an inspector's exported
+/// session). Only numbers and points are written: a frame holding another ``Interpolable``
+/// value throws, naming its type.
+extension ChoreographyFrame: Codable {}

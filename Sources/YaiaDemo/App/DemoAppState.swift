@@ -17,7 +17,7 @@ import YaiaSequencer
 /// a value, the whole app's behaviour is tested by feeding it events.
 struct DemoAppState: ShellState {
   /// Everything that can happen to the app.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// The app started: run the launch.
     case started
     /// The launch reported a step's progress.

@@ -5,7 +5,7 @@ import YaiaResources
 /// everything, a pushed screen by its id, or a modal. The app derives every route from its
 /// state (the root, the stack of screens, the one modal); nothing keeps a second copy of the
 /// path.
-enum DemoRoute: Hashable, Sendable, CustomStringConvertible {
+enum DemoRoute: Codable, Hashable, Sendable, CustomStringConvertible {
   /// The splash with the launch's live steps (a root).
   case launch
   /// "Update required": the launch was aborted (a root).

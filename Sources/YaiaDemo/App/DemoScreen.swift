@@ -15,3 +15,11 @@ extension AnyScreen {
     (base as? any DemoScreen)?.title ?? LocalizedText(TextKey("\(screen)"))
   }
 }
+
+extension DemoAppState {
+  /// The screens the demo pushes, for a decoder of its events (`ScreenTypes`): an exported
+  /// session's test, or an event sent from the inspector's page, reads its screen events by them.
+  static let screenTypes = ScreenTypes([
+    LoginState.self, PairingState.self, TutorialState.self, LanguageState.self,
+  ])
+}

@@ -120,7 +120,7 @@ struct DemoShell {
         switch command {
         case .logIn(let user, let password):
           effects.run(id: "login") {
-            .response(await Self.logIn(client, user: user, password: password.value))
+            .response(Reply(await Self.logIn(client, user: user, password: password.value)))
           }
         case .finished:
           break

@@ -27,8 +27,13 @@ struct Secret: Codable, Hashable, Sendable, CustomStringConvertible,
     value = try decoder.singleValueContainer().decode(String.self)
   }
 
-  /// Encodes the plain string.
+  /// Encodes the plain string; for Yaia Inspector, dots as many as its characters (what the
+  /// login screen shows of a password), so a recorded session replays without the secret.
   func encode(to encoder: any Encoder) throws {
+    if try InspectorSecretPlaceholder.write(String(repeating: "•", count: value.count), to: encoder)
+    {
+      return
+    }
     var container = encoder.singleValueContainer()
     try container.encode(value)
   }

@@ -7,7 +7,7 @@ import YaiaSequencer
 /// the store's exact changes: one source for every name Home shows).
 struct HomeState: ShellState {
   /// What can happen on Home, by section.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// The speaker list's events.
     case speakers(SpeakerListState.Event)
     /// The status's events.
@@ -60,7 +60,7 @@ struct HomeState: ShellState {
 /// Home's launch summary section: the report of the launch that led here.
 struct LaunchSummaryState: ShellState {
   /// What the summary learns.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// The launch ended with this report.
     case ended(LaunchReport<DemoStep>)
   }

@@ -6,7 +6,7 @@ import YaiaResources
 /// to write, and the change comes back through the stream like any other.
 struct SpeakerListState: ShellState {
   /// What can happen to the list.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// The store's speakers, all of them (at start).
     case loaded([PairedSpeaker])
     /// The store's exact change: the speakers saved (new or changed), as stored now, and the

@@ -6,7 +6,7 @@ import YaiaResources
 /// and returns no commands: a section that only shows.
 struct StatusState: ShellState {
   /// What the status learns.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// A launch step's note.
     case note(LaunchNote)
     /// The app's language changed (the first run's question, the setting, or the one kept

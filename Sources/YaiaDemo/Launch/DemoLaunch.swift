@@ -2,7 +2,7 @@ package import YaiaSequencer
 
 /// The steps of the sample app's launch, from the seed article's music app that plays on a
 /// Bluetooth speaker.
-package enum DemoStep: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum DemoStep: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// Show the animated splash; other steps that need the screen wait for it.
   case presentSplash
   /// Ask the server whether this version may run; an update required aborts the launch.

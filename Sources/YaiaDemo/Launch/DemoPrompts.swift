@@ -16,7 +16,7 @@ enum DemoPrompts {
 }
 
 /// What a launch step tells the app besides its outcome, so screens can say what happened.
-enum LaunchNote: Equatable, Sendable {
+enum LaunchNote: Codable, Equatable, Sendable {
   /// The splash is on screen.
   case splashShown
   /// The splash animation's frame to draw now.

@@ -5,7 +5,7 @@ import YaiaResources
 /// a deep link opens: the languages the configuration offers, the suggested one selected.
 struct LanguageState: DemoScreen {
   /// What can happen on the language screen.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// Move the selection up (-1) or down (+1).
     case moveSelection(by: Int)
     /// Take the selected language.

@@ -13,7 +13,7 @@ struct LoginState: DemoScreen {
   }
 
   /// Why a login failed.
-  enum Failure: Error, Hashable, Sendable {
+  enum Failure: Error, Codable, Hashable, Sendable {
     /// The server refused the user name and password.
     case wrongPassword
     /// The request failed for another reason; the message says which.
@@ -21,7 +21,7 @@ struct LoginState: DemoScreen {
   }
 
   /// What can happen on the login screen.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// Text typed into the focused field: a secret, since it may be the password (which
     /// field takes it is the state's business, not the keyboard's).
     case typed(Secret)
@@ -32,7 +32,7 @@ struct LoginState: DemoScreen {
     /// Log in (Enter).
     case submit
     /// The server's answer.
-    case response(Result<LoginSession, Failure>)
+    case response(Reply<LoginSession, Failure>)
   }
 
   /// What the login screen asks of its shell and its parent.

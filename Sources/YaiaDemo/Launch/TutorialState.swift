@@ -4,7 +4,7 @@ import YaiaResources
 /// The tutorial: a few pages, shown on a first run or after an update.
 struct TutorialState: DemoScreen {
   /// What can happen in the tutorial.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// Next page, or done after the last.
     case next
     /// Skip the rest.

@@ -7,7 +7,7 @@ import YaiaResources
 /// result, the link, handed to the parent with ``FlowCommand/finish(_:)``.
 struct LinkPromptState: ShellState {
   /// What the user does in the prompt.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// Text typed.
     case typed(String)
     /// Backspace.

@@ -6,7 +6,7 @@ import YaiaResources
 /// and it is saved.
 struct PairingState: DemoScreen {
   /// What can happen on the pairing screen.
-  enum Event: Equatable, Sendable {
+  enum Event: Codable, Equatable, Sendable {
     /// The radio heard something.
     case radio(RadioChange)
     /// The speakers already paired, address → nickname (from the store).
@@ -24,11 +24,11 @@ struct PairingState: DemoScreen {
     /// Leave the nickname, or leave pairing without pairing.
     case cancel
     /// The store saved the speaker, or could not (the message says why).
-    case saved(Result<String, SaveError>)
+    case saved(Reply<String, SaveError>)
   }
 
   /// Why saving failed, for the screen.
-  struct SaveError: Error, Hashable, Sendable {
+  struct SaveError: Error, Codable, Hashable, Sendable {
     /// What went wrong.
     var message: String
 

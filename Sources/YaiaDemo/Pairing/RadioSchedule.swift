@@ -1,7 +1,7 @@
 import Yaia
 
 /// A speaker's announcement, as a Bluetooth scan reports it.
-struct Broadcast: Hashable, Sendable, Identifiable {
+struct Broadcast: Codable, Hashable, Sendable, Identifiable {
   /// The speaker's address: `C3:D4:19:07`.
   var id: String
   /// The model it announces.
@@ -12,7 +12,7 @@ struct Broadcast: Hashable, Sendable, Identifiable {
 }
 
 /// What the radio hears.
-enum RadioChange: Hashable, Sendable {
+enum RadioChange: Codable, Hashable, Sendable {
   /// A speaker started announcing itself.
   case appeared(Broadcast)
   /// A speaker's signal changed.

@@ -153,3 +153,6 @@ public enum NavigationOperation<Route: Hashable & Sendable>: Hashable, Sendable,
     }
   }
 }
+
+/// Navigation is `Codable` when its routes are, so that an event carrying it can be.
+extension NavigationOperation: Codable where Route: Codable {}

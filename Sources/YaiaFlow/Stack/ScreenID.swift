@@ -20,3 +20,7 @@ public struct ScreenID: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// `#3` for the fourth screen pushed.
   public var description: String { "#\(number)" }
 }
+
+/// A screen id is written as its number's object, `{"number": 3}`, so that events that carry
+/// one can be `Codable` (an inspector's exported session, an event sent from its page).
+extension ScreenID: Codable {}

@@ -145,14 +145,14 @@ public final class Inspector: Sendable {
     attach(
       shell, name: name,
       encoder: { event in
-        { (try? JSONEncoder().encode(event)).flatMap { String(data: $0, encoding: .utf8) } }
+        { secrets in InspectorSecretPlaceholder.encode(event, secrets: secrets) }
       }, timeTravel: timeTravel, cannotJump: cannotJump, afterJump: afterJump)
   }
 
   @MainActor
   private func attach<State: ShellState>(
     _ shell: Shell<State>, name: String,
-    encoder: (@Sendable (State.Event) -> @Sendable () -> String?)?,
+    encoder: (@Sendable (State.Event) -> @Sendable (_ secrets: Int) -> String?)?,
     timeTravel: InspectorTimeTravel, cannotJump: (@MainActor (State) -> String?)?,
     afterJump: (@MainActor (State, State) -> Void)?
   ) {

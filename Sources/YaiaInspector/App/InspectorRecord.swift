@@ -16,7 +16,7 @@ struct InspectorRecord: @unchecked Sendable {
     case shell(id: Int, name: String, viewModel: Any, history: Int?, cannotJump: String? = nil)
     /// A shell handled an event, or (with `jumpedTo`) jumped back in time.
     case step(
-      shell: Int, index: Int, event: Any, encodeEvent: (@Sendable () -> String?)?,
+      shell: Int, index: Int, event: Any, encodeEvent: (@Sendable (_ secrets: Int) -> String?)?,
       commands: Any?, changed: Bool, viewModel: Any?, jumpedTo: Int? = nil,
       cannotJump: String? = nil)
     /// A message already made of plain values.
@@ -58,12 +58,12 @@ struct InspectorRecord: @unchecked Sendable {
           memory[shell] = first
         }
       }
-      // An event that holds a secret is not sent in its own encoding either: that encoding
-      // would carry the secret.
+      // An event that holds a secret is sent in its own encoding only when each secret wrote a
+      // placeholder there (InspectorSecretPlaceholder): otherwise the encoding would carry it.
       return .step(
         InspectedStep(
           shell: shell, index: index, time: time, event: shown,
-          eventJSON: shown.holdsSecret ? nil : encodeEvent?(),
+          eventJSON: encodeEvent?(shown.secretCount),
           commands: commands.map { Mirror(reflecting: $0).children.map { reader.read($0.value) } }
             ?? [],
           changed: changed, viewModel: whole, viewModelChanges: changes, jumpedTo: jumpedTo,

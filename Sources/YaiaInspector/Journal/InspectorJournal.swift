@@ -155,19 +155,43 @@ public struct InspectorJournal: Sendable, Equatable {
   ///   in time, and
   ///   ``InspectorJournalError/eventUnreadable(step:reason:)`` when an event does not decode
   ///   as `Event`.
-  public func journal<Event: Decodable>(of type: Event.Type) throws(InspectorJournalError)
-    -> Journal<Event>
-  {
+  ///
+  /// - Parameter userInfo: What the decoder is given: an app whose events carry screen events
+  ///   gives its `ScreenTypes` under `ScreenTypes.userInfoKey`.
+  public func journal<Event: Decodable>(
+    of type: Event.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  ) throws(InspectorJournalError) -> Journal<Event> {
+    var events: [Event] = []
+    events.reserveCapacity(steps.count)
+    let decoder = JSONDecoder()
+    decoder.userInfo = userInfo
+    for (step, json) in try replayableSteps(through: steps.last?.index ?? 0) {
+      do {
+        events.append(try decoder.decode(Event.self, from: Data(json.utf8)))
+      } catch {
+        throw .eventUnreadable(step: step.index, reason: Self.describe(error))
+      }
+    }
+    return Journal(events)
+  }
+
+  /// The steps from the first through step `last`, each with its event's encoding, when they
+  /// rebuild the app's states in order: none lost before them, no hole, no jump, every event
+  /// encoded.
+  ///
+  /// - Throws: ``InspectorJournalError/notReplayable(_:)`` saying which step cannot be
+  ///   replayed and why.
+  package func replayableSteps(through last: Int) throws(InspectorJournalError) -> [(
+    step: InspectedStep, json: String
+  )] {
     guard droppedSteps == 0 else {
       throw .notReplayable(
         "the journal lost its first \(droppedSteps) steps, so its state cannot be rebuilt")
     }
-    var events: [Event] = []
-    events.reserveCapacity(steps.count)
-    let decoder = JSONDecoder()
+    var replayable: [(step: InspectedStep, json: String)] = []
     // A shell's steps are numbered from 1: the first is after step 0, its first state.
     var previous = 0
-    for step in steps {
+    for step in steps where step.index <= last {
       // A hole in the indexes is events the journal never got (the app dropped them, or
       // recording was paused): replaying around it would rebuild states the app never had.
       if step.index != previous + 1 {
@@ -183,16 +207,15 @@ public struct InspectorJournal: Sendable, Equatable {
       }
       guard let json = step.eventJSON else {
         throw .notReplayable(
-          "step \(step.index) carries no encoded event: either it holds a secret (InspectorSecret), which is never sent, or the shell's Event type is not Codable"
+          "step \(step.index) carries no encoded event: either it holds a secret (InspectorSecret) whose type writes no placeholder, or the shell's Event type is not Codable, or its encoding failed"
         )
       }
-      do {
-        events.append(try decoder.decode(Event.self, from: Data(json.utf8)))
-      } catch {
-        throw .eventUnreadable(step: step.index, reason: Self.describe(error))
-      }
+      replayable.append((step, json))
     }
-    return Journal(events)
+    guard previous == last else {
+      throw .notReplayable("the journal ends at step \(previous), before step \(last)")
+    }
+    return replayable
   }
 
   package static func describe(_ error: any Error) -> String {

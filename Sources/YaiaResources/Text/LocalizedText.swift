@@ -102,3 +102,13 @@ extension LocalizedText: TextValue {
   /// ``TextArgument/text(_:)``.
   public var textArgument: TextArgument { .text(self) }
 }
+
+/// A text is `Codable` (its key and arguments), so that an event carrying one can be: an
+/// inspector's exported session replays it.
+extension LocalizedText: Codable {}
+
+/// `Codable`, for ``LocalizedText``.
+extension TextKey: Codable {}
+
+/// `Codable`, for ``LocalizedText``.
+extension TextArgument: Codable {}

@@ -40,3 +40,10 @@ public struct LaunchEvent<ID: Hashable & Sendable>: Sendable, Equatable, CustomS
     return "\(DurationText.format(time)) \(step) \(what)"
   }
 }
+
+/// A launch event is `Codable` when its step ids are, so that an app event carrying it can be
+/// (an inspector's exported session replays it).
+extension LaunchEvent: Codable where ID: Codable {}
+
+/// `Codable` when its step ids are.
+extension LaunchEvent.Kind: Codable where ID: Codable {}

@@ -113,3 +113,13 @@ extension LaunchReport: CustomStringConvertible {
   /// A summary line, then the Gantt chart.
   public var description: String { gantt() }
 }
+
+/// A report is `Codable` when its step ids are, so that an app event carrying it can be (an
+/// inspector's exported session replays it).
+extension LaunchReport: Codable where ID: Codable {}
+
+/// `Codable` when its step ids are.
+extension LaunchReport.Outcome: Codable where ID: Codable {}
+
+/// `Codable` when its step ids are.
+extension LaunchReport.Record: Codable where ID: Codable {}

@@ -36,3 +36,6 @@ public enum StepOutcome<ID: Hashable & Sendable>: Sendable, Equatable, CustomStr
     }
   }
 }
+
+/// An outcome is `Codable` when its step ids are, so that events and reports carrying it can be.
+extension StepOutcome: Codable where ID: Codable {}

@@ -17,3 +17,6 @@ public struct StepTimeoutError<ID: Hashable & Sendable>: Error, Equatable, Custo
     "Step '\(step)' timed out after \(DurationText.format(timeout)). Make it faster, raise its timeout, or mark it optional."
   }
 }
+
+/// `Codable` when its step ids are, so that an outcome carrying it can be.
+extension StepTimeoutError: Codable where ID: Codable {}

@@ -103,3 +103,6 @@ struct ValueKey<ID: Hashable & Sendable>: Hashable, Sendable {
   let name: String
   let type: ObjectIdentifier
 }
+
+/// `Codable` when its step ids are, so that a launch event carrying it can be.
+extension PromptKey: Codable where ID: Codable {}
