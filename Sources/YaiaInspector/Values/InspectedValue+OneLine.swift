@@ -86,15 +86,7 @@ package enum SwiftLiteral {
     guard !text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" }) else {
       return raw(text)
     }
-    var body = ""
-    for scalar in text.unicodeScalars {
-      if needsEscape(scalar) {
-        body += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        body.unicodeScalars.append(scalar)
-      }
-    }
-    return "\"" + body + "\""
+    return "\"" + escaped(text, escape: "\\") + "\""
   }
 
   /// `text` as a Swift string literal that reads back as `text`: raw, so that JSON's
@@ -107,14 +99,20 @@ package enum SwiftLiteral {
       hashes += 1
     }
     let fence = String(repeating: "#", count: hashes)
+    return fence + "\"" + escaped(text, escape: "\\" + fence) + "\"" + fence
+  }
+
+  /// `text` with each scalar that ``needsEscape(_:)`` written as `ESCAPEu{hex}`: `\u{…}` in
+  /// a plain literal, `\#u{…}` in a raw one.
+  private static func escaped(_ text: String, escape: String) -> String {
     var body = ""
     for scalar in text.unicodeScalars {
       if needsEscape(scalar) {
-        body += "\\\(fence)u{\(String(scalar.value, radix: 16))}"
+        body += escape + "u{\(String(scalar.value, radix: 16))}"
       } else {
         body.unicodeScalars.append(scalar)
       }
     }
-    return fence + "\"" + body + "\"" + fence
+    return body
   }
 }
