@@ -203,6 +203,36 @@ def main():
             if "not Codable" in note or "no encoding" in note:
                 fail(f"the page says the demo's journal cannot replay: {note!r}")
 
+            # A session becomes a test: "Make a test…" with the demo's state, downloaded; the
+            # file is compiled and run in the sample app's test target by browser-test.sh.
+            page.click("button.make-test-button")
+            form = "form.make-test"
+            page.wait_for_selector(form, state="visible", timeout=5_000)
+            if not page.input_value(f"{form} input[name=through]"):
+                fail("the test form does not offer the newest step")
+            page.fill(f"{form} input[name=state]", "")
+            page.click(f"{form} button[type=submit]")
+            page.wait_for_selector(f"{form} .test-note.refused", timeout=5_000)
+            if "needs `state`" not in page.inner_text(f"{form} .test-note"):
+                fail(f"a test with no state is not refused saying why: {page.inner_text(form + ' .test-note')!r}")
+            page.fill(f"{form} input[name=from]", "10")
+            page.fill(f"{form} input[name=state]", "DemoAppState(scenario: .regular, plan: try DemoLaunch.plan(.regular))")
+            page.fill(f"{form} input[name=screenTypes]", "DemoAppState.screenTypes")
+            page.fill(f"{form} input[name=testable]", "YaiaDemo")
+            page.fill(f"{form} input[name=name]", "browserExportedSession")
+            with page.expect_download(timeout=10_000) as downloading:
+                page.click(f"{form} button[type=submit]")
+            exported = os.environ.get("YAIA_EXPORTED_TEST") or os.path.join(work, "exported.swift")
+            downloading.value.save_as(exported)
+            with open(exported) as handle:
+                source = handle.read()
+            for expected in ["@testable import YaiaDemo", "func browserExportedSession() throws", "changes: [", "LoginState › typed"]:
+                if expected not in source:
+                    fail(f"the downloaded test lacks {expected!r}: {source[:600]!r}")
+            if "swordfish" in source:
+                fail("the password reached the exported test")
+            page.click("button.make-test-button")
+
             # A view-model diff: select the submit step; its changes are listed.
             page.click(".timeline .step >> text=LoginState › submit")
             page.wait_for_selector("table.diff tr >> nth=1", timeout=5_000)
@@ -418,6 +448,34 @@ def main():
             if "dBm" not in open(demo_log).read()[shown_before:]:
                 fail(f"back to before the jump did not bring the pairing screen back: {open(demo_log).read()[shown_before:][-400:]!r}")
             watcher.wait_for_selector("button.present", state="hidden", timeout=30_000)
+
+            # An event sent from the page: the demo (dispatch: .on()) takes it as its next event;
+            # one that is no event of its own is refused by the app, and the page says why.
+            sendable = watcher.evaluate("""() => { const shell = model.shells.get(model.selected.key);
+                const step = [...shell.steps].reverse().find((s) => !s.gap && typeof s.eventJSON === 'string');
+                return step ? step.index : null; }""")
+            if not sendable:
+                fail("no step of the demo carries its event in its own encoding")
+            select_step(watcher, sendable)
+            watcher.wait_for_selector(".send textarea", timeout=10_000)
+            watcher.fill(".send textarea", '{"dismissPush":{}}')
+            watcher.click(".send button.send-button")
+            watcher.wait_for_selector(".send .send-note >> text=Sent", timeout=10_000)
+            try:
+                watcher.wait_for_function("""() => model.shells.get(model.selected.key).steps.some((s) => s.eventJSON === '{"dismissPush":{}}')""", timeout=30_000)
+            except Exception:
+                fail("the event sent from the page did not reach the demo")
+            watcher.fill(".send textarea", '{"nonsense":{}}')
+            watcher.click(".send button.send-button")
+            try:
+                watcher.wait_for_function("() => model.shells.get(model.selected.key).refusedEvent", timeout=30_000)
+            except Exception:
+                fail("the demo did not refuse an event that is none of its own")
+            refused = watcher.evaluate("model.shells.get(model.selected.key).refusedEvent")
+            if "does not read as" not in refused:
+                fail(f"the refusal does not say what was wrong: {refused!r}")
+            watcher.wait_for_selector(".send .send-note.refused", timeout=10_000)
+            watcher.screenshot(path=os.path.join(SHOTS, "inspector-send-event.png"), full_page=False)
             old_shell = watcher.evaluate("model.selected.key")
 
             inspector.send_signal(signal.SIGINT)
@@ -520,7 +578,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

@@ -161,6 +161,50 @@ struct InspectorServerTests {
     }
   }
 
+  @Test("'Make a test': a shell's session as a Swift test file, or a refusal saying why")
+  @MainActor
+  func makeATest() async throws {
+    try await withInspector { _, base, token in
+      let (inspector, shell) = try await watchSignIn(at: "\(base.absoluteString)/?token=\(token)")
+      shell.send(.typedName("ada"))
+      shell.send(.submit)
+      #expect(await inspector.flush(timeout: .seconds(30)))
+      let session = try #require(try await records(base, token: token).first?.session)
+      func test(_ settings: [String: String]) async throws -> (Int, String) {
+        let (status, body) = try await request(
+          base, "/api/test",
+          query: settings.merging(["token": token, "shell": "\(session):1"]) { $1 })
+        return (status, String(decoding: body, as: UTF8.self))
+      }
+      let (status, source) = try await test([
+        "state": "SignInState()", "testable": "App, Other", "from": "2", "name": "signIn",
+      ])
+      #expect(status == 200)
+      // Both modules, each on its own line (`@` left out: this file uses only public API).
+      #expect(source.contains("testable import App\n"))
+      #expect(source.contains("testable import Other\n"))
+      #expect(source.contains("func signIn() throws"))
+      #expect(source.contains(###"event(#"{"typedName":{"_0":"ada"}}"#),  // 1 typedName"###))
+      #expect(source.contains(#"// 2 submit"#))
+      let refusals: [([String: String], String)] = [
+        ([:], "a test needs `state`"),
+        (["state": "SignInState()", "name": "two words"], "is not a Swift name"),
+        (["state": "SignInState()", "from": "9"], "is not within steps 1–2"),
+        (["state": "SignInState()", "through": "x"], "`through` must be a whole number"),
+        (["state": String(repeating: "S", count: 1_001)], "`state` is longer than 1000 bytes"),
+      ]
+      for (settings, reason) in refusals {
+        let (status, text) = try await test(settings)
+        #expect(status == 400, "\(settings)")
+        #expect(text.contains(reason), "\(text)")
+      }
+      let (unknown, _) = try await request(
+        base, "/api/test", query: ["token": token, "shell": "nobody:1", "state": "S()"])
+      #expect(unknown == 404)
+      await inspector.disconnect()
+    }
+  }
+
   @Test("each refusal says what was wrong: the page, the shell, the index, each by name")
   func refusalsSayWhat() async throws {
     try await withInspector { _, base, token in

@@ -93,12 +93,17 @@ func request(
 /// Opens a page and, as it, asks the app of `session` to jump shell 1 back to the state after
 /// step `index`; the status the inspector answered (202 when the jump waits for the app).
 func askJump(_ base: URL, token: String, session: String, to index: Int) async throws -> Int {
-  let (_, pageData) = try await request(
-    base, "/api/pages", method: "POST", query: ["token": token])
-  let page = try #require(
-    (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
+  let page = try await openPage(base, token: token)
   let (status, _) = try await request(
     base, "/api/jump", method: "POST",
     query: ["token": token, "shell": "\(session):1", "index": "\(index)", "page": "\(page)"])
   return status
+}
+
+/// A new page's id, as the page asks for one when it opens.
+func openPage(_ base: URL, token: String) async throws -> Int {
+  let (_, pageData) = try await request(
+    base, "/api/pages", method: "POST", query: ["token": token])
+  return try #require(
+    (try JSONSerialization.jsonObject(with: pageData) as? [String: Int])?["page"])
 }

@@ -60,7 +60,7 @@ struct InspectorTimeTravelTests {
       }
     }
     let huge =
-      Array(#"{"jumps":[],"pad":""#.utf8) + [UInt8](repeating: 97, count: 20_000) + [34, 125]
+      Array(#"{"jumps":[],"pad":""#.utf8) + [UInt8](repeating: 97, count: 70_000) + [34, 125]
     #expect(throws: InspectorWireError.self) { try InspectorAnswer(wire: huge) }
   }
 

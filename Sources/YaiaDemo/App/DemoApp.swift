@@ -126,8 +126,10 @@ package enum DemoApp {
     // Time travel: the inspector's page can put the running demo back in an earlier state. The
     // router's stack follows commands, not the state: after a jump it is put in line with the
     // state the app went back to.
+    // Its events are Codable, so the page may also send it one (an event it handled, edited).
     inspector?.inspect(
       shell, name: "app", timeTravel: .keepLast(1_000),
+      dispatch: .on(userInfo: [ScreenTypes.userInfoKey: DemoAppState.screenTypes]),
       afterJump: { left, back in router.apply(back.navigation.operations(from: left.navigation)) },
       cannotJump: \.cannotJump)
     shell.start()

@@ -66,6 +66,8 @@ public final class Inspector: Sendable {
   let status = InspectorStatus()
   /// The jumps back in time each shell that travels knows how to make.
   let jumps: InspectorJumps
+  /// How each shell that accepts events from the page reads and sends them.
+  let dispatches: InspectorDispatches
   private let sender: InspectorSender
   private let start = ContinuousClock.now
 
@@ -95,10 +97,17 @@ public final class Inspector: Sendable {
     self.buffer = buffer
     let jumps = InspectorJumps()
     self.jumps = jumps
+    let dispatches = InspectorDispatches()
+    self.dispatches = dispatches
     self.sender = InspectorSender(
       address: address, app: self.app, session: session, buffer: buffer, status: status,
       options: options,
-      onAnswer: { answer in Task { @MainActor in jumps.run(answer.jumps) } })
+      onAnswer: { answer in
+        Task { @MainActor in
+          jumps.run(answer.jumps)
+          dispatches.run(answer.events)
+        }
+      })
   }
 
   // MARK: Shells
@@ -149,12 +158,35 @@ public final class Inspector: Sendable {
       }, timeTravel: timeTravel, cannotJump: cannotJump, afterJump: afterJump)
   }
 
+  /// Streams every event `shell` handles, as the `Encodable` variant does, and lets the page
+  /// send it events (`dispatch`), as a person using the app would: to try an input without
+  /// clicking through to it, or to replay one. An event is read with the shell's own
+  /// `Decodable`, on the main actor, and sent to the shell as any other; one that does not read
+  /// is not sent, and the page is told why.
+  @MainActor
+  public func inspect<State: ShellState>(
+    _ shell: Shell<State>, name: String, timeTravel: InspectorTimeTravel = .off,
+    dispatch: InspectorDispatch,
+    afterJump: (@MainActor (_ left: State, _ back: State) -> Void)? = nil,
+    cannotJump: (@MainActor (State) -> String?)? = nil
+  )
+  where State.Event: Codable {
+    let read = dispatch.reader(for: State.Event.self)
+    attach(
+      shell, name: name,
+      encoder: { event in
+        { secrets in InspectorSecretPlaceholder.encode(event, secrets: secrets) }
+      }, timeTravel: timeTravel, cannotJump: cannotJump, afterJump: afterJump,
+      readEvent: read)
+  }
+
   @MainActor
   private func attach<State: ShellState>(
     _ shell: Shell<State>, name: String,
     encoder: (@Sendable (State.Event) -> @Sendable (_ secrets: Int) -> String?)?,
     timeTravel: InspectorTimeTravel, cannotJump: (@MainActor (State) -> String?)?,
-    afterJump: (@MainActor (State, State) -> Void)?
+    afterJump: (@MainActor (State, State) -> Void)?,
+    readEvent: (@Sendable (String) -> Result<State.Event, InspectorDispatch.Unreadable>)? = nil
   ) {
     guard status.isOpen else { return }
     let id = status.nextShell()
@@ -170,7 +202,8 @@ public final class Inspector: Sendable {
         time: now,
         body: .shell(
           id: id, name: String(name.prefix(200)), viewModel: shell.viewModel,
-          history: travels ? timeTravel.states : nil, cannotJump: refusal(shell.state))))
+          history: travels ? timeTravel.states : nil, cannotJump: refusal(shell.state),
+          acceptsEvents: readEvent != nil)))
     var index = 0
     // The states to jump back to: the first one, and the one after each step since.
     var history = travels ? StateHistory<State>(capacity: timeTravel.states + 1) : nil
@@ -188,6 +221,20 @@ public final class Inspector: Sendable {
             changed: entry.viewModelChanged,
             viewModel: entry.viewModelChanged ? entry.viewModel : nil,
             cannotJump: refusal(shell.state))))
+    }
+    if let readEvent {
+      // The page's events come in the answers to batches: ask as often as a shell that travels.
+      status.setTravelsInTime()
+      dispatches.register(shell: id) { [weak self, weak shell] json in
+        guard let self, let shell, self.status.isOpen else { return }
+        switch readEvent(json) {
+        case .success(let event): shell.send(event)
+        case .failure(let problem):
+          self.record(
+            .eventRefused(
+              shell: id, reason: String(problem.description.prefix(InspectedStep.longestReason))))
+        }
+      }
     }
     guard travels else { return }
     status.setTravelsInTime()

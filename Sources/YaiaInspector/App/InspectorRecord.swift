@@ -13,7 +13,9 @@ import Foundation
 struct InspectorRecord: @unchecked Sendable {
   enum Body {
     /// A shell was connected.
-    case shell(id: Int, name: String, viewModel: Any, history: Int?, cannotJump: String? = nil)
+    case shell(
+      id: Int, name: String, viewModel: Any, history: Int?, cannotJump: String? = nil,
+      acceptsEvents: Bool = false)
     /// A shell handled an event, or (with `jumpedTo`) jumped back in time.
     case step(
       shell: Int, index: Int, event: Any, encodeEvent: (@Sendable (_ secrets: Int) -> String?)?,
@@ -34,13 +36,13 @@ struct InspectorRecord: @unchecked Sendable {
   /// The message the page receives, values read by `reader`.
   func message(reader: inout InspectedValue.Reader, memory: inout Memory) -> InspectorMessage {
     switch body {
-    case .shell(let id, let name, let viewModel, let history, let cannotJump):
+    case .shell(let id, let name, let viewModel, let history, let cannotJump, let acceptsEvents):
       let remembered = reader.remember(viewModel)
       memory[id] = remembered
       return .shell(
         InspectedShell(
           shell: id, name: name, viewModel: remembered.shown, history: history,
-          cannotJump: cannotJump))
+          cannotJump: cannotJump, acceptsEvents: acceptsEvents))
     case .step(
       let shell, let index, let event, let encodeEvent, let commands, let changed, let viewModel,
       let jumpedTo, let cannotJump):

@@ -119,6 +119,8 @@ final class InspectorSender: Sendable {
     var history: Int?
     /// Why the app cannot run on from the shell's first state, if it cannot.
     var cannotJump: String?
+    /// Whether the page may send it events.
+    var acceptsEvents: Bool
     var time: Double
   }
 
@@ -179,7 +181,7 @@ final class InspectorSender: Sendable {
             time: shell.time,
             body: .shell(
               id: id, name: shell.name, viewModel: shell.viewModel, history: shell.history,
-              cannotJump: shell.cannotJump))
+              cannotJump: shell.cannotJump, acceptsEvents: shell.acceptsEvents))
           messages.append(record.message(reader: &reader, memory: &memory))
         }
       }
@@ -290,10 +292,10 @@ final class InspectorSender: Sendable {
   /// Keeps what a shell is and last showed, from an entry on its way.
   private static func note(_ entry: InspectorRecord, in known: inout [Int: KnownShell]) {
     switch entry.body {
-    case .shell(let id, let name, let viewModel, let history, let cannotJump):
+    case .shell(let id, let name, let viewModel, let history, let cannotJump, let acceptsEvents):
       known[id] = KnownShell(
         name: name, viewModel: viewModel, history: history, cannotJump: cannotJump,
-        time: entry.time)
+        acceptsEvents: acceptsEvents, time: entry.time)
     case .step(let shell, _, _, _, _, _, let viewModel?, _, _):
       known[shell]?.viewModel = viewModel
       known[shell]?.time = entry.time
@@ -474,7 +476,7 @@ final class InspectorSender: Sendable {
     // An answer with a body asks something of the app; one it cannot read is ignored (the
     // batch was taken all the same).
     if http.statusCode == 200, !data.isEmpty, let answer = try? InspectorAnswer(wire: data),
-      !answer.jumps.isEmpty
+      !answer.jumps.isEmpty || !answer.events.isEmpty
     {
       onAnswer(answer)
     }

@@ -94,24 +94,45 @@ package struct InspectorJumpRequest: Sendable, Equatable {
   }
 }
 
+/// An event the page sends a shell that accepts them (``InspectorDispatch``): the shell's id
+/// and the event in the app's own `Codable` encoding, read by the app.
+package struct InspectorEventRequest: Sendable, Equatable {
+  /// The shell's id within the app.
+  package var shell: Int
+  /// The event, as JSON text.
+  package var json: String
+
+  /// The longest event the page may send, in bytes.
+  package static let longest = 4_096
+
+  package init(shell: Int, json: String) {
+    self.shell = shell
+    self.json = json
+  }
+}
+
 /// What the inspector answers an app's batch when it has something to ask of it, written and
 /// read by the wire's own JSON writer and reader, as the batches are:
-/// `{"jumps":[{"shell":1,"index":12}]}`.
+/// `{"jumps":[{"shell":1,"index":12}],"events":[{"shell":1,"json":"{…}"}]}`.
 package struct InspectorAnswer: Sendable, Equatable {
   package var jumps: [InspectorJumpRequest]
+  package var events: [InspectorEventRequest]
 
-  package init(jumps: [InspectorJumpRequest]) {
+  package init(jumps: [InspectorJumpRequest], events: [InspectorEventRequest] = []) {
     self.jumps = jumps
+    self.events = events
   }
 
   /// The most jumps one answer carries (the server queues at most as many per app).
   package static let mostJumps = 16
-  /// The largest answer an app reads.
-  package static let largest = 16 << 10
+  /// The most events one answer carries (the server queues at most as many per app).
+  package static let mostEvents = 8
+  /// The largest answer an app reads: its jumps, and its events at their longest, escaped.
+  package static let largest = 64 << 10
 
   /// The answer's bytes.
   package func wireBytes() -> [UInt8] {
-    var json = JSONWriter(capacity: 32 + jumps.count * 32)
+    var json = JSONWriter(capacity: 32 + jumps.count * 32 + events.count * 256)
     json.object { json in
       json.key("jumps")
       json.array { json in
@@ -124,12 +145,27 @@ package struct InspectorAnswer: Sendable, Equatable {
           }
         }
       }
+      // Written only when there are some: an answer of jumps reads as it always did.
+      if !events.isEmpty {
+        json.key("events")
+        json.array { json in
+          for event in events {
+            json.object { json in
+              json.key("shell")
+              json.int(event.shell)
+              json.key("json")
+              json.string(event.json)
+            }
+          }
+        }
+      }
     }
     return json.bytes
   }
 
-  /// Reads an answer: at most ``largest`` bytes and ``mostJumps`` jumps, each a shell and a
-  /// step index in range.
+  /// Reads an answer: at most ``largest`` bytes, ``mostJumps`` jumps and ``mostEvents``
+  /// events, each a shell and a step index in range, or a shell and an event of at most
+  /// ``InspectorEventRequest/longest`` bytes.
   package init(wire bytes: some Collection<UInt8>) throws(InspectorWireError) {
     guard bytes.count <= Self.largest else {
       throw InspectorWireError(
@@ -147,7 +183,27 @@ package struct InspectorAnswer: Sendable, Equatable {
       let jump = try WireObject(element, at: at)
       jumps.append(InspectorJumpRequest(shell: try jump.int("shell"), index: try jump.int("index")))
     }
-    self.init(jumps: jumps)
+    var events: [InspectorEventRequest] = []
+    if object.has("events") {
+      let elements = try object.array("events")
+      guard elements.count <= Self.mostEvents else {
+        throw InspectorWireError(
+          path: "events",
+          reason: "\(elements.count) events; an answer carries at most \(Self.mostEvents)")
+      }
+      for (element, at) in elements {
+        let event = try WireObject(element, at: at)
+        let json = try event.string("json")
+        guard json.utf8.count <= InspectorEventRequest.longest else {
+          throw InspectorWireError(
+            path: "\(at).json",
+            reason: "an event of at most \(InspectorEventRequest.longest) bytes")
+        }
+        events.append(
+          InspectorEventRequest(shell: try event.int("shell", in: 1...Int(Int32.max)), json: json))
+      }
+    }
+    self.init(jumps: jumps, events: events)
   }
 }
 

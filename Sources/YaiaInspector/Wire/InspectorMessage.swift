@@ -26,6 +26,9 @@ public enum InspectorMessage: Sendable, Equatable {
   case launchReport(InspectedLaunchReport)
   /// The app's in-process mock server answered a request.
   case request(InspectedRequest)
+  /// An event the page sent a shell did not read as the shell's event type: which shell, and
+  /// what was wrong (at most ``InspectedStep/longestReason`` characters).
+  case eventRefused(shell: Int, reason: String)
 
   /// The `kind` of the message in JSON.
   public var kind: String {
@@ -37,6 +40,7 @@ public enum InspectorMessage: Sendable, Equatable {
     case .launchEvent: "launchEvent"
     case .launchReport: "launchReport"
     case .request: "request"
+    case .eventRefused: "eventRefused"
     }
   }
 }
@@ -55,17 +59,21 @@ public struct InspectedShell: Sendable, Equatable {
   /// Why the app cannot run on from the shell's first state, when it cannot: the page offers
   /// no jump there and says why, and the inspector refuses one.
   public var cannotJump: String?
+  /// Whether the page may send the shell events (``InspectorDispatch``): the app opted in, and
+  /// its events are `Codable`.
+  public var acceptsEvents: Bool
 
   /// A shell.
   public init(
     shell: Int, name: String, viewModel: InspectedValue, history: Int? = nil,
-    cannotJump: String? = nil
+    cannotJump: String? = nil, acceptsEvents: Bool = false
   ) {
     self.shell = shell
     self.name = name
     self.viewModel = viewModel
     self.history = history
     self.cannotJump = cannotJump
+    self.acceptsEvents = acceptsEvents
   }
 }
 

@@ -291,6 +291,10 @@ extension InspectorMessage {
           json.int(history)
         }
         json.member("cannotJump", shell.cannotJump)
+        if shell.acceptsEvents {
+          json.key("acceptsEvents")
+          json.bool(true)
+        }
       case .step(let step):
         step.writeMembers(to: &json)
       case .dropped(let count):
@@ -366,6 +370,11 @@ extension InspectorMessage {
         }
         json.key("time")
         json.double(request.time)
+      case .eventRefused(let shell, let reason):
+        json.key("shell")
+        json.int(shell)
+        json.key("reason")
+        json.string(reason)
       }
     }
   }
@@ -381,7 +390,8 @@ extension InspectorMessage {
           viewModel: try InspectedValue(
             wire: try object.object("viewModel").value, at: .key(path, "viewModel")),
           history: try object.optionalInt("history", in: 1...InspectorTimeTravel.mostStates),
-          cannotJump: try object.reason("cannotJump")))
+          cannotJump: try object.reason("cannotJump"),
+          acceptsEvents: object.has("acceptsEvents") ? try object.bool("acceptsEvents") : false))
     case "step":
       self = .step(try InspectedStep(wire: object))
     case "dropped":
@@ -451,6 +461,11 @@ extension InspectorMessage {
           status: HTTPStatus(try object.int("status", in: 100...999)),
           latency: try object.optionalDouble("latency"),
           time: try object.double("time")))
+    case "eventRefused":
+      guard let reason = try object.reason("reason") else {
+        throw InspectorWireError(path: WirePath.key(path, "reason").description, reason: "missing")
+      }
+      self = .eventRefused(shell: try object.int("shell", in: 1...Int(Int32.max)), reason: reason)
     default:
       throw InspectorWireError(
         path: WirePath.key(path, "kind").description,

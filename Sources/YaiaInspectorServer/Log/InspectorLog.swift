@@ -85,6 +85,8 @@ struct InspectorLog {
     var history: Int?
     /// Why the app cannot run on from the shell's first state, if it cannot.
     var initialCannotJump: String?
+    /// Whether the app lets the page send this shell events.
+    var acceptsEvents = false
     /// The index of the newest step (0 before the first).
     var lastIndex = 0
     /// The view model before the first step kept: the initial one until steps are let go.
@@ -137,6 +139,8 @@ struct InspectorLog {
   private var endedOrder: [String] = []
   /// Jumps the page asked for, by app session, until the app's next batch takes them.
   private var pendingJumps: [String: [InspectorJumpRequest]] = [:]
+  /// The events the pages sent, waiting for each app's next batch, by session.
+  private var pendingEvents: [String: [InspectorEventRequest]] = [:]
 
   init(limits: Limits = Limits()) {
     self.limits = limits
@@ -223,6 +227,7 @@ struct InspectorLog {
       apps[session] = app
       append(session, .app(name: app.name, status: "ended"))
       pendingJumps[session] = nil
+      pendingEvents[session] = nil
       noteEnded(session)
     }
     return .success(kept)
@@ -321,12 +326,22 @@ struct InspectorLog {
     if let refusal {
       return .notTravelling("the app cannot run on from the state after step \(index): \(refusal)")
     }
-    var waiting = pendingJumps[key.session] ?? []
-    guard waiting.count < limits.jumpsWaiting else {
-      return .notTravelling("\(limits.jumpsWaiting) jumps already wait for the app")
+    return Self.enqueue(
+      InspectorJumpRequest(shell: key.shell, index: index), in: &pendingJumps,
+      for: key.session, atMost: limits.jumpsWaiting, named: "jumps")
+  }
+
+  /// Appends `request` to what waits for the app of `session`, unless `most` already do.
+  private static func enqueue<Request>(
+    _ request: Request, in queues: inout [String: [Request]], for session: String,
+    atMost most: Int, named name: String
+  ) -> JumpRefusal? {
+    var waiting = queues[session] ?? []
+    guard waiting.count < most else {
+      return .notTravelling("\(most) \(name) already wait for the app")
     }
-    waiting.append(InspectorJumpRequest(shell: key.shell, index: index))
-    pendingJumps[key.session] = waiting
+    waiting.append(request)
+    queues[session] = waiting
     return nil
   }
 
@@ -340,6 +355,41 @@ struct InspectorLog {
     return taken
   }
 
+  // MARK: Events from the page
+
+  /// Queues `json` as an event for the shell `key`, for its app's next batch to take in its
+  /// answer; why not, when the shell does not take events from the page, its app is not
+  /// running, the event is not JSON or too long, or enough events already wait.
+  mutating func requestEvent(_ key: ShellKey, json: String) -> JumpRefusal? {
+    guard let journal = journals[key], let app = apps[key.session] else {
+      return .noShell(key)
+    }
+    guard journal.acceptsEvents else {
+      return .notTravelling(
+        "this shell takes no events from the page: the app inspects it with dispatch: .on() (its events must be Codable)"
+      )
+    }
+    guard !app.ended, !app.silent else {
+      return .notTravelling("\(app.name) is not connected: only a running app takes events")
+    }
+    guard json.utf8.count <= InspectorEventRequest.longest else {
+      return .notTravelling(
+        "the event is \(json.utf8.count) bytes; one is at most \(InspectorEventRequest.longest)")
+    }
+    guard Self.isJSON(json) else {
+      return .notTravelling("the event is not JSON: write it as the app's Codable writes it")
+    }
+    return Self.enqueue(
+      InspectorEventRequest(shell: key.shell, json: json), in: &pendingEvents,
+      for: key.session, atMost: InspectorAnswer.mostEvents, named: "events")
+  }
+
+  /// The events waiting for the app of `session`, handed over once.
+  mutating func takeEvents(for session: String) -> [InspectorEventRequest] {
+    guard let waiting = pendingEvents.removeValue(forKey: session) else { return [] }
+    return waiting
+  }
+
   /// Ends every app still connected: after the history of the inspector's last run was read
   /// back, its apps are that run's (a live one connects again under a new session).
   mutating func endAll() {
@@ -348,6 +398,7 @@ struct InspectorLog {
       guard !app.ended else { continue }
       apps[session]?.ended = true
       pendingJumps[session] = nil
+      pendingEvents[session] = nil
       append(session, .app(name: app.name, status: "ended"))
       noteEnded(session)
     }
@@ -364,6 +415,8 @@ struct InspectorLog {
         apps[session]?.ended = true
         apps[session]?.gone = true
         pendingJumps[session] = nil
+        pendingEvents[session] = nil
+        pendingEvents[session] = nil
         append(session, .app(name: app.name, status: "ended"))
         noteEnded(session)
       }
@@ -393,6 +446,7 @@ struct InspectorLog {
         app: apps[session]?.name ?? "", name: cleaned.name, initialViewModel: shell.viewModel)
       journals[key]?.history = shell.history
       journals[key]?.initialCannotJump = cleaned.cannotJump
+      journals[key]?.acceptsEvents = shell.acceptsEvents
       lastViewModel[key] = shell.viewModel
       append(session, .message(.shell(cleaned)))
     case .step(var step):
@@ -456,6 +510,16 @@ struct InspectorLog {
       append(session, .message(.dropped(count: count)))
     case .launch, .launchEvent, .launchReport, .request:
       append(session, .message(message))
+    case .eventRefused(let shell, let reason):
+      guard journals[ShellKey(session: session, shell: shell)] != nil else {
+        return reject(session, "an event refused by shell \(shell), which the app never showed")
+      }
+      append(
+        session,
+        .message(
+          .eventRefused(
+            shell: shell, reason: Self.clean(reason, limit: InspectedStep.longestReason)))
+      )
     }
     return true
   }
@@ -522,11 +586,16 @@ struct InspectorLog {
   /// The journal of a shell as a file: its steps for the page, and its events (when the app's
   /// events are `Codable`) for `expectReplay`.
   func journalFile(of key: ShellKey) -> Data? {
+    exported(key)?.fileData()
+  }
+
+  /// The shell's session as a journal: what "Export journal" writes and "Make a test" writes a
+  /// test of.
+  func exported(_ key: ShellKey) -> InspectorJournal? {
     guard let journal = journals[key] else { return nil }
     return InspectorJournal(
       app: journal.app, shell: journal.name, initialViewModel: journal.initialViewModel,
-      steps: journal.steps, droppedSteps: journal.droppedSteps
-    ).fileData()
+      steps: journal.steps, droppedSteps: journal.droppedSteps)
   }
 
   // MARK: Checks

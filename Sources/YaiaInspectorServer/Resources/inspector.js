@@ -16,8 +16,10 @@ const model = {
 
 // ---------- helpers ----------
 
+// Values are percent-encoded (a space as %20): the server reads "+" as itself, so that a Swift
+// expression sent for a test keeps its spaces and its pluses.
 function api(path, params = {}, options = {}) {
-  const query = new URLSearchParams({ ...params, token });
+  const query = Object.entries({ ...params, token }).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
   return fetch(`${path}?${query}`, { cache: "no-store", ...options });
 }
 
@@ -216,7 +218,7 @@ function take(record) {
   switch (message.kind) {
     case "shell": {
       const key = session + ":" + message.shell;
-      model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, history: message.history || 0, steps: [] });
+      model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, history: message.history || 0, acceptsEvents: !!message.acceptsEvents, refusedEvent: null, steps: [] });
       if (!model.selected || key === model.pendingImport || isNewerRunOfSelected(session, message.name) || isWanted(session, message.name)) select({ type: "shell", key });
       break;
     }
@@ -248,6 +250,12 @@ function take(record) {
       break;
     }
     case "request": model.requests.push(message); if (model.requests.length > 10000) model.requests.shift(); break;
+    case "eventRefused": {
+      // An event sent from the page that the app could not read: said where it was sent.
+      const shell = shellOf(session, message.shell);
+      if (shell) { shell.refusedEvent = message.reason; if (shellView.shell === shell) shellView.detailFor = undefined; }
+      break;
+    }
   }
 }
 
@@ -526,7 +534,9 @@ function buildShellView(shell) {
   const newest = el("button", { onclick: () => { model.step = null; followNewest(); } }, "Newest");
   const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followNewest() }, "");
   const replay = el("span", { class: "replay-note", hidden: true }, "");
-  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, present, search, cases, pause, exportLink, replay);
+  const testForm = shell.key.startsWith("import") ? null : makeTestForm(shell);
+  const testButton = testForm && el("button", { class: "make-test-button", onclick: () => toggleTestForm(testForm) }, "Make a test…");
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, present, search, cases, pause, exportLink, testButton, replay);
   const rows = el("div", { class: "rows" });
   const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
   timeline.addEventListener("scroll", () => {
@@ -538,7 +548,69 @@ function buildShellView(shell) {
   });
   const detail = el("div", { class: "detail" });
   shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause, present };
-  document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline, detail));
+  document.getElementById("view").replaceChildren(toolbar, ...(testForm ? [testForm] : []), el("div", { class: "columns" }, timeline, detail));
+}
+
+// ---------- make a test ----------
+
+// "Make a test": the session as a Swift Testing file (GET /api/test) that replays its events
+// and checks each step's changes from the first step checked. What only the developer knows
+// (how to make the state, the app's module) is typed once and remembered per app and shell.
+function testSettingsKey(shell) { return `yaia.test.${shell.name}`; }
+
+function makeTestForm(shell) {
+  let remembered = {};
+  try { remembered = JSON.parse(localStorage.getItem(testSettingsKey(shell)) || "{}") || {}; } catch (error) { remembered = {}; }
+  const field = (name, label, placeholder, type = "text") =>
+    el("label", {}, label + " ", el("input", { name, type, placeholder, value: typeof remembered[name] === "string" ? remembered[name] : "", min: type === "number" ? 1 : undefined, "aria-label": label }));
+  const note = el("p", { class: "note test-note" }, "It replays the steps up to the last and checks what changed on screen from the first checked; change the expectation that is wrong, and it fails on the bug.");
+  const form = el("form", { class: "make-test", hidden: true },
+    field("from", "Check from step", "1", "number"),
+    field("through", "through step", "the newest", "number"),
+    field("state", "State", "LoginState()"),
+    field("screenTypes", "Screen types", "MyApp.screenTypes, if any"),
+    field("testable", "@testable import", "MyApp"),
+    field("name", "Test name", "recordedSession"),
+    el("button", { type: "submit" }, "Download the test"),
+    note);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(form));
+    const kept = {};
+    for (const name of ["state", "screenTypes", "testable", "name"]) kept[name] = String(values[name] || "");
+    try { localStorage.setItem(testSettingsKey(shell), JSON.stringify(kept)); } catch (error) { /* private mode: not remembered */ }
+    const params = { shell: shell.key };
+    for (const [name, value] of Object.entries(values)) if (String(value).trim()) params[name] = String(value).trim();
+    note.classList.remove("refused");
+    let response;
+    try { response = await api("/api/test", params); } catch (error) { note.textContent = "The inspector did not answer."; note.classList.add("refused"); return; }
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      note.textContent = body.error || `The inspector answered ${response.status}.`;
+      note.classList.add("refused");
+      return;
+    }
+    const file = `${params.name || "recordedSession"}.swift`;
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: file });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    note.textContent = `Downloaded ${file}: put it in the app's test target. It passes as recorded; change the expectation that is wrong, and it fails on the bug.`;
+  });
+  return form;
+}
+
+// Opens the form with the range: from the selected step through the newest.
+function toggleTestForm(form) {
+  form.hidden = !form.hidden;
+  if (form.hidden) return;
+  const steps = shellView.shell.steps;
+  let newest = null;
+  for (let i = steps.length - 1; i >= 0 && newest === null; i--) if (steps[i] && !steps[i].gap) newest = steps[i].index;
+  const selected = selectedIndex();
+  const from = selected !== null && steps[selected] ? steps[selected].index : 1;
+  form.elements.from.value = String(from);
+  form.elements.through.value = newest === null ? "" : String(newest);
 }
 
 function followNewest() {
@@ -692,6 +764,8 @@ function drawDetail() {
   const step = selected === null ? null : shell.steps[selected];
   if (step) {
     parts.push(el("h3", {}, `Event #${step.index} at ${step.time.toFixed(3)} s`), el("div", { class: "value" }, valueNode(step.event)));
+    const sender = sendForm(shell, step);
+    if (sender) parts.push(sender);
     parts.push(el("h3", {}, "Commands"), el("div", { class: "value" }, step.commands.length ? step.commands.map((c) => el("div", {}, valueNode(c))) : "none"));
     parts.push(el("h3", {}, step.changed ? "View model changes" : "View model unchanged"));
     if (step.changed) parts.push(el("div", { id: "changes" }, el("p", { class: "note" }, "Reading…")));
@@ -867,6 +941,32 @@ async function jump(shell, index) {
   }
   const body = await response.json().catch(() => ({}));
   banner(`No jump: ${body.error || response.statusText}`);
+}
+
+// ---------- send an event ----------
+
+// "Send to the app": for a shell whose app lets the page send events (dispatch: .on()), the
+// selected step's event in the app's own encoding, to edit and send as the next event.
+function sendForm(shell, step) {
+  const app = model.apps.get(shell.session);
+  if (!shell.acceptsEvents || typeof step.eventJSON !== "string" || !app || app.status !== "connected") return null;
+  const text = el("textarea", { class: "send-event", rows: 3, spellcheck: "false", "aria-label": "The event to send, as JSON" });
+  text.value = step.eventJSON;
+  const note = el("p", { class: "note send-note" }, shell.refusedEvent ? `The app did not take the last event sent: ${shell.refusedEvent}` : "Edit it, then send it: the app handles it as its next event.");
+  if (shell.refusedEvent) note.classList.add("refused");
+  const button = el("button", { class: "send-button", onclick: async () => {
+    shell.refusedEvent = null;
+    note.classList.remove("refused");
+    let response;
+    try {
+      response = await api("/api/send", { shell: shell.key, page: model.page ?? "" }, { method: "POST", body: text.value, headers: { "Content-Type": "application/json" } });
+    } catch (error) { note.textContent = "The inspector did not answer."; note.classList.add("refused"); return; }
+    if (response.status === 202) { note.textContent = "Sent: it shows as the app's next step."; return; }
+    const body = await response.json().catch(() => ({}));
+    note.textContent = `Not sent: ${body.error || response.statusText}`;
+    note.classList.add("refused");
+  } }, "Send to the app");
+  return el("div", { class: "send" }, el("h3", {}, "Send an event"), text, button, note);
 }
 
 // ---------- import ----------

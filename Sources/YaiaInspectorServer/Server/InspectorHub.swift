@@ -49,10 +49,14 @@ final class InspectorHub: Sendable {
 
   /// Takes a batch; on success, the jumps back in time waiting for its app, to be sent in the
   /// answer.
-  func receive(_ batch: InspectorBatch) -> Result<[InspectorJumpRequest], InspectorRefusal> {
+  func receive(_ batch: InspectorBatch) -> Result<InspectorAnswer, InspectorRefusal> {
     let now = now
     return changing { state in
-      state.log.receive(batch, at: now).map { _ in state.log.takeJumps(for: batch.session) }
+      state.log.receive(batch, at: now).map { _ in
+        InspectorAnswer(
+          jumps: state.log.takeJumps(for: batch.session),
+          events: state.log.takeEvents(for: batch.session))
+      }
     }
   }
 
@@ -76,6 +80,14 @@ final class InspectorHub: Sendable {
     changing { state in
       guard state.claims.knows(page) else { return .noPage(page) }
       return state.log.requestJump(shell, to: index)
+    }
+  }
+
+  /// Queues an event from the page `page` for the shell; why not, when it cannot be sent.
+  func requestEvent(_ shell: InspectorLog.ShellKey, json: String, page: Int) -> JumpRefusal? {
+    changing { state in
+      guard state.claims.knows(page) else { return .noPage(page) }
+      return state.log.requestEvent(shell, json: json)
     }
   }
 
@@ -169,6 +181,11 @@ final class InspectorHub: Sendable {
       }
       return (journal.name, data)
     }
+  }
+
+  /// The shell's session as a journal, to make a test of.
+  func exported(_ shell: InspectorLog.ShellKey) -> InspectorJournal? {
+    state.withLock { $0.log.exported(shell) }
   }
 
   /// What the server holds, for its own tests and the benchmark.

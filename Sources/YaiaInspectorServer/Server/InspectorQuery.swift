@@ -9,7 +9,7 @@ import Yaia
 /// numbers, so the range is JavaScript's whole numbers: 0 to 2^53 − 1.
 struct InspectorQuery {
   /// The names whose values are whole numbers.
-  static let numberNames: Set = ["after", "page", "index", "reuse"]
+  static let numberNames: Set = ["after", "page", "index", "reuse", "from", "through"]
   /// The largest number any of them may be.
   static let largestNumber = (1 << 53) - 1
 
@@ -48,6 +48,12 @@ struct InspectorQuery {
 
   /// The text of `name`, if the query has it.
   subscript(name: String) -> String? { items[name] }
+
+  /// The text of `name`, if the query has it and it is not empty or only spaces.
+  func text(_ name: String) -> String? {
+    guard let text = items[name], text.contains(where: { !$0.isWhitespace }) else { return nil }
+    return text
+  }
 
   /// The whole number `name` holds, in 0…2^53 − 1 once ``problem`` is `nil`.
   func number(_ name: String) -> Int? { items[name].flatMap { Int($0) } }

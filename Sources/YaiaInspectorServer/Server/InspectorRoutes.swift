@@ -19,7 +19,9 @@ import struct YaiaHTTP.HTTPStatus
 /// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
 /// | `POST /api/recording?shell=S&paused=1\|0&page=P` | pauses or resumes keeping the shell's steps (204) |
+/// | `POST /api/send?shell=S&page=P` | an event (its JSON the body) for a shell that takes them (202), or why not |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
+/// | `GET /api/test?shell=S&state=E[&from=N&through=M&…]` | the shell's session as a Swift test file (``InspectorTestExport``), or 400 with why not |
 /// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
 final class InspectorRoutes: HTTPHandler, Sendable {
   private let hub: InspectorHub
@@ -105,6 +107,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       return await receiveBatch(request)
     case (.POST, "/api/import"):
       return await importJournal(request, file: query["name"] ?? "journal")
+    case (.POST, "/api/send"):
+      return await sendEvent(request, query)
     case (.POST, "/api/pages"):
       return Self.json { json in
         json.key("page")
@@ -185,6 +189,17 @@ final class InspectorRoutes: HTTPHandler, Sendable {
           HTTPHeader("Content-Disposition"):
             "attachment; filename=\"\(file.isEmpty ? "shell" : String(file)).yaiajournal.json\"",
         ], body: data)
+    case (.GET, "/api/test"):
+      let key: InspectorLog.ShellKey
+      do throws(InspectorQuery.Missing) {
+        key = try query.shell(for: "a test")
+      } catch {
+        return Self.error(400, error.description)
+      }
+      guard let journal = hub.exported(key) else {
+        return Self.error(404, "no shell \(key) here: it was never heard, or was let go")
+      }
+      return Self.testFile(of: journal, query)
     default:
       return Self.error(404, "nothing here: the page is at /")
     }
@@ -227,6 +242,31 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       statusCode: .ok,
       headers: [.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-store"],
       body: HTTPBodySequence(from: stream))
+  }
+
+  /// An event from the page for a shell that takes them: queued for the app's next batch
+  /// (202), or why not.
+  private func sendEvent(_ request: HTTPRequest, _ query: InspectorQuery) async -> HTTPResponse {
+    let key: InspectorLog.ShellKey
+    let page: Int
+    do throws(InspectorQuery.Missing) {
+      key = try query.shell(for: "an event")
+      page = try query.required("page", for: "an event")
+    } catch {
+      return Self.error(400, error.description)
+    }
+    let body: Data
+    switch await Self.body(of: request, limit: InspectorEventRequest.longest) {
+    case .success(let data): body = data
+    case .failure(let failure): return Self.error(failure.status, "an event \(failure.message)")
+    }
+    guard let json = String(data: body, encoding: .utf8) else {
+      return Self.error(400, "an event is JSON text in UTF-8")
+    }
+    if let refusal = hub.requestEvent(key, json: json, page: page) {
+      return Self.error(refusal.status, refusal.message)
+    }
+    return HTTPResponse(statusCode: .accepted)
   }
 
   private func importJournal(_ request: HTTPRequest, file: String) async -> HTTPResponse {
@@ -292,10 +332,11 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       if first { hub.noteProblem("The history is not kept any more: \(problem.description).") }
     }
     switch taken {
-    case .success(let jumps) where jumps.isEmpty: return HTTPResponse(statusCode: .noContent)
-    case .success(let jumps):
-      // The answer carries what the page asks of the app: its jumps back in time.
-      return Self.json(bytes: InspectorAnswer(jumps: jumps).wireBytes())
+    case .success(let answer) where answer.jumps.isEmpty && answer.events.isEmpty:
+      return HTTPResponse(statusCode: .noContent)
+    case .success(let answer):
+      // The answer carries what the page asks of the app: jumps back in time, events to send.
+      return Self.json(bytes: answer.wireBytes())
     case .failure(let refusal):
       hub.noteProblem(
         "A batch from \(InspectorLog.clean(batch.app, limit: 100)) was refused: \(refusal.message)."
@@ -318,6 +359,48 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       statusCode: .ok,
       headers: [.contentType: "application/json", HTTPHeader("Cache-Control"): "no-store"],
       body: Data(bytes))
+  }
+
+  /// The longest text a test's settings may be: a Swift expression, a module's name.
+  static let longestTestSetting = 1_000
+
+  /// `journal` as a Swift Testing file ("Make a test" on the page): the settings are the
+  /// query's `state`, `eventType`, `screenTypes`, `testable` (modules, comma-separated),
+  /// `name`, `from` and `through`.
+  static func testFile(of journal: InspectorJournal, _ query: InspectorQuery) -> HTTPResponse {
+    for name in ["state", "eventType", "screenTypes", "testable", "name"] {
+      if let text = query[name], text.utf8.count > longestTestSetting {
+        return error(400, "`\(name)` is longer than \(longestTestSetting) bytes")
+      }
+    }
+    guard let state = query.text("state") else {
+      return error(
+        400,
+        "a test needs `state`: the Swift expression of the state the shell started from, e.g. LoginState()"
+      )
+    }
+    var export = InspectorTestExport(journal: journal, state: state)
+    export.eventType = query.text("eventType")
+    export.screenTypes = query.text("screenTypes")
+    export.testableImports =
+      query.text("testable")?.split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty } ?? []
+    export.testName = query.text("name") ?? export.testName
+    export.firstAsserted = query.number("from") ?? 1
+    export.lastStep = query.number("through")
+    let source: String
+    do {
+      source = try export.swiftSource()
+    } catch {
+      return Self.error(400, error.description)
+    }
+    return HTTPResponse(
+      statusCode: .ok,
+      headers: [
+        .contentType: "text/x-swift; charset=utf-8",
+        HTTPHeader("Content-Disposition"): "attachment; filename=\"\(export.testName).swift\"",
+      ], body: Data(source.utf8))
   }
 
   static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
