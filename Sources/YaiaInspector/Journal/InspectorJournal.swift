@@ -156,8 +156,10 @@ public struct InspectorJournal: Sendable, Equatable {
   ///   ``InspectorJournalError/eventUnreadable(step:reason:)`` when an event does not decode
   ///   as `Event`.
   ///
-  /// - Parameter userInfo: What the decoder is given: an app whose events carry screen events
-  ///   gives its `ScreenTypes` under `ScreenTypes.userInfoKey`.
+  /// - Parameters:
+  ///   - type: The shell's event type.
+  ///   - userInfo: What the decoder is given: an app whose events carry screen events gives its
+  ///     `ScreenTypes` under `ScreenTypes.userInfoKey`.
   public func journal<Event: Decodable>(
     of type: Event.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) throws(InspectorJournalError) -> Journal<Event> {
