@@ -15,7 +15,7 @@ import YaiaTesting
 @Test("yaia demo, app: steps 10–35 as recorded")
 func recordedLoginAndPairing() throws {
   let event = RecordedEvents(DemoAppState.Event.self, userInfo: [ScreenTypes.userInfoKey: DemoAppState.screenTypes])
-  try Given(DemoAppState(scenario: .regular, plan: try DemoLaunch.plan(.regular)))
+  let replayed = try Given(DemoAppState(scenario: .regular, plan: try DemoLaunch.plan(.regular)))
     .when([
       event(#"{"started":{}}"#),  // 1 started
       event(#"{"launch":{"_0":{"kind":{"started":{}},"step":"presentSplash","time":[0,55383000000000]}}}"#),  // 2 launch
@@ -227,4 +227,5 @@ func recordedLoginAndPairing() throws {
         "screens.screen.pairing #2._0._0.rows[2].signal": "-66",
         "screens.screen.pairing #2._0._0.rows[2].mark": ".updated",
       ])
+  #expect(replayed.stepsTaken == 35, "every recorded step replayed")
 }

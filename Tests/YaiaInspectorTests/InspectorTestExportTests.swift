@@ -56,7 +56,10 @@ struct InspectorTestExportTests {
     #expect(source.hasPrefix("// swift-format-ignore-file\n"))
     #expect(source.contains("@testable import TickerApp"))
     #expect(source.contains("let event = RecordedEvents(Ticker.Event.self)"))
-    #expect(source.contains("try Given(Ticker())"))
+    #expect(source.contains("let replayed = try Given(Ticker())"))
+    #expect(
+      source.hasSuffix("  #expect(replayed.stepsTaken == 4, \"every recorded step replayed\")\n}\n")
+    )
     // Steps 1 and 2 are replayed; 3 and 4 asserted. Step 2 changed nothing shown, so step 3's
     // change is from 1 to 3.
     #expect(source.contains(".when([\n      event(#\"{\"tick\":{}}\"#),  // 1 tick\n"))

@@ -86,7 +86,7 @@ public struct InspectorTestExport: Sendable {
     var source = header(last: last)
     let userInfo = screenTypes.map { ", userInfo: [ScreenTypes.userInfoKey: \($0)]" } ?? ""
     source += "  let event = RecordedEvents(\(eventType).self\(userInfo))\n"
-    source += "  try Given(\(state))\n"
+    source += "  let replayed = try Given(\(state))\n"
     var viewModel = journal.initialViewModel
     var replayed = steps[...]
     if firstAsserted > 1 {
@@ -127,6 +127,8 @@ public struct InspectorTestExport: Sendable {
       }
       source += "      ])\n"
     }
+    // Each step above records its own failures; this says the chain ran them all.
+    source += "  #expect(replayed.stepsTaken == \(last), \"every recorded step replayed\")\n"
     source += "}\n"
     return source
   }

@@ -19,8 +19,10 @@ public struct Given<State: ShellState> {
   /// The state before the events.
   public let state: State
 
-  /// How many ``step(_:sourceLocation:_:)`` calls led here, to name the event in failures.
-  let stepsTaken: Int
+  /// How many events led here (each `step`, and the events of a `when`): failures name the
+  /// event by it, and an exported session's test checks at its end that every recorded step
+  /// ran.
+  public let stepsTaken: Int
 
   /// Starts a test from `state`.
   public init(_ state: State) {
