@@ -63,24 +63,25 @@
     /// after it, or `nil` when the connection must close.
     private func serveOne(after pending: [UInt8], served: Bool) async throws -> [UInt8]? {
       var parser = RequestHeadParser(limits: limits)
-      var deadline: ContinuousClock.Instant?
+      var deadline = RequestDeadline(timeout: requestTimeout)
       var started = ContinuousClock.now
       var step = parser.append(pending)
       // A new connection is already silent in the ledger, since it was accepted.
       if served, !parser.hasStarted { ticket.set(.idle(since: .now)) }
       while step == .needMore {
-        if parser.hasStarted, deadline == nil {
+        if parser.hasStarted, !deadline.isRunning {
           started = .now
-          deadline = started.advanced(by: requestTimeout)
+          deadline.start(at: started)
           ticket.set(.reading(since: started))
         }
-        guard let bytes = try await read(deadline: &deadline, timedOut: parser.hasStarted) else {
-          return nil
-        }
-        Self.extend(&deadline, earnedBy: bytes.count, timeout: requestTimeout)
+        guard let bytes = try await read(deadline: &deadline) else { return nil }
+        deadline.earn(bytes.count, at: .now)
         step = parser.append(bytes)
       }
-      if deadline == nil { ticket.set(.reading(since: started)) }
+      if !deadline.isRunning {
+        deadline.start(at: started)
+        ticket.set(.reading(since: started))
+      }
       switch step {
       case .needMore:
         return nil
@@ -88,21 +89,19 @@
         try await write(.failure(failure), keepAlive: false, head: false)
         return nil
       case .head(let head, let rest):
-        return try await answer(
-          head, rest: rest, started: started,
-          deadline: deadline ?? started.advanced(by: requestTimeout))
+        return try await answer(head, rest: rest, started: started, deadline: deadline)
       }
     }
 
     /// Reads the body of `head` (whatever its framing, within the limit) and answers it.
     private func answer(
       _ head: RequestHead, rest: [UInt8], started: ContinuousClock.Instant,
-      deadline: ContinuousClock.Instant
+      deadline: RequestDeadline
     ) async throws -> [UInt8]? {
       let isHead = head.method == "HEAD"
       let body: Data
       var rest = rest
-      var deadline: ContinuousClock.Instant? = deadline
+      var deadline = deadline
       switch BodyFraming.of(head) {
       case .failure(let failure):
         return try await refuse(failure)
@@ -111,13 +110,13 @@
         var decoder = ChunkedBody(limit: maxBodyBytes)
         var step = decoder.append(rest)
         while step == .needMore {
-          guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
+          guard let bytes = try await read(deadline: &deadline) else { return nil }
           // Only the body earns time: chunk-size lines and extensions are framing, and a client
           // sending mostly framing (4 KiB lines around one-byte chunks) would otherwise hold
           // the connection without end.
           let before = decoder.body.count
           step = decoder.append(bytes)
-          Self.extend(&deadline, earnedBy: decoder.body.count - before, timeout: requestTimeout)
+          deadline.earn(decoder.body.count - before, at: .now)
         }
         switch step {
         case .needMore: return nil
@@ -132,9 +131,8 @@
         guard count <= maxBodyBytes else { return try await refuseBody(head) }
         if count > rest.count { try await sendContinue(head, started: started) }
         while rest.count < count {
-          guard let bytes = try await read(deadline: &deadline, timedOut: true) else { return nil }
-          Self.extend(
-            &deadline, earnedBy: min(bytes.count, count - rest.count), timeout: requestTimeout)
+          guard let bytes = try await read(deadline: &deadline) else { return nil }
+          deadline.earn(min(bytes.count, count - rest.count), at: .now)
           rest += bytes
         }
         body = Data(rest[..<count])
@@ -184,28 +182,28 @@
       return nil
     }
 
-    /// The next bytes from the client, or `nil` when it closed. A wait ending at the request's
-    /// deadline is answered with 408 when the request had begun (`timedOut`).
-    ///
-    /// At the deadline the socket is read once more before the 408, since a server starved of
-    /// CPU on a busy machine wakes late to bytes that came in time. The caller moves the
-    /// deadline on by what the bytes earned (``extend(_:earnedBy:timeout:)``).
-    private func read(deadline: inout ContinuousClock.Instant?, timedOut: Bool) async throws
-      -> [UInt8]?
-    {
+    /// The next bytes from the client, or `nil` when it closed or ran out of time. Once the
+    /// request has begun, a wait ends at its deadline; the one read allowed past it (see
+    /// ``RequestDeadline``) takes what arrived, since a server starved of CPU on a busy machine
+    /// wakes late to bytes that came in time; a request out of time is answered with 408.
+    private func read(deadline: inout RequestDeadline) async throws -> [UInt8]? {
       while true {
         try Task.checkCancellation()
+        switch deadline.read(at: .now) {
+        case .inTime: break
+        case .grace:
+          if let late = try? socket.read(atMost: 65_536), !late.isEmpty { return late }
+          return try await timeOut()
+        case .expired:
+          return try await timeOut()
+        }
         do {
           return try socket.read(atMost: 65_536)
         } catch SocketError.blocked {
           do {
-            try await waits.read(socket, deadline: deadline)
-          } catch ConnectionWaits.Ended.deadline where timedOut {
-            if let late = try? socket.read(atMost: 65_536), !late.isEmpty { return late }
-            let failure = WireFailure(
-              status: 408, reason: "the request did not arrive within \(requestTimeout)")
-            try? await write(.failure(failure), keepAlive: false, head: false)
-            return nil
+            try await waits.read(socket, deadline: deadline.instant)
+          } catch ConnectionWaits.Ended.deadline {
+            // The next turn of the loop reads once more, or answers 408.
           }
         } catch SocketError.disconnected {
           return nil
@@ -213,19 +211,12 @@
       }
     }
 
-    /// The bytes a client sends to earn one more request timeout: 16 KiB.
-    static let bytesPerTimeout = 16 << 10
-
-    /// Moves `deadline` on by what `bytes` useful bytes earned: the request timeout per
-    /// ``bytesPerTimeout``. A client still sending at a reasonable rate is never cut off (a body
-    /// sent at 1.6 KB/s or faster never runs out of time), while one that sends a byte now and
-    /// then, or framing without a body, does.
-    static func extend(
-      _ deadline: inout ContinuousClock.Instant?, earnedBy bytes: Int, timeout: Duration
-    ) {
-      guard let current = deadline, bytes > 0 else { return }
-      let earned = timeout * (Double(bytes) / Double(bytesPerTimeout))
-      deadline = max(current, ContinuousClock.now.advanced(by: earned))
+    /// Answers 408 for a request that did not arrive in time, and closes.
+    private func timeOut() async throws -> [UInt8]? {
+      let failure = WireFailure(
+        status: 408, reason: "the request did not arrive within \(requestTimeout)")
+      try? await write(.failure(failure), keepAlive: false, head: false)
+      return nil
     }
 
     /// Writes `response`: the head, then the body as its delivery says, within the response
