@@ -189,7 +189,7 @@ def main():
             # The timeline: the login events, the password never shown.
             # The answer comes after the submit: wait for it, the last of the four.
             page.wait_for_selector(".timeline .step >> text=LoginState › response › success", timeout=30_000)
-            page.wait_for_selector("#shells >> text=yaia demo — connected", timeout=5_000)
+            page.wait_for_selector("#shells >> text=/yaia demo( \\(run \\d+\\))? — connected/", timeout=5_000)
             timeline = page.inner_text(".timeline")
             # Each row leads with its event's case path, then what the innermost case carries.
             for expected in ["onTop › LoginState › typed(<redacted>)", "onTop › LoginState › switchField", "onTop › LoginState › submit", "LoginState › response › success("]:
@@ -321,7 +321,7 @@ def main():
                 stdout=open(demo_log, "w"), stderr=subprocess.STDOUT, text=True, env=env)
             watcher = browser.new_page()
             watcher.goto(url)
-            watcher.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            watcher.wait_for_selector("#shells >> text=/yaia demo( \\(run \\d+\\))? — connected/", timeout=30_000)
             # News is pushed to the page (server-sent events); a browser without them asks
             # for it instead, and sees the same.
             if watcher.evaluate("model.transport") != "stream":
@@ -329,7 +329,7 @@ def main():
             asking = browser.new_page()
             asking.add_init_script("delete window.EventSource")
             asking.goto(url)
-            asking.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+            asking.wait_for_selector("#shells >> text=/yaia demo( \\(run \\d+\\))? — connected/", timeout=30_000)
             if asking.evaluate("model.transport") != "poll":
                 fail(f"a page without EventSource does not fall back to asking: {asking.evaluate('model.transport')!r}")
             asking.close()
@@ -393,6 +393,38 @@ def main():
                     fail(f"the case filter {choice!r} shows {events[:6]!r}")
             watcher.select_option(".case-filter", "")
             watcher.wait_for_function("() => !model.caseFilter && shellView.filter === filterKey()", timeout=10_000)
+
+            # All shells: the demo's two runs in one timeline, a checkbox per shell (each run
+            # named); leaving one out shows only the other; a row opens its step in its shell.
+            watcher.click("#shells a.all-shells")
+            watcher.wait_for_selector(".timeline.all .step", timeout=10_000)
+            keys = watcher.evaluate("() => [...new Set(allView.positions.map((n) => model.all[n].key).filter(Boolean))]")
+            if len(keys) < 2:
+                fail(f"the all-shells timeline shows {len(keys)} shell(s): {watcher.inner_text('.toolbar')[:300]!r}")
+            choices = watcher.inner_text(".toolbar .shell-filter")
+            if "(run 1) › " not in choices or "(run 2) › " not in choices:
+                fail(f"the shells to choose from do not name their runs: {choices!r}")
+            left_out = keys[0]
+            watcher.uncheck(f".shell-filter input[data-shell={json.dumps(left_out)}]")
+            watcher.wait_for_function(
+                f"() => [...model.hiddenShells].join() === {json.dumps(left_out)} && allView.key === allKey() && allView.positions.length > 0"
+                f" && allView.positions.every((n) => !model.all[n].key || model.all[n].key !== {json.dumps(left_out)})", timeout=10_000)
+            drawn_shells = watcher.evaluate("() => [...document.querySelectorAll('.timeline.all .step')].map((r) => r.dataset.shell)")
+            if not drawn_shells or left_out in drawn_shells:
+                fail(f"leaving a shell out still draws its rows: {drawn_shells[:5]!r}")
+            watcher.check(f".shell-filter input[data-shell={json.dumps(left_out)}]")
+            watcher.wait_for_function(f"() => model.hiddenShells.size === 0 && allView.key === allKey() && allView.positions.some((n) => model.all[n].key === {json.dumps(left_out)})", timeout=10_000)
+            watcher.screenshot(path=os.path.join(SHOTS, "inspector-all-shells.png"), full_page=False)
+            newest_row = watcher.evaluate("() => Math.max(...[...document.querySelectorAll('.timeline.all .step')].map((r) => Number(r.dataset.position)))")
+            opened = watcher.locator(f".timeline.all .step[data-position='{newest_row}']")
+            opened_shell, opened_index = opened.get_attribute("data-shell"), opened.get_attribute("data-index")
+            opened.click()
+            watcher.wait_for_selector(f".timeline:not(.all) .step.selected[data-index='{opened_index}']", timeout=10_000)
+            if watcher.evaluate("() => model.selected.key") != opened_shell:
+                fail(f"a row of the all-shells timeline opened another shell than its own ({opened_shell})")
+            # Back to the newest run's timeline, following its newest step, as before.
+            watcher.click("#shells a >> nth=-1")
+            watcher.click(".toolbar button:text-is('Newest')")
 
             # What a step carries to the page: where the view model changed, never the whole
             # value (read on demand). Bytes per step of the demo's session, as the page reads it.
@@ -493,7 +525,7 @@ def main():
             revived = browser.new_page()
             revived.goto(url)
             try:
-                revived.wait_for_selector("#shells >> text=yaia demo — connected", timeout=30_000)
+                revived.wait_for_selector("#shells >> text=/yaia demo( \\(run \\d+\\))? — connected/", timeout=30_000)
             except Exception:
                 fail(f"the restarted inspector's page shows no connected demo: shells {revived.inner_text('#shells')!r}, the demo said {open(demo_log).read()[-600:]!r}")
             # History survives the restart: a page opened only now still shows the run from
@@ -578,7 +610,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, all shells in one timeline with a checkbox each, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

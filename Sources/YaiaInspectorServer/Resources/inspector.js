@@ -8,10 +8,12 @@ const svgNS = "http://www.w3.org/2000/svg";
 const model = {
   page: null, cursor: 0, apps: new Map(), shells: new Map(), launches: new Map(),
   requests: [], problems: [], dropped: 0, missed: 0,
-  selected: null,          // {type: "shell", key} | {type: "launch", key} | {type: "requests"}
+  selected: null,          // {type: "shell", key} | {type: "all", key: "all"} | {type: "launch", key} | {type: "requests"}
   step: null,              // selected step position within the shell's steps (null: follow the newest)
   filter: "", caseFilter: null, connected: false, dirty: true,
   transport: null,         // "stream" (news pushed) or "poll" (asked for)
+  all: [],                 // every shell's steps in the order received: {key, i} or {gap}
+  hiddenShells: new Set(), // the shells the all-shells timeline leaves out, by key
 };
 
 // ---------- helpers ----------
@@ -210,7 +212,10 @@ function take(record) {
     const shell = shellOf(record.session, record.shell);
     if (!shell) return;
     shell.paused = record.paused;
-    if (!record.paused && record.skipped) shell.steps.push({ gap: record.skipped, paused: true });
+    if (!record.paused && record.skipped) {
+      shell.steps.push({ gap: record.skipped, paused: true });
+      model.all.push({ key: shell.key, i: shell.steps.length - 1 });
+    }
     return;
   }
   const message = record.message;
@@ -226,12 +231,16 @@ function take(record) {
       const shell = shellOf(session, message.shell);
       // A step carries where the view model changed, never the view model: the values are
       // read from the server when the step is selected (see showDetail).
-      if (shell) shell.steps.push({ ...message, paths: record.paths || [], morePaths: record.morePaths || 0 });
+      if (shell) {
+        shell.steps.push({ ...message, paths: record.paths || [], morePaths: record.morePaths || 0 });
+        model.all.push({ key: shell.key, i: shell.steps.length - 1 });
+      }
       break;
     }
     case "dropped": {
       model.dropped += message.count;
       for (const shell of model.shells.values()) if (shell.session === session) shell.steps.push({ gap: message.count });
+      model.all.push({ gap: message.count });
       break;
     }
     case "launch": {
@@ -285,9 +294,10 @@ function isWanted(session, shellName) {
 async function restarted() {
   const selected = model.selected && model.selected.type === "shell" ? model.shells.get(model.selected.key) : null;
   model.wanted = selected ? { app: (model.apps.get(selected.session) || {}).name, shell: selected.name } : null;
-  Object.assign(model, { cursor: 0, caseFilter: null, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true });
+  Object.assign(model, { cursor: 0, caseFilter: null, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true, all: [], hiddenShells: new Set() });
   details.clear();
   shellView.key = null;
+  allView.key = null;
   document.getElementById("view").replaceChildren(el("p", { class: "empty" }, "The inspector was restarted: waiting for the app to connect again."));
   const response = await api("/api/pages", {}, { method: "POST" });
   if (!response.ok) throw new Error((await response.json()).error || response.statusText);
@@ -436,6 +446,7 @@ function draw() {
   drawSidebar();
   if (!model.selected) return;
   if (model.selected.type === "shell") drawShell(model.shells.get(model.selected.key));
+  else if (model.selected.type === "all") drawAll();
   else if (model.selected.type === "launch") drawLaunch(model.launches.get(model.selected.key));
   else drawRequests();
 }
@@ -448,9 +459,14 @@ function drawSidebar() {
     bySession.get(shell.session).push(shell);
   }
   const items = [];
+  // With more than one shell (two screens, or two runs of an app), one timeline of them all.
+  if (model.shells.size > 1) {
+    const selected = model.selected && model.selected.type === "all";
+    items.push(el("li", {}, el("a", { href: "#", class: "all-shells" + (selected ? " selected" : ""), onclick: (e) => { e.preventDefault(); select({ type: "all", key: "all" }); } }, `All shells (${model.all.filter((r) => !r.gap).length})`)));
+  }
   for (const [session, list] of bySession) {
     const app = model.apps.get(session) || { name: "app", status: "" };
-    items.push(el("li", { class: "app" }, `${app.name} — ${app.status}`));
+    items.push(el("li", { class: "app" }, `${appLabel(session)} — ${app.status}`));
     for (const shell of list) {
       const selected = model.selected && model.selected.type === "shell" && model.selected.key === shell.key;
       items.push(el("li", {}, el("a", { href: "#", class: selected ? "selected" : "", "data-shell": shell.name, onclick: (e) => { e.preventDefault(); select({ type: "shell", key: shell.key }); } }, `${shell.name} (${shell.steps.filter((s) => !s.gap).length})`)));
@@ -549,6 +565,144 @@ function buildShellView(shell) {
   const detail = el("div", { class: "detail" });
   shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause, present };
   document.getElementById("view").replaceChildren(toolbar, ...(testForm ? [testForm] : []), el("div", { class: "columns" }, timeline, detail));
+}
+
+// ---------- all shells ----------
+
+// Every shell's steps in one timeline, in the order the inspector received them, with a
+// checkbox per shell: what one screen did beside what another (or another run) did at the same
+// time. A row leads to its step in its shell's own timeline. Built once per filter, then only
+// grows, as a shell's timeline does.
+const allView = { key: null, positions: [], scanned: 0, follow: true, unseen: 0, shellsShown: "", nodes: null };
+const allKey = () => model.filter + "\u0000" + [...model.hiddenShells].sort().join(",");
+
+// An app's name, with its run's number when the page has seen it run more than once.
+function appLabel(session) {
+  const app = model.apps.get(session);
+  if (!app) return "app";
+  const runs = [...model.apps.entries()].filter(([, other]) => other.name === app.name).map(([key]) => key);
+  return runs.length > 1 ? `${app.name} (run ${runs.indexOf(session) + 1})` : app.name;
+}
+
+const shellLabel = (shell) => `${appLabel(shell.session)} › ${shell.name}`;
+
+function drawAll() {
+  const view = document.getElementById("view");
+  if (allView.key !== allKey() || !view.contains(allView.nodes && allView.nodes.timeline)) buildAllView();
+  updateAllView();
+}
+
+function buildAllView() {
+  Object.assign(allView, { key: allKey(), positions: [], scanned: 0, follow: true, unseen: 0, shellsShown: "" });
+  const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
+  search.addEventListener("input", () => {
+    model.filter = search.value.toLowerCase(); model.dirty = true; draw();
+    const again = allView.nodes.search;  // a new filter builds a new view: keep typing in it
+    again.focus(); again.setSelectionRange(again.value.length, again.value.length);
+  });
+  const shells = el("span", { class: "shell-filter", role: "group", "aria-label": "Shells shown" });
+  const position = el("span", { id: "position" }, "");
+  const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followAllNewest() }, "");
+  const toolbar = el("div", { class: "toolbar" }, el("strong", {}, "All shells"), position, unseen, search, shells);
+  const rows = el("div", { class: "rows" });
+  const timeline = el("div", { class: "timeline all", role: "list", tabindex: "0" }, rows);
+  timeline.addEventListener("scroll", () => {
+    const atBottom = timeline.scrollTop + timeline.clientHeight >= timeline.scrollHeight - ROW / 2;
+    allView.follow = atBottom;
+    if (atBottom) allView.unseen = 0;
+    drawAllRows();
+    drawAllToolbar();
+  });
+  allView.nodes = { toolbar, position, unseen, search, shells, timeline, rows };
+  document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline));
+}
+
+function updateAllView() {
+  const before = allView.positions.length;
+  for (let n = allView.scanned; n < model.all.length; n++) {
+    const ref = model.all[n];
+    if (ref.gap) { allView.positions.push(n); continue; }
+    if (model.hiddenShells.has(ref.key)) continue;
+    const shell = model.shells.get(ref.key);
+    const step = shell && shell.steps[ref.i];
+    if (step && (step.gap || matches(step, model.filter))) allView.positions.push(n);
+  }
+  allView.scanned = model.all.length;
+  const { timeline, rows } = allView.nodes;
+  rows.style.height = allView.positions.length * ROW + "px";
+  if (allView.follow) timeline.scrollTop = timeline.scrollHeight;
+  else allView.unseen += allView.positions.length - before;
+  drawAllRows();
+  drawAllToolbar();
+}
+
+function followAllNewest() {
+  allView.follow = true;
+  allView.unseen = 0;
+  allView.nodes.timeline.scrollTop = allView.nodes.timeline.scrollHeight;
+  drawAllRows();
+  drawAllToolbar();
+}
+
+// The toolbar: how many rows, what is new below, and a checkbox per shell with its count. The
+// checkboxes are made again only when a shell appears, so a click is never lost to an update.
+function drawAllToolbar() {
+  const { position, unseen, shells } = allView.nodes;
+  position.textContent = `${allView.positions.length} rows`;
+  unseen.hidden = allView.follow || !allView.unseen;
+  unseen.textContent = `${allView.unseen} new ↓`;
+  const list = [...model.shells.values()];
+  const shown = list.map((shell) => shell.key).join(",");
+  if (allView.shellsShown !== shown) {
+    allView.shellsShown = shown;
+    shells.replaceChildren(...list.map((shell) => {
+      const box = el("input", { type: "checkbox", "data-shell": shell.key, checked: !model.hiddenShells.has(shell.key) });
+      box.addEventListener("change", () => {
+        if (box.checked) model.hiddenShells.delete(shell.key); else model.hiddenShells.add(shell.key);
+        model.dirty = true; draw();
+      });
+      return el("label", { class: "shell-choice" }, box, " " + shellLabel(shell) + " ", el("span", { class: "count" }, ""));
+    }));
+  }
+  for (const label of shells.children) {
+    const shell = model.shells.get(label.querySelector("input").dataset.shell);
+    if (shell) label.querySelector(".count").textContent = `(${shell.steps.filter((s) => !s.gap).length})`;
+  }
+}
+
+function drawAllRows() {
+  const { timeline, rows } = allView.nodes;
+  const first = Math.max(0, Math.floor(timeline.scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(allView.positions.length, Math.ceil((timeline.scrollTop + timeline.clientHeight) / ROW) + OVERSCAN);
+  const drawn = new Map([...rows.children].map((node) => [Number(node.dataset.position), node]));
+  for (const [row, node] of drawn) if (row < first || row >= last) node.remove();
+  for (let row = first; row < last; row++) {
+    if (drawn.has(row) && drawn.get(row).isConnected) continue;
+    const ref = model.all[allView.positions[row]];
+    const shell = ref.gap ? null : model.shells.get(ref.key);
+    const step = shell ? shell.steps[ref.i] : ref;
+    const node = step.gap
+      ? el("div", { class: "gap" + (step.paused ? " paused" : ""), "data-position": row }, step.paused
+        ? `${shellLabel(shell)}: ${step.gap} step${step.gap === 1 ? "" : "s"} not recorded here (recording was paused)`
+        : `${step.gap} entries dropped here (the app was faster than the inspector)`)
+      : el("div", { class: "step", "data-position": row, "data-shell": shell.key, "data-index": step.index, onclick: () => openStep(shell, ref.i) },
+        ...stepCells(step, el("span", { class: "shell-tag" }, shellLabel(shell))));
+    node.style.top = row * ROW + "px";
+    rows.append(node);
+  }
+}
+
+// A row of the all-shells timeline opens its shell's own timeline on that step.
+function openStep(shell, i) {
+  select({ type: "shell", key: shell.key });
+  model.step = i;
+  model.dirty = true;
+  draw();
+  const row = shellView.positions.indexOf(i);
+  if (row < 0) return;
+  const timeline = shellView.nodes.timeline;
+  timeline.scrollTop = Math.max(0, row * ROW - timeline.clientHeight / 2);
+  shellView.follow = false;
 }
 
 // ---------- make a test ----------
@@ -732,13 +886,7 @@ function drawRows() {
           ? `${step.gap} step${step.gap === 1 ? "" : "s"} not recorded here (recording was paused)`
           : `${step.gap} entries dropped here (the app was faster than the inspector)`)
         : el("div", { class: "step", "data-position": row, "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
-          el("span", { class: "index" }, "#" + step.index),
-          step.jumpedTo !== undefined && step.jumpedTo !== null
-            ? el("span", { class: "event jump" }, `⟲ jumped back to the state after #${step.jumpedTo}`)
-            : eventCell(step),
-          el("span", { class: "commands" },
-            step.changed ? el("span", { class: "changes" }, "Δ " + (foldedPaths(step.paths, step.morePaths) || "view model") + "  ") : null,
-            step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"));
+          ...stepCells(step));
       node.style.top = row * ROW + "px";
       rows.append(node);
     }
@@ -746,10 +894,24 @@ function drawRows() {
   }
 }
 
+// A step row's cells: its index, its event (or the jump it was) led by `tag` if given, and what
+// it changed and commanded.
+function stepCells(step, tag = null) {
+  return [
+    el("span", { class: "index" }, "#" + step.index),
+    step.jumpedTo !== undefined && step.jumpedTo !== null
+      ? el("span", { class: "event jump" }, tag, `⟲ jumped back to the state after #${step.jumpedTo}`)
+      : eventCell(step, tag),
+    el("span", { class: "commands" },
+      step.changed ? el("span", { class: "changes" }, "Δ " + (foldedPaths(step.paths, step.morePaths) || "view model") + "  ") : null,
+      step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"),
+  ];
+}
+
 // A row's event: its case path, then what the innermost case carries; the whole event on hover.
-function eventCell(step) {
+function eventCell(step, tag = null) {
   const { path, carried } = casePath(step.event);
-  return el("span", { class: "event", title: summary(step.event) },
+  return el("span", { class: "event", title: summary(step.event) }, tag,
     path.length ? el("span", { class: "case-path" }, path.join(" › ")) : summary(step.event),
     path.length && carried ? el("span", { class: "carried" }, `(${carried})`) : null);
 }
