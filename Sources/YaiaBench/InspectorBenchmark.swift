@@ -28,6 +28,22 @@ struct PlaylistState: ShellState {
   }
 }
 
+/// The same screen as the sample app inspects its own: `Codable` events, so each step also goes
+/// in its own encoding (written on the sender, off the app's thread), the page may send events,
+/// and the last 1,000 states are kept for time travel (on the app's thread, per event).
+struct TravellingPlaylistState: ShellState {
+  enum Event: Codable, Sendable { case select(Int) }
+  typealias Command = PlaylistState.Command
+  private var playlist = PlaylistState()
+  var viewModel: PlaylistState.ViewModel { playlist.viewModel }
+
+  mutating func handle(_ event: Event) -> [Command] {
+    switch event {
+    case .select(let index): playlist.handle(.select(index))
+    }
+  }
+}
+
 /// 100,000 events from a shell to an inspector on loopback: what the app pays per event (the
 /// same shell with and without an inspector), and how fast the inspector receives them, in
 /// order and none lost.
@@ -46,41 +62,46 @@ enum InspectorBenchmark {
     let server = InspectorServer()
     let url = try await server.start()
     defer { Task { await server.stop() } }
-    var options = Inspector.Options()
-    options.capacity = eventCount + 10
-    var bestOverhead = Double.infinity
-    var bestRate = 0.0
-    for round in 1...3 {
-      let inspector = try await Inspector.connect(
-        to: InspectorAddress(url.absoluteString), app: "bench \(round)", options: options)
-      let shell = Shell(PlaylistState()) { _, _ in }
+    let plainRun = try await delivery(
+      to: server, at: url, withoutSeconds: withoutSeconds, state: PlaylistState()
+    ) { inspector, shell in
       inspector.inspect(shell, name: "playlist")
-      let start = ContinuousClock.now
-      let withSeconds = sendAll(to: shell)
-      guard await inspector.flush(timeout: .seconds(60)) else {
-        throw BenchmarkFailed("the inspector did not receive 100,000 events within 60 s")
-      }
-      let delivered = seconds(start.duration(to: .now))
-      guard inspector.droppedCount == 0, inspector.deliveredCount == eventCount + 1 else {
-        throw BenchmarkFailed(
-          "lost entries: \(inspector.droppedCount) dropped, \(inspector.deliveredCount) delivered")
-      }
-      try await checkOrder(server, session: inspector.session)
-      await inspector.disconnect()
-      bestOverhead = min(bestOverhead, (withSeconds - withoutSeconds) / Double(eventCount) * 1e9)
-      bestRate = max(bestRate, Double(eventCount) / delivered)
+    } send: { shell, index in
+      shell.send(.select(index))
+    }
+    // Its own "without an inspector", so the overhead is the inspector's alone.
+    let travellingPlain = Shell(TravellingPlaylistState()) { _, _ in }
+    var travellingWithout = Double.infinity
+    for _ in 0..<5 {
+      travellingWithout = min(
+        travellingWithout, sendAll(to: travellingPlain) { $0.send(.select($1)) })
+    }
+    let travellingRun = try await delivery(
+      to: server, at: url, withoutSeconds: travellingWithout, state: TravellingPlaylistState()
+    ) { inspector, shell in
+      inspector.inspect(shell, name: "playlist", timeTravel: .keepLast(1_000), dispatch: .on())
+    } send: { shell, index in
+      shell.send(.select(index))
     }
     await server.stop()
     let (wholeMicroseconds, changedMicroseconds) = readingCosts()
     let wire = wireCosts()
     return [
       Figure(
-        name: "inspect.events_per_s", value: bestRate, unit: "events/s",
+        name: "inspect.events_per_s", value: plainRun.rate, unit: "events/s",
         label: "100k events delivered to yaia inspect on loopback, in order, none lost",
         target: ">= 50000"),
       Figure(
-        name: "inspect.overhead_ns_per_event", value: bestOverhead, unit: "ns",
+        name: "inspect.overhead_ns_per_event", value: plainRun.overhead, unit: "ns",
         label: "app side: Shell.send with an inspector minus without",
+        target: "<= 2000"),
+      Figure(
+        name: "inspect.travelling_events_per_s", value: travellingRun.rate, unit: "events/s",
+        label: "the same with Codable events, time travel (1,000 states) and dispatch",
+        target: ">= 50000"),
+      Figure(
+        name: "inspect.travelling_overhead_ns_per_event", value: travellingRun.overhead,
+        unit: "ns", label: "app side with Codable events, time travel and dispatch",
         target: "<= 2000"),
       Figure(
         name: "inspect.send_ns_per_event", value: withoutSeconds / Double(eventCount) * 1e9,
@@ -170,11 +191,50 @@ enum InspectorBenchmark {
 
   /// Sends the events; the seconds it took.
   static func sendAll(to shell: Shell<PlaylistState>) -> Double {
+    sendAll(to: shell) { $0.send(.select($1)) }
+  }
+
+  /// Sends `eventCount` events to `shell` with `send`; the seconds it took.
+  static func sendAll<State: ShellState>(
+    to shell: Shell<State>, _ send: (Shell<State>, Int) -> Void
+  ) -> Double {
     let clock = ContinuousClock()
-    return seconds(
-      clock.measure {
-        for index in 0..<eventCount { shell.send(.select(index)) }
-      })
+    return seconds(clock.measure { for index in 0..<eventCount { send(shell, index) } })
+  }
+
+  /// Three rounds of 100,000 events from a shell of `state`, inspected as `inspect` says, to
+  /// `server`: the best rate delivered (in order, none lost) and the best app-side overhead per
+  /// event in nanoseconds over `withoutSeconds`, the same sends without an inspector.
+  static func delivery<State: ShellState>(
+    to server: InspectorServer, at url: URL, withoutSeconds: Double, state: State,
+    inspect: (Inspector, Shell<State>) -> Void, send: (Shell<State>, Int) -> Void
+  ) async throws -> (rate: Double, overhead: Double) {
+    var options = Inspector.Options()
+    options.capacity = eventCount + 10
+    var bestOverhead = Double.infinity
+    var bestRate = 0.0
+    for round in 1...3 {
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress(url.absoluteString), app: "bench \(State.self) \(round)",
+        options: options)
+      let shell = Shell(state) { _, _ in }
+      inspect(inspector, shell)
+      let start = ContinuousClock.now
+      let withSeconds = sendAll(to: shell, send)
+      guard await inspector.flush(timeout: .seconds(60)) else {
+        throw BenchmarkFailed("the inspector did not receive 100,000 events within 60 s")
+      }
+      let delivered = seconds(start.duration(to: .now))
+      guard inspector.droppedCount == 0, inspector.deliveredCount == eventCount + 1 else {
+        throw BenchmarkFailed(
+          "lost entries: \(inspector.droppedCount) dropped, \(inspector.deliveredCount) delivered")
+      }
+      try await checkOrder(server, session: inspector.session)
+      await inspector.disconnect()
+      bestOverhead = min(bestOverhead, (withSeconds - withoutSeconds) / Double(eventCount) * 1e9)
+      bestRate = max(bestRate, Double(eventCount) / delivered)
+    }
+    return (bestRate, bestOverhead)
   }
 
   /// Checks that the server holds every step of the session, numbered 1…100,000 in order.

@@ -80,6 +80,33 @@ struct InspectorHistoryTests {
     await second.stop()
   }
 
+  @Test(
+    "two inspectors never share a history: the second keeps none and says why, until it is free")
+  func oneInspectorPerHistory() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = InspectorServer.Configuration()
+    configuration.history = folder.appending(path: "history.jsonl")
+    let first = InspectorServer(configuration: configuration)
+    _ = try await first.start()
+    #expect((try? await first.historyLoaded?.get()) != nil)
+    let second = InspectorServer(configuration: configuration)
+    _ = try await second.start()
+    let refused = await second.historyLoaded
+    guard case .failure(let problem)? = refused else {
+      Issue.record("a second inspector took a history already kept: \(String(describing: refused))")
+      return
+    }
+    #expect(problem.description.contains("another yaia inspect keeps the history"), "\(problem)")
+    #expect(problem.description.contains("--no-history"), "\(problem)")
+    await second.stop()
+    await first.stop()
+    let third = InspectorServer(configuration: configuration)
+    _ = try await third.start()
+    #expect((try? await third.historyLoaded?.get()) != nil, "the first let it go when it stopped")
+    await third.stop()
+  }
+
   @Test("past its limit the file is rotated: two files at most, both read back in order")
   func rotation() throws {
     let folder = try Self.folder()

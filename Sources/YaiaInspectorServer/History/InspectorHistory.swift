@@ -23,11 +23,50 @@ final class InspectorHistory: Sendable {
   let limit: Int
   private let file = Locked<Int32?>(nil)
   private let written = Locked(0)
+  /// The lock file's descriptor while this inspector holds the history (see ``claim()``).
+  private let claimed = Locked<Int32?>(nil)
 
   /// The history at `url`, rotated past `limit` bytes (64 MiB by default).
   init(url: URL, limit: Int = 64 << 20) {
     self.url = url
     self.limit = max(4_096, limit)
+  }
+
+  deinit { close() }
+
+  /// The lock file beside the history: held by one inspector at a time.
+  var lockFile: URL { URL(fileURLWithPath: url.path + ".lock") }
+
+  /// Claims the history for this inspector alone, until ``close()``: two inspectors writing one
+  /// file would interleave their batches, and each would show the other's apps after a
+  /// restart. Throws, saying so, when another inspector holds it. The claim is an advisory
+  /// lock on a file beside the history, let go by the system if the inspector dies.
+  func claim() throws(Problem) {
+    try makeFolder()
+    let path = lockFile.path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Problem(description: "cannot open \(path): \(Self.reason())")
+    }
+    do {
+      _ = try Self.check(descriptor, path: path)
+    } catch {
+      systemClose(descriptor)
+      throw error
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let held = errno == EWOULDBLOCK
+      let reason = Self.reason()
+      systemClose(descriptor)
+      throw Problem(
+        description: held
+          ? "another yaia inspect keeps the history in \(url.path): stop it, or start this one with --no-history"
+          : "cannot lock \(path): \(reason)")
+    }
+    claimed.withLock { old in
+      if let old { systemClose(old) }
+      old = descriptor
+    }
   }
 
   /// The previous file, kept after a rotation.
@@ -98,38 +137,31 @@ final class InspectorHistory: Sendable {
     }
   }
 
-  /// Closes the file.
+  /// Closes the file and lets the history go (another inspector may claim it).
   func close() {
+    closeFile()
+    claimed.withLock { descriptor in
+      if let open = descriptor { systemClose(open) }
+      descriptor = nil
+    }
+  }
+
+  /// Forgets everything kept: both files go; the claim is kept.
+  func forget() {
+    closeFile()
+    unlink(url.path)
+    unlink(previous.path)
+  }
+
+  private func closeFile() {
     file.withLock { descriptor in
       if let open = descriptor { systemClose(open) }
       descriptor = nil
     }
   }
 
-  /// Forgets everything kept: both files go.
-  func forget() {
-    close()
-    unlink(url.path)
-    unlink(previous.path)
-  }
-
   private func openForAppending() throws(Problem) -> (Int32, Int) {
-    let folder = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw Problem(description: "cannot make \(folder.path): \(error.localizedDescription)")
-    }
-    do {
-      guard try InspectorStateFile.checkFolder(folder.path) else {
-        throw Problem(description: "\(folder.path) is not a folder")
-      }
-    } catch let error as Problem {
-      throw error
-    } catch {
-      throw Problem(description: "\(error)")
-    }
+    try makeFolder()
     let descriptor = open(
       url.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
@@ -148,6 +180,27 @@ final class InspectorHistory: Sendable {
     } catch {
       systemClose(descriptor)
       throw error
+    }
+  }
+
+  /// Makes the history's folder (0700) if it is missing, and checks that it is a folder no
+  /// other user may write in.
+  private func makeFolder() throws(Problem) {
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw Problem(description: "cannot make \(folder.path): \(error.localizedDescription)")
+    }
+    do {
+      guard try InspectorStateFile.checkFolder(folder.path) else {
+        throw Problem(description: "\(folder.path) is not a folder")
+      }
+    } catch let error as Problem {
+      throw error
+    } catch {
+      throw Problem(description: "\(error)")
     }
   }
 

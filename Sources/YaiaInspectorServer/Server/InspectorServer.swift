@@ -95,6 +95,7 @@ public actor InspectorServer {
     if let file = configuration.history {
       let history = InspectorHistory(url: file, limit: configuration.historyLimit)
       do throws(InspectorHistory.Problem) {
+        try history.claim()
         let (batches, skipped) = try history.load()
         let taken = hub.replay(batches)
         historyLoaded = .success((taken, skipped))
