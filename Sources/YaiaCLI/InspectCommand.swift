@@ -69,13 +69,18 @@ struct InspectServeCommand: AsyncParsableCommand {
       port: UInt16(listenPort), token: saved?.token)
     let history = file.url.deletingLastPathComponent().appendingPathComponent(
       "inspector-history.jsonl")
-    if forget {
-      for path in [history.path, history.path + ".1"] where unlink(path) != 0 && errno != ENOENT {
+    if noHistory {
+      // Nothing is kept, so nothing is claimed: what earlier runs kept is deleted here.
+      for path in [history.path, history.path + ".1"]
+      where forget && unlink(path) != 0 && errno != ENOENT {
         Console.say(
           "yaia inspect: cannot forget \(path): \(String(cString: strerror(errno))); it is kept.")
       }
+    } else {
+      // Deleted by the server once the history is its alone: never another inspector's.
+      configuration.history = history
+      configuration.forgetsHistory = forget
     }
-    if !noHistory { configuration.history = history }
     let server = InspectorServer(configuration: configuration)
     let url: URL
     do {

@@ -81,15 +81,22 @@ struct InspectorHistoryTests {
   }
 
   @Test(
-    "two inspectors never share a history: the second keeps none and says why, until it is free")
+    "two inspectors never share a history: the second keeps none, deletes none, and says why"
+  )
   func oneInspectorPerHistory() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "history.jsonl")
+    let kept = InspectorBatch(app: "Shop", session: "s1", sequence: 1, messages: [])
+    try Data(kept.wireBytes() + [0x0A]).write(to: file)
+    chmod(file.path, 0o600)
     var configuration = InspectorServer.Configuration()
-    configuration.history = folder.appending(path: "history.jsonl")
+    configuration.history = file
     let first = InspectorServer(configuration: configuration)
     _ = try await first.start()
-    #expect((try? await first.historyLoaded?.get()) != nil)
+    #expect((try? await first.historyLoaded?.get())?.batches == 1)
+    // A second one, told to forget what earlier runs kept: the first one's file is not its own.
+    configuration.forgetsHistory = true
     let second = InspectorServer(configuration: configuration)
     _ = try await second.start()
     let refused = await second.historyLoaded
@@ -99,11 +106,14 @@ struct InspectorHistoryTests {
     }
     #expect(problem.description.contains("another yaia inspect keeps the history"), "\(problem)")
     #expect(problem.description.contains("--no-history"), "\(problem)")
+    #expect(FileManager.default.fileExists(atPath: file.path), "deleted under a running inspector")
     await second.stop()
     await first.stop()
+    // Free once the first stopped: the third claims it, and forgets it as asked.
     let third = InspectorServer(configuration: configuration)
     _ = try await third.start()
-    #expect((try? await third.historyLoaded?.get()) != nil, "the first let it go when it stopped")
+    #expect((try? await third.historyLoaded?.get())?.batches == 0, "forgotten")
+    #expect(!FileManager.default.fileExists(atPath: file.path))
     await third.stop()
   }
 

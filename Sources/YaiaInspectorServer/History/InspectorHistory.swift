@@ -146,11 +146,13 @@ final class InspectorHistory: Sendable {
     }
   }
 
-  /// Forgets everything kept: both files go; the claim is kept.
-  func forget() {
+  /// Forgets everything kept: both files go; the claim is kept. Throws, naming the file, when
+  /// one cannot be deleted.
+  func forget() throws(Problem) {
     closeFile()
-    unlink(url.path)
-    unlink(previous.path)
+    for path in [url.path, previous.path] where unlink(path) != 0 && errno != ENOENT {
+      throw Problem(description: "cannot forget \(path): \(Self.reason()); it is kept")
+    }
   }
 
   private func closeFile() {

@@ -36,6 +36,10 @@ public actor InspectorServer {
     public var history: URL?
     /// The most bytes of history one file holds before it is rotated (two files are kept).
     public var historyLimit = 64 << 20
+    /// Whether what earlier runs kept in ``history`` is deleted at start (`yaia inspect
+    /// --forget`). Done once the history is this inspector's alone, so a second inspector never
+    /// deletes what a running one keeps.
+    public var forgetsHistory = false
 
     /// A free port, a random token, batches up to 16 MiB.
     public init(port: UInt16 = 0, token: String? = nil) {
@@ -96,6 +100,7 @@ public actor InspectorServer {
       let history = InspectorHistory(url: file, limit: configuration.historyLimit)
       do throws(InspectorHistory.Problem) {
         try history.claim()
+        if configuration.forgetsHistory { try history.forget() }
         let (batches, skipped) = try history.load()
         let taken = hub.replay(batches)
         historyLoaded = .success((taken, skipped))
