@@ -86,6 +86,7 @@ enum InspectorBenchmark {
     await server.stop()
     let (wholeMicroseconds, changedMicroseconds) = readingCosts()
     let wire = wireCosts()
+    let travellingWire = wireCosts(withEventJSON: true)
     return [
       Figure(
         name: "inspect.events_per_s", value: plainRun.rate, unit: "events/s",
@@ -121,6 +122,18 @@ enum InspectorBenchmark {
       Figure(
         name: "inspect.log_us_per_event", value: wire.log, unit: "us",
         label: "server: taking a step into the log (view model rebuilt from changes)"),
+      Figure(
+        name: "inspect.encode_event_us", value: travellingWire.encode, unit: "us",
+        label: "sender: a Codable event's own encoding (JSONEncoder)"),
+      Figure(
+        name: "inspect.travelling_write_us_per_event", value: travellingWire.write, unit: "us",
+        label: "sender: writing a step with its event's encoding"),
+      Figure(
+        name: "inspect.travelling_parse_us_per_event", value: travellingWire.parse, unit: "us",
+        label: "server: parsing a step with its event's encoding"),
+      Figure(
+        name: "inspect.travelling_log_us_per_event", value: travellingWire.log, unit: "us",
+        label: "server: taking it into the log (its encoding checked as JSON)"),
     ]
   }
 
@@ -148,7 +161,25 @@ enum InspectorBenchmark {
 
   /// Where a step's time goes outside the app, per event: writing it, parsing it, logging it,
   /// for batches like the sender's (8,000 steps, each with one view-model change).
-  static func wireCosts() -> (write: Double, parse: Double, log: Double) {
+  /// With `withEventJSON`, each step also carries its event's own encoding, as a shell with
+  /// `Codable` events sends it; `encode` is what writing that encoding cost (else 0).
+  static func wireCosts(withEventJSON: Bool = false) -> (
+    encode: Double, write: Double, parse: Double, log: Double
+  ) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var encoding: Duration = .zero
+    let clock = ContinuousClock()
+    /// The event's encoding, timed.
+    func encoded(_ index: Int) -> String? {
+      var text: String?
+      encoding += clock.measure {
+        text = (try? encoder.encode(TravellingPlaylistState.Event.select(index))).map {
+          String(decoding: $0, as: UTF8.self)
+        }
+      }
+      return text
+    }
     var reader = InspectedValue.Reader(limits: .standard)
     var state = PlaylistState()
     var last = reader.remember(state.viewModel)
@@ -169,6 +200,7 @@ enum InspectorBenchmark {
             InspectedStep(
               shell: 1, index: index, time: Double(index) / 1e4,
               event: reader.read(PlaylistState.Event.select(index)),
+              eventJSON: withEventJSON ? encoded(index) : nil,
               commands: commands.map { reader.read($0) }, changed: true, viewModel: nil,
               viewModelChanges: InspectedChange.between(last.shown, next.shown))))
         last = next
@@ -177,16 +209,15 @@ enum InspectorBenchmark {
         InspectorBatch(
           app: "bench", session: "bench", sequence: batches.count + 1, messages: messages))
     }
-    let clock = ContinuousClock()
     var bodies: [[UInt8]] = []
     let write = seconds(clock.measure { bodies = batches.map { $0.wireBytes() } })
     var parsed: [InspectorBatch] = []
     let parse = seconds(
       clock.measure { parsed = bodies.compactMap { try? InspectorBatch(wire: $0) } })
-    guard parsed.count == batches.count else { return (.nan, .nan, .nan) }
+    guard parsed.count == batches.count else { return (.nan, .nan, .nan, .nan) }
     let log = seconds(InspectorServer.logCost(of: parsed))
     let perEvent = 1e6 / Double(eventCount)
-    return (write * perEvent, parse * perEvent, log * perEvent)
+    return (seconds(encoding) * perEvent, write * perEvent, parse * perEvent, log * perEvent)
   }
 
   /// Sends the events; the seconds it took.
