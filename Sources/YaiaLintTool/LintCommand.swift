@@ -115,7 +115,7 @@
           URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path
         } ?? FileManager.default.currentDirectoryPath
       let (sources, problems) = LintFiles.collect(
-        paths.isEmpty ? ["."] : paths, relativeTo: rootFolder)
+        paths.isEmpty ? ["."] : paths, relativeTo: rootFolder, excluding: configuration.excluded)
       let linter = Linter(rules: rules, configuration: configuration)
       var report: LintReport
       if noCache {
@@ -153,7 +153,8 @@
         return
       }
       if let accepted { report = accepted.filter(report) }
-      FileHandle.standardOutput.write(Data(format.render(report, rules: rules).utf8))
+      FileHandle.standardOutput.write(
+        Data(format.render(report, rules: rules, under: configuration).utf8))
       if report.fails(under: configuration) {
         if !report.hasErrors {
           FileHandle.standardError.write(

@@ -99,6 +99,31 @@ struct PackageLayerTests {
     #expect(found.first?.message.contains("layer view-models may not import it") == true)
   }
 
+  @Test("imports inside every #if branch, however nested, are checked too")
+  func importsInsideConditions() async throws {
+    let yaml = """
+      layers:
+        - { name: view-models, paths: ["Sources/App/ViewModels/**"], forbid-imports: [UIKit, AppKit, SwiftUI] }
+      """
+    let source = """
+      import Foundation
+      #if canImport(UIKit)
+        import UIKit
+      #elseif os(macOS)
+        #if DEBUG
+          import AppKit
+        #endif
+      #else
+        import SwiftUI
+      #endif
+      struct CartViewModel {}
+      """
+    let found = try await findings(
+      in: ["Sources/App/ViewModels/CartViewModel.swift": source], yaml: yaml
+    ).filter { $0.ruleID == "layers" }
+    #expect(found.map(\.location.line) == [3, 6, 9])
+  }
+
   @Test("swift package dump-package's JSON gives one layer per target, using its dependencies")
   func fromDump() throws {
     let dump = """

@@ -88,16 +88,18 @@ struct LinterTests {
       "func f() { NotificationCenter.default.post(name: Notification.Name(\"a\\u{1B}[2J\"), object: nil) }\n"
     let linter = Linter(rules: LintRules.all)
     let report = linter.run([LintSource(path: "Sources/App/A.swift", text: source)])
-    let text = LintFormat.text.render(report, rules: LintRules.all)
+    let text = LintFormat.text.render(report, rules: LintRules.all, under: LintConfiguration())
     #expect(text.hasPrefix("Sources/App/A.swift:1:12: warning: posts the app's own notification"))
     #expect(text.contains("[notification-center]") && !text.contains("\u{1B}"))
-    let github = LintFormat.github.render(report, rules: LintRules.all)
+    let github = LintFormat.github.render(report, rules: LintRules.all, under: LintConfiguration())
     #expect(
       github.hasPrefix(
         "::warning file=Sources/App/A.swift,line=1,col=12,title=notification-center::"))
     let sarif =
       try JSONSerialization.jsonObject(
-        with: Data(LintFormat.sarif.render(report, rules: LintRules.all).utf8)) as? [String: Any]
+        with: Data(
+          LintFormat.sarif.render(report, rules: LintRules.all, under: LintConfiguration()).utf8))
+      as? [String: Any]
     #expect(sarif?["version"] as? String == "2.1.0")
     let run = (sarif?["runs"] as? [[String: Any]])?.first
     let results = run?["results"] as? [[String: Any]]
@@ -106,8 +108,32 @@ struct LinterTests {
     #expect((driver?["rules"] as? [Any])?.count == LintRules.all.count)
     let json =
       try JSONSerialization.jsonObject(
-        with: Data(LintFormat.json.render(report, rules: LintRules.all).utf8)) as? [String: Any]
+        with: Data(
+          LintFormat.json.render(report, rules: LintRules.all, under: LintConfiguration()).utf8))
+      as? [String: Any]
     #expect((json?["findings"] as? [Any])?.count == 1)
+  }
+
+  @Test("SARIF's executionSuccessful follows the exit status: an error, or a file not linted")
+  func sarifSuccess() throws {
+    func successful(_ report: LintReport, _ configuration: LintConfiguration) throws -> Bool? {
+      let sarif =
+        try JSONSerialization.jsonObject(
+          with: Data(
+            LintFormat.sarif.render(report, rules: LintRules.all, under: configuration).utf8))
+        as? [String: Any]
+      let run = (sarif?["runs"] as? [[String: Any]])?.first
+      let invocation = (run?["invocations"] as? [[String: Any]])?.first
+      return invocation?["executionSuccessful"] as? Bool
+    }
+    let linter = Linter(rules: LintRules.all)
+    let clean = linter.run([LintSource(path: "A.swift", text: "struct A {}\n")])
+    #expect(try successful(clean, LintConfiguration()) == true)
+    let unparsed = linter.run([LintSource(path: "Bad.swift", text: "func f( {\n")])
+    #expect(try successful(unparsed, LintConfiguration()) == false, "the run exits 1")
+    var accepting = LintConfiguration()
+    accepting.failsOnUnlintedFiles = false
+    #expect(try successful(unparsed, accepting) == true, "unlinted-files: warning")
   }
 
   @Test("a file that does not parse is reported and the others are still linted")

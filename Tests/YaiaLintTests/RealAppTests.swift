@@ -256,6 +256,18 @@ struct GlobTests {
       ("a/b?.swift", "a/b1.swift", true),
       ("a/b?.swift", "a/b/.swift", false),
       ("**", "anything/at/all.swift", true),
+      // A folder is taken as that folder and everything in it, as other linters read it.
+      ("Generated", "Sources/App/Generated/deep/x.swift", true),
+      ("Generated", "Sources/App/GeneratedMore/x.swift", false),
+      ("Generated/", "Generated/x.swift", true),
+      ("Sources/Generated", "Sources/Generated/deep/x.swift", true),
+      ("Sources/Generated", "Sources/GeneratedMore/x.swift", false),
+      ("Sources/Generated", "Other/Sources/Generated/x.swift", false),
+      ("/Generated", "Generated/x.swift", true),
+      ("/Generated", "Sources/Generated/x.swift", false),
+      ("./a/**", "a/x.swift", true),
+      ("./a/**", "b/a/x.swift", false),
+      ("./a", "./a/b/x.swift", true),
     ])
   func patterns(pattern: String, path: String, matches: Bool) {
     var configuration = LintConfiguration()
@@ -291,7 +303,7 @@ struct ReportedPathTests {
 
     var report = Linter(rules: LintRules.all).run(found)
     report.root = folder.path
-    let sarif = LintFormat.sarif.render(report, rules: LintRules.all)
+    let sarif = LintFormat.sarif.render(report, rules: LintRules.all, under: LintConfiguration())
     #expect(sarif.contains(#""uri" : "Sources/Feature%20Views/Row%20View.swift""#), "\(sarif)")
     #expect(sarif.contains(#""uriBaseId" : "SRCROOT""#))
     #expect(sarif.contains("My%20App"))

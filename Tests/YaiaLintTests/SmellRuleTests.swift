@@ -21,6 +21,15 @@ struct SmellRuleTests {
     #expect(try await lines(of: "massive-type", in: source, yaml: yaml) == [1, 16])
   }
 
+  @Test("a scene delegate over the limit is called a scene delegate, not an app delegate")
+  func sceneDelegateNamed() async throws {
+    let body = String(repeating: "  var x = 0\n", count: 12)
+    let source = "class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n\(body)}\n"
+    let yaml = "rules:\n  massive-type: { max-app-delegate-lines: 10 }\n"
+    let found = try await findings(in: ["Sources/App/SceneDelegate.swift": source], yaml: yaml)
+    #expect(found.map(\.message) == ["scene delegate SceneDelegate is 14 lines long (at most 10)"])
+  }
+
   @Test(
     "walking superviews and scanning subviews by type; one superview and plain subviews are fine")
   func viewHierarchy() async throws {

@@ -7,8 +7,11 @@
   /// - in any other segment, `*` is any run of characters but `/`, and `?` one character but
   ///   `/`.
   ///
-  /// A pattern without `/` matches a file name in any folder (`*.generated.swift`). A leading
-  /// `./` of the path is ignored.
+  /// A pattern that names a folder matches the folder and everything in it, as other linters
+  /// and `.gitignore` read it: `Sources/Generated` is `Sources/Generated/**`. A pattern with no
+  /// `/` but a trailing one is a name in any folder: `Generated` (or `Generated/`) matches a
+  /// folder of that name anywhere and everything in it, `*.generated.swift` a file name
+  /// anywhere. A leading `./` of the pattern or of the path is ignored.
   ///
   /// Matching is by dynamic programming over segments, so every pattern takes at most
   /// (pattern segments × path segments) segment matches: no pattern can take exponential time.
@@ -22,22 +25,28 @@
     private let matchesNameAnywhere: Bool
 
     init(_ pattern: String) {
-      matchesNameAnywhere = !pattern.contains("/")
-      segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map {
+      var trimmed = Substring(pattern)
+      while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+      while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+      matchesNameAnywhere = !trimmed.contains("/")
+      segments = trimmed.split(separator: "/", omittingEmptySubsequences: true).map {
         $0 == "**" ? .anyFolders : .name(Array($0))
       }
     }
 
+    /// Whether `path` (a file, or a folder) is matched, or is inside a folder that is.
     func matches(_ path: String) -> Bool {
-      let trimmed = path.hasPrefix("./") ? path.dropFirst(2) : Substring(path)
+      var trimmed = Substring(path)
+      while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
       let parts = trimmed.split(separator: "/", omittingEmptySubsequences: true).map {
         Array($0)
       }
+      guard !parts.isEmpty, !segments.isEmpty else { return false }
       if matchesNameAnywhere {
-        guard let name = parts.last, case .name(let pattern)? = segments.first,
-          segments.count == 1
-        else { return segments == [.anyFolders] && !parts.isEmpty }
-        return Self.match(pattern[...], name[...])
+        guard case .name(let pattern)? = segments.first, segments.count == 1 else {
+          return segments == [.anyFolders]
+        }
+        return parts.contains { Self.match(pattern[...], $0[...]) }
       }
       // reachable[j]: the segments read so far can match the first j parts of the path.
       var reachable = [Bool](repeating: false, count: parts.count + 1)
@@ -58,7 +67,8 @@
         }
         reachable = next
       }
-      return reachable[parts.count]
+      // The whole path, or a folder it is in.
+      return reachable.dropFirst().contains(true)
     }
 
     /// One segment against one name: `*` any run, `?` one character. Backtracking to the last

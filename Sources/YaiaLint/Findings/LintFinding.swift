@@ -70,12 +70,17 @@
     /// safely, or it is not text): such a run fails unless the configuration says
     /// `unlinted-files: warning`, so CI never passes with files nobody checked.
     public var isUnparsed: Bool
+    /// The configuration's pattern the problem is about (an `exclude` pattern or a layer's path
+    /// that matched nothing), when it is about one rather than a file: then `path` is the
+    /// pattern, and no file went unlinted for it.
+    public var pattern: String?
 
     /// A problem.
-    public init(path: String, message: String, isUnparsed: Bool = false) {
+    public init(path: String, message: String, isUnparsed: Bool = false, pattern: String? = nil) {
       self.path = path
       self.message = message
       self.isUnparsed = isUnparsed
+      self.pattern = pattern
     }
   }
 #endif

@@ -16,12 +16,16 @@
 
     /// `report` written in this format. Text from source files (in messages) is shown with
     /// control and format characters escaped (the core's `VisibleText`), so nothing reaches a
-    /// terminal that acts on it.
-    public func render(_ report: LintReport, rules: [any LintRule]) -> String {
+    /// terminal that acts on it. Whether the run failed is judged under `configuration`, as
+    /// the exit status is: SARIF's `executionSuccessful` says the same.
+    public func render(
+      _ report: LintReport, rules: [any LintRule], under configuration: LintConfiguration
+    ) -> String {
       switch self {
       case .text: return Self.text(report)
       case .json: return Self.json(report)
-      case .sarif: return Self.sarif(report, rules: rules)
+      case .sarif:
+        return Self.sarif(report, rules: rules, successful: !report.fails(under: configuration))
       case .github: return Self.github(report)
       }
     }
@@ -35,8 +39,18 @@
       let errors = report.findings.filter { $0.severity == .error }.count
       lines.append(
         "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s")) in \(report.fileCount) file\(report.fileCount == 1 ? "" : "s"), \(report.lineCount) lines"
-          + (report.problems.isEmpty ? "" : "; \(report.problems.count) not linted"))
+          + Self.problemsSummary(report.problems))
       return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The end of the summary line: files not linted, and patterns of the configuration that
+    /// matched nothing, counted apart.
+    private static func problemsSummary(_ problems: [LintProblem]) -> String {
+      let patterns = problems.filter { $0.pattern != nil }.count
+      let files = problems.count - patterns
+      return (files == 0 ? "" : "; \(files) not linted")
+        + (patterns == 0
+          ? "" : "; \(patterns) pattern\(patterns == 1 ? "" : "s") matched nothing (above)")
     }
 
     private struct JSONReport: Encodable {
@@ -62,7 +76,9 @@
     }
 
     // SARIF 2.1.0 through the core's `SARIFLog`, the model `yaia resources check` writes too.
-    private static func sarif(_ report: LintReport, rules: [any LintRule]) -> String {
+    private static func sarif(_ report: LintReport, rules: [any LintRule], successful: Bool)
+      -> String
+    {
       let results = report.findings.map { finding in
         SARIFLog.Result(
           ruleID: finding.ruleID, level: finding.severity.rawValue, message: finding.message,
@@ -82,7 +98,7 @@
               id: rule.id, description: rule.reason, help: rule.fix,
               level: rule.defaultSeverity.rawValue)
           },
-          results: results, notifications: notifications, successful: true,
+          results: results, notifications: notifications, successful: successful,
           baseURIs: report.root.map { root in
             let folder = root.hasSuffix("/") ? root : root + "/"
             return [Self.sourceRoot: "file://" + encodedPath(folder)]

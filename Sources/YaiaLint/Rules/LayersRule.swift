@@ -20,6 +20,29 @@
     /// The rule.
     public init() {}
 
+    /// Every import of `tree`: at the top level and in every branch of every `#if`, however
+    /// nested (the multiplatform files a layer rule is written for import inside them). Walked
+    /// with a list rather than recursion, so no nesting can exhaust the stack.
+    static func imports(of tree: SourceFileSyntax) -> [ImportDeclSyntax] {
+      var found: [ImportDeclSyntax] = []
+      var waiting: [CodeBlockItemListSyntax] = [tree.statements]
+      while let items = waiting.popLast() {
+        var branches: [CodeBlockItemListSyntax] = []
+        for item in items {
+          if let declaration = item.item.as(ImportDeclSyntax.self) {
+            found.append(declaration)
+          } else if let condition = item.item.as(IfConfigDeclSyntax.self) {
+            for clause in condition.clauses {
+              if case .statements(let statements)? = clause.elements { branches.append(statements) }
+            }
+          }
+        }
+        // In the order written: the first branch is read next.
+        waiting.append(contentsOf: branches.reversed())
+      }
+      return found
+    }
+
     /// The findings in `file`.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       let configuration = context.configuration
@@ -37,10 +60,8 @@
         }
         return nil
       }
-      for statement in file.tree.statements {
-        guard let importDecl = statement.item.as(ImportDeclSyntax.self),
-          let module = importDecl.path.first.map({ $0.name.text })
-        else { continue }
+      for importDecl in Self.imports(of: file.tree) {
+        guard let module = importDecl.path.first.map({ $0.name.text }) else { continue }
         if layer.forbidImports.contains(module) {
           findings.append(
             RuleFinding(

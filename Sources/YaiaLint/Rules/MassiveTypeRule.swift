@@ -62,9 +62,12 @@
         } else if type.name.text == "AppDelegate"
           || inherited.contains(where: Self.delegateProtocols.contains), lines > delegateLimit
         {
+          // Named for what it is: a scene's delegate is not the app's.
+          let scene = inherited.contains { $0.hasSuffix("SceneDelegate") }
+          let kind = scene ? "scene delegate" : "app delegate"
           findings.append(
             RuleFinding(
-              type.name, "app delegate \(type.name.text) is \(size) (at most \(delegateLimit))"))
+              type.name, "\(kind) \(type.name.text) is \(size) (at most \(delegateLimit))"))
         }
       }
       return findings

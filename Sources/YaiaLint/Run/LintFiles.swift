@@ -22,18 +22,23 @@
     /// With a `root` (the configuration file's folder), every path is reported relative to it,
     /// whatever the working directory: `exclude` globs, layers' `paths`, baselines and SARIF
     /// then name the same file the same way from any folder the run starts in.
-    public static func collect(_ paths: [String], relativeTo root: String? = nil) -> (
-      sources: [LintSource], problems: [LintProblem]
-    ) {
-      var walker = Walker()
+    ///
+    /// What `excluding` matches (by the reported path) is left out before it is read: an
+    /// excluded folder is not entered, an excluded file is not opened. Each of its patterns that
+    /// matched nothing is a problem (a warning) naming it.
+    public static func collect(
+      _ paths: [String], relativeTo root: String? = nil, excluding: [String] = []
+    ) -> (sources: [LintSource], problems: [LintProblem]) {
+      var walker = Walker(root: root, exclusion: LintExclusion(excluding))
       for path in paths { walker.visit(path, depth: 0, explicit: true) }
-      guard let root else { return (walker.sources, walker.problems) }
+      let unmatched = walker.exclusion.unmatchedProblems
+      guard let root else { return (walker.sources, walker.problems + unmatched) }
       return (
         walker.sources.map { LintSource(path: shown($0.path, root: root), text: $0.text) },
         walker.problems.map {
           LintProblem(
             path: shown($0.path, root: root), message: $0.message, isUnparsed: $0.isUnparsed)
-        }
+        } + unmatched
       )
     }
 
@@ -47,8 +52,12 @@
     }
 
     /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.
+    /// Opened without blocking: a file swapped for a FIFO after it was checked answers "cannot
+    /// be read" instead of waiting for a writer for ever.
     static func read(_ path: String, atMost limit: Int) -> Data? {
-      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
       defer { try? handle.close() }
       return try? handle.read(upToCount: limit) ?? Data()
     }
@@ -78,12 +87,19 @@
     }
 
     private struct Walker {
+      /// The folder paths are reported relative to, if any.
+      let root: String?
+      var exclusion: LintExclusion
       var sources: [LintSource] = []
       var problems: [LintProblem] = []
       var seen: Set<String> = []
       let manager = FileManager.default
 
       mutating func visit(_ path: String, depth: Int, explicit: Bool) {
+        // Left out before anything is read: an excluded folder is not entered.
+        guard !exclusion.excludes(root.map { LintFiles.shown(path, root: $0) } ?? path) else {
+          return
+        }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard seen.insert(resolved).inserted else {
           if explicit {
@@ -124,11 +140,18 @@
           return
         }
         guard explicit || path.hasSuffix(".swift") else { return }
+        // Only a regular file is opened: a FIFO named `*.swift` would block the read for ever,
+        // and a socket or a device is no source.
+        let attributes = try? manager.attributesOfItem(atPath: resolved)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+          problems.append(
+            LintProblem(
+              path: path, message: "is not a regular file (a FIFO, socket or device); not linted"))
+          return
+        }
         // The size is checked before reading, and no more than the limit and a byte is read:
-        // a huge file (or one that grows, or a device) never comes into memory whole.
-        if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-          size.intValue > LintFiles.maxFileBytes
-        {
+        // a huge file (or one that grows) never comes into memory whole.
+        if let size = attributes?[.size] as? NSNumber, size.intValue > LintFiles.maxFileBytes {
           problems.append(
             LintProblem(
               path: path, message: LintProblemReason.tooLarge(size.intValue).description,

@@ -154,10 +154,27 @@
         findings: checked.flatMap { $0.findings + $0.global }.sorted {
           ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
         },
-        problems: checked.compactMap(\.problem),
+        problems: checked.compactMap(\.problem) + unmatchedLayerPaths(in: kept),
         fileCount: checked.count - checked.filter { $0.problem != nil }.count,
         lineCount: checked.reduce(0) { $0 + $1.lines })
       return (report, next)
+    }
+
+    /// A warning for each layer path that matches none of `sources`: a layer that quietly gets
+    /// no files is never checked.
+    private func unmatchedLayerPaths(in sources: [LintSource]) -> [LintProblem] {
+      configuration.layers.flatMap { layer in
+        layer.paths.filter { pattern in
+          let glob = Glob(pattern)
+          return !sources.contains { glob.matches($0.path) }
+        }.map {
+          LintProblem(
+            path: $0,
+            message:
+              "(a path of layer '\(layer.name)') matched no file in the paths linted: the layer gets no file from it",
+            pattern: $0)
+        }
+      }
     }
 
     /// Parses `source`, gathers its facts and runs the `local` rules on it.

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import YaiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `yaia lint` is given that is not plain Swift in plain folders: excluded folders, FIFOs,
+/// patterns that match nothing. Each is said, and none stops the run.
+@Suite("The linter says when it checks less, and no input stops it")
+struct LintInputTests {
+  /// A folder of its own for one test, removed by the caller.
+  static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-input-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test("an excluded folder is never entered: its huge and binary files are not read or reported")
+  func excludedBeforeReading() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let generated = folder.appending(path: "Sources/App/Generated")
+    try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+    try Data(repeating: 0x61, count: LintFiles.maxFileBytes + 1).write(
+      to: generated.appending(path: "Huge.swift"))
+    try Data([0xFF, 0xFE, 0x00]).write(to: generated.appending(path: "Binary.swift"))
+    try Data("struct Kept {}\n".utf8).write(to: folder.appending(path: "Sources/App/Kept.swift"))
+
+    let (sources, problems) = LintFiles.collect(
+      [folder.path], relativeTo: folder.path, excluding: ["Generated"])
+    #expect(sources.map(\.path) == ["Sources/App/Kept.swift"])
+    #expect(problems.isEmpty, "\(problems)")
+
+    // Without the exclusion, both are reported as not linted: the exclusion is what hid them.
+    let (_, unexcluded) = LintFiles.collect([folder.path], relativeTo: folder.path)
+    #expect(unexcluded.filter(\.isUnparsed).count == 2, "\(unexcluded)")
+  }
+
+  @Test("an exclude pattern that matches nothing is a warning naming it, not a failure")
+  func unmatchedExclude() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("struct A {}\n".utf8).write(to: folder.appending(path: "A.swift"))
+    let (sources, problems) = LintFiles.collect(
+      [folder.path], relativeTo: folder.path, excluding: ["A.swift", "Sources/Generated/**"])
+    #expect(sources.isEmpty)
+    #expect(problems.map(\.path) == ["Sources/Generated/**"])
+    #expect(problems.first?.message.contains("leaves nothing out") == true)
+    #expect(problems.allSatisfy { !$0.isUnparsed }, "a warning: the run does not fail for it")
+  }
+
+  @Test("a layer path that matches no file is a warning naming it and its layer")
+  func unmatchedLayerPath() {
+    var configuration = LintConfiguration()
+    configuration.layers = [
+      LintLayer(name: "view", paths: ["Sources/App/Views/**"]),
+      LintLayer(name: "domain", paths: ["Sources/App/Domian/**"]),
+    ]
+    let report = Linter(rules: LintRules.all, configuration: configuration).run([
+      LintSource(path: "Sources/App/Views/Row.swift", text: "struct Row {}\n")
+    ])
+    #expect(report.problems.map(\.path) == ["Sources/App/Domian/**"])
+    #expect(report.problems.first?.message.contains("layer 'domain'") == true)
+    #expect(!report.fails(under: configuration))
+  }
+
+  @Test("a FIFO named *.swift is reported and skipped: the run goes on")
+  func fifo() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appending(path: "Pipe.swift")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    try Data("struct A {}\n".utf8).write(to: folder.appending(path: "A.swift"))
+    // On a thread of its own, bounded: a read that blocks on the FIFO fails the test rather
+    // than hanging the suite.
+    let collected = Task.detached { LintFiles.collect([folder.path], relativeTo: folder.path) }
+    let result = try await withThrowingTaskGroup(
+      of: (sources: [LintSource], problems: [LintProblem])?.self
+    ) { group in
+      group.addTask { await collected.value }
+      group.addTask {
+        try await Task.sleep(for: .seconds(60))
+        return nil
+      }
+      defer { group.cancelAll() }
+      return try await group.next() ?? nil
+    }
+    let (sources, problems) = try #require(result, "reading the folder blocked on the FIFO")
+    #expect(sources.map(\.path) == ["A.swift"])
+    #expect(problems.map(\.path) == ["Pipe.swift"])
+    #expect(problems.first?.message.contains("not a regular file") == true)
+  }
+}
