@@ -33,6 +33,51 @@ struct RealAppTests {
     #expect(try await lines(of: "nested-closures", in: view) == [])
   }
 
+  @Test("builder content that holds a let is still content; a callback that starts with one is not")
+  func builderClosuresWithLet() async throws {
+    let view = """
+      struct Row: View {
+        var body: some View {
+          NavigationStack {
+            let header = model.header
+            VStack {
+              let title = model.title
+              HStack {
+                let count = model.items.count
+                ForEach(model.items) { item in
+                  let shown = item.name.uppercased()
+                  if count > 1 { let note = "of \\(count)"; Text(note) }
+                  Text(shown)
+                }
+              }
+              Text(title)
+            }
+            Text(header)
+          }
+        }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: view) == [])
+    let callbacks = """
+      func load() {
+        api.load { result in
+          let value = result.value
+          queue.async {
+            let saved = value
+            cache.save(saved) { error in
+              let shown = error
+              log.write(shown) { written in
+                let done = written
+                finish(done)
+              }
+            }
+          }
+        }
+      }
+      """
+    #expect(try await lines(of: "nested-closures", in: callbacks) == [8])
+  }
+
   @Test("callbacks still count inside builder content, and past the limit are reported")
   func callbacksInsideBuilders() async throws {
     let view = """

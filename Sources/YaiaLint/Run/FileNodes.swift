@@ -25,10 +25,25 @@
     /// `Scope { Feature() }`) rather than a callback. Without types, its statements tell: every
     /// one declares something to build (a call of a type, `Text("a")`, `VStack { … }`, with any
     /// modifiers after it, `.padding()`), or an `if`/`switch`/`#if` whose branches do, and none
-    /// does anything (no assignment, no call of a function or method, no `await`, no `let`).
+    /// does anything (no assignment, no call of a function or method, no `await`). A `let`
+    /// among the content (`let title = model.title`, which builders allow) builds nothing and
+    /// does nothing later, so it decides nothing; at least one statement must build.
     /// A `Button { store.send(.tap) }` action is a callback; its `label: { Text("Tap") }` is not.
     static func isBuilderContent(_ closure: ClosureExprSyntax) -> Bool {
-      !closure.statements.isEmpty && closure.statements.allSatisfy { isDeclarative($0.item) }
+      builds(closure.statements) && closure.statements.contains { !isLocalConstant($0.item) }
+    }
+
+    /// Whether every statement of `statements` builds content or is a local constant.
+    private static func builds(_ statements: CodeBlockItemListSyntax) -> Bool {
+      statements.allSatisfy { isLocalConstant($0.item) || isDeclarative($0.item) }
+    }
+
+    /// Whether `item` is a `let` declaration, which a result builder allows among its content.
+    private static func isLocalConstant(_ item: CodeBlockItemSyntax.Item) -> Bool {
+      guard case .decl(let declaration) = item,
+        let variable = declaration.as(VariableDeclSyntax.self)
+      else { return false }
+      return variable.bindingSpecifier.tokenKind == .keyword(.let)
     }
 
     /// Calls whose closures run in place or as structured child tasks, not later as callbacks:
@@ -135,25 +150,24 @@
         guard let clauses = declaration.as(IfConfigDeclSyntax.self)?.clauses else { return false }
         return clauses.allSatisfy { clause in
           guard case .statements(let statements)? = clause.elements else { return false }
-          return statements.allSatisfy { isDeclarative($0.item) }
+          return builds(statements)
         }
       }
     }
 
     private static func isDeclarative(_ expression: ExprSyntax) -> Bool {
       if let branch = expression.as(IfExprSyntax.self) {
-        let body = branch.body.statements.allSatisfy { isDeclarative($0.item) }
+        let body = builds(branch.body.statements)
         switch branch.elseBody {
         case nil: return body
         case .ifExpr(let next)?: return body && isDeclarative(ExprSyntax(next))
-        case .codeBlock(let block)?:
-          return body && block.statements.allSatisfy { isDeclarative($0.item) }
+        case .codeBlock(let block)?: return body && builds(block.statements)
         }
       }
       if let choice = expression.as(SwitchExprSyntax.self) {
         return choice.cases.allSatisfy { item in
           guard case .switchCase(let switchCase) = item else { return false }
-          return switchCase.statements.allSatisfy { isDeclarative($0.item) }
+          return builds(switchCase.statements)
         }
       }
       // A view held in a variable, placed as it is: `header`, `rows.first`. (A statement of a
