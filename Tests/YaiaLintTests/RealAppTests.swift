@@ -266,6 +266,53 @@ struct TrustedResultTests {
     #expect(report.fileCount == 1)
   }
 
+  @Test(
+    "20,000 nested generics or #if blocks are refused before parsing; the run goes on",
+    arguments: [
+      "let x: " + String(repeating: "A<", count: 20_000) + "B"
+        + String(repeating: ">", count: 20_000)
+        + "\n",
+      String(repeating: "#if A\n", count: 20_000) + "let x = 1\n"
+        + String(repeating: "#endif\n", count: 20_000),
+    ])
+  func deepGenericsAndConditions(text: String) {
+    let report = Linter(rules: LintRules.all).run([
+      LintSource(path: "Deep.swift", text: text),
+      LintSource(path: "Fine.swift", text: "let a = 1\n"),
+    ])
+    #expect(report.problems.map(\.path) == ["Deep.swift"])
+    #expect(report.problems.first?.message.contains("generic arguments or #if blocks") == true)
+    #expect(report.fileCount == 1)
+  }
+
+  @Test("comparisons without spaces and many generics side by side are never refused")
+  func manyAnglesSideBySide() {
+    let comparisons = String(repeating: "let ok = i<n && j<m || a<b\n", count: 500)
+    let generics =
+      "let x: "
+      + Array(repeating: "Array<Set<Int>>", count: 200).joined(
+        separator: ", ") + "\n"
+    #expect(ParseGuard.refusal(comparisons) == nil)
+    #expect(ParseGuard.refusal(generics) == nil)
+  }
+
+  @Test("generics and #if nested at the limit parse and are linted, in a debug build too")
+  func genericsAtTheLimit() {
+    let depth = ParseGuard.maxNesting - 2
+    let generics =
+      "let x: " + String(repeating: "A<", count: depth) + "B" + String(repeating: ">", count: depth)
+      + "\n"
+    let conditions =
+      String(repeating: "#if A\n", count: depth) + "let y = 1\n"
+      + String(repeating: "#endif\n", count: depth)
+    let report = Linter(rules: LintRules.all).run([
+      LintSource(path: "Generics.swift", text: generics),
+      LintSource(path: "Conditions.swift", text: conditions),
+    ])
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.fileCount == 2)
+  }
+
   @Test("nesting at the limit parses and is linted, in a debug build too")
   func nestingAtTheLimit() {
     let depth = ParseGuard.maxNesting - 2

@@ -10,9 +10,10 @@
   package enum ParseGuard {
     /// The longest run of directly nested `[` parsed (13 take about 0.3 s in a debug build).
     package static let maxSquareRun = 12
-    /// The deepest nesting of `(`, `[` and `{` parsed. swift-syntax recurses once or more per
-    /// level with no bound: a few thousand levels end the process on its stack, and a few
-    /// hundred of `[` with elements between take minutes. Real code nests a few dozen.
+    /// The deepest nesting parsed, counting `(`, `[`, `{`, generic arguments (`A<B<C>>`) and
+    /// `#if` blocks together. swift-syntax recurses once or more per level with no bound: a few
+    /// thousand levels end the process on its stack (20,000 nested generics or `#if` did), and
+    /// a few hundred of `[` with elements between take minutes. Real code nests a few dozen.
     package static let maxNesting = 100
 
     /// Why `text` is not parsed, or `nil` when it is safe to parse.
@@ -21,21 +22,16 @@
       var longest = 0
       var line = 1
       var lineOfLongest = 1
-      var depth = 0
+      var nesting = Nesting()
       var scanner = ByteScanner(text)
+      var previous: UInt8 = 0x20
       while let byte = scanner.next() {
-        switch byte {
-        case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-          if depth > maxNesting {
-            return
-              "nests brackets more than \(maxNesting) levels deep (line \(line)), past what the "
-              + "Swift parser reads safely; not linted"
-          }
-        case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth = max(0, depth - 1)
-        default:
-          break
+        nesting.read(byte, after: previous)
+        previous = byte
+        if nesting.depth > maxNesting {
+          return
+            "nests brackets, generic arguments or #if blocks more than \(maxNesting) levels deep "
+            + "(line \(line)), past what the Swift parser reads safely; not linted"
         }
         switch byte {
         case UInt8(ascii: "["):
@@ -59,6 +55,61 @@
         line += scanner.skippedLines
       }
       return nil
+    }
+
+    /// The nesting the parser recurses on, counted byte by byte: brackets, generic arguments and
+    /// `#if` blocks.
+    ///
+    /// A `<` right after a name, `?`, `!`, `>` or `]` opens generic arguments (`Array<Int>`,
+    /// `A<B<C>>`); a `>` closes one while any is open. A comparison written without spaces
+    /// (`i<n`) opens one that never closes, so the count of angles ends with each line, `;`,
+    /// `{`, `}` and `=`: generic arguments do not span them in practice, and a file of
+    /// comparisons is never refused for them.
+    struct Nesting {
+      private var brackets = 0
+      private var angles = 0
+      private var conditions = 0
+      /// The directive being read after a `#`, while it is a name.
+      private var directive: [UInt8]?
+
+      /// How deep the parser will recurse here, all kinds together.
+      var depth: Int { brackets + angles + conditions }
+
+      mutating func read(_ byte: UInt8, after previous: UInt8) {
+        if var name = directive {
+          if Self.isNameByte(byte) {
+            name.append(byte)
+            directive = name.count <= 5 ? name : nil
+            return
+          }
+          if name == Array("if".utf8) { conditions += 1 }
+          if name == Array("endif".utf8) { conditions = max(0, conditions - 1) }
+          directive = nil
+        }
+        switch byte {
+        case UInt8(ascii: "#"): directive = []
+        case UInt8(ascii: "("), UInt8(ascii: "["): brackets += 1
+        case UInt8(ascii: "{"):
+          brackets += 1
+          angles = 0
+        case UInt8(ascii: ")"), UInt8(ascii: "]"): brackets = max(0, brackets - 1)
+        case UInt8(ascii: "}"):
+          brackets = max(0, brackets - 1)
+          angles = 0
+        case UInt8(ascii: "<"):
+          if Self.isNameByte(previous) || Array("?!>]".utf8).contains(previous) { angles += 1 }
+        case UInt8(ascii: ">"): angles = max(0, angles - 1)
+        case UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "="): angles = 0
+        default: break
+        }
+      }
+
+      private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+          || byte >= 0x80
+      }
     }
 
     /// Walks source bytes, stepping over comments and string literals (each counts as one
