@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import Testing
-import YaiaLint
+
+@testable import YaiaLint
 
 #if canImport(Glibc)
   import Glibc
@@ -94,5 +96,42 @@ struct LintInputTests {
     #expect(sources.map(\.path) == ["A.swift"])
     #expect(problems.map(\.path) == ["Pipe.swift"])
     #expect(problems.first?.message.contains("not a regular file") == true)
+  }
+}
+
+@Suite("Slow files never stop a run")
+struct SlowFileTests {
+  @Test("as many slow files as cores and more: the rest still start, and the map ends")
+  func stuckWorkersAreReplaced() async throws {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let slow = cores + 1
+    let elements = Array(0..<(slow + 20))
+    // The slow ones wait until the test lets them go, after the map returned without them.
+    let release = DispatchSemaphore(value: 0)
+    let mapped = Task.detached { () -> [String] in
+      concurrentMap(elements, timeLimit: .seconds(2), timedOut: { "gave up \($0)" }) { element in
+        if element < slow { release.wait() }
+        return "did \(element)"
+      }
+    }
+    let result = try await withThrowingTaskGroup(of: [String]?.self) { group in
+      group.addTask { await mapped.value }
+      group.addTask {
+        try await Task.sleep(for: .seconds(60))
+        return nil
+      }
+      defer { group.cancelAll() }
+      return try await group.next() ?? nil
+    }
+    for _ in 0..<slow { release.signal() }
+    let results = try #require(result, "the map did not end while \(slow) elements were stuck")
+    #expect(results.count == elements.count)
+    #expect(results.prefix(slow).allSatisfy { $0.hasPrefix("gave up") }, "\(results)")
+    // Each fast element ran, or (on a machine too busy to start a thread in two seconds) was
+    // given up: none is missing, and the map ended.
+    #expect(
+      zip(results, elements).dropFirst(slow).allSatisfy {
+        $0.0 == "did \($0.1)" || $0.0 == "gave up \($0.1)"
+      })
   }
 }

@@ -310,8 +310,12 @@
   /// An element whose transform runs longer than `timeLimit` is given up: its result is
   /// `timedOut(element)`, and the map returns without waiting for it (its thread goes on until
   /// it ends, or the process does). The parser cannot be stopped from outside, so this is how
-  /// one file never holds up a run.
-  func concurrentMap<Element: Sendable, Result: Sendable>(
+  /// one file never holds up a run. A thread held by an element given up is replaced by a new
+  /// one, so the elements not yet started still start when as many are slow as there are
+  /// cores; at most ``mostReplacements`` times the cores are replaced, and past that the
+  /// elements not started are given up too, so the map ends within a bound whatever the
+  /// elements.
+  package func concurrentMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], timeLimit: Duration? = nil,
     timedOut: (@Sendable (Element) -> Result)? = nil,
     _ transform: @escaping @Sendable (Element) -> Result
@@ -325,7 +329,7 @@
         started: Array(repeating: nil, count: elements.count)))
     // Signalled each time an element is finished.
     let changed = DispatchSemaphore(value: 0)
-    for _ in 0..<workers {
+    let startWorker = {
       let thread = Thread {
         while true {
           let index: Int? = state.withLock { progress in
@@ -347,24 +351,47 @@
       thread.stackSize = workerStackBytes
       thread.start()
     }
+    for _ in 0..<workers { startWorker() }
+    var replacements = 0
     while true {
       // The earliest moment a running element passes its limit, if there is a limit.
-      let (finished, deadline): (Bool, ContinuousClock.Instant?) = state.withLock { progress in
-        if progress.done + progress.abandoned.count == elements.count { return (true, nil) }
-        guard let timeLimit, let timedOut else { return (false, nil) }
+      let (finished, deadline, givenUp): (Bool, ContinuousClock.Instant?, Int) = state.withLock {
+        progress in
+        if progress.done + progress.abandoned.count == elements.count { return (true, nil, 0) }
+        guard let timeLimit, let timedOut else { return (false, nil, 0) }
         let now = clock.now
         var earliest: ContinuousClock.Instant?
+        var givenUp = 0
         for index in progress.started.indices
         where progress.slots[index] == nil && !progress.abandoned.contains(index) {
           guard let start = progress.started[index] else { continue }
           if start.duration(to: now) >= timeLimit {
             progress.abandoned.insert(index)
             progress.slots[index] = timedOut(elements[index])
+            givenUp += 1
           } else {
             earliest = min(earliest ?? start + timeLimit, start + timeLimit)
           }
         }
-        return (progress.done + progress.abandoned.count == elements.count, earliest)
+        if givenUp > 0, replacements + givenUp > mostReplacements * workers {
+          // Too many threads held already: what has not started is given up as well.
+          for index in progress.next..<elements.count {
+            progress.abandoned.insert(index)
+            progress.slots[index] = timedOut(elements[index])
+          }
+          progress.next = elements.count
+        }
+        // With nothing running yet (the threads have not taken their first elements), look
+        // again a time limit from now: an element taken then and stuck signals nothing.
+        return (
+          progress.done + progress.abandoned.count == elements.count,
+          earliest ?? now.advanced(by: timeLimit), givenUp
+        )
+      }
+      // Each thread held by an element given up is replaced while the bound allows.
+      for _ in 0..<min(givenUp, max(0, mostReplacements * workers - replacements)) {
+        replacements += 1
+        startWorker()
       }
       if finished { break }
       if let deadline {
@@ -379,6 +406,10 @@
     }
     return state.withLock { $0.slots.compactMap { $0 } }
   }
+
+  /// How many threads per core ``concurrentMap(_:timeLimit:timedOut:_:)`` starts to replace
+  /// ones held by elements given up: 4.
+  package let mostReplacements = 4
 
   /// Where a ``concurrentMap(_:timeLimit:timedOut:_:)`` stands: the next element to take, the
   /// results so far, when each running element started, and the ones given up.
