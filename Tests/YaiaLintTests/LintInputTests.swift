@@ -110,8 +110,7 @@ struct SlowFileTests {
     let release = DispatchSemaphore(value: 0)
     let mapped = Task.detached { () -> [String] in
       concurrentMap(elements, timeLimit: .seconds(2), timedOut: { "gave up \($0)" }) { element in
-        // blocks: the map's own threads, never the cooperative pool
-        if element < slow { release.wait() }
+        if element < slow { release.wait() }  // blocks: the map's own threads, not the pool
         return "did \(element)"
       }
     }
