@@ -52,13 +52,19 @@
 
     @Flag(
       help:
-        "Print a layers: section read from the package here (swift package dump-package), one layer per target, to start a configuration from."
+        "Print a layers: section read from the package in the current folder, or the one folder given, one layer per target, to start a configuration from. It runs swift package dump-package, which compiles and runs that package's Package.swift: use it on packages you trust."
     )
     var packageLayers = false
 
     func run() throws {
       if packageLayers {
-        print(PackageLayers.yaml(try readPackageLayers()), terminator: "")
+        // The package's folder: one path at most, never paths to lint ignored in silence.
+        guard paths.count <= 1 else {
+          throw usage(
+            "--package-layers reads one package: give its folder, or none for the current one (got \(paths.count) paths)"
+          )
+        }
+        print(PackageLayers.yaml(try readPackageLayers(in: paths.first)), terminator: "")
         return
       }
       guard let format = LintFormat(rawValue: format) else {
@@ -174,24 +180,38 @@
         configuration: configuration)
     }
 
-    /// The package's layers, from `swift package dump-package` run in the current directory.
-    private func readPackageLayers() throws -> [LintLayer] {
+    /// The package's layers, from `swift package dump-package` run on `folder` (else the
+    /// current directory); its error, if it fails, is shown.
+    private func readPackageLayers(in folder: String?) throws -> [LintLayer] {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["swift", "package", "dump-package"]
+      process.arguments =
+        ["swift", "package"] + (folder.map { ["--package-path", $0] } ?? []) + ["dump-package"]
       let output = Pipe()
+      let errors = Pipe()
       process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
+      process.standardError = errors
       do {
         try process.run()
       } catch {
         throw usage("cannot run swift package dump-package: \(error.localizedDescription)")
       }
-      // Read before waiting: a manifest's JSON can be larger than a pipe's buffer.
+      // Both read before waiting, each on its own thread: either can outgrow a pipe's buffer.
+      let said = Locked(Data())
+      let errorsRead = DispatchSemaphore(value: 0)
+      Thread {
+        said.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+        errorsRead.signal()
+      }.start()
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
+      errorsRead.wait()
       guard process.terminationStatus == 0 else {
-        throw usage("swift package dump-package failed here: is there a Package.swift?")
+        let text = String(decoding: said.withLock { $0 }.suffix(2_000), as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        throw usage(
+          "swift package dump-package failed in \(VisibleText.escaped(folder ?? "the current folder")) (is there a Package.swift?); it said:\n\(VisibleText.escaped(text))"
+        )
       }
       do {
         return try PackageLayers.layers(fromDump: data)

@@ -69,6 +69,26 @@ struct LintLauncherTests {
     #expect(help.output.contains("--write-baseline"), "yaia-lint's own help: \(help.output)")
   }
 
+  @Test(
+    "--package-layers reads one package folder, says it runs the manifest, shows why it failed")
+  func packageLayersRefusals() throws {
+    let lint = Self.buildFolder.appending(path: "yaia-lint")
+    let two = try Self.run(lint, ["--package-layers", "a", "b"])
+    #expect(two.status == 2, "\(two.errors)")
+    #expect(two.errors.contains("reads one package"), "\(two.errors)")
+    let empty = FileManager.default.temporaryDirectory.appending(
+      path: "lint-no-package-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let missing = try Self.run(lint, ["--package-layers", empty.path])
+    #expect(missing.status == 2, "\(missing.errors)")
+    #expect(missing.errors.contains("dump-package failed in"), "\(missing.errors)")
+    // dump-package's own words, not a guess in their place.
+    #expect(missing.errors.contains("it said:") && missing.errors.contains("Package.swift"))
+    let help = try Self.run(lint, ["--help"])
+    #expect(help.output.contains("compiles and runs"), "\(help.output)")
+  }
+
   @Test("a path that does not exist is a usage error (2); a file that does not parse fails (1)")
   func trustedExit() throws {
     let lint = Self.buildFolder.appending(path: "yaia-lint")

@@ -6,8 +6,10 @@
   /// `layers:` section of a configuration, to paste and then edit (merge targets into layers,
   /// add `forbid-imports`).
   ///
-  /// The manifest is read as `swift package dump-package` writes it (JSON), so no Swift is
-  /// evaluated here.
+  /// This type reads the manifest as `swift package dump-package` writes it (JSON) and
+  /// evaluates no Swift itself; but producing that JSON compiles and runs the package's
+  /// `Package.swift`, as every SwiftPM command does, so `yaia lint --package-layers` says so and
+  /// is run only on a package one trusts.
   public enum PackageLayers {
     /// The layers of the package whose `dump-package` output is `data`: its library, executable
     /// and macro targets (not its tests and plugins), each allowed the targets of the same
