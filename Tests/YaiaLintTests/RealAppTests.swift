@@ -360,6 +360,8 @@ struct GlobTests {
       ("./a/**", "a/x.swift", true),
       ("./a/**", "b/a/x.swift", false),
       ("./a", "./a/b/x.swift", true),
+      ("*.*", "../Shared/x", false),
+      ("Shared", "../Shared/x.swift", true),
     ])
   func patterns(pattern: String, path: String, matches: Bool) {
     var configuration = LintConfiguration()
@@ -390,7 +392,13 @@ struct ReportedPathTests {
     let (found, problems) = LintFiles.collect([sources.path], relativeTo: folder.path)
     #expect(problems.isEmpty)
     #expect(found.map(\.path) == ["Sources/Feature Views/Row View.swift"])
-    #expect(LintFiles.shown("/elsewhere/A.swift", root: folder.path) == "/elsewhere/A.swift")
+    // Outside the configuration's folder: relative to it too, the same from any folder.
+    let ups = folder.standardizedFileURL.pathComponents.count - 1
+    #expect(
+      LintFiles.shown("/elsewhere/A.swift", root: folder.path)
+        == Array(repeating: "..", count: ups).joined(separator: "/") + "/elsewhere/A.swift")
+    #expect(
+      LintFiles.shown(folder.path + "/../Shared/C.swift", root: folder.path) == "../Shared/C.swift")
     #expect(LintFiles.shown(folder.path + "/./Sources/../B.swift", root: folder.path) == "B.swift")
 
     var report = Linter(rules: LintRules.all).run(found)

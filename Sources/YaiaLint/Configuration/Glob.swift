@@ -46,7 +46,10 @@
         guard case .name(let pattern)? = segments.first, segments.count == 1 else {
           return segments == [.anyFolders]
         }
-        return parts.contains { Self.match(pattern[...], $0[...]) }
+        // `.` and `..` (a path outside the configuration's folder) are no names.
+        return parts.contains {
+          $0 != ["."] && $0 != [".", "."] && Self.match(pattern[...], $0[...])
+        }
       }
       // reachable[j]: the segments read so far can match the first j parts of the path.
       var reachable = [Bool](repeating: false, count: parts.count + 1)

@@ -42,13 +42,16 @@
       )
     }
 
-    /// `path` relative to the folder `root` when it is inside it; otherwise as given.
+    /// `path` relative to the folder `root`, wherever the run starts: `Sources/A.swift` inside
+    /// it, `../Shared/B.swift` beside it. A file outside the configuration's folder is then
+    /// named the same way from any working directory, and on any machine with the same layout.
     public static func shown(_ path: String, root: String) -> String {
-      let file = URL(fileURLWithPath: path).standardizedFileURL.path
-      var folder = URL(fileURLWithPath: root).standardizedFileURL.path
-      if !folder.hasSuffix("/") { folder += "/" }
-      guard file.hasPrefix(folder) else { return path }
-      return String(file.dropFirst(folder.count))
+      let file = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+      let folder = URL(fileURLWithPath: root).standardizedFileURL.pathComponents
+      var shared = 0
+      while shared < min(file.count, folder.count), file[shared] == folder[shared] { shared += 1 }
+      let parts = Array(repeating: "..", count: folder.count - shared) + file[shared...]
+      return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// At most `limit` bytes of the file at `path`, or `nil` if it cannot be read.
