@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import YaiaTesting
 
 @testable import YaiaLint
 
@@ -81,18 +82,8 @@ struct LintInputTests {
     // On a thread of its own, bounded: a read that blocks on the FIFO fails the test rather
     // than hanging the suite.
     let collected = Task.detached { LintFiles.collect([folder.path], relativeTo: folder.path) }
-    let result = try await withThrowingTaskGroup(
-      of: (sources: [LintSource], problems: [LintProblem])?.self
-    ) { group in
-      group.addTask { await collected.value }
-      group.addTask {
-        try await Task.sleep(for: .seconds(60))
-        return nil
-      }
-      defer { group.cancelAll() }
-      return try await group.next() ?? nil
-    }
-    let (sources, problems) = try #require(result, "reading the folder blocked on the FIFO")
+    let (sources, problems) = try #require(
+      await value(of: collected, timeout: .seconds(60)), "reading the folder blocked on the FIFO")
     #expect(sources.map(\.path) == ["A.swift"])
     #expect(problems.map(\.path) == ["Pipe.swift"])
     #expect(problems.first?.message.contains("not a regular file") == true)
@@ -114,15 +105,7 @@ struct SlowFileTests {
         return "did \(element)"
       }
     }
-    let result = try await withThrowingTaskGroup(of: [String]?.self) { group in
-      group.addTask { await mapped.value }
-      group.addTask {
-        try await Task.sleep(for: .seconds(60))
-        return nil
-      }
-      defer { group.cancelAll() }
-      return try await group.next() ?? nil
-    }
+    let result = await value(of: mapped, timeout: .seconds(60))
     for _ in 0..<slow { release.signal() }
     let results = try #require(result, "the map did not end while \(slow) elements were stuck")
     #expect(results.count == elements.count)

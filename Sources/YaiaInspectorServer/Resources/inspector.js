@@ -520,14 +520,35 @@ function drawShell(shell) {
   updateShellView();
 }
 
-function buildShellView(shell) {
-  Object.assign(shellView, { key: shell.key, filter: filterKey(), shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, cases: new Map(), casesShown: -1, recentJumps: [null, null] });
+// The text filter's box. A new filter builds the view again: the new view's box (`nodes()`)
+// takes the focus, so typing goes on in it.
+function filterBox(nodes) {
   const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
   search.addEventListener("input", () => {
     model.filter = search.value.toLowerCase(); model.step = null; model.dirty = true; draw();
-    const again = shellView.nodes.search;  // a new filter builds a new view: keep typing in it
+    const again = nodes().search;
     again.focus(); again.setSelectionRange(again.value.length, again.value.length);
   });
+  return search;
+}
+
+// A virtualised timeline of `view`'s rows: it follows the newest only while scrolled to the
+// bottom, and `redraw` draws the rows in sight after each scroll.
+function followingTimeline(view, className, redraw) {
+  const rows = el("div", { class: "rows" });
+  const timeline = el("div", { class: className, role: "list", tabindex: "0" }, rows);
+  timeline.addEventListener("scroll", () => {
+    const atBottom = timeline.scrollTop + timeline.clientHeight >= timeline.scrollHeight - ROW / 2;
+    view.follow = atBottom;
+    if (atBottom) view.unseen = 0;
+    redraw();
+  });
+  return { rows, timeline };
+}
+
+function buildShellView(shell) {
+  Object.assign(shellView, { key: shell.key, filter: filterKey(), shell, positions: [], real: [], scanned: 0, events: 0, unencoded: 0, jumps: 0, follow: true, unseen: 0, detailFor: undefined, cases: new Map(), casesShown: -1, recentJumps: [null, null] });
+  const search = filterBox(() => shellView.nodes);
   // Filter by the event's case: only one case (and the cases under it), or all but it (the
   // radio's steady news, say).
   const cases = el("select", { class: "case-filter", "aria-label": "Filter by event case" });
@@ -553,15 +574,7 @@ function buildShellView(shell) {
   const testForm = shell.key.startsWith("import") ? null : makeTestForm(shell);
   const testButton = testForm && el("button", { class: "make-test-button", onclick: () => toggleTestForm(testForm) }, "Make a test…");
   const toolbar = el("div", { class: "toolbar" }, el("strong", {}, shell.name), back, position, forward, newest, unseen, present, search, cases, pause, exportLink, testButton, replay);
-  const rows = el("div", { class: "rows" });
-  const timeline = el("div", { class: "timeline", role: "list", tabindex: "0" }, rows);
-  timeline.addEventListener("scroll", () => {
-    const atBottom = timeline.scrollTop + timeline.clientHeight >= timeline.scrollHeight - ROW / 2;
-    shellView.follow = atBottom;
-    if (atBottom) shellView.unseen = 0;
-    drawRows();
-    drawToolbar();
-  });
+  const { rows, timeline } = followingTimeline(shellView, "timeline", () => { drawRows(); drawToolbar(); });
   const detail = el("div", { class: "detail" });
   shellView.nodes = { toolbar, back, forward, position, unseen, timeline, rows, detail, search, replay, cases, pause, present };
   document.getElementById("view").replaceChildren(toolbar, ...(testForm ? [testForm] : []), el("div", { class: "columns" }, timeline, detail));
@@ -594,25 +607,12 @@ function drawAll() {
 
 function buildAllView() {
   Object.assign(allView, { key: allKey(), positions: [], scanned: 0, follow: true, unseen: 0, shellsShown: "" });
-  const search = el("input", { type: "search", placeholder: "Filter events and commands", value: model.filter, "aria-label": "Filter" });
-  search.addEventListener("input", () => {
-    model.filter = search.value.toLowerCase(); model.dirty = true; draw();
-    const again = allView.nodes.search;  // a new filter builds a new view: keep typing in it
-    again.focus(); again.setSelectionRange(again.value.length, again.value.length);
-  });
+  const search = filterBox(() => allView.nodes);
   const shells = el("span", { class: "shell-filter", role: "group", "aria-label": "Shells shown" });
   const position = el("span", { id: "position" }, "");
   const unseen = el("button", { class: "unseen", hidden: true, onclick: () => followAllNewest() }, "");
   const toolbar = el("div", { class: "toolbar" }, el("strong", {}, "All shells"), position, unseen, search, shells);
-  const rows = el("div", { class: "rows" });
-  const timeline = el("div", { class: "timeline all", role: "list", tabindex: "0" }, rows);
-  timeline.addEventListener("scroll", () => {
-    const atBottom = timeline.scrollTop + timeline.clientHeight >= timeline.scrollHeight - ROW / 2;
-    allView.follow = atBottom;
-    if (atBottom) allView.unseen = 0;
-    drawAllRows();
-    drawAllToolbar();
-  });
+  const { rows, timeline } = followingTimeline(allView, "timeline all", () => { drawAllRows(); drawAllToolbar(); });
   allView.nodes = { toolbar, position, unseen, search, shells, timeline, rows };
   document.getElementById("view").replaceChildren(toolbar, el("div", { class: "columns" }, timeline));
 }
