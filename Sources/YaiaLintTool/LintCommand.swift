@@ -56,6 +56,12 @@
     )
     var packageLayers = false
 
+    @Flag(
+      help:
+        "With --package-layers, allow each target every target it reaches through its dependencies (what SwiftPM lets it import), not only the ones it names."
+    )
+    var transitive = false
+
     func run() throws {
       if packageLayers {
         // The package's folder: one path at most, never paths to lint ignored in silence.
@@ -64,9 +70,12 @@
             "--package-layers reads one package: give its folder, or none for the current one (got \(paths.count) paths)"
           )
         }
-        print(PackageLayers.yaml(try readPackageLayers(in: paths.first)), terminator: "")
+        print(
+          PackageLayers.yaml(try readPackageLayers(in: paths.first, transitive: transitive)),
+          terminator: "")
         return
       }
+      guard !transitive else { throw usage("--transitive goes with --package-layers") }
       guard let format = LintFormat(rawValue: format) else {
         throw usage(
           "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
@@ -182,7 +191,7 @@
 
     /// The package's layers, from `swift package dump-package` run on `folder` (else the
     /// current directory); its error, if it fails, is shown.
-    private func readPackageLayers(in folder: String?) throws -> [LintLayer] {
+    private func readPackageLayers(in folder: String?, transitive: Bool) throws -> [LintLayer] {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments =
@@ -214,7 +223,7 @@
         )
       }
       do {
-        return try PackageLayers.layers(fromDump: data)
+        return try PackageLayers.layers(fromDump: data, transitive: transitive)
       } catch {
         throw usage(VisibleText.escaped(error.description))
       }

@@ -149,4 +149,30 @@ struct PackageLayerTests {
       try PackageLayers.layers(fromDump: Data("{\"targets\": 3}".utf8))
     }
   }
+
+  @Test("with transitive, a target may use every target it reaches, as SwiftPM lets it import")
+  func transitiveFromDump() async throws {
+    let dump = """
+      {"name": "Shop", "targets": [
+        {"name": "Core", "type": "regular", "dependencies": []},
+        {"name": "Model", "type": "regular", "dependencies": [{"byName": ["Core", null]}]},
+        {"name": "Data", "type": "regular", "dependencies": [{"byName": ["Model", null]}]},
+        {"name": "App", "type": "executable", "dependencies": [{"target": ["Data", null]}]},
+        {"name": "Loop", "type": "regular", "dependencies": [{"byName": ["Loop2", null]}]},
+        {"name": "Loop2", "type": "regular", "dependencies": [{"byName": ["Loop", null]}]}
+      ]}
+      """
+    let direct = try PackageLayers.layers(fromDump: Data(dump.utf8))
+    #expect(direct.first { $0.name == "App" }?.mayUse == ["Data"])
+    let layers = try PackageLayers.layers(fromDump: Data(dump.utf8), transitive: true)
+    #expect(
+      layers.map(\.mayUse) == [
+        [], ["Core"], ["Core", "Model"], ["Core", "Model", "Data"], ["Loop2"], ["Loop"],
+      ])
+    // App imports Core, which SwiftPM builds: no finding with the transitive layers.
+    let yaml = PackageLayers.yaml(layers)
+    let found = try await findings(
+      in: ["Sources/App/main.swift": "import Core\nimport Data\n"], yaml: yaml)
+    #expect(found.filter { $0.ruleID == "layers" }.isEmpty, "\(found)")
+  }
 }

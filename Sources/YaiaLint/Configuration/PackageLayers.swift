@@ -13,10 +13,13 @@
   public enum PackageLayers {
     /// The layers of the package whose `dump-package` output is `data`: its library, executable
     /// and macro targets (not its tests and plugins), each allowed the targets of the same
-    /// package it depends on directly.
+    /// package it depends on directly, or with `transitive` every target it reaches through
+    /// them: what SwiftPM lets it import, since a target sees its dependencies' dependencies.
     ///
     /// - Throws: ``LintConfigurationError`` when `data` is not that JSON.
-    public static func layers(fromDump data: Data) throws(LintConfigurationError) -> [LintLayer] {
+    public static func layers(fromDump data: Data, transitive: Bool = false)
+      throws(LintConfigurationError) -> [LintLayer]
+    {
       let manifest: Manifest
       do {
         manifest = try JSONDecoder().decode(Manifest.self, from: data)
@@ -27,13 +30,31 @@
       }
       let kept = manifest.targets.filter { !["test", "plugin"].contains($0.type) }
       let names = Set(kept.map(\.name))
-      return kept.map { target in
+      var direct: [String: [String]] = [:]
+      for target in kept {
         var uses: [String] = []
         for dependency in target.dependencies
         where names.contains(dependency.name) && !uses.contains(dependency.name) {
           uses.append(dependency.name)
         }
-        return LintLayer(name: target.name, modules: [target.name], mayUse: uses)
+        direct[target.name] = uses
+      }
+      return kept.map { target in
+        let uses = direct[target.name] ?? []
+        guard transitive else {
+          return LintLayer(name: target.name, modules: [target.name], mayUse: uses)
+        }
+        // Every target reached, in the manifest's order; a cycle (which SwiftPM refuses
+        // anyway) ends where it closes.
+        var reached: Set<String> = []
+        var waiting = uses
+        while let next = waiting.popLast() {
+          guard next != target.name, reached.insert(next).inserted else { continue }
+          waiting.append(contentsOf: direct[next] ?? [])
+        }
+        return LintLayer(
+          name: target.name, modules: [target.name],
+          mayUse: kept.map(\.name).filter(reached.contains))
       }
     }
 
