@@ -1,6 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The traits that turn on each gated part: its own, those that imply it, and Tools (which
+/// enables everything without enabling the other traits; see `traits` below for why).
+enum Gate {
+  static let remoteLogging: Set<String> = ["RemoteLogging", "Remote", "Tools"]
+  static let store: Set<String> = ["Store", "Tools"]
+  static let openAPI: Set<String> = ["OpenAPI", "MockServer", "Tools"]
+  static let mockServer: Set<String> = ["MockServer", "Tools"]
+  static let lint: Set<String> = ["Lint", "Tools"]
+}
+
 let package = Package(
   name: "Yaia",
   // Observation (the shell is Observable) needs iOS 17, macOS 14, tvOS 17, watchOS 10.
@@ -8,6 +18,7 @@ let package = Package(
   products: [
     .library(name: "Yaia", targets: ["Yaia"]),
     .library(name: "YaiaTesting", targets: ["YaiaTesting"]),
+    .library(name: "YaiaInspectorTesting", targets: ["YaiaInspectorTesting"]),
     .library(name: "YaiaSequencer", targets: ["YaiaSequencer"]),
     .library(name: "YaiaFlow", targets: ["YaiaFlow"]),
     .library(name: "YaiaHTTP", targets: ["YaiaHTTP"]),
@@ -35,30 +46,35 @@ let package = Package(
   // What an app pays for: each library product that needs a package of someone else's has a
   // trait, and an app enables only the traits of the products it uses. Packages behind a
   // disabled trait are neither resolved nor built:
-  // the core (Yaia, YaiaTesting, YaiaSequencer, YaiaFlow, YaiaHTTP, YaiaChoreography,
-  // YaiaInspector, YaiaFiles, YaiaRemote without its LoggingInterceptor):
+  // the core (Yaia, YaiaTesting, YaiaInspectorTesting, YaiaSequencer, YaiaFlow, YaiaHTTP,
+  // YaiaChoreography, YaiaInspector, YaiaFiles, YaiaRemote without its LoggingInterceptor):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: [])
   // the core and YaiaStore (GRDB):
   //   .package(url: "https://github.com/yaia/yaia", from: "0.1.0", traits: ["Store"])
   // The default, Tools, enables everything: the command-line tools, the sample app, the
   // benchmarks and the tests, as this repository builds them.
+  //
+  // No trait enables another (`enabledTraits`): SwiftPM passes every enabled trait to every
+  // module as a `-D` flag, in an order that changes between a fresh clone's first build and the
+  // next, and a changed command line recompiles every module of the package. With one trait
+  // enabled there is one flag and nothing to reorder, so each gated part lists the traits that
+  // turn it on (`Gate`, below) and its target defines its own condition for the ones that imply
+  // it.
   traits: [
     .trait(name: "RemoteLogging", description: "YaiaRemote's LoggingInterceptor: swift-log."),
     // YaiaRemote itself needs no trait any more; an app that still names this one gets logging.
-    .trait(
-      name: "Remote", description: "Kept for apps that name it: enables RemoteLogging.",
-      enabledTraits: ["RemoteLogging"]),
+    .trait(name: "Remote", description: "Kept for apps that name it: the same as RemoteLogging."),
     .trait(name: "Store", description: "YaiaStore: GRDB."),
     .trait(name: "OpenAPI", description: "YaiaOpenAPI: Yams."),
     .trait(
-      name: "MockServer", description: "YaiaMockServer: FlyingSocks (FlyingFox) and YaiaOpenAPI.",
-      enabledTraits: ["OpenAPI"]),
+      name: "MockServer",
+      description: "YaiaMockServer: FlyingSocks (FlyingFox), and YaiaOpenAPI with Yams."),
     .trait(name: "Lint", description: "YaiaLint: swift-syntax and Yams."),
     .trait(
       name: "Tools",
       description:
-        "yaia (demo, mock-server, graph, lint, inspect, resources), the lint plugin, the benchmarks: everything, and swift-argument-parser.",
-      enabledTraits: ["RemoteLogging", "Store", "OpenAPI", "MockServer", "Lint"]),
+        "yaia (demo, mock-server, graph, lint, inspect, resources), the lint plugin, the benchmarks: everything, and swift-argument-parser."
+    ),
     .default(enabledTraits: ["Tools"]),
   ],
   dependencies: [
@@ -73,14 +89,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "Yaia"),
+    // What an app's tests use: the core and swift-custom-dump, nothing else.
     .target(
       name: "YaiaTesting",
-      dependencies: [
-        "Yaia",
-        "YaiaInspector",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-      ]
+      dependencies: ["Yaia", .product(name: "CustomDump", package: "swift-custom-dump")]
     ),
+    // Tests made from Yaia Inspector's recordings (exported tests, journals): YaiaTesting and
+    // YaiaInspector, apart so that YaiaTesting alone never builds the inspector.
+    .target(name: "YaiaInspectorTesting", dependencies: ["Yaia", "YaiaTesting", "YaiaInspector"]),
     .target(name: "YaiaSequencer", dependencies: ["Yaia"]),
     .target(name: "YaiaFlow", dependencies: ["Yaia"]),
     // The HTTP values YaiaRemote and YaiaMockServer share; no dependencies.
@@ -90,15 +106,18 @@ let package = Package(
       dependencies: [
         "Yaia", "YaiaHTTP",
         .product(
-          name: "Logging", package: "swift-log", condition: .when(traits: ["RemoteLogging"])),
-      ]
+          name: "Logging", package: "swift-log", condition: .when(traits: Gate.remoteLogging)),
+      ],
+      // `#if RemoteLogging` holds for every trait that turns logging on.
+      swiftSettings: [.define("RemoteLogging", .when(traits: ["Remote", "Tools"]))]
     ),
     .target(
       name: "YaiaStore",
       dependencies: [
         "Yaia", "YaiaFiles",
-        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
-      ]),
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: Gate.store)),
+      ],
+      swiftSettings: [.define("Store", .when(traits: ["Tools"]))]),
     // A Shared value kept in a JSON file: Foundation only, so no trait and no GRDB.
     .target(name: "YaiaFiles", dependencies: ["Yaia"]),
     // OpenAPI descriptions read, checked and sampled; an app's requests checked against one.
@@ -106,19 +125,21 @@ let package = Package(
       name: "YaiaOpenAPI",
       dependencies: [
         "Yaia", "YaiaHTTP", "YaiaRemote",
-        .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
-      ]),
+        .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.openAPI)),
+      ],
+      swiftSettings: [.define("OpenAPI", .when(traits: ["MockServer", "Tools"]))]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
         "Yaia", "YaiaHTTP",
         // Only with the trait: without it, this target's own message names "MockServer"
         // rather than YaiaOpenAPI's naming "OpenAPI" first.
-        .target(name: "YaiaOpenAPI", condition: .when(traits: ["MockServer"])),
+        .target(name: "YaiaOpenAPI", condition: .when(traits: Gate.mockServer)),
         .product(
-          name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
-        .product(name: "Yams", package: "Yams", condition: .when(traits: ["MockServer"])),
-      ]
+          name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: Gate.mockServer)),
+        .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.mockServer)),
+      ],
+      swiftSettings: [.define("MockServer", .when(traits: ["Tools"]))]
     ),
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
@@ -140,10 +161,11 @@ let package = Package(
       name: "YaiaLint",
       dependencies: [
         "Yaia",
-        .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-        .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-        .product(name: "Yams", package: "Yams", condition: .when(traits: ["Lint"])),
-      ]
+        .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: Gate.lint)),
+        .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: Gate.lint)),
+        .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.lint)),
+      ],
+      swiftSettings: [.define("Lint", .when(traits: ["Tools"]))]
     ),
     .target(
       name: "YaiaDemo",
@@ -154,10 +176,14 @@ let package = Package(
       resources: [
         .copy("Backend/demo-api"), .copy("Backend/demo-api.openapi.yaml"),
         .copy("Text/Demo.xcstrings"),
-      ],
+      ]
       // Every text the demo shows is a key of Text/Demo.xcstrings, reached by a generated
-      // accessor (`.homeHeading`): a key missing from the catalog does not compile.
-      plugins: ["YaiaTextKeys"]
+      // accessor (`.homeHeading`) in Text/TextKeys.swift: a key missing from the catalog does
+      // not compile. That file is yaia-text-keys' output, checked in and compared with the
+      // catalog by YaiaDemoTests, rather than the YaiaTextKeys plugin's: `yaia` reaches this
+      // target, and SwiftPM builds the tool of a plugin that any reachable target uses in every
+      // app that depends on this package, which would compile YaiaResources for apps that never
+      // use it.
     ),
     // What every Yaia executable shares: argument errors shown escaped.
     .target(
@@ -166,7 +192,7 @@ let package = Package(
         "Yaia",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
-          condition: .when(traits: ["Tools", "Lint"])),
+          condition: .when(traits: Gate.lint)),
       ]
     ),
     // `yaia`: the demo, the mock server, the launch graph, the inspector. It does not link the
@@ -193,8 +219,9 @@ let package = Package(
         "Yaia", "YaiaLint", "YaiaCommandLine",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
-          condition: .when(traits: ["Tools", "Lint"])),
-      ]
+          condition: .when(traits: Gate.lint)),
+      ],
+      swiftSettings: [.define("Lint", .when(traits: ["Tools"]))]
     ),
     // `swift package yaia-lint`: yaia-lint on the package that depends on Yaia. No tool
     // dependency: the plugin has SwiftPM build the yaia-lint product in the package's own build,
@@ -282,8 +309,8 @@ let package = Package(
     .testTarget(
       name: "YaiaDemoTests",
       dependencies: [
-        "YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaCLI", "YaiaResources",
-        "YaiaOpenAPI",
+        "YaiaDemo", "Yaia", "YaiaFlow", "YaiaSequencer", "YaiaTesting", "YaiaInspectorTesting",
+        "YaiaCLI", "YaiaResources", "YaiaOpenAPI",
       ]
     ),
     .testTarget(name: "YaiaFlowTests", dependencies: ["YaiaFlow", "Yaia", "YaiaTesting"]),
@@ -293,7 +320,7 @@ let package = Package(
       name: "YaiaInspectorTests",
       dependencies: [
         "YaiaInspector", "YaiaInspectorServer", "Yaia", "YaiaFlow", "YaiaSequencer",
-        "YaiaTesting",
+        "YaiaTesting", "YaiaInspectorTesting",
         // A squatter on an inspector's port, in the handshake's tests.
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]

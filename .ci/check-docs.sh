@@ -5,12 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-for target in YaiaTesting YaiaSequencer YaiaHTTP YaiaRemote YaiaFiles YaiaStore YaiaOpenAPI YaiaMockServer YaiaFlow YaiaLint YaiaInspector YaiaChoreography YaiaResources; do
+for target in YaiaTesting YaiaInspectorTesting YaiaSequencer YaiaHTTP YaiaRemote YaiaFiles YaiaStore YaiaOpenAPI YaiaMockServer YaiaFlow YaiaLint YaiaInspector YaiaChoreography YaiaResources; do
   swift build --scratch-path .build-docs --target "$target" -Xswiftc -emit-symbol-graph \
     -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 done
 status=0
-for target in Yaia YaiaTesting YaiaSequencer YaiaHTTP YaiaRemote YaiaFiles YaiaStore YaiaOpenAPI YaiaMockServer YaiaFlow YaiaLint YaiaInspector YaiaChoreography YaiaResources; do
+for target in Yaia YaiaTesting YaiaInspectorTesting YaiaSequencer YaiaHTTP YaiaRemote YaiaFiles YaiaStore YaiaOpenAPI YaiaMockServer YaiaFlow YaiaLint YaiaInspector YaiaChoreography YaiaResources; do
   mkdir -p "$graphs/$target"
   cp "$graphs/all/$target".symbols.json "$graphs/$target/"
   cp "$graphs/all/$target"@*.symbols.json "$graphs/$target/" 2>/dev/null || true

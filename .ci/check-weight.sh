@@ -2,7 +2,8 @@
 # The weight promise: an app that depends on the core (Yaia, YaiaTesting, YaiaRemote, YaiaFiles) with no traits
 # resolves none of the heavy packages, and one that adds YaiaStore gets GRDB and nothing else
 # heavy. Resolves scratch apps that depend on this repository by path and reads what SwiftPM
-# checked out. Usage: bash .ci/check-weight.sh [--all]
+# checked out. Then builds an app on the core with YaiaTesting and fails if it compiles any
+# module beyond Yaia, YaiaTesting and swift-custom-dump's. Usage: bash .ci/check-weight.sh [--all]
 #   --all: every library product, each in an app of its own that also imports it and is built
 #          clean, with the build's time (minutes: swift-syntax and GRDB build from scratch).
 set -euo pipefail
@@ -81,5 +82,43 @@ if $measure; then
 else
   weigh core "[]" "Yaia YaiaTesting YaiaRemote YaiaFiles" ""
   weigh store '["Store"]' "Yaia YaiaStore" "GRDB.swift"
+fi
+
+# An app's tests on the core alone: YaiaTesting builds Yaia and swift-custom-dump (with its
+# xctest-dynamic-overlay) and no other module of this package.
+tested="$scratch/tested"
+mkdir -p "$tested/Sources/App"
+cat >"$tested/Package.swift" <<EOP
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "Tested",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [.package(path: "$root", traits: [])],
+  targets: [.target(name: "App", dependencies: [
+    .product(name: "Yaia", package: "$identity"), .product(name: "YaiaTesting", package: "$identity"),
+  ])]
+)
+EOP
+printf 'import Yaia\nimport YaiaTesting\n' >"$tested/Sources/App/App.swift"
+if (cd "$tested" && swift build >"$tested/build.log" 2>&1); then
+  # "Compiling plugin X" is SwiftPM compiling the script of each plugin product in the graph
+  # (YaiaTextKeys, YaiaLintPlugin: a few seconds, no module of ours), not a module.
+  compiled=$(grep -vE "Compiling plugin " "$tested/build.log" | grep -oE "Compiling [A-Za-z_0-9]+ " \
+    | awk '{print $2}' | sort -u | tr '\n' ' ')
+  echo "an app on the core with YaiaTesting compiles: $compiled"
+  for module in $compiled; do
+    case " App Yaia YaiaTesting CustomDump IssueReporting IssueReportingPackageSupport IssueReportingTestSupport XCTestDynamicOverlay " in
+      *" $module "*) ;;
+      *)
+        echo "weight: an app on the core with YaiaTesting compiles $module, which it must not." >&2
+        status=1
+        ;;
+    esac
+  done
+else
+  tail -20 "$tested/build.log" >&2
+  echo "weight: an app on the core with YaiaTesting does not build (above)." >&2
+  status=1
 fi
 exit $status

@@ -13,7 +13,8 @@ struct ExportTestCommand: ParsableCommand {
       The test replays the journal's events, each in the app's own Codable encoding, and \
       checks after each step what changed on screen, with YaiaTesting's Given/when/step. It \
       passes as recorded: change the expectation that is wrong to what it should be, and \
-      the test fails on the bug. Put it in the app's test target. Example: yaia inspect \
+      the test fails on the bug. Put it in the app's test target, which needs the \
+      YaiaInspectorTesting and YaiaTesting products. Example: yaia inspect \
       export-test session.json --state 'LoginState()' --testable MyApp --output \
       Tests/MyAppTests/LoginBugTests.swift
       """)

@@ -60,34 +60,11 @@ enum YaiaTextKeysMain {
   }
 }
 
-#if YAIA_LIBFUZZER
-  // The fuzz build (`.ci/fuzz.sh`) links libFuzzer into every executable it builds, this one
-  // included (the demo's build runs it through the YaiaTextKeys plugin), and libFuzzer's `main`
-  // runs first: the generator then runs from libFuzzer's start-up hook and exits, so that
-  // build still generates the demo's accessors.
-
-  /// Runs the generator with the process's arguments and exits with its status.
-  @_cdecl("LLVMFuzzerInitialize")
-  public func textKeysInitialize(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-  ) -> Int32 {
-    let arguments = (0..<Int(argc.pointee)).compactMap { index in
-      argv.pointee?[index].map { String(cString: $0) }
-    }
-    exit(YaiaTextKeysMain.run(arguments))
-  }
-
-  /// Never reached: the start-up hook exits.
-  @_cdecl("LLVMFuzzerTestOneInput")
-  public func textKeysTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
-#else
-  /// The program's entry: the generator with the command line.
-  @main
-  enum YaiaTextKeysEntry {
-    static func main() { exit(YaiaTextKeysMain.run(CommandLine.arguments)) }
-  }
-#endif
+/// The program's entry: the generator with the command line.
+@main
+enum YaiaTextKeysEntry {
+  static func main() { exit(YaiaTextKeysMain.run(CommandLine.arguments)) }
+}
 
 extension StringCatalogError {
   /// `file:line: error: reason`, the form Xcode and SwiftPM place at the line.

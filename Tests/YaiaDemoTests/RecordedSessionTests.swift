@@ -8,6 +8,7 @@
 
 import Testing
 import Yaia
+import YaiaInspectorTesting
 import YaiaTesting
 
 @testable import YaiaDemo

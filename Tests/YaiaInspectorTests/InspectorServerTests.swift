@@ -4,6 +4,7 @@ import Testing
 import Yaia
 import YaiaInspector
 import YaiaInspectorServer
+import YaiaInspectorTesting
 import YaiaSequencer
 import YaiaTesting
 

@@ -52,6 +52,26 @@ struct CatalogReportTests {
     #expect(skipped.exitStatus == 0)
   }
 
+  @Test("a checked-in file of yaia-text-keys' accessors is no use of a key: old.key stays unused")
+  func generatedAccessorsAreNoUse() throws {
+    let folder = try Self.project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = try StringCatalog(
+      contentsOf: folder.appending(path: "Sources/App/App.xcstrings").path)
+    // As a team would check it in: a preamble, then the generator's output, which names
+    // "old.key" as a literal and as an accessor.
+    let accessors = "// swift-format-ignore-file\n\n" + (try TextKeySource.swift(for: [catalog]))
+    #expect(accessors.contains(#""old.key""#))
+    let path = folder.appending(path: "Sources/App/TextKeys.swift")
+    try Data(accessors.utf8).write(to: path)
+    let found = ResourceFiles.find(in: [folder.path])
+    #expect(found.generated == [path.path])
+    #expect(found.sources.map(\.path) == [folder.appending(path: "Sources/App/Home.swift").path])
+    let report = CatalogReport.check(found)
+    #expect(report.findings.map(\.rule) == [.missingTranslation, .unusedKey])
+    #expect(report.notes.contains { $0.hasPrefix(path.path) && $0.contains("not counted") })
+  }
+
   @Test("SARIF and JSON read back; an unreadable input makes the run unsuccessful, exit 2")
   func formats() throws {
     let folder = try Self.project()

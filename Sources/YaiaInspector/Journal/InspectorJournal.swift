@@ -7,7 +7,7 @@ public import Yaia
 ///
 /// ```swift
 /// let journal = try InspectorJournal(contentsOf: url)        // exported from the page
-/// try expectReplay(journal, into: LoginState())               // YaiaTesting
+/// try expectReplay(journal, into: LoginState())               // YaiaInspectorTesting
 /// ```
 public struct InspectorJournal: Sendable, Equatable {
   /// The marker every journal file starts with (its `format` field).

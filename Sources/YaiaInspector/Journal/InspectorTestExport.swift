@@ -2,8 +2,9 @@ import Foundation
 
 /// A recorded session written as a Swift Testing test: the events the app handled, each in
 /// its own `Codable` encoding, and after each asserted step what changed on screen, with
-/// YaiaTesting's `Given`/`when`/`step`. It passes as recorded; a developer edits the one
-/// expectation that is wrong and has a failing test for the bug: the way to report one.
+/// YaiaTesting's `Given`/`when` and YaiaInspectorTesting's `step`. It passes as recorded; a
+/// developer edits the one expectation that is wrong and has a failing test for the bug: the
+/// way to report one.
 ///
 /// ```swift
 /// var export = InspectorTestExport(journal: journal, state: "LoginState()")
@@ -174,6 +175,7 @@ public struct InspectorTestExport: Sendable {
 
       import Testing
       import Yaia
+      import YaiaInspectorTesting
       import YaiaTesting
 
       """

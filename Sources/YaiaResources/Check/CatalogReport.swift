@@ -46,6 +46,10 @@ public struct CatalogReport: Sendable {
     if found.sources.isEmpty, !skipped.contains(.unusedKey) {
       report.notes.append("no Swift sources under the paths given: unused keys not checked")
     }
+    for path in found.generated {
+      report.notes.append(
+        "\(path): written by yaia-text-keys, so its accessors are not counted as uses of the keys")
+    }
     var catalogs: [StringCatalog] = []
     for path in found.catalogs {
       do {

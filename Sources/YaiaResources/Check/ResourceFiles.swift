@@ -28,6 +28,9 @@ public enum ResourceFiles {
     public var sources: [(path: String, text: String)] = []
     /// Each path that could not be read, and why.
     public var problems: [String] = []
+    /// Sources left out of `sources` because yaia-text-keys wrote them
+    /// (``TextKeySource/generatedMarker``): their accessors are not uses of the keys.
+    public var generated: [String] = []
   }
 
   /// The catalogs and Swift sources under `paths` (files or folders).
@@ -76,7 +79,12 @@ public enum ResourceFiles {
         do {
           guard let bytes = try OutsideFile.read(path, atMost: largestSource) else { return }
           sourceBytes += bytes.count
-          found.sources.append((path, String(decoding: bytes, as: UTF8.self)))
+          let text = String(decoding: bytes, as: UTF8.self)
+          if isGenerated(text) {
+            found.generated.append(path)
+          } else {
+            found.sources.append((path, text))
+          }
         } catch {
           found.problems.append(
             "\(VisibleText.escaped(path)): \(VisibleText.escaped(error.description))")
@@ -93,5 +101,12 @@ public enum ResourceFiles {
       )
     }
     return found
+  }
+
+  /// Whether `text` is yaia-text-keys' output: a line of its first 40 begins with
+  /// ``TextKeySource/generatedMarker`` (a checked-in file may have a preamble above it).
+  static func isGenerated(_ text: String) -> Bool {
+    text.split(separator: "\n", maxSplits: 40, omittingEmptySubsequences: false).prefix(40)
+      .contains { $0.hasPrefix(TextKeySource.generatedMarker) }
   }
 }

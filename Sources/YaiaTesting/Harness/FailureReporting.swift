@@ -1,5 +1,5 @@
 import CustomDump
-import Testing
+package import Testing
 import Yaia
 
 #if canImport(XCTest)
@@ -13,7 +13,7 @@ import Yaia
 /// Every assertion and bounded wait in YaiaTesting reports through here, so a YaiaTesting
 /// helper works the same in an `@Test` function and in an `XCTestCase`. The message's first
 /// line is the failure's title (what differed, after which event); the rest is its detail.
-func reportFailure(_ message: String, at location: SourceLocation) {
+package func reportFailure(_ message: String, at location: SourceLocation) {
   if Test.current != nil {
     recordIssue(message, at: location)
     return
@@ -86,7 +86,7 @@ func describeEvent<Event>(_ event: Event, at index: Int, of count: Int) -> Strin
 }
 
 /// A value as one line of CustomDump output (nested values to depth 2).
-func dumped<Value>(_ value: Value) -> String {
+package func dumped<Value>(_ value: Value) -> String {
   var dump = ""
   customDump(value, to: &dump, maxDepth: 2)
   return dump.split(separator: "\n").map { $0.trimmingPrefix(" ") }.joined(separator: " ")

@@ -31,7 +31,7 @@ public struct Given<State: ShellState> {
     self.stepsTaken = 0
   }
 
-  init(_ state: State, stepsTaken: Int) {
+  package init(_ state: State, stepsTaken: Int) {
     self.state = state
     self.stepsTaken = stepsTaken
   }

@@ -2,6 +2,7 @@ import Foundation
 public import Testing
 public import Yaia
 import YaiaInspector
+public import YaiaTesting
 
 /// Reads the events of a test exported from Yaia Inspector (`yaia inspect export-test`, or
 /// "Make a test" on its page): each event is written in the app's own `Codable` encoding, as

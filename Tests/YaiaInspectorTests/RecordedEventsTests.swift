@@ -1,5 +1,6 @@
 import Testing
 import Yaia
+import YaiaInspectorTesting
 import YaiaTesting
 
 /// A feature whose events are `Codable`, as an exported session's are.

@@ -1,6 +1,7 @@
 public import Testing
 public import Yaia
 public import YaiaInspector
+import YaiaTesting
 
 /// Replays a journal exported from Yaia Inspector into `state` and checks that every step
 /// produces the commands and view model the app produced when it was recorded: a session
