@@ -40,6 +40,8 @@ let package = Package(
     .plugin(name: "YaiaTextKeys", targets: ["YaiaTextKeys"]),
     .executable(name: "yaia-text-keys", targets: ["yaia-text-keys"]),
     .executable(name: "yaia-bench", targets: ["YaiaBench"]),
+    // The linter's benchmarks, apart so that yaia-bench never builds swift-syntax.
+    .executable(name: "yaia-bench-lint", targets: ["YaiaLintBench"]),
     // Replays inputs through the fuzz targets; built for libFuzzer by .ci/fuzz.sh.
     .executable(name: "yaia-fuzz", targets: ["YaiaFuzz"]),
   ],
@@ -255,14 +257,25 @@ let package = Package(
         "YaiaRemote",
         "YaiaStore",
         "YaiaMockServer",
-        "YaiaLint",
         "YaiaInspector",
         "YaiaInspectorServer",
+        "YaiaBenchSupport",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Tools"])),
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
           condition: .when(traits: ["Tools"])),
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Tools"])),
+      ]
+    ),
+    // What both benchmark executables share: figures, their table, timing helpers.
+    .target(name: "YaiaBenchSupport", dependencies: ["Yaia"]),
+    .executableTarget(
+      name: "YaiaLintBench",
+      dependencies: [
+        "Yaia", "YaiaLint", "YaiaBenchSupport",
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])),
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Tools"])),
       ]
     ),

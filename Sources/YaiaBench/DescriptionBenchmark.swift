@@ -1,4 +1,5 @@
 import Foundation
+import YaiaBenchSupport
 import YaiaMockServer
 import YaiaOpenAPI
 

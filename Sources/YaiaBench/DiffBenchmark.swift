@@ -1,4 +1,5 @@
 import Yaia
+import YaiaBenchSupport
 
 /// `RowAnimations` on 10,000 rows (10% deleted, 10% updated, 5% moved, 10% inserted) against
 /// the standard library's `difference(from:).inferringMoves()` on the same data.

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaBenchSupport
 import YaiaInspector
 import YaiaInspectorServer
 

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import YaiaBenchSupport
 import YaiaMockServer
 
 /// A bare FlyingFox server on 127.0.0.1 and a free port, for benchmarks that compare against

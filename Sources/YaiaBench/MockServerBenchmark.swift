@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Yaia
+import YaiaBenchSupport
 import YaiaMockServer
 import YaiaRemote
 

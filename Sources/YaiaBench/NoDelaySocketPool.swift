@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import YaiaBenchSupport
 
 /// A FlyingFox socket pool that sets `TCP_NODELAY` on every socket it waits on.
 ///

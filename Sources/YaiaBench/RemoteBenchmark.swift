@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import YaiaBenchSupport
 import YaiaMockServer
 import YaiaRemote
 

@@ -1,4 +1,5 @@
 import Foundation
+import YaiaBenchSupport
 
 /// The process's resident memory, as Linux reports it in `/proc/self/status`: how much a step
 /// (reading a large description) holds at its peak, for figures that set a memory budget.

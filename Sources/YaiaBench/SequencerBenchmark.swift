@@ -1,3 +1,4 @@
+import YaiaBenchSupport
 import YaiaSequencer
 
 /// Validation and scheduling cost of a 10,000-step plan, and how close a real-clock launch of

@@ -1,5 +1,6 @@
 import Observation
 import Yaia
+import YaiaBenchSupport
 
 /// A counter: the smallest real feature, so the figure is the shell's own cost.
 struct CounterState: ShellState {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import YaiaBenchSupport
 import YaiaStore
 
 /// 100,000 upserts of six-field values in one call, fetching them all, and fetching 10,000 by

@@ -1,4 +1,5 @@
 import ArgumentParser
+import YaiaBenchSupport
 
 /// `yaia-bench`: measures the parts of Yaia and prints a table, then one machine-readable
 /// `figure: NAME VALUE UNIT` line per figure.
@@ -10,7 +11,9 @@ struct YaiaBench: AsyncParsableCommand {
     commandName: "yaia-bench",
     abstract: "Measure Yaia's parts and print a table of figures.",
     discussion: """
-      Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", ")) (all when none is named).
+      Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", ")) (all when none is named). \
+      The linter's (lint, lint-corpus) are in yaia-bench-lint, so that this one never builds \
+      swift-syntax.
       Run in release mode (swift run -c release yaia-bench); debug builds are many times slower.
       After the table, each figure is printed as `figure: NAME VALUE UNIT` for scripts.
       """)
@@ -32,6 +35,11 @@ struct YaiaBench: AsyncParsableCommand {
 
   func validate() throws {
     let known = Set(Benchmark.all.map(\.name))
+    for name in benchmarks where ["lint", "lint-corpus"].contains(name) {
+      throw ValidationError(
+        "'\(name)' is yaia-bench-lint's, apart so that yaia-bench never builds swift-syntax: swift build -c release --product yaia-bench-lint && .build/release/yaia-bench-lint \(name)"
+      )
+    }
     for name in benchmarks where !known.contains(name) {
       throw ValidationError(
         "Unknown benchmark '\(name)'. Choose from: \(Benchmark.all.map(\.name).joined(separator: ", "))."

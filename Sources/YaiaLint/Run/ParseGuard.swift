@@ -69,25 +69,31 @@
       private var brackets = 0
       private var angles = 0
       private var conditions = 0
-      /// The directive being read after a `#`, while it is a name.
-      private var directive: [UInt8]?
+      /// The directive being read after a `#`, while it is a name of at most 5 bytes, packed
+      /// one byte a place (`if` is 0x6966): no allocation in the scan's hot loop.
+      private var directive: UInt64?
+      private var directiveLength = 0
+      private static let ifName: UInt64 = 0x6966  // "if"
+      private static let endifName: UInt64 = 0x65_6e64_6966  // "endif"
 
       /// How deep the parser will recurse here, all kinds together.
       var depth: Int { brackets + angles + conditions }
 
       mutating func read(_ byte: UInt8, after previous: UInt8) {
-        if var name = directive {
+        if let name = directive {
           if Self.isNameByte(byte) {
-            name.append(byte)
-            directive = name.count <= 5 ? name : nil
+            directiveLength += 1
+            directive = directiveLength <= 5 ? name << 8 | UInt64(byte) : nil
             return
           }
-          if name == Array("if".utf8) { conditions += 1 }
-          if name == Array("endif".utf8) { conditions = max(0, conditions - 1) }
+          if name == Self.ifName { conditions += 1 }
+          if name == Self.endifName { conditions = max(0, conditions - 1) }
           directive = nil
         }
         switch byte {
-        case UInt8(ascii: "#"): directive = []
+        case UInt8(ascii: "#"):
+          directive = 0
+          directiveLength = 0
         case UInt8(ascii: "("), UInt8(ascii: "["): brackets += 1
         case UInt8(ascii: "{"):
           brackets += 1
@@ -97,7 +103,11 @@
           brackets = max(0, brackets - 1)
           angles = 0
         case UInt8(ascii: "<"):
-          if Self.isNameByte(previous) || Array("?!>]".utf8).contains(previous) { angles += 1 }
+          switch previous {
+          case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ">"), UInt8(ascii: "]"):
+            angles += 1
+          default: if Self.isNameByte(previous) { angles += 1 }
+          }
         case UInt8(ascii: ">"): angles = max(0, angles - 1)
         case UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "="): angles = 0
         default: break
@@ -131,18 +141,20 @@
         index += 1
         switch byte {
         case UInt8(ascii: "/") where peek() == UInt8(ascii: "/"):
-          skip(until: [UInt8(ascii: "\n")], keepingEnd: true)
+          // To the line break, which is left to be read (and counted) as the next byte.
+          while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
           return UInt8(ascii: " ")
         case UInt8(ascii: "/") where peek() == UInt8(ascii: "*"):
           index += 1
-          skip(until: Array("*/".utf8), keepingEnd: false)
+          skip(until: UInt8(ascii: "*"), UInt8(ascii: "/"), length: 2, escapes: false)
           return UInt8(ascii: " ")
         case UInt8(ascii: "\""):
           if peek() == UInt8(ascii: "\""), peek(1) == UInt8(ascii: "\"") {
             index += 2
-            skip(until: Array("\"\"\"".utf8), keepingEnd: false, escapes: true)
+            let quote = UInt8(ascii: "\"")
+            skip(until: quote, quote, quote, length: 3, escapes: true)
           } else {
-            skip(until: [UInt8(ascii: "\"")], keepingEnd: false, escapes: true, stopAtLine: true)
+            skip(until: UInt8(ascii: "\""), length: 1, escapes: true, stopAtLine: true)
           }
           return UInt8(ascii: "x")  // a literal ends a run of `[`
         default:
@@ -154,27 +166,35 @@
         index + offset < bytes.count ? bytes[index + offset] : nil
       }
 
-      /// Moves past the next `end` (or to the end of the text); with `keepingEnd`, stops before
-      /// it. Backslash escapes are stepped over when `escapes`; a single-line literal also ends at
-      /// a line break (`stopAtLine`), which it leaves to be read.
+      /// Moves past the next `end` (its first `length` of `first`, `second`, `third`), or to the
+      /// end of the text, counting the line breaks stepped over. Backslash escapes are stepped
+      /// over when `escapes`; a single-line literal also ends at a line break (`stopAtLine`),
+      /// which it leaves to be read. The end is passed as bytes, not an array: this runs for
+      /// every comment and literal of every file.
       private mutating func skip(
-        until end: [UInt8], keepingEnd: Bool, escapes: Bool = false, stopAtLine: Bool = false
+        until first: UInt8, _ second: UInt8 = 0, _ third: UInt8 = 0, length: Int, escapes: Bool,
+        stopAtLine: Bool = false
       ) {
-        while index < bytes.count {
-          if escapes, bytes[index] == UInt8(ascii: "\\") {
+        let count = bytes.count
+        while index < count {
+          let byte = bytes[index]
+          if escapes, byte == UInt8(ascii: "\\") {
             index += 2
             continue
           }
-          if bytes[index] == UInt8(ascii: "\n") {
+          if byte == UInt8(ascii: "\n") {
             if stopAtLine { return }
-            if !keepingEnd || end != [UInt8(ascii: "\n")] { skippedLines += 1 }
+            skippedLines += 1
           }
-          if bytes[index..<min(bytes.count, index + end.count)].elementsEqual(end) {
-            if !keepingEnd { index += end.count }
+          if byte == first, length < 2 || (index + 1 < count && bytes[index + 1] == second),
+            length < 3 || (index + 2 < count && bytes[index + 2] == third)
+          {
+            index += length
             return
           }
           index += 1
         }
+        index = min(index, count)
       }
     }
   }

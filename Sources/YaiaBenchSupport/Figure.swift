@@ -1,43 +1,42 @@
 import Foundation
 
-/// One measured number, with a name scripts can grep and a line of context for people.
-struct Figure {
+/// One measured number, with a name scripts can grep and a line of context for people. Shared
+/// by `yaia-bench` and `yaia-bench-lint`, which print the same table and `figure:` lines.
+package struct Figure: Sendable {
   /// The stable name, such as `scene.events_per_s`.
-  var name: String
-  var value: Double
-  var unit: String
+  package var name: String
+  /// The number measured, in `unit`.
+  package var value: Double
+  /// The unit scripts read after the value: `lines/s`, `ms`, `x`.
+  package var unit: String
   /// What was measured, for the table.
-  var label: String
+  package var label: String
   /// The target, if the project set one, for the table.
-  var target: String = ""
+  package var target: String = ""
 
-  var formattedValue: String {
+  /// A figure; `target` is the project's goal for it, when it has one.
+  package init(name: String, value: Double, unit: String, label: String, target: String = "") {
+    self.name = name
+    self.value = value
+    self.unit = unit
+    self.label = label
+    self.target = target
+  }
+
+  /// The value as the table shows it: millions as `1.23M`, hundreds and more without decimals.
+  package var formattedValue: String {
     if value >= 1_000_000 { return String(format: "%.2fM", value / 1_000_000) }
     if value >= 100 { return String(format: "%.0f", value) }
     return String(format: "%.3f", value)
   }
 
   /// `figure: NAME VALUE UNIT`, the line scripts read.
-  var machineLine: String {
+  package var machineLine: String {
     "figure: \(name) \(String(format: value >= 100 ? "%.0f" : "%.4f", value)) \(unit)"
   }
 
-  /// Three figures comparing DataStore with plain GRDB on one task: each time in ms, and the
-  /// ratio (target: at most 1.2 times GRDB).
-  static func comparison(
-    _ name: String, ours: Double, _ theirName: String, theirs: Double, ratio: String, what: String,
-    target: String = ""
-  ) -> [Figure] {
-    [
-      Figure(name: name, value: ours, unit: "ms", label: "DataStore: \(what)", target: target),
-      Figure(name: theirName, value: theirs, unit: "ms", label: "plain GRDB: \(what)"),
-      Figure(
-        name: ratio, value: ours / theirs, unit: "x", label: "\(what): DataStore / GRDB",
-        target: "<= 1.2"),
-    ]
-  }
-
-  static func table(_ figures: [Figure]) -> String {
+  /// The figures as an aligned table: label, value, unit, target.
+  package static func table(_ figures: [Figure]) -> String {
     let header = ["benchmark", "value", "unit", "target"]
     let rows = figures.map { [$0.label, $0.formattedValue, $0.unit, $0.target] }
     let widths = header.indices.map { column in

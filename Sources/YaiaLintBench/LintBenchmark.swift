@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SwiftParser
+import YaiaBenchSupport
 import YaiaLint
 
 /// `yaia lint` on a generated tree of 100,000 lines of realistic Swift (views, states, shells,
