@@ -84,12 +84,20 @@
 
     /// Lints `sources`.
     public func run(_ sources: [LintSource]) -> LintReport {
-      run(sources, cache: nil).report
+      run(sources, cache: nil, hashing: false).report
     }
 
     /// Lints `sources`, reading again only the files whose text is not in `cache` (see
     /// ``LintCache``); returns the report and the cache for the next run.
     public func run(_ sources: [LintSource], cache: LintCache?) -> (
+      report: LintReport, cache: LintCache
+    ) {
+      run(sources, cache: cache, hashing: true)
+    }
+
+    /// Lints `sources`; without `hashing`, no file's text is hashed (a run whose cache nobody
+    /// keeps), and the cache returned matches no text.
+    private func run(_ sources: [LintSource], cache: LintCache?, hashing: Bool) -> (
       report: LintReport, cache: LintCache
     ) {
       let kept = sources.filter { !configuration.isExcluded($0.path) }
@@ -102,7 +110,7 @@
       let limit = fileTimeLimit
       let tooSlow: @Sendable (LintSource) -> Parsed = { source in
         Parsed(
-          source: source, hash: LintCache.hash(source.text), file: nil, facts: nil,
+          source: source, hash: hashing ? LintCache.hash(source.text) : 0, file: nil, facts: nil,
           suppressions: nil, lines: LineTable(source.text).count, findings: [],
           problem: LintProblem(
             path: source.path,
@@ -111,7 +119,7 @@
             isUnparsed: true))
       }
       let parsed = concurrentMap(kept, timeLimit: limit, timedOut: tooSlow) { source -> Parsed in
-        let hash = LintCache.hash(source.text)
+        let hash = hashing ? LintCache.hash(source.text) : 0
         if let entry = previous[source.path], entry.hash == hash {
           return Parsed(
             source: source, hash: hash, file: nil, facts: entry.facts, suppressions: nil,
@@ -323,10 +331,7 @@
     guard !elements.isEmpty else { return [] }
     let clock = ContinuousClock()
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count))
-    let state = Locked(
-      MapProgress<Result>(
-        slots: Array(repeating: nil, count: elements.count),
-        started: Array(repeating: nil, count: elements.count)))
+    let state = Locked(MapProgress<Result>(slots: Array(repeating: nil, count: elements.count)))
     // Signalled each time an element is finished.
     let changed = DispatchSemaphore(value: 0)
     let startWorker = {
@@ -335,12 +340,13 @@
           let index: Int? = state.withLock { progress in
             guard progress.next < elements.count else { return nil }
             defer { progress.next += 1 }
-            progress.started[progress.next] = clock.now
+            progress.running[progress.next] = clock.now
             return progress.next
           }
           guard let index else { break }
           let result = transform(elements[index])
           state.withLock { progress in
+            progress.running[index] = nil
             guard !progress.abandoned.contains(index) else { return }
             progress.slots[index] = result
             progress.done += 1
@@ -362,10 +368,11 @@
         let now = clock.now
         var earliest: ContinuousClock.Instant?
         var givenUp = 0
-        for index in progress.started.indices
-        where progress.slots[index] == nil && !progress.abandoned.contains(index) {
-          guard let start = progress.started[index] else { continue }
+        // Only the elements running now: at most one a thread, so each look is short however
+        // many elements there are (scanning them all made a run of n files O(n²)).
+        for (index, start) in progress.running {
           if start.duration(to: now) >= timeLimit {
+            progress.running[index] = nil
             progress.abandoned.insert(index)
             progress.slots[index] = timedOut(elements[index])
             givenUp += 1
@@ -416,7 +423,8 @@
   struct MapProgress<Result: Sendable>: Sendable {
     var next = 0
     var slots: [Result?]
-    var started: [ContinuousClock.Instant?]
+    /// The elements running now, and when each started.
+    var running: [Int: ContinuousClock.Instant] = [:]
     var abandoned: Set<Int> = []
     var done = 0
   }
