@@ -146,4 +146,37 @@ else
   echo "traits: with the Lint trait, the plugin builds yaia-lint once and lints:"
   grep "state-purity" "$linted/plugin.log" | sed -E 's/^/  /'
 fi
+
+# A trait that implies another (MockServer brings YaiaOpenAPI and Yams; Remote brings
+# LoggingInterceptor) does so without enabledTraits (CONTRIBUTING says why): each alone builds
+# what it promises.
+implied="$scratch/implied"
+mkdir -p "$implied/Sources/Server" "$implied/Sources/Logged"
+cat >"$implied/Package.swift" <<EOP
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "Implied",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [.package(path: "$root", traits: ["MockServer", "Remote"])],
+  targets: [
+    .target(name: "Server", dependencies: [
+      .product(name: "YaiaMockServer", package: "$identity"),
+      .product(name: "YaiaOpenAPI", package: "$identity"),
+    ]),
+    .target(name: "Logged", dependencies: [.product(name: "YaiaRemote", package: "$identity")]),
+  ]
+)
+EOP
+printf 'import YaiaMockServer\nimport YaiaOpenAPI\nlet router: MockRouter? = nil\nlet template = PathTemplate("/a/{id}")\n' \
+  >"$implied/Sources/Server/File.swift"
+printf 'import YaiaRemote\nfunc log(_ interceptor: LoggingInterceptor) {}\n' \
+  >"$implied/Sources/Logged/File.swift"
+if (cd "$implied" && swift build >"$implied/build.log" 2>&1); then
+  echo "traits: \"MockServer\" alone builds YaiaMockServer and YaiaOpenAPI; \"Remote\" brings LoggingInterceptor."
+else
+  echo "traits: an app with the MockServer and Remote traits does not build what they imply:" >&2
+  grep -E "error" "$implied/build.log" | head -20 >&2
+  status=1
+fi
 exit $status
