@@ -202,6 +202,8 @@ let package = Package(
     .executableTarget(
       name: "YaiaCLI",
       dependencies: [
+        "Yaia",
+        "YaiaRemote",
         "YaiaMockServer",
         "YaiaDemo",
         "YaiaSequencer",
@@ -257,6 +259,7 @@ let package = Package(
         "YaiaRemote",
         "YaiaStore",
         "YaiaMockServer",
+        "YaiaOpenAPI",
         "YaiaInspector",
         "YaiaInspectorServer",
         "YaiaBenchSupport",
@@ -284,7 +287,8 @@ let package = Package(
     .target(
       name: "YaiaFuzzTargets",
       dependencies: [
-        "YaiaMockServer", "YaiaOpenAPI", "YaiaInspector", "YaiaFlow", "YaiaRemote", "YaiaLint",
+        "Yaia", "YaiaMockServer", "YaiaOpenAPI", "YaiaInspector", "YaiaFlow", "YaiaRemote",
+        "YaiaLint",
         "YaiaDemo",
         "YaiaResources",
       ]),

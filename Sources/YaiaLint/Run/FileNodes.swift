@@ -63,7 +63,8 @@
     /// Whether `closure` is a callback: not result-builder content, and not handed to a call that
     /// runs it in place (``inPlaceCalls``).
     static func isCallback(_ closure: ClosureExprSyntax) -> Bool {
-      if isBuilderContent(closure) { return false }
+      // Each test below alone makes the closure no callback, so the cheap ones, which look only
+      // at the closure's parents, come first; the two that read its body come last.
       // A function value handed back (`return { conn in … }`, or a function whose body is the
       // closure): the function's own body, not a callback waited for.
       if isReturned(closure) { return false }
@@ -73,10 +74,10 @@
       {
         return false
       }
+      if let name = calledName(of: closure), inPlaceCalls.contains(name) { return false }
+      if isBuilderContent(closure) { return false }
       // Already async code (`.run { await … }`): what a pyramid would be rewritten into.
-      if awaitsDirectly(closure) { return false }
-      guard let name = calledName(of: closure) else { return true }
-      return !inPlaceCalls.contains(name)
+      return !awaitsDirectly(closure)
     }
 
     /// Whether `closure` is returned: the operand of `return`, or the only statement of a
