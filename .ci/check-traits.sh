@@ -13,6 +13,31 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 status=0
 
+# One flag, nothing to reorder: the default enables exactly one trait and no trait enables
+# another (CONTRIBUTING, "Why the default trait enables no other trait"). Read from the
+# manifest, so a trait added the old way fails here every time, not only when SwiftPM happens
+# to reorder the flags.
+swift package dump-package >"$scratch/manifest.json"
+if ! python3 - "$scratch/manifest.json" <<'EOPY'
+import json, sys
+traits = json.load(open(sys.argv[1])).get("traits") or []
+wrong = [
+    f"{t['name']} enables {', '.join(t['enabledTraits'])}" for t in traits
+    if t["name"] != "default" and t["enabledTraits"]
+]
+default = [t["enabledTraits"] for t in traits if t["name"] == "default"]
+if default and len(default[0]) != 1:
+    wrong.append(f"the default enables {len(default[0])} traits ({', '.join(default[0])}), not one")
+for line in wrong:
+    print(f"traits: {line}; each enabled trait is a -D flag SwiftPM may reorder, which recompiles every module", file=sys.stderr)
+sys.exit(1 if wrong else 0)
+EOPY
+then
+  status=1
+else
+  echo "traits: the default enables one trait, and no trait enables another."
+fi
+
 # product → the trait its message must name
 products="YaiaStore:Store YaiaOpenAPI:OpenAPI YaiaMockServer:MockServer YaiaLint:Lint"
 targets=""
