@@ -118,3 +118,22 @@ struct SlowFileTests {
       })
   }
 }
+
+@Suite("commented-out-code trims as Foundation's whitespaces did, without Foundation")
+struct CommentTrimTests {
+  @Test("spaces, tabs and Unicode's space separators go; line ends, letters and marks stay")
+  func sameAsFoundation() {
+    let lines = [
+      "", " ", "\t", "  let x = 1  ", "\tfoo()\t", "\u{00A0}bar\u{3000}", "text:\r", "\r",
+      "é ", " e\u{301}", "\u{2028}x", "a b",
+    ]
+    for line in lines {
+      #expect(
+        String(CommentedOutCodeRule.trimmed(line)) == line.trimmingCharacters(in: .whitespaces),
+        "\(line.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+    // A zero-width space is a format character (Cf), not a space separator: kept, as Apple
+    // documents `whitespaces` (Linux's Foundation drops it).
+    #expect(CommentedOutCodeRule.trimmed(" \u{200B}word ") == "\u{200B}word")
+  }
+}
