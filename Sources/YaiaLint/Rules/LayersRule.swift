@@ -153,4 +153,18 @@
       }
     }
   }
+
+  extension LayersRule: FileSelectingRule {
+    /// The files in a layer (the check finds nothing in others).
+    func reads(
+      _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration
+    ) -> Bool {
+      configuration.layer(path: facts.path, module: facts.module) != nil
+    }
+
+    /// The same files: the configuration alone decides.
+    func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool {
+      configuration.layer(path: facts.path, module: facts.module) != nil
+    }
+  }
 #endif

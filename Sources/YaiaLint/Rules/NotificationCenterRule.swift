@@ -96,4 +96,18 @@
       }
     }
   }
+
+  extension NotificationCenterRule: FileSelectingRule {
+    /// The files that name `NotificationCenter` (the check finds nothing in others).
+    func reads(
+      _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration
+    ) -> Bool {
+      contains(text, "NotificationCenter")
+    }
+
+    /// The same files: the text alone decides.
+    func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool {
+      contains(text, "NotificationCenter")
+    }
+  }
 #endif

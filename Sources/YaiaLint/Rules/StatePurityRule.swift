@@ -75,9 +75,10 @@
       var reached: [String] = ["handle", "viewModel"].filter { members[$0] != nil }
       var seen = Set(reached)
       var findings: [RuleFinding] = []
+      let names = Set(members.keys)
       while let name = reached.popLast() {
         for body in members[name] ?? [] {
-          let scan = ImpurityScan(state: state.name, member: name, members: Set(members.keys))
+          let scan = ImpurityScan(state: state.name, member: name, members: names)
           scan.walk(body)
           findings += scan.findings
           for called in scan.calledMembers where seen.insert(called).inserted {
@@ -163,7 +164,11 @@
         }
       } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self) {
         let name = access.declName.baseName.text
-        let base = access.base?.trimmedDescription
+        // Only a bare name matters below (`Task.detached`, `self.reduce()`): read as a token,
+        // not by printing the base (a trimmed copy of the tree, for every call).
+        let base = access.base?.as(DeclReferenceExprSyntax.self).flatMap {
+          $0.argumentNames == nil ? $0.baseName.text : nil
+        }
         if base == "Task" {
           report(node, "starts a Task (Task.\(name))")
         } else if name == "now", noArguments {
@@ -204,6 +209,20 @@
         report(node, "uses \(node.name.text) (\(what))")
       }
       return .visitChildren
+    }
+  }
+
+  extension StatePurityRule: FileSelectingRule {
+    /// The files that declare or extend a state.
+    func reads(
+      _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration
+    ) -> Bool {
+      StateFiles.declaresState(facts, index: index)
+    }
+
+    /// The files that say they declare a state.
+    func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool {
+      StateFiles.probablyDeclaresState(facts)
     }
   }
 #endif

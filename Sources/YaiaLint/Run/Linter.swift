@@ -104,6 +104,10 @@
       let active = rules.filter { configuration.isEnabled($0) }
       let local = active.filter { !$0.readsOtherFiles }
       let global = active.filter(\.readsOtherFiles)
+      // The trees the second pass will read are kept from the first; the others are let go at
+      // once (see FileSelectingRule), unless a rule cannot say which files it reads.
+      let selecting = global.compactMap { $0 as? any FileSelectingRule }
+      let keepsEveryTree = selecting.count < global.count
       let previous = cache?.files ?? [:]
       // Parse, gather facts and run the rules that need no other file, on all cores, each file
       // while its tree is fresh in the caches; a file the cache knows is not parsed.
@@ -126,7 +130,15 @@
             lines: entry.lines, findings: entry.local, problem: entry.problem,
             cachedGlobal: entry.global)
         }
-        return parse(source, hash: hash, local: local)
+        var parsed = parse(source, hash: hash, local: local)
+        if !keepsEveryTree, let facts = parsed.facts,
+          !selecting.contains(where: {
+            $0.probablyReads(facts, text: source.text, configuration: configuration)
+          })
+        {
+          parsed.file = nil  // no rule of the second pass will probably read it
+        }
+        return parsed
       }
       // The findings of rules that read other files can be reused only if no file's facts
       // changed: then the index is the one they were found with.
@@ -146,9 +158,26 @@
           parsed.global = cached
           return parsed
         }
+        // The rules that may find something here: all of them when one cannot say.
+        let rules =
+          keepsEveryTree
+          ? global
+          : global.filter { rule in
+            guard let facts = parsed.facts, let selecting = rule as? any FileSelectingRule else {
+              return true
+            }
+            return selecting.reads(
+              facts, text: parsed.source.text, index: index, configuration: configuration)
+          }
+        guard !rules.isEmpty else {
+          parsed.global = []
+          parsed.file = nil
+          return parsed
+        }
         if parsed.file == nil { parsed = parse(parsed.source, hash: parsed.hash, local: local) }
         guard let file = parsed.file, let suppressions = parsed.suppressions else { return parsed }
-        parsed.global = findingsOf(file, rules: global, index: index, suppressions: suppressions)
+        parsed.global = findingsOf(
+          file, rules: rules, index: index, suppressions: suppressions, facts: parsed.facts)
         parsed.file = nil  // the trees are not kept past their file's turn
         return parsed
       }
@@ -251,11 +280,17 @@
     }
 
     /// The findings of `rules` in `file`; `index` is `nil` for rules that read no other file.
+    /// With the file's `facts`, its states are looked for only if it declares or extends one.
     private func findingsOf(
-      _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions
+      _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions,
+      facts: FileFacts? = nil
     ) -> [LintFinding] {
       var findings: [LintFinding] = []
-      let states = index.map { StateScope.all(in: file, index: $0) } ?? []
+      // Only a file that declares or extends a state has any (a walk spared in the others).
+      var states: [StateScope] = []
+      if let index, facts.map({ StateFiles.declaresState($0, index: index) }) ?? true {
+        states = StateScope.all(in: file, index: index)
+      }
       for rule in rules {
         let context = LintContext(
           index: index ?? .empty, configuration: configuration, ruleID: rule.id, states: states)
