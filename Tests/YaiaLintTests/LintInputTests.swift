@@ -136,4 +136,20 @@ struct CommentTrimTests {
     // documents `whitespaces` (Linux's Foundation drops it).
     #expect(CommentedOutCodeRule.trimmed(" \u{200B}word ") == "\u{200B}word")
   }
+
+  @Test("a line looks like code read as bytes exactly as read as characters")
+  func bytesAsCharacters() {
+    let lines = [
+      "", " ", "let x = 1", "  let", "let\t", "lets go", "\tif ok", "return", "return\r",
+      "returns", "see f(x)", "a = b", "plain words", "\u{00A0}let x", "let\u{00A0}",
+      "\u{3000}func\u{3000}", "é(", "enum", "structure", "case .a:", "x;", "[1]", "é", " ",
+      "import\u{301} x", "caf\u{E9} for", "\u{200B}let", "for\u{200B}",
+    ]
+    for line in lines {
+      #expect(
+        CommentedOutCodeRule.looksLikeCode(line)
+          == CommentedOutCodeRule.looksLikeCodeByCharacters(line),
+        "\(line.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
 }

@@ -29,18 +29,28 @@
     /// The findings in `file`.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       let limit = context.integer("max-depth", default: 3)
+      let nodes = file.nodes
+      // Whether each closure is a callback reads its body, so it is asked only of closures
+      // nested (in closures of any kind) past the limit, and of the closures around them.
+      var answers: [Int: Bool] = [:]
+      let isCallback = { (index: Int) -> Bool in
+        if let known = answers[index] { return known }
+        let answer = FileNodes.isCallback(nodes.closures[index].node)
+        answers[index] = answer
+        return answer
+      }
       // Only the closure that first goes past the limit in each pyramid (the callbacks under
       // one outermost callback): its inner ones and its siblings are the same pyramid.
       var findings: [RuleFinding] = []
-      var pyramid = 0
-      var reported = -1
-      for closure in file.nodes.closures {
-        if closure.depth == 1 { pyramid += 1 }
-        guard closure.depth == limit + 1, reported != pyramid else { continue }
-        reported = pyramid
+      var reported: Int?
+      for index in nodes.closures.indices where nodes.nesting(of: index) > limit {
+        let (depth, outermost) = nodes.callbackDepth(of: index, isCallback: isCallback)
+        guard depth == limit + 1, let outermost, outermost != reported else { continue }
+        reported = outermost
         findings.append(
           RuleFinding(
-            closure.node.leftBrace, "closure nested \(closure.depth) deep (at most \(limit))"))
+            nodes.closures[index].node.leftBrace, "closure nested \(depth) deep (at most \(limit))")
+        )
       }
       return findings
     }

@@ -33,14 +33,16 @@
       var pending = Set(scan.declared.map(\.0))
       let names = Set(scan.declared.map { $0.1.id })
       for token in file.tree.tokens(viewMode: .sourceAccurate) {
-        guard let text = Self.usedName(token.tokenKind), !names.contains(Syntax(token).id) else {
-          continue
-        }
-        // `x`, and a property wrapper's `$x` (projected value) and `_x` (storage).
-        for name in [text, String(text.dropFirst())] where pending.contains(name) {
-          if name != text, !(text.hasPrefix("$") || text.hasPrefix("_")) { continue }
-          pending.remove(name)
-        }
+        guard let text = Self.usedName(token.tokenKind) else { continue }
+        // `x`, and a property wrapper's `$x` (projected value) and `_x` (storage). The cheap
+        // questions first: most identifiers name nothing pending.
+        let wrapped =
+          text.hasPrefix("$") || text.hasPrefix("_") ? String(text.dropFirst()) : nil
+        let usesText = pending.contains(text)
+        let usesWrapped = wrapped.map { pending.contains($0) } ?? false
+        guard usesText || usesWrapped, !names.contains(Syntax(token).id) else { continue }
+        if usesText { pending.remove(text) }
+        if let wrapped, usesWrapped { pending.remove(wrapped) }
         if pending.isEmpty { break }
       }
       return scan.declared.filter { pending.contains($0.0) }.map { name, node in

@@ -1,15 +1,16 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import SwiftSyntax
 
-  /// The expressions that several rules look at, gathered in one walk of a file: the callback
-  /// closures (with how deeply each is nested in other callbacks) and the member accesses. A walk of a whole tree costs about
-  /// as much as a rule's own work, so the rules that need these read the lists instead of walking
-  /// again (what keeps all rules together under the cost of parsing).
+  /// The expressions that several rules look at, gathered in one walk of a file: the closures
+  /// (each with the closure it is written in) and the member accesses. A walk of a whole tree
+  /// costs about as much as a rule's own work, so the rules that need these read the lists
+  /// instead of walking again (what keeps all rules together under the cost of parsing).
   struct FileNodes: Sendable {
-    /// Every callback closure, in source order, with its depth (1 for a closure in no other
-    /// callback). Result-builder content (``isBuilderContent(_:)``) is not a callback: it is
-    /// neither listed nor counted in the depth of the closures inside it.
-    var closures: [(node: ClosureExprSyntax, depth: Int)] = []
+    /// Every closure, in source order, with the index in this list of the closure it is
+    /// written in (`nil` at the top). Whether each is a callback (``isCallback(_:)``) is not
+    /// decided here: that reads the closure's body, and only the closures nested deep enough
+    /// to matter are asked (``callbackDepth(of:isCallback:)``).
+    var closures: [(node: ClosureExprSyntax, outer: Int?)] = []
     /// Every member access (`a.b`), in source order, outer accesses before inner ones.
     var memberAccesses: [MemberAccessExprSyntax] = []
 
@@ -19,6 +20,39 @@
       walk.walk(tree)
       closures = walk.closures
       memberAccesses = walk.memberAccesses
+    }
+
+    /// How many closures `index` is nested in, itself included, whatever their kind: a bound
+    /// on its depth in callbacks, read without looking at any closure's body.
+    func nesting(of index: Int) -> Int {
+      var count = 1
+      var current = closures[index].outer
+      while let outer = current {
+        count += 1
+        current = closures[outer].outer
+      }
+      return count
+    }
+
+    /// The callback depth of the closure at `index` (1 for a callback in no other callback;
+    /// 0 for a closure that is no callback), and the outermost callback it is in (itself at
+    /// depth 1). `isCallback` answers for a closure's index, and is asked once per closure on
+    /// the way out: callers memoize it.
+    func callbackDepth(of index: Int, isCallback: (Int) -> Bool) -> (
+      depth: Int, outermost: Int?
+    ) {
+      guard isCallback(index) else { return (0, nil) }
+      var depth = 1
+      var outermost = index
+      var current = closures[index].outer
+      while let outer = current {
+        if isCallback(outer) {
+          depth += 1
+          outermost = outer
+        }
+        current = closures[outer].outer
+      }
+      return (depth, outermost)
     }
 
     /// Whether `closure` is result-builder content (a SwiftUI view's body, `.sheet { … }`,
@@ -223,25 +257,19 @@
     }
 
     private final class Walk: SyntaxVisitor {
-      var closures: [(node: ClosureExprSyntax, depth: Int)] = []
+      var closures: [(node: ClosureExprSyntax, outer: Int?)] = []
       var memberAccesses: [MemberAccessExprSyntax] = []
-      var depth = 0
-
-      /// Whether each open closure counted toward the depth, innermost last.
-      var counted: [Bool] = []
+      /// The indexes of the closures the walk is in, innermost last.
+      var open: [Int] = []
 
       override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        let isCallback = FileNodes.isCallback(node)
-        counted.append(isCallback)
-        if isCallback {
-          depth += 1
-          closures.append((node, depth))
-        }
+        closures.append((node, open.last))
+        open.append(closures.count - 1)
         return .visitChildren
       }
 
       override func visitPost(_ node: ClosureExprSyntax) {
-        if counted.removeLast() { depth -= 1 }
+        open.removeLast()
       }
 
       override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
