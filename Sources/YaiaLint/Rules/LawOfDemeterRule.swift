@@ -83,7 +83,18 @@
 
       /// The finding for the chain ending at `node`, if it reaches too far.
       func finding(at node: MemberAccessExprSyntax) -> RuleFinding? {
-        guard !continues(node) else { return nil }
+        // A bound first, read without names or parents: the accesses below count at most the
+        // member accesses linked through their bases, so a chain of no more than the limit
+        // (nearly every one) is passed by at once.
+        var accesses = 0
+        var probe: ExprSyntax? = ExprSyntax(node)
+        while let expression = probe.map(unwrapped),
+          let access = expression.as(MemberAccessExprSyntax.self)
+        {
+          accesses += 1
+          probe = access.base
+        }
+        guard accesses > limit, !continues(node) else { return nil }
         // Count property accesses from this end back to the first object.
         var count = 0
         var current: ExprSyntax? = ExprSyntax(node)

@@ -36,6 +36,14 @@
       "SystemRandomNumberGenerator": "randomness", "ProcessInfo": "the process environment",
     ]
     static let singletonNames: Set<String> = ["shared", "default", "standard", "main"]
+
+    /// Whether `name` may start with a capital, as a type's name does: an ASCII capital, or
+    /// a character beyond ASCII (asked no further here). Asked before a name is hashed, since
+    /// most names in a body (values, cases, members) start in lower case.
+    static func mayBeCapitalized(_ name: String) -> Bool {
+      guard let first = name.utf8.first else { return false }
+      return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || first >= 0x80
+    }
     static let randomFunctions: Set<String> = [
       "arc4random", "arc4random_uniform", "drand48", "random",
     ]
@@ -183,10 +191,13 @@
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-      let name = node.declName.baseName.text
-      guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+      // Only `Type.member` matters: a base that is no capitalized name is passed by at once.
+      guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        StatePurityRule.mayBeCapitalized(base)
+      else {
         return .visitChildren
       }
+      let name = node.declName.baseName.text
       if base == "Date", name == "now" {
         report(node, "reads the clock (Date.now)")
       } else if StatePurityRule.singletonNames.contains(name), base.first?.isUppercase == true,
@@ -198,15 +209,17 @@
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-      if let what = StatePurityRule.effectTypes[node.baseName.text] {
-        report(node, "uses \(node.baseName.text) (\(what))")
+      let name = node.baseName.text
+      if StatePurityRule.mayBeCapitalized(name), let what = StatePurityRule.effectTypes[name] {
+        report(node, "uses \(name) (\(what))")
       }
       return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-      if let what = StatePurityRule.effectTypes[node.name.text] {
-        report(node, "uses \(node.name.text) (\(what))")
+      let name = node.name.text
+      if StatePurityRule.mayBeCapitalized(name), let what = StatePurityRule.effectTypes[name] {
+        report(node, "uses \(name) (\(what))")
       }
       return .visitChildren
     }
