@@ -116,8 +116,7 @@ struct TreeSelectionTests {
           guard !rule.reads(facts, text: file.text, index: index, configuration: configuration)
           else { continue }
           skipped += 1
-          let context = LintContext(
-            index: index, configuration: configuration, ruleID: rule.id, states: states)
+          let context = LintContext(index: index, configuration: configuration, ruleID: rule.id)
           #expect(rule.check(file, context).isEmpty, "\(rule.id) skipped \(file.path)")
         }
         if !StateFiles.declaresState(facts, index: index) {

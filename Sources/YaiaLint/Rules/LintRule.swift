@@ -116,8 +116,6 @@
     public let configuration: LintConfiguration
     /// The rule being run, for its options.
     let ruleID: String
-    /// The states the file declares or extends, found once for every rule.
-    let states: [StateScope]
 
     /// The configured value of the integer option `key` (its default otherwise).
     public func integer(_ key: String, default value: Int) -> Int {

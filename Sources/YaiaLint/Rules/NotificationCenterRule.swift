@@ -23,12 +23,20 @@
       "post", "addObserver", "publisher", "notifications",
     ]
 
-    /// The findings in `file`.
+    /// The findings in `file`: its candidates (``candidates(_:_:)``) that the index confirms.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
+      decided(file, context)
+    }
+
+    /// Each call that posts or observes through NotificationCenter, with the name it passes:
+    /// one made from a string literal is the app's own whatever the other files say; a member
+    /// (`.refreshed`) is if the app declares it on `Notification.Name`. A call is reported for
+    /// the first of its names that is the app's own.
+    func candidates(_ file: LintedFile, _ context: LintContext) -> [CandidateFinding] {
       guard contains(file.text, "NotificationCenter") else { return [] }
-      let scan = Scan(names: context.index.notificationNames)
+      let scan = Scan()
       scan.walk(file.tree)
-      return scan.findings
+      return scan.candidates
     }
 
     /// What a call does, for a finding's message: `post` posts, the others observe.
@@ -37,11 +45,9 @@
     }
 
     private final class Scan: SyntaxVisitor {
-      let names: Set<String>
-      var findings: [RuleFinding] = []
+      var candidates: [CandidateFinding] = []
 
-      init(names: Set<String>) {
-        self.names = names
+      init() {
         super.init(viewMode: .sourceAccurate)
       }
 
@@ -53,16 +59,21 @@
             $0.text == "NotificationCenter"
           })
         else { return .visitChildren }
+        // Each name waits on its own condition, and on no earlier name being the app's own.
+        var earlier: [IndexCondition] = []
         for argument in node.arguments
         where ["name", "forName", "named", "for", nil].contains(argument.label?.text) {
-          if let own = ownName(argument.expression) {
-            findings.append(
-              RuleFinding(
+          guard let (own, condition) = ownName(argument.expression) else { continue }
+          candidates.append(
+            CandidateFinding(
+              finding: RuleFinding(
                 node,
                 "\(NotificationCenterRule.verb(access.declName.baseName.text)) the app's own notification \(own) through NotificationCenter"
-              ))
-            break
-          }
+              ),
+              condition: earlier.isEmpty ? condition : .all([condition] + earlier.map { .not($0) })
+            ))
+          if condition == .always { break }  // no later name can come first
+          earlier.append(condition)
         }
         return .visitChildren
       }
@@ -75,13 +86,12 @@
           && text.allSatisfy { $0.isLetter || $0.isNumber }
       }
 
-      /// The app-declared name `expression` refers to: a member the app declares on
-      /// `Notification.Name`, or a name made from a string literal.
-      private func ownName(_ expression: ExprSyntax) -> String? {
-        if let access = expression.as(MemberAccessExprSyntax.self),
-          names.contains(access.declName.baseName.text)
-        {
-          return access.declName.baseName.text
+      /// The app's own name `expression` may refer to, and what makes it the app's: a member
+      /// the app declares on `Notification.Name`, or a name made from a string literal.
+      private func ownName(_ expression: ExprSyntax) -> (String, IndexCondition)? {
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+          let name = access.declName.baseName.text
+          return (name, .notificationName(name))
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
           let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
@@ -90,14 +100,14 @@
           // A system event named by its string (`"NSApplicationDidBecomeActiveNotification"`
           // under Catalyst) is the platform's, not the app's own channel.
           if Self.isSystemName(text) { return nil }
-          return "\"\(text)\""
+          return ("\"\(text)\"", .always)
         }
         return nil
       }
     }
   }
 
-  extension NotificationCenterRule: FileSelectingRule {
+  extension NotificationCenterRule: DeferringRule {
     /// The files that name `NotificationCenter` (the check finds nothing in others).
     func reads(
       _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration

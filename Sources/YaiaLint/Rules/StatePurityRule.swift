@@ -44,23 +44,31 @@
       guard let first = name.utf8.first else { return false }
       return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || first >= 0x80
     }
+
     static let randomFunctions: Set<String> = [
       "arc4random", "arc4random_uniform", "drand48", "random",
     ]
 
-    /// The findings in `file`.
+    /// The findings in `file`: its candidates (``candidates(_:_:)``) that the index confirms.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-      guard !context.states.isEmpty else { return [] }
+      decided(file, context)
+    }
+
+    /// What would be findings in `file` if the types were states: each waits on its type being
+    /// one, and a class property also on its type being a class.
+    func candidates(_ file: LintedFile, _ context: LintContext) -> [CandidateFinding] {
       let allowed = Set(context.names("allowed-classes", default: []))
-      var findings: [RuleFinding] = []
-      for state in context.states {
-        findings += impurities(in: state)
-        if let primary = state.primary {
-          findings += classProperties(
-            of: state.name, in: primary, index: context.index, allowed: allowed)
+      var candidates: [CandidateFinding] = []
+      for scope in StateScope.every(in: file) {
+        let isState = IndexCondition.state(scope.name)
+        candidates += impurities(in: scope).map {
+          CandidateFinding(finding: $0, condition: isState)
+        }
+        if let primary = scope.primary {
+          candidates += classProperties(of: scope.name, in: primary, allowed: allowed)
         }
       }
-      return findings
+      return candidates
     }
 
     /// What `handle`, `viewModel` and the members they reach do that a value must not.
@@ -97,19 +105,21 @@
       return findings
     }
 
-    /// Stored properties whose type is a class the index knows (and the configuration does not
-    /// allow).
+    /// Stored properties whose type may be a class the index knows (and the configuration does
+    /// not allow): each waits on the state being one and the type being a class.
     private func classProperties(
-      of state: String, in block: MemberBlockSyntax, index: LintIndex, allowed: Set<String>
-    ) -> [RuleFinding] {
-      var findings: [RuleFinding] = []
+      of state: String, in block: MemberBlockSyntax, allowed: Set<String>
+    ) -> [CandidateFinding] {
+      var findings: [CandidateFinding] = []
       for member in block.members {
         guard let variable = member.decl.as(VariableDeclSyntax.self),
           !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
         else { continue }
         for binding in variable.bindings {
           if let accessors = binding.accessorBlock, case .getter = accessors.accessors { continue }
-          let name = binding.pattern.trimmedDescription
+          let name =
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            ?? binding.pattern.trimmedDescription
           var types: [(String, Syntax)] = []
           if let annotation = binding.typeAnnotation {
             types = TypeMentions(annotation.type).names
@@ -118,12 +128,14 @@
           {
             types = [(callee.baseName.text, Syntax(callee))]
           }
-          for (type, node) in types where index.kind(of: type) == .class && !allowed.contains(type)
-          {
+          for (type, node) in types where !allowed.contains(type) {
             findings.append(
-              RuleFinding(
-                node,
-                "\(state).\(name) holds \(type), a class: a state's stored properties are values"))
+              CandidateFinding(
+                finding: RuleFinding(
+                  node,
+                  "\(state).\(name) holds \(type), a class: a state's stored properties are values"
+                ),
+                condition: .all([.state(state), .kind(of: type, in: [.class])])))
           }
         }
       }
@@ -225,7 +237,7 @@
     }
   }
 
-  extension StatePurityRule: FileSelectingRule {
+  extension StatePurityRule: DeferringRule {
     /// The files that declare or extend a state.
     func reads(
       _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration

@@ -1,8 +1,9 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import SwiftSyntax
 
-  /// The declarations of a state type in one file: the type's own declaration and its
-  /// extensions, when the index says the type is a state.
+  /// The declarations of a type in one file that may be a state: the type's own declaration
+  /// and its extensions. Whether it is a state is the index's to say: the state rules find
+  /// candidates in every type's scope (``every(in:)``), each waiting on ``IndexCondition/state(_:)``.
   struct StateScope {
     /// The state's name.
     var name: String
@@ -13,23 +14,22 @@
 
     /// Every state declared or extended in `file`.
     static func all(in file: LintedFile, index: LintIndex) -> [StateScope] {
-      let collector = Collector(index: index)
+      every(in: file).filter { index.isState($0.name) }
+    }
+
+    /// Every type declared or extended in `file`, each with all its blocks in the file, state
+    /// or not.
+    static func every(in file: LintedFile) -> [StateScope] {
+      let collector = Collector()
       collector.walk(file.tree)
       return collector.order.compactMap { collector.scopes[$0] }
     }
 
     private final class Collector: DeclarationVisitor {
-      let index: LintIndex
       var scopes: [String: StateScope] = [:]
       var order: [String] = []
 
-      init(index: LintIndex) {
-        self.index = index
-        super.init()
-      }
-
       func add(_ name: String, _ block: MemberBlockSyntax, primary: Bool) {
-        guard index.isState(name) else { return }
         if scopes[name] == nil {
           scopes[name] = StateScope(name: name, blocks: [], primary: nil)
           order.append(name)

@@ -19,37 +19,50 @@
     /// The rule.
     public init() {}
 
-    /// The findings in `file`.
+    /// The findings in `file`: its candidates (``candidates(_:_:)``) that the index confirms.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
-      var findings: [RuleFinding] = []
-      for state in context.states {
-        for block in state.blocks {
+      decided(file, context)
+    }
+
+    /// What would be findings in `file` if its types were states: each waits on its type being
+    /// one, and a reference held also on that type being a class or an actor.
+    func candidates(_ file: LintedFile, _ context: LintContext) -> [CandidateFinding] {
+      var candidates: [CandidateFinding] = []
+      for scope in StateScope.every(in: file) {
+        for block in scope.blocks {
           for member in block.members {
-            findings += check(member.decl, in: state.name, index: context.index)
+            candidates += check(member.decl, in: scope.name)
           }
         }
       }
-      return findings
+      return candidates
     }
 
     private static let names: Set<String> = ["Command", "ViewModel"]
 
-    private func check(_ decl: DeclSyntax, in state: String, index: LintIndex) -> [RuleFinding] {
+    private func check(_ decl: DeclSyntax, in state: String) -> [CandidateFinding] {
+      let isState = IndexCondition.state(state)
       if let type = decl.as(ClassDeclSyntax.self), Self.names.contains(type.name.text) {
         return [
-          RuleFinding(type.classKeyword, "\(state).\(type.name.text) is a class, not a value")
+          CandidateFinding(
+            finding: RuleFinding(
+              type.classKeyword, "\(state).\(type.name.text) is a class, not a value"),
+            condition: isState)
         ]
       }
       if let type = decl.as(ActorDeclSyntax.self), Self.names.contains(type.name.text) {
         return [
-          RuleFinding(type.actorKeyword, "\(state).\(type.name.text) is an actor, not a value")
+          CandidateFinding(
+            finding: RuleFinding(
+              type.actorKeyword, "\(state).\(type.name.text) is an actor, not a value"),
+            condition: isState)
         ]
       }
       if let alias = decl.as(TypeAliasDeclSyntax.self), Self.names.contains(alias.name.text) {
         return problems(
-          in: alias.initializer.value, what: "\(state).\(alias.name.text)", index: index)
+          in: alias.initializer.value, what: "\(state).\(alias.name.text)", state: state)
       }
-      var findings: [RuleFinding] = []
+      var findings: [CandidateFinding] = []
       if let type = decl.as(StructDeclSyntax.self), Self.names.contains(type.name.text) {
         for member in type.memberBlock.members {
           guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -62,7 +75,7 @@
             }
             findings += problems(
               in: annotation.type,
-              what: "\(state).\(type.name.text).\(binding.pattern.trimmedDescription)", index: index
+              what: "\(state).\(type.name.text).\(binding.pattern.trimmedDescription)", state: state
             )
           }
         }
@@ -74,7 +87,7 @@
             for parameter in element.parameterClause?.parameters ?? [] {
               findings += problems(
                 in: parameter.type, what: "\(state).\(type.name.text).\(element.name.text)",
-                index: index)
+                state: state)
             }
           }
         }
@@ -82,24 +95,34 @@
       return findings
     }
 
-    private func problems(in type: TypeSyntax, what: String, index: LintIndex) -> [RuleFinding] {
+    /// What `type` holds that a value must not, in a member of the type `state`: a closure,
+    /// `Any`, and (if the index says so) a class or an actor.
+    private func problems(in type: TypeSyntax, what: String, state: String) -> [CandidateFinding] {
       let mentions = TypeMentions(type)
-      var findings: [RuleFinding] = []
+      let isState = IndexCondition.state(state)
+      var findings: [CandidateFinding] = []
       if let function = mentions.function {
-        findings.append(RuleFinding(function, "\(what) holds a closure"))
+        findings.append(
+          CandidateFinding(
+            finding: RuleFinding(function, "\(what) holds a closure"), condition: isState))
       }
       for (name, node) in mentions.names {
         if name == "Any" || name == "AnyObject" {
-          findings.append(RuleFinding(node, "\(what) holds \(name)"))
-        } else if index.kind(of: name) == .class || index.kind(of: name) == .actor {
-          findings.append(RuleFinding(node, "\(what) holds \(name), a reference type"))
+          findings.append(
+            CandidateFinding(
+              finding: RuleFinding(node, "\(what) holds \(name)"), condition: isState))
+        } else {
+          findings.append(
+            CandidateFinding(
+              finding: RuleFinding(node, "\(what) holds \(name), a reference type"),
+              condition: .all([isState, .kind(of: name, in: [.class, .actor])])))
         }
       }
       return findings
     }
   }
 
-  extension ValueTypesRule: FileSelectingRule {
+  extension ValueTypesRule: DeferringRule {
     /// The files that declare or extend a state.
     func reads(
       _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration

@@ -108,6 +108,10 @@
       // once (see FileSelectingRule), unless a rule cannot say which files it reads.
       let selecting = global.compactMap { $0 as? any FileSelectingRule }
       let keepsEveryTree = selecting.count < global.count
+      // Rules that find candidates in the first pass keep no tree at all (see DeferringRule);
+      // when every tree is kept anyway, they are simply checked in the second.
+      let deferring = keepsEveryTree ? [] : global.compactMap { $0 as? any DeferringRule }
+      let keeping = selecting.filter { !($0 is any DeferringRule) }
       let previous = cache?.files ?? [:]
       // Parse, gather facts and run the rules that need no other file, on all cores, each file
       // while its tree is fresh in the caches; a file the cache knows is not parsed.
@@ -131,12 +135,18 @@
             cachedGlobal: entry.global)
         }
         var parsed = parse(source, hash: hash, local: local)
-        if !keepsEveryTree, let facts = parsed.facts,
-          !selecting.contains(where: {
-            $0.probablyReads(facts, text: source.text, configuration: configuration)
-          })
-        {
-          parsed.file = nil  // no rule of the second pass will probably read it
+        guard !keepsEveryTree, let file = parsed.file, let facts = parsed.facts,
+          let suppressions = parsed.suppressions
+        else { return parsed }
+        let probably = { (rule: any FileSelectingRule) in
+          rule.probablyReads(facts, text: source.text, configuration: configuration)
+        }
+        for rule in deferring where probably(rule) {
+          parsed.deferredRules.append(rule.id)
+          parsed.deferred += candidatesOf(file, rule: rule, suppressions: suppressions)
+        }
+        if !keeping.contains(where: probably) {
+          parsed.file = nil  // no rule of the second pass will probably read its tree
         }
         return parsed
       }
@@ -169,15 +179,22 @@
             return selecting.reads(
               facts, text: parsed.source.text, index: index, configuration: configuration)
           }
-        guard !rules.isEmpty else {
-          parsed.global = []
+        // The candidates the first pass found are decided by the index; the other rules read
+        // the tree, kept or parsed again.
+        let decided = parsed.deferred.filter { candidate in
+          rules.contains { $0.id == candidate.finding.ruleID }
+            && candidate.condition.holds(in: index)
+        }.map(\.finding)
+        let direct = rules.filter { !parsed.deferredRules.contains($0.id) }
+        guard !direct.isEmpty else {
+          parsed.global = decided
           parsed.file = nil
           return parsed
         }
         if parsed.file == nil { parsed = parse(parsed.source, hash: parsed.hash, local: local) }
         guard let file = parsed.file, let suppressions = parsed.suppressions else { return parsed }
-        parsed.global = findingsOf(
-          file, rules: rules, index: index, suppressions: suppressions, facts: parsed.facts)
+        parsed.global =
+          decided + findingsOf(file, rules: direct, index: index, suppressions: suppressions)
         parsed.file = nil  // the trees are not kept past their file's turn
         return parsed
       }
@@ -188,8 +205,9 @@
           global: file.global, problem: file.problem)
       }
       let report = LintReport(
+        // In one order whatever the threads and passes did: place, rule, then message.
         findings: checked.flatMap { $0.findings + $0.global }.sorted {
-          ($0.location, $0.ruleID) < ($1.location, $1.ruleID)
+          ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message)
         },
         problems: checked.compactMap(\.problem) + unmatchedLayerPaths(in: kept),
         fileCount: checked.count - checked.filter { $0.problem != nil }.count,
@@ -265,6 +283,16 @@
       var cachedGlobal: [LintFinding]? = nil
       /// The findings of the rules that read other files, this run.
       var global: [LintFinding] = []
+      /// The rules whose candidates the first pass found (see ``DeferringRule``), and the
+      /// candidates: the second pass asks the index, and needs no tree for them.
+      var deferredRules: [String] = []
+      var deferred: [DeferredFinding] = []
+    }
+
+    /// A finding that waits on the other files.
+    private struct DeferredFinding: Sendable {
+      var finding: LintFinding
+      var condition: IndexCondition
     }
 
     /// Findings about the suppression comments themselves (one without a reason).
@@ -280,31 +308,42 @@
     }
 
     /// The findings of `rules` in `file`; `index` is `nil` for rules that read no other file.
-    /// With the file's `facts`, its states are looked for only if it declares or extends one.
     private func findingsOf(
-      _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions,
-      facts: FileFacts? = nil
+      _ file: LintedFile, rules: [any LintRule], index: LintIndex?, suppressions: Suppressions
     ) -> [LintFinding] {
-      var findings: [LintFinding] = []
-      // Only a file that declares or extends a state has any (a walk spared in the others).
-      var states: [StateScope] = []
-      if let index, facts.map({ StateFiles.declaresState($0, index: index) }) ?? true {
-        states = StateScope.all(in: file, index: index)
-      }
-      for rule in rules {
+      rules.flatMap { rule in
         let context = LintContext(
-          index: index ?? .empty, configuration: configuration, ruleID: rule.id, states: states)
-        let severity = configuration.settings(for: rule.id).severity ?? rule.defaultSeverity
-        for found in rule.check(file, context) {
-          let place = location(file, found.position)
-          if suppressions.covers(rule.id, line: place.line) { continue }
-          findings.append(
-            LintFinding(
-              ruleID: rule.id, severity: severity, message: found.message, location: place,
-              fix: rule.fix))
+          index: index ?? .empty, configuration: configuration, ruleID: rule.id)
+        return rule.check(file, context).compactMap {
+          finding(of: rule, $0, in: file, suppressions: suppressions)
         }
       }
-      return findings
+    }
+
+    /// The candidates of `rule` in `file` (see ``DeferringRule``), each made a finding that
+    /// waits on its condition.
+    private func candidatesOf(
+      _ file: LintedFile, rule: any DeferringRule, suppressions: Suppressions
+    ) -> [DeferredFinding] {
+      let context = LintContext(index: .empty, configuration: configuration, ruleID: rule.id)
+      return rule.candidates(file, context).compactMap { candidate in
+        finding(of: rule, candidate.finding, in: file, suppressions: suppressions).map {
+          DeferredFinding(finding: $0, condition: candidate.condition)
+        }
+      }
+    }
+
+    /// `found` as `rule`'s finding in `file`, with its place and severity; `nil` where a
+    /// comment suppresses it.
+    private func finding(
+      of rule: any LintRule, _ found: RuleFinding, in file: LintedFile, suppressions: Suppressions
+    ) -> LintFinding? {
+      let place = location(file, found.position)
+      guard !suppressions.covers(rule.id, line: place.line) else { return nil }
+      return LintFinding(
+        ruleID: rule.id,
+        severity: configuration.settings(for: rule.id).severity ?? rule.defaultSeverity,
+        message: found.message, location: place, fix: rule.fix)
     }
 
     private func location(_ file: LintedFile, _ position: AbsolutePosition) -> LintLocation {
