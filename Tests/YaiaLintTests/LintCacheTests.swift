@@ -58,6 +58,42 @@ struct LintCacheTests {
     #expect(second.report.findings == fresh.report.findings)
   }
 
+  @Test("a change in another file decides the kept candidates again without parsing their file")
+  func candidatesDecidedAgain() async throws {
+    var files = [
+      "Sources/App/Cart.swift": """
+      import Foundation
+      struct Cart: AppState {
+        mutating func handle(_ event: Int) -> [Int] {
+          _ = Date()
+          return []
+        }
+      }
+      """,
+      "Sources/App/Protocols.swift": "protocol ShellState {}\nprotocol AppState: ShellState {}\n",
+    ]
+    let first = try await run(files, cache: LintCache(key: "k"))
+    #expect(first.report.findings.map(\.ruleID) == ["state-purity"])
+    #expect(first.report.parseCount == 2)
+    // AppState is no state any more: Cart's candidate no longer holds, and only the changed
+    // file is parsed.
+    files["Sources/App/Protocols.swift"] = "protocol AppState {}\n"
+    let second = try await run(files, cache: first.cache)
+    #expect(second.report.findings.isEmpty)
+    #expect(second.report.parseCount == 1)
+    let summary = LintFormat.text.render(
+      second.report, rules: LintRules.all, under: LintConfiguration())
+    #expect(summary.contains("(1 parsed, the others from the cache)"))
+    // And back: the candidate holds again, still without parsing Cart.swift.
+    files["Sources/App/Protocols.swift"] =
+      "protocol ShellState {}\nprotocol AppState: ShellState {}\n"
+    let third = try await run(files, cache: second.cache)
+    #expect(third.report.findings.map(\.location.line) == [4])
+    #expect(third.report.parseCount == 1)
+    let fresh = try await run(files, cache: nil)
+    #expect(third.report.findings == fresh.report.findings)
+  }
+
   @Test("a cache of another key, another format or damaged is an empty cache")
   func readsSafely() throws {
     let folder = FileManager.default.temporaryDirectory.appending(

@@ -39,8 +39,15 @@
       let errors = report.findings.filter { $0.severity == .error }.count
       lines.append(
         "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s")) in \(report.fileCount) file\(report.fileCount == 1 ? "" : "s"), \(report.lineCount) lines"
-          + Self.problemsSummary(report.problems))
+          + Self.cacheSummary(report) + Self.problemsSummary(report.problems))
       return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How much of the run the cache spared, when it spared any: ` (2 parsed, the others from
+    /// the cache)`.
+    private static func cacheSummary(_ report: LintReport) -> String {
+      report.parseCount < report.fileCount
+        ? " (\(report.parseCount) parsed, the others from the cache)" : ""
     }
 
     /// The end of the summary line: files not linted, and patterns of the configuration that

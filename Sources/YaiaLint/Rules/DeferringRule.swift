@@ -2,7 +2,7 @@
   /// A question about the other files that a finding waits on: whether a type is a state, what
   /// kind a type is, whether the app declares a notification name. The index answers it once
   /// every file is read.
-  indirect enum IndexCondition: Sendable, Equatable {
+  indirect enum IndexCondition: Sendable, Equatable, Codable {
     /// Holds whatever the other files say.
     case always
     /// The type of this name is a state (``LintIndex/isState(_:)``).
@@ -27,6 +27,15 @@
       case .not(let condition): return !condition.holds(in: index)
       }
     }
+  }
+
+  /// A finding, placed and with its severity, that waits on the other files: what the linter
+  /// keeps of a ``CandidateFinding`` after the first pass, and what the cache keeps.
+  struct DeferredFinding: Sendable, Codable {
+    /// The finding, as it is reported if the condition holds.
+    var finding: LintFinding
+    /// What the other files must say.
+    var condition: IndexCondition
   }
 
   /// What would be a finding if the index agrees: the finding, and the condition it waits on.

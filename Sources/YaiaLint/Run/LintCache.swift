@@ -10,11 +10,13 @@
   /// `.yaia-lint.yml` or another build of the linter starts afresh. A file whose text is
   /// unchanged is not parsed: its findings, the facts it adds to the ``LintIndex`` and its
   /// problems come from here. The findings of rules that read other files are reused only
-  /// while the facts of every file are the same as in the run that wrote them; otherwise every
-  /// file is checked again.
+  /// while the facts of every file are the same as in the run that wrote them; otherwise they
+  /// are decided again: from the candidates kept here for the rules that give them
+  /// (state-purity, value-types, notification-center), and by parsing the file again for the
+  /// others.
   public struct LintCache: Codable, Sendable {
     /// The version of this format; another is read as an empty cache.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     struct Entry: Codable, Sendable {
       var hash: UInt64
@@ -23,6 +25,10 @@
       var local: [LintFinding]
       var global: [LintFinding]
       var problem: LintProblem?
+      /// The rules whose candidates the file gave (``DeferringRule``), and the candidates: when
+      /// another file's facts change, the index decides them again without parsing this file.
+      var deferredRules: [String] = []
+      var deferred: [DeferredFinding] = []
     }
 
     /// The format's version.

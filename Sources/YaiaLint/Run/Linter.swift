@@ -42,6 +42,10 @@
     /// The folder paths are relative to (the configuration file's), when the run knows it:
     /// SARIF names it as the base of its URIs.
     public var root: String?
+    /// How many times a file was parsed: once for each file the cache did not know, and again
+    /// for one whose tree the second pass needed but the first did not keep. With a cache, the
+    /// work a run did, against ``fileCount``.
+    public var parseCount = 0
 
     /// Whether a finding is at error level.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -132,7 +136,8 @@
           return Parsed(
             source: source, hash: hash, file: nil, facts: entry.facts, suppressions: nil,
             lines: entry.lines, findings: entry.local, problem: entry.problem,
-            cachedGlobal: entry.global)
+            cachedGlobal: entry.global, deferredRules: entry.deferredRules,
+            deferred: entry.deferred)
         }
         var parsed = parse(source, hash: hash, local: local)
         guard !keepsEveryTree, let file = parsed.file, let facts = parsed.facts,
@@ -191,7 +196,14 @@
           parsed.file = nil
           return parsed
         }
-        if parsed.file == nil { parsed = parse(parsed.source, hash: parsed.hash, local: local) }
+        if parsed.file == nil {
+          // Parsed again: what it knew from the first pass or the cache is the same.
+          let before = parsed
+          parsed = parse(parsed.source, hash: parsed.hash, local: local)
+          parsed.parses += before.parses
+          parsed.deferredRules = before.deferredRules
+          parsed.deferred = before.deferred
+        }
         guard let file = parsed.file, let suppressions = parsed.suppressions else { return parsed }
         parsed.global =
           decided + findingsOf(file, rules: direct, index: index, suppressions: suppressions)
@@ -202,7 +214,8 @@
       for file in checked {
         next.files[file.source.path] = LintCache.Entry(
           hash: file.hash, lines: file.lines, facts: file.facts, local: file.findings,
-          global: file.global, problem: file.problem)
+          global: file.global, problem: file.problem, deferredRules: file.deferredRules,
+          deferred: file.deferred)
       }
       let report = LintReport(
         // In one order whatever the threads and passes did: place, rule, then message.
@@ -211,7 +224,8 @@
         },
         problems: checked.compactMap(\.problem) + unmatchedLayerPaths(in: kept),
         fileCount: checked.count - checked.filter { $0.problem != nil }.count,
-        lineCount: checked.reduce(0) { $0 + $1.lines })
+        lineCount: checked.reduce(0) { $0 + $1.lines },
+        parseCount: checked.reduce(0) { $0 + $1.parses })
       return (report, next)
     }
 
@@ -254,7 +268,8 @@
           source: source, hash: hash, file: nil, facts: nil, suppressions: nil,
           lines: table.count, findings: [],
           problem: LintProblem(
-            path: source.path, message: Self.parseFailure(tree, table), isUnparsed: true))
+            path: source.path, message: Self.parseFailure(tree, table), isUnparsed: true),
+          parses: 1)
       }
       let file = LintedFile(
         path: source.path, module: source.module, tree: tree, text: source.text, lines: table,
@@ -266,7 +281,7 @@
         suppressions: suppressions, lines: table.count,
         findings: suppressionFindings(file, suppressions)
           + findingsOf(file, rules: local, index: nil, suppressions: suppressions),
-        problem: nil)
+        problem: nil, parses: 1)
     }
 
     private struct Parsed: Sendable {
@@ -287,12 +302,8 @@
       /// candidates: the second pass asks the index, and needs no tree for them.
       var deferredRules: [String] = []
       var deferred: [DeferredFinding] = []
-    }
-
-    /// A finding that waits on the other files.
-    private struct DeferredFinding: Sendable {
-      var finding: LintFinding
-      var condition: IndexCondition
+      /// How many times the file was parsed in this run.
+      var parses = 0
     }
 
     /// Findings about the suppression comments themselves (one without a reason).
