@@ -59,6 +59,14 @@
           run = 0
         }
         line += scanner.skippedLines
+        // The rest of a name, or of a stretch of spaces, changes nothing the scan counts (the
+        // first byte did it): stepped over in a tight loop, the byte before the next one kept.
+        if Nesting.isNameByte(byte), !nesting.isReadingDirective {
+          previous = scanner.skip(while: Nesting.isNameByte) ?? previous
+        } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+          previous =
+            scanner.skip { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } ?? previous
+        }
       }
       return nil
     }
@@ -84,6 +92,9 @@
 
       /// How deep the parser will recurse here, all kinds together.
       var depth: Int { brackets + angles + conditions }
+
+      /// Whether the name after a `#` is being read: then every byte of it counts.
+      var isReadingDirective: Bool { directive != nil }
 
       mutating func read(_ byte: UInt8, after previous: UInt8) {
         if let name = directive {
@@ -120,7 +131,7 @@
         }
       }
 
-      private static func isNameByte(_ byte: UInt8) -> Bool {
+      static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
           || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
           || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
@@ -167,6 +178,18 @@
         default:
           return byte
         }
+      }
+
+      /// Steps over the bytes that follow while `include` says so, none of which may open a
+      /// comment or a literal; returns the last one stepped over, if any.
+      mutating func skip(while include: (UInt8) -> Bool) -> UInt8? {
+        skippedLines = 0
+        var last: UInt8?
+        while index < bytes.count, include(bytes[index]) {
+          last = bytes[index]
+          index += 1
+        }
+        return last
       }
 
       private func peek(_ offset: Int = 0) -> UInt8? {

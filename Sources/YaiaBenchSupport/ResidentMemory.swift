@@ -1,12 +1,11 @@
 import Foundation
-import YaiaBenchSupport
 
 /// The process's resident memory, as Linux reports it in `/proc/self/status`: how much a step
 /// (reading a large description) holds at its peak, for figures that set a memory budget.
-enum ResidentMemory {
+package enum ResidentMemory {
   /// Megabytes the process's peak resident size grew by while `work` ran (its peak is reset
   /// first, through `/proc/self/clear_refs`); `nil` where the kernel does not report it.
-  static func peakGrowthMB(during work: () throws -> Void) rethrows -> Double? {
+  package static func peakGrowthMB(during work: () throws -> Void) rethrows -> Double? {
     let before = kilobytes("VmRSS")
     // Writing 5 resets the peak (VmHWM) to the current size (Linux 4.0 and later).
     try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
