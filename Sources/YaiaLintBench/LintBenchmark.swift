@@ -101,7 +101,7 @@ enum LintBenchmark {
           label: "\(name): lint time / bare parse time"),
         Figure(
           name: "lint_corpus.\(key).peak_mb", value: peak ?? -1, unit: "MB",
-          label: "\(name): memory a run holds at its peak"),
+          label: "\(name): resident memory the first run adds (what earlier apps freed is reused)"),
       ]
     }
     return figures

@@ -33,13 +33,15 @@
     private final class Scan: SyntaxVisitor {
       var findings: [RuleFinding] = []
 
-      private func check(_ type: TypeSyntax?, _ what: String) {
+      /// Each `[String: Any]` in `type`; `what` names the declaration, and is worded only for
+      /// a finding.
+      private func check(_ type: TypeSyntax?, _ what: @autoclosure () -> String) {
         guard let type else { return }
         for node in type.descendants(DictionaryTypeSyntax.self)
         where simpleName(node.key) == "String"
           && ["Any", "Any?", "AnyObject"].contains(node.value.trimmedDescription)
         {
-          findings.append(RuleFinding(node, "\(what) is a [String: Any]"))
+          findings.append(RuleFinding(node, "\(what()) is a [String: Any]"))
         }
       }
 

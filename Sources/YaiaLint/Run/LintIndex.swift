@@ -132,7 +132,13 @@
   }
 
   /// The last component of a type's name: `Yaia.ShellState` is `ShellState`.
+  ///
+  /// A name (`Foo<Bar>`) or a member (`Yaia.ShellState`) is read from its token; another type
+  /// (`any P`, `@unchecked Sendable`) is printed. Printing trims a copy of the tree, and every
+  /// conformance and extension of every file is named here.
   func simpleName(_ type: some SyntaxProtocol) -> String {
+    if let name = type.as(IdentifierTypeSyntax.self)?.name.text { return name }
+    if let name = type.as(MemberTypeSyntax.self)?.name.text { return name }
     let text = type.trimmedDescription
     let base = text.split(separator: "<").first.map(String.init) ?? text
     return base.split(separator: ".").last.map(String.init) ?? base
@@ -190,8 +196,7 @@
     }
     override func visitPost(_ node: FunctionDeclSyntax) { nesting -= 1 }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-      let extended = node.extendedType.trimmedDescription
-      if extended == "Notification.Name" || extended == "NSNotification.Name" {
+      if Self.isNotificationName(node.extendedType) {
         for member in node.memberBlock.members {
           guard let variable = member.decl.as(VariableDeclSyntax.self),
             variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
@@ -208,5 +213,14 @@
       return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { nesting -= 1 }
+
+    /// Whether `type` is `Notification.Name` or `NSNotification.Name`, read from its tokens.
+    static func isNotificationName(_ type: TypeSyntax) -> Bool {
+      guard let member = type.as(MemberTypeSyntax.self), member.name.text == "Name",
+        member.genericArgumentClause == nil,
+        let base = member.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil
+      else { return false }
+      return base.name.text == "Notification" || base.name.text == "NSNotification"
+    }
   }
 #endif
