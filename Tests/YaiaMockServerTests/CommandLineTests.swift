@@ -260,8 +260,10 @@ struct DescriptorExhaustionTests {
     let port = try #require(
       serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
 
-    // Hold 200 silent connections open: far more than the child has descriptors for.
-    let held = await Task.detached { () -> [Int32] in
+    // Hold 200 silent connections open: far more than the child has descriptors for. Opened
+    // on a thread of their own: 200 blocking connects would hold a thread of the cooperative
+    // pool, which the child's reader needs.
+    let held = try await onThread { () -> [Int32] in
       var sockets: [Int32] = []
       for _ in 0..<200 {
         guard let fd = try? connectTCP(port: port) else { break }

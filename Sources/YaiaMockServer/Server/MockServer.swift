@@ -281,8 +281,12 @@
           group.cancelAll()
         }
       }
-      // The port is free even if the listener was slow to end.
-      listening?.close()
+      // The port stops taking connections even if the listener was slow to end: shut down,
+      // not closed. Closing here would free the descriptor's number while the listener may
+      // still accept on it, and a socket opened meanwhile (a blocking one, in a test beside)
+      // would be accepted on, or block a thread of the cooperative pool for good. The
+      // listener, woken with an error, ends and closes it (once, through the same closer).
+      listening?.shutDown()
       listening = nil
       task = nil
       registry = nil
@@ -405,11 +409,20 @@
   }
 
   /// The listening socket, closed exactly once whoever closes it first (the listener ending, or
-  /// stop()): a second close could close an unrelated descriptor that reused the number.
+  /// a start that failed): a second close could close an unrelated descriptor that reused the
+  /// number. stop() only shuts it down (``shutDown()``).
   struct ListeningSocket: Sendable {
     private let socket: Locked<Socket?>
 
     init(_ socket: Socket) { self.socket = Locked(socket) }
+
+    /// Stops it taking connections, and wakes an accept waiting on it with an error, without
+    /// freeing its descriptor: the listener still holds the number, and closes it as it ends.
+    func shutDown() {
+      socket.withLock { socket in
+        if let file = socket?.file.rawValue { _ = shutdown(file, Int32(SHUT_RDWR)) }
+      }
+    }
 
     func close() {
       let open = socket.withLock { socket in

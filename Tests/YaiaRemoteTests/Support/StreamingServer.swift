@@ -34,6 +34,9 @@ final class StreamingServer: Sendable {
       }
     }
     guard fd >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    // Non-blocking, waited on with poll: another server's accept loop that outlives its own
+    // closed socket, and calls accept on a number this one reused, must never block on it.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     self.listener = fd
     self.port = Int(UInt16(bigEndian: address.sin_port))
     self.bomb = bomb
@@ -50,16 +53,28 @@ final class StreamingServer: Sendable {
   /// Endless bodies that reached the cap: a client that never stopped reading.
   var cappedStreams: Int { streams.withLock { $0.capped } }
 
-  /// Stops accepting (streams end when their clients go away).
+  /// Stops accepting (streams end when their clients go away). The listener is shut down, which
+  /// wakes the accepting thread with an error, and that thread closes it: closed here, its
+  /// number could be reused by another socket before the thread's next accept.
   func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
   }
 
   private func acceptLoop() {
+    var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
     while true {
+      // An accepted socket does not inherit O_NONBLOCK on Linux: it is served blocking.
       let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
+      guard client >= 0 else {
+        switch errno {
+        case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
+          _ = poll(&ready, 1, -1)  // blocks: until a connection, or stop() shuts it down
+          continue
+        default:
+          close(listener)
+          return
+        }
+      }
       Thread { [self] in serve(client) }.start()
     }
   }
