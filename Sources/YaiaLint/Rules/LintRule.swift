@@ -23,9 +23,11 @@
     var fix: String { get }
     /// The options a configuration may set, with their defaults and ranges.
     var options: [LintOption] { get }
-    /// Whether the check reads the ``LintIndex`` or the file's states (what other files
-    /// declare). A rule that does not runs on each file right after it is parsed, while its tree
-    /// is still in the processor's caches; one that does runs once every file is indexed.
+    /// Whether the check reads the ``LintIndex`` (what other files declare). A rule that does
+    /// not runs on each file right after it is parsed, while its tree is still in the
+    /// processor's caches; one that does runs once every file is indexed. The built-in rules
+    /// that read other files keep no tree meanwhile; a rule of your own that does makes the
+    /// linter keep every file's tree until the index exists (about 4 KB a line of source).
     var readsOtherFiles: Bool { get }
     /// What the rule finds in `file`.
     func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding]
