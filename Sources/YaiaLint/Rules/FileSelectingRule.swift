@@ -21,8 +21,25 @@
     func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool
   }
 
-  /// What the two state rules (``StatePurityRule``, ``ValueTypesRule``) look at: the files that
-  /// declare or extend a state.
+  /// A rule about states (``StatePurityRule``, ``ValueTypesRule``): it looks at the files that
+  /// declare or extend one.
+  protocol StateRule: DeferringRule {}
+
+  extension StateRule {
+    /// The files that declare or extend a state.
+    func reads(
+      _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration
+    ) -> Bool {
+      StateFiles.declaresState(facts, index: index)
+    }
+
+    /// The files that say they declare a state.
+    func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool {
+      StateFiles.probablyDeclaresState(facts)
+    }
+  }
+
+  /// Which files declare or extend a state, for the state rules (``StateRule``).
   enum StateFiles {
     /// Whether the file declares or extends a type the index calls a state: the types
     /// ``StateScope`` gathers are named exactly as the facts name them.

@@ -237,17 +237,5 @@
     }
   }
 
-  extension StatePurityRule: DeferringRule {
-    /// The files that declare or extend a state.
-    func reads(
-      _ facts: FileFacts, text: String, index: LintIndex, configuration: LintConfiguration
-    ) -> Bool {
-      StateFiles.declaresState(facts, index: index)
-    }
-
-    /// The files that say they declare a state.
-    func probablyReads(_ facts: FileFacts, text: String, configuration: LintConfiguration) -> Bool {
-      StateFiles.probablyDeclaresState(facts)
-    }
-  }
+  extension StatePurityRule: StateRule {}
 #endif
