@@ -50,6 +50,9 @@ struct LintCacheTests {
     // Cart.swift is unchanged, but another file now makes Cart a state.
     files["Sources/App/Other.swift"] = "extension Cart: ShellState {}\n"
     let second = try await run(files, cache: first.cache)
+    // Cart.swift said nothing of being a state, so it kept no candidates: it is parsed again,
+    // as well as the changed file.
+    #expect(second.report.parseCount == 2)
     let purity = second.report.findings.filter { $0.ruleID == "state-purity" }
     #expect(purity.map(\.location.path) == ["Sources/App/Cart.swift"])
     #expect(purity.map(\.location.line) == [4])

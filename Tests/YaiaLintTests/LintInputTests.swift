@@ -144,6 +144,9 @@ struct CommentTrimTests {
       "returns", "see f(x)", "a = b", "plain words", "\u{00A0}let x", "let\u{00A0}",
       "\u{3000}func\u{3000}", "é(", "enum", "structure", "case .a:", "x;", "[1]", "é", " ",
       "import\u{301} x", "caf\u{E9} for", "\u{200B}let", "for\u{200B}",
+      // A mark that joins an ASCII byte into one character: after it, or (prepended) before.
+      "x =\u{338} y", "f(\u{301}x", "a \u{600}= b", "[\u{301}", "let \u{301}x", "let\u{301} x",
+      "x \u{300}\u{301}; y", "é = 1", "x = é", "for é in x",
     ]
     for line in lines {
       #expect(

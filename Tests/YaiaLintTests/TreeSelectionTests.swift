@@ -61,10 +61,56 @@ struct TreeSelectionTests {
     _ sources: [LintSource], _ configuration: LintConfiguration, keepingEveryTree: Bool
   ) -> [String] {
     let rules: [any LintRule] = LintRules.all + (keepingEveryTree ? [EveryFileRule()] : [])
-    return Linter(rules: rules, configuration: configuration).run(sources).findings.map {
-      "\($0.location.path):\($0.location.line):\($0.location.column) \($0.ruleID) \($0.message)"
-    }
+    let report = Linter(rules: rules, configuration: configuration).run(sources)
+    return report.findings.map {
+      "\($0.location.path):\($0.location.line):\($0.location.column) \($0.ruleID) \($0.severity) \($0.message) (\($0.fix))"
+    } + report.problems.map { "\($0.path): \($0.message)" }
   }
+
+  /// States, notifications and a layer crossing with what changes a finding on the way: a
+  /// suppression on a candidate's line, a severity set, a class allowed, a rule turned off,
+  /// and files that do not parse or that the guard refuses, beside them.
+  static let tricky: ([LintSource], String) = (
+    [
+      LintSource(
+        path: "Sources/App/Domain/Cart.swift",
+        text: """
+          import Foundation
+          protocol ShellState {}
+          final class Cache {}
+          final class Logger {}
+          struct Cart: ShellState {
+            var cache = Cache()
+            var logger: Logger
+            mutating func handle(_ event: Int) -> [Int] {
+              // yaia-lint:disable:next state-purity because the clock is read once, on purpose
+              _ = Date()
+              _ = UUID()
+              NotificationCenter.default.post(name: .refreshed, object: nil)
+              return []
+            }
+            enum Command { case log(Logger) }
+          }
+          extension Notification.Name { static let refreshed = Notification.Name("refreshed") }
+          """),
+      LintSource(
+        path: "Sources/App/Views/CartView.swift",
+        text: "struct CartView { var cart: Cart; var logger: Logger }\n"),
+      LintSource(path: "Sources/App/Broken.swift", text: "struct Broken: ShellState { func (\n"),
+      LintSource(
+        path: "Sources/App/Deep.swift",
+        text: "let x = " + String(repeating: "[", count: 13) + "\nstruct D: ShellState {}\n"),
+    ],
+    """
+    rules:
+      state-purity: { severity: warning, allowed-classes: [Cache] }
+      value-types: off
+      notification-center: error
+    layers:
+      - { name: views, paths: ["Sources/App/Views/**"], may-use: [] }
+      - { name: domain, paths: ["Sources/App/Domain/**"] }
+    """
+  )
 
   @Test("the findings are the same whether every tree is kept or only the ones rules will need")
   func sameFindings() async throws {
@@ -72,7 +118,11 @@ struct TreeSelectionTests {
     let hidden = Self.hiddenStates.sorted { $0.key < $1.key }.map {
       LintSource(path: $0.key, text: $0.value)
     }
-    for (sources, configuration) in [(app, configuration), (hidden, LintConfiguration())] {
+    let tricky = try LintConfiguration.load(
+      yaml: Self.tricky.1, path: ".yaia-lint.yml", rules: LintRules.all)
+    for (sources, configuration) in [
+      (app, configuration), (hidden, LintConfiguration()), (Self.tricky.0, tricky),
+    ] {
       let (selected, everyTree) = try await onThread {
         (
           Self.lint(sources, configuration, keepingEveryTree: false),
@@ -82,6 +132,59 @@ struct TreeSelectionTests {
       #expect(!selected.isEmpty)
       #expect(selected == everyTree)
     }
+  }
+
+  @Test("suppressions, severities, allowed classes and rules turned off apply to candidates")
+  func candidatesFollowTheConfiguration() async throws {
+    let configuration = try LintConfiguration.load(
+      yaml: Self.tricky.1, path: ".yaia-lint.yml", rules: LintRules.all)
+    let report = try await onThread {
+      Linter(rules: LintRules.all, configuration: configuration).run(Self.tricky.0)
+    }.value
+    let found = Set(
+      report.findings.map {
+        "\($0.location.path.split(separator: "/").last ?? ""):\($0.location.line) \($0.ruleID) \($0.severity)"
+      })
+    #expect(
+      found.isSuperset(of: [
+        "Cart.swift:7 state-purity warning",  // a class held, not allowed
+        "Cart.swift:11 state-purity warning",  // UUID()
+        "Cart.swift:12 notification-center error",
+        "CartView.swift:1 layers error",
+      ]), "\(found.sorted())")
+    #expect(!found.contains("Cart.swift:10 state-purity warning"), "suppressed")
+    #expect(!found.contains("Cart.swift:6 state-purity warning"), "Cache is allowed")
+    #expect(!report.findings.contains { $0.ruleID == "value-types" }, "turned off")
+    #expect(report.problems.filter(\.isUnparsed).count == 2)
+  }
+
+  @Test("a call's first name the app declares is the one reported, whichever other files decide")
+  func firstOwnNameOfACall() async throws {
+    let call = """
+      import Foundation
+      func tell(_ center: NotificationCenter) {
+        NotificationCenter.default.addObserver(forName: .first, object: nil, queue: nil) { _ in }
+        NotificationCenter.default.post(.first, name: .second)
+      }
+      """
+    func reported(declaring names: [String]) async throws -> [String] {
+      let declared =
+        "import Foundation\nextension Notification.Name {\n"
+        + names.map { "  static let \($0) = Notification.Name(\"\($0)\")\n" }.joined() + "}\n"
+      return try await findings(in: [
+        "Sources/App/Call.swift": call, "Sources/App/Names.swift": declared,
+      ]).filter { $0.ruleID == "notification-center" }.map(\.message)
+    }
+    #expect(try await reported(declaring: []).isEmpty)
+    #expect(
+      try await reported(declaring: ["second"]) == [
+        "posts the app's own notification second through NotificationCenter"
+      ])
+    #expect(
+      try await reported(declaring: ["first", "second"]) == [
+        "observes (addObserver) the app's own notification first through NotificationCenter",
+        "posts the app's own notification first through NotificationCenter",
+      ])
   }
 
   @Test("a state whose conformance is in another file is checked: its tree is parsed again")

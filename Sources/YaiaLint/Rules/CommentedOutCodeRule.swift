@@ -172,8 +172,9 @@
     /// characters cost a tenth of a lint run on a real app. ASCII bytes never occur inside a
     /// character beyond ASCII, so brackets and keywords are found exactly; a line whose first or
     /// last character past the spaces is beyond ASCII (a space of another script, perhaps) is
-    /// read as characters (``looksLikeCodeByCharacters(_:)``). The two decide the same but for
-    /// a bracket that carries a combining mark (`(\u{301}`), which bytes count as a bracket.
+    /// read as characters (``looksLikeCodeByCharacters(_:)``), and so is a line where a byte
+    /// beyond ASCII stands beside a bracket or the space after the first word (a combining
+    /// mark may make them one character with it). The two decide the same.
     static func looksLikeCode(_ line: String) -> Bool {
       var line = line
       let space = UInt8(ascii: " ")
@@ -184,16 +185,23 @@
         while start < end, bytes[start] == space || bytes[start] == tab { start += 1 }
         while end > start, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
         if start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 { return nil }
-        for byte in bytes[start..<end] {
-          switch byte {
+        // A byte beyond ASCII beside an ASCII one may join it into one character (a combining
+        // mark after it, a prepended mark before it): there, only characters can tell.
+        func joined(_ index: Int) -> Bool {
+          (index + 1 < end && bytes[index + 1] >= 0x80)
+            || (index > start && bytes[index - 1] >= 0x80)
+        }
+        for index in start..<end {
+          switch bytes[index] {
           case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"),
             UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            return true
+            return joined(index) ? nil : true
           default: continue
           }
         }
         var wordEnd = start
         while wordEnd < end, bytes[wordEnd] != space { wordEnd += 1 }
+        if wordEnd < end, joined(wordEnd) { return nil }  // a space that is not one character
         guard wordEnd - start <= 6 else { return false }  // no keyword below is longer
         let word = String(
           decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)

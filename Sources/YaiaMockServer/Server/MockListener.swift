@@ -32,10 +32,14 @@
     }
 
     /// Accepts connections until cancelled or the socket fails for a reason other than a lack
-    /// of descriptors or memory (thrown).
-    func run() async throws {
+    /// of descriptors or memory (thrown). `stopListening` is called as the accept loop ends,
+    /// before the connections it started are waited for: the port is freed at once, and by the
+    /// only code that accepts on the socket, so its descriptor's number is never reused while
+    /// an accept may still come.
+    func run(stopListening: @Sendable () -> Void) async throws {
       var lastWarning: ContinuousClock.Instant?
       try await withThrowingDiscardingTaskGroup { group in
+        defer { stopListening() }
         while true {
           try Task.checkCancellation()
           let accepted: Socket

@@ -224,7 +224,7 @@
         do {
           try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await pool.run() }
-            group.addTask { try await listener.run() }
+            group.addTask { try await listener.run(stopListening: { closer.close() }) }
             defer { group.cancelAll() }
             try await group.next()
           }
@@ -281,11 +281,12 @@
           group.cancelAll()
         }
       }
-      // The port stops taking connections even if the listener was slow to end: shut down,
-      // not closed. Closing here would free the descriptor's number while the listener may
-      // still accept on it, and a socket opened meanwhile (a blocking one, in a test beside)
-      // would be accepted on, or block a thread of the cooperative pool for good. The
-      // listener, woken with an error, ends and closes it (once, through the same closer).
+      // The accept loop closed the socket as it ended (at once on cancellation; the wait
+      // above is for the connections). It is not closed here: that would free the
+      // descriptor's number while an accept may still come, and a socket opened meanwhile
+      // (a blocking one, in a test beside) would be accepted on, or block a thread of the
+      // cooperative pool for good. If the loop has not ended, shutting the socket down stops
+      // it taking connections and, on Linux, wakes the loop with an error.
       listening?.shutDown()
       listening = nil
       task = nil
@@ -416,8 +417,9 @@
 
     init(_ socket: Socket) { self.socket = Locked(socket) }
 
-    /// Stops it taking connections, and wakes an accept waiting on it with an error, without
-    /// freeing its descriptor: the listener still holds the number, and closes it as it ends.
+    /// Stops it taking connections and (on Linux) wakes an accept waiting on it with an error,
+    /// without freeing its descriptor: the listener still holds the number, and closes it as
+    /// it ends. Nothing once it is closed.
     func shutDown() {
       socket.withLock { socket in
         if let file = socket?.file.rawValue { _ = shutdown(file, Int32(SHUT_RDWR)) }

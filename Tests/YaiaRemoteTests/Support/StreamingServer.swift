@@ -20,6 +20,8 @@ final class StreamingServer: Sendable {
   private let bomb: Data
   private let cap: Int
   private let streams = Mutex((open: 0, started: 0, capped: 0))
+  /// Set by stop(): the accepting thread closes the listener and ends.
+  private let stopping = Mutex(false)
 
   /// Starts listening on 127.0.0.1 and a free port.
   init(bomb: Data = Data(), cap: Int = 1 << 30) throws {
@@ -53,30 +55,28 @@ final class StreamingServer: Sendable {
   /// Endless bodies that reached the cap: a client that never stopped reading.
   var cappedStreams: Int { streams.withLock { $0.capped } }
 
-  /// Stops accepting (streams end when their clients go away). The listener is shut down, which
-  /// wakes the accepting thread with an error, and that thread closes it: closed here, its
-  /// number could be reused by another socket before the thread's next accept.
+  /// Stops accepting (streams end when their clients go away). The accepting thread closes the
+  /// listener within a tenth of a second: closed here, its number could be reused by another
+  /// socket before the thread's next accept.
   func stop() {
-    shutdown(listener, Int32(SHUT_RDWR))
+    stopping.withLock { $0 = true }
   }
 
   private func acceptLoop() {
     var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-    while true {
-      // An accepted socket does not inherit O_NONBLOCK on Linux: it is served blocking.
+    while !stopping.withLock({ $0 }) {
       let client = accept(listener, nil, nil)
       guard client >= 0 else {
-        switch errno {
-        case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
-          _ = poll(&ready, 1, -1)  // blocks: until a connection, or stop() shuts it down
-          continue
-        default:
-          close(listener)
-          return
-        }
+        // Nothing to accept, or out of descriptors for now: look again shortly, and whether
+        // to stop.
+        _ = poll(&ready, 1, 100)
+        continue
       }
+      // Served blocking (a BSD socket inherits O_NONBLOCK from its listener; Linux's does not).
+      _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
       Thread { [self] in serve(client) }.start()
     }
+    close(listener)
   }
 
   private func serve(_ fd: Int32) {
