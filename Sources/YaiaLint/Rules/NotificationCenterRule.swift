@@ -23,7 +23,8 @@
       "post", "addObserver", "publisher", "notifications",
     ]
 
-    /// The findings in `file`: its candidates (``candidates(_:_:)``) that the index confirms.
+    /// The findings in `file`: what it finds in the file alone, each waiting on a question
+    /// about the other files, where the index answers yes.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       decided(file, context)
     }

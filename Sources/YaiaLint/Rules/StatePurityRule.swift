@@ -49,7 +49,8 @@
       "arc4random", "arc4random_uniform", "drand48", "random",
     ]
 
-    /// The findings in `file`: its candidates (``candidates(_:_:)``) that the index confirms.
+    /// The findings in `file`: what it finds in the file alone, each waiting on a question
+    /// about the other files, where the index answers yes.
     public func check(_ file: LintedFile, _ context: LintContext) -> [RuleFinding] {
       decided(file, context)
     }
