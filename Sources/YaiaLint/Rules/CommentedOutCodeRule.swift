@@ -138,9 +138,10 @@
     /// NSString took a tenth of a whole lint run on a real app.
     static func trimmed(_ line: String) -> Substring {
       func isSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t"
-          || (character.unicodeScalars.count == 1
-            && character.unicodeScalars.first?.properties.generalCategory == .spaceSeparator)
+        if character == " " || character == "\t" { return true }
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return false }
+        return scalar.properties.generalCategory == .spaceSeparator
       }
       let start = line.drop(while: isSpace)
       var end = start.endIndex

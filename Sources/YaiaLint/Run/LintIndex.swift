@@ -134,7 +134,7 @@
   /// The last component of a type's name: `Yaia.ShellState` is `ShellState`.
   ///
   /// A name (`Foo<Bar>`) or a member (`Yaia.ShellState`) is read from its token; another type
-  /// (`any P`, `@unchecked Sendable`) is printed. Printing trims a copy of the tree, and every
+  /// (`any P`, `@preconcurrency P`) is printed. Printing trims a copy of the tree, and every
   /// conformance and extension of every file is named here.
   func simpleName(_ type: some SyntaxProtocol) -> String {
     if let name = type.as(IdentifierTypeSyntax.self)?.name.text { return name }
