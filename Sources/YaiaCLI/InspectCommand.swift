@@ -8,7 +8,7 @@ struct InspectCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
     abstract: "Watch running apps' events, commands, view models and launches in a browser.",
-    subcommands: [InspectServeCommand.self, ExportTestCommand.self],
+    subcommands: [InspectServeCommand.self, InspectURLCommand.self, ExportTestCommand.self],
     defaultSubcommand: InspectServeCommand.self)
 }
 
@@ -119,5 +119,29 @@ struct InspectServeCommand: AsyncParsableCommand {
     await interrupts.wait()
     await server.stop()
     Console.say("Stopped.")
+  }
+}
+
+/// `yaia inspect url`: prints the saved page address again, for a page that was reloaded (the
+/// page keeps its token only while it is open, so that a program that took the port while the
+/// inspector was down cannot read it from a reloaded page).
+struct InspectURLCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "url",
+    abstract: "Print the inspector's page address (with its token) saved by yaia inspect.",
+    discussion: """
+      Reads $XDG_STATE_HOME/yaia/inspector.json (else ~/.local/state/yaia/inspector.json). \
+      Open the address it prints only while yaia inspect runs: a page opened at an address \
+      whose port another program holds runs that program's script.
+      """)
+
+  func run() throws {
+    let file = InspectorStateFile.standard()
+    guard let saved = try file.read() else {
+      FileHandle.standardError.write(
+        Data("yaia inspect url: no saved address at \(file.url.path): start yaia inspect\n".utf8))
+      throw ExitCode(2)
+    }
+    print(try saved.address.page.absoluteString)
   }
 }

@@ -18,7 +18,8 @@ enum InspectorTargets {
   /// squatter, does not know it), except by the one answer the real inspector would make.
   static let handshake = FuzzTarget(
     "inspector-handshake",
-    summary: "the app's and the inspector's proofs (answer and header), and its jump answers",
+    summary:
+      "the app's and the inspector's proofs (answer and header), a page's proof, and its jump answers",
     maxLength: 4_096
   ) { bytes throws(FuzzViolation) in
     if case .success(let proven) = InspectorHandshake.read(
@@ -41,6 +42,22 @@ enum InspectorTargets {
       try require(
         header == made.headerValue(token: secretToken),
         "a header that is not the app's proof was accepted")
+    }
+    // A page's proof: one that reads is written exactly so, and opens no request without the
+    // token (the one message tried here is a request the page could make).
+    if let proof = PageProof.parse(header) {
+      try require(
+        "\(proof.session).\(proof.counter).\(proof.hash)" == header,
+        "a page's proof read differs from its text")
+      try require(
+        (1...PageProof.largestCounter).contains(proof.counter),
+        "a page's proof with counter \(proof.counter) was read")
+      let message = PageProof.requestMessage(
+        port: 4_100, session: proof.session, counter: proof.counter, method: "GET",
+        path: "/api/updates", items: [("after", "0")])
+      try require(
+        !PageProof.accepts(hash: proof.hash, message: message, token: secretToken),
+        "a page's proof made without the token was accepted")
     }
     // The inspector's answer to a batch: one that reads asks for at most the most jumps, each
     // in range, and writes back to the same answer.

@@ -11,6 +11,8 @@ Usage: inspector_page_test.py PATH-TO-yaia
 Exit status: 0 passed, 1 failed, 3 skipped (no browser on this machine; the reason is printed).
 Run by .ci/browser-test.sh, which installs Chromium and Playwright first.
 """
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -21,6 +23,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+import urllib.error
 import urllib.request
 
 SKIPPED = 3
@@ -72,12 +75,34 @@ def token_of(url):
     return url.split("token=")[1]
 
 
+def port_of(base):
+    return int(base.rsplit(":", 1)[1])
+
+
+def page_request(base, token, method, path, items, body=None):
+    """A request as the page makes it: a session from /api/connect?role=page (whose proof is
+    checked, as the page's script checks it), then this one request's proof. Never the token."""
+    nonce = os.urandom(16).hex()
+    request = urllib.request.Request(f"{base}/api/connect?role=page&nonce={nonce}", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        shake = json.loads(answer.read())
+    made = hmac.new(token.encode(), f"yaia-inspector-1 page-inspector {port_of(base)} {nonce} {shake['nonce']}".encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(made, shake["proof"]):
+        fail("the inspector did not prove itself to a page")
+    session, counter = shake["nonce"], 1
+    message = f"yaia-inspector-1 page-request {port_of(base)} {session} {counter} {method} {len(path.encode())}:{path}\n"
+    for name, value in items:
+        message += f"{len(name.encode())}:{name}{len(value.encode())}:{value}"
+    proof = hmac.new(token.encode(), message.encode(), hashlib.sha256).hexdigest()
+    query = urllib.parse.urlencode(items + [("proof", f"{session}.{counter}.{proof}")], quote_via=urllib.parse.quote)
+    return urllib.request.Request(f"{base}{path}?{query}", data=body, method=method)
+
+
 def read_updates(base, token):
     """Every record the inspector holds, as a page reads them."""
     records, cursor = [], 0
     while True:
-        query = urllib.parse.urlencode({"after": cursor, "token": token})
-        with urllib.request.urlopen(f"{base}/api/updates?{query}", timeout=60) as answer:
+        with urllib.request.urlopen(page_request(base, token, "GET", "/api/updates", [("after", str(cursor))]), timeout=60) as answer:
             updates = json.loads(answer.read())
         records += updates["records"]
         cursor = updates["cursor"]
@@ -85,13 +110,129 @@ def read_updates(base, token):
             return records
 
 
+def app_connection(base, token):
+    """The Yaia-Connection header for one batch, after the app's handshake (never the token)."""
+    nonce = os.urandom(16).hex()
+    request = urllib.request.Request(f"{base}/api/connect?nonce={nonce}", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        shake = json.loads(answer.read())
+    values = f"{port_of(base)} {nonce} {shake['nonce']}"
+    made = hmac.new(token.encode(), f"yaia-inspector-1 inspector {values}".encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(made, shake["proof"]):
+        fail("the inspector did not prove itself to an app")
+    proof = hmac.new(token.encode(), f"yaia-inspector-1 app {values}".encode(), hashlib.sha256).hexdigest()
+    return f"{nonce} {shake['nonce']} {proof}"
+
+
 def post_batch(base, token, app, session, sequence, messages):
-    """Posts one batch as an app would (with the token, which opens every route)."""
+    """Posts one batch as an app would: its handshake first, then the batch with its proof."""
     body = json.dumps({"version": 1, "app": app, "session": session, "sequence": sequence, "messages": messages, "ended": False}).encode()
-    request = urllib.request.Request(f"{base}/api/apps?token={token}", data=body, method="POST", headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(f"{base}/api/apps", data=body, method="POST", headers={"Content-Type": "application/json", "Yaia-Connection": app_connection(base, token)})
     with urllib.request.urlopen(request, timeout=60) as answer:
         if answer.status not in (200, 204):
             fail(f"{app}'s batch {sequence} was refused: {answer.status}")
+
+
+class Squatter:
+    """Another local program that takes the inspector's port while it is down: it keeps every
+    request it is sent and answers each handshake with a proof made of what it captured, as an
+    attacker would try. What it holds is replayed against the real inspector afterwards."""
+
+    def __init__(self, port):
+        import http.server
+        import threading
+        captured = self.captured = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def handle_one(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(min(length, 1 << 20)) if length else b""
+                captured.append({"method": self.command, "target": self.path, "headers": dict(self.headers), "body": body})
+                if self.path.startswith("/api/connect"):
+                    # The best it can do: echo what it was sent as its "proof".
+                    seen = re.findall(r"[0-9a-f]{64}", " ".join(c["target"] for c in captured)) or ["0" * 64]
+                    answer = json.dumps({"nonce": os.urandom(16).hex(), "proof": seen[-1]}).encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(answer)))
+                    self.end_headers()
+                    self.wfile.write(answer)
+                else:
+                    self.send_response(204)
+                    self.end_headers()
+
+            do_GET = do_POST = handle_one
+
+            def log_message(self, *arguments):
+                pass
+
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    fail(f"the squatter could not take port {port}")
+                time.sleep(0.1)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def squat(base, token, figures, name, seconds=8):
+    """Holds the inspector's port for `seconds` as a squatter; what it captured, checked: the
+    token in nothing, no batch from an app, and from the pages nothing but handshakes (or a
+    request already on its way as the inspector went down)."""
+    squatter = Squatter(port_of(base))
+    time.sleep(seconds)
+    squatter.stop()
+    captured = squatter.captured
+    for seen in captured:
+        text = seen["target"] + json.dumps(seen["headers"]) + seen["body"].decode("utf-8", "replace")
+        if token in text:
+            fail(f"the {name} read the token in {seen['method']} {seen['target'][:80]}")
+    batches = [seen for seen in captured if seen["target"].startswith("/api/apps")]
+    if batches:
+        fail(f"an app sent the {name} {len(batches)} batch(es)")
+    handshakes = sum(1 for seen in captured if seen["target"].startswith("/api/connect"))
+    others = len(captured) - handshakes
+    if handshakes == 0:
+        fail(f"the {name} was never called: the test proves nothing")
+    if others > 2:
+        fail(f"the pages sent the {name} {others} requests past a handshake it could not answer: {[seen['target'][:60] for seen in captured][:6]}")
+    figures[f"{name}: handshakes, other requests"] = f"{handshakes}, {others}"
+    return captured
+
+
+def refuse_replays(base, captured, figures, name):
+    """Every request the squatters captured, sent to the real inspector: each must be refused."""
+    statuses = replay(base, captured)
+    opened = [entry for entry in statuses if 200 <= entry[2] < 300]
+    if opened:
+        fail(f"what the {name} captured opened {opened[:3]} at the real inspector")
+    figures[f"{name}: replays refused"] = len(statuses)
+
+
+def replay(base, captured):
+    """Sends each captured request that asked for anything (not the page's files, not a
+    handshake's first step) to the real inspector; the statuses it answered."""
+    statuses = []
+    for seen in captured:
+        path = seen["target"].split("?")[0]
+        if path in ("/", "/index.html", "/inspector.js", "/inspector.css", "/api/connect"):
+            continue
+        headers = {name: value for name, value in seen["headers"].items() if name.lower() in ("yaia-connection", "content-type")}
+        request = urllib.request.Request(base + seen["target"], data=seen["body"] or None, method=seen["method"], headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                statuses.append((seen["method"], path, answer.status))
+        except urllib.error.HTTPError as error:
+            statuses.append((seen["method"], path, error.code))
+    return statuses
 
 
 def seconds_to_reach(page, base, token, name):
@@ -164,11 +305,11 @@ def main():
     demo2 = None
     try:
         line = inspector.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        match = re.search(r"(http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)", line)
         if not match:
             fail(f"yaia inspect printed no URL: {line!r}")
         url = match.group(1)
-        base = url.split("/?")[0]
+        base = url.split("/#")[0]
         with sync_playwright() as playwright:
             try:
                 browser = playwright.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
@@ -177,6 +318,16 @@ def main():
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(url)
             page.wait_for_selector("text=No app connected yet", timeout=10_000)
+            # The token is read once, then dropped from the address bar and the tab's history.
+            if "token" in page.url or page.evaluate("location.href").count("token"):
+                fail(f"the token stays in the page's address: {page.url}")
+            # The page's own copy of the fixed example the inspector's tests hold PageProof to.
+            example = page.evaluate("""() => requestMessage(41537, '0123456789abcdef0123456789abcdef', 3, 'GET', '/api/test',
+                [['shell', 's1:1'], ['state', 'Login(name: "ä" + x)'], ['page', '7']])""")
+            expected = ('yaia-inspector-1 page-request 41537 0123456789abcdef0123456789abcdef 3 GET 9:/api/test\n'
+                        '5:shell4:s1:15:state21:Login(name: "ä" + x)4:page1:7')
+            if example != expected or hmac.new(b"6f1c0a", expected.encode(), hashlib.sha256).hexdigest() != "6d1b25686130ef475ff6ffc0401a0d86730e59ffa7ddd8e51d57fed5c14c6c57":
+                fail(f"the page's request message is not PageProof's: {example!r}")
 
             # The app runs while the page is open.
             script = os.path.join(work, "login.script")
@@ -288,8 +439,12 @@ def main():
                 "#banner >> text=/open in another page|Another page took over this shell/",
                 timeout=10_000)
 
-            # A reload is not another page: the reloaded page keeps its shell, with no conflict.
+            # A reload asks for the printed address again (the page kept its token in memory
+            # only); opened again in the same tab, it is not another page: it keeps its shell,
+            # with no conflict.
             second.reload()
+            second.wait_for_selector("#banner >> text=needs the whole URL yaia inspect printed", timeout=10_000)
+            second.goto(url)
             second.wait_for_selector(".timeline .step", timeout=10_000)
             time.sleep(1.5)  # the watch and three polls
             if second.locator("#banner").is_visible():
@@ -303,11 +458,10 @@ def main():
             if highlighted != 1:
                 fail(f"{highlighted} sidebar entries are highlighted at once")
 
-            # A wrong token: the page says so.
+            # A wrong token: the inspector cannot prove it holds it, and the page says so.
             third = browser.new_page()
-            third.goto(base + "/?token=0000")
-            if "wrong token" not in third.content():
-                fail("a wrong token was not refused with a message")
+            third.goto(base + "/#token=0000")
+            third.wait_for_selector("#banner >> text=cannot prove it holds this page's token", timeout=10_000)
 
             # A restart: the inspector comes back at the same address, and a running demo finds
             # it again by itself, telling its user once each way.
@@ -510,10 +664,13 @@ def main():
             watcher.screenshot(path=os.path.join(SHOTS, "inspector-send-event.png"), full_page=False)
             old_shell = watcher.evaluate("model.selected.key")
 
+            # While the inspector is down, another local program takes its port: the open pages
+            # and the running demo keep calling it, and it keeps all they send.
             inspector.send_signal(signal.SIGINT)
             inspector.wait(timeout=30)
+            captured = squat(base, token_of(url), figures, "first squatter")
             inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-            again = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", inspector.stdout.readline())
+            again = re.search(r"(http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)", inspector.stdout.readline())
             if not again or again.group(1) != url:
                 fail(f"the restarted inspector is not at {url}: {again and again.group(1)!r}")
             # The open page reconnects by itself, and follows the demo's new run.
@@ -540,7 +697,24 @@ def main():
                 time.sleep(0.1)
             told = open(demo_log).read()
             if told.count("Lost the inspector") != 1 or told.count("answers again") != 1:
-                fail(f"the demo did not say once each way that it lost and found the inspector: {told[-600:]!r}")
+                said = [line for line in told.splitlines() if "inspector" in line.lower()]
+                fail(f"the demo did not say once each way that it lost and found the inspector: {said[-8:]!r}")
+            # What the squatter captured opens nothing at the real inspector.
+            refuse_replays(base, captured, figures, "first squatter")
+
+            # The same for a page opened before an inspector restart (the watcher, which has
+            # followed one): down again, a squatter again, then the real inspector again.
+            followed = watcher.evaluate("model.inspector")
+            inspector.send_signal(signal.SIGINT)
+            inspector.wait(timeout=30)
+            captured_again = squat(base, token_of(url), figures, "second squatter")
+            inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            inspector.stdout.readline()
+            try:
+                watcher.wait_for_function(f"() => model.connected && model.inspector && model.inspector !== {json.dumps(followed)}", timeout=30_000)
+            except Exception:
+                fail(f"the page did not follow the inspector's second restart: {watcher.inner_text('#connection')!r}")
+            refuse_replays(base, captured + captured_again, figures, "both squatters")
             demo2.send_signal(signal.SIGINT)
             demo2.wait(timeout=30)
 

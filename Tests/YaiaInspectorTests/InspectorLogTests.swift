@@ -370,29 +370,3 @@ struct PageClaimsTests {
     #expect(!claims.knows(oldest))
   }
 }
-
-@Suite("Who may talk to the inspector")
-struct InspectorGateTests {
-  let gate = InspectorGate(token: "abc123", port: 8080)
-
-  @Test("the token, this host and this origin pass")
-  func passes() {
-    #expect(gate.refusal(token: "abc123", host: "127.0.0.1:8080", origin: nil) == nil)
-    #expect(
-      gate.refusal(token: "abc123", host: "localhost:8080", origin: "http://localhost:8080") == nil)
-  }
-
-  @Test("no token, a wrong token, another host or another origin is refused, saying why")
-  func refusals() {
-    #expect(gate.refusal(token: nil, host: "127.0.0.1:8080", origin: nil)?.status == 401)
-    #expect(
-      gate.refusal(token: "abc124", host: "127.0.0.1:8080", origin: nil)?.message.contains(
-        "wrong token") == true)
-    #expect(gate.refusal(token: "abc12", host: "127.0.0.1:8080", origin: nil)?.status == 401)
-    #expect(gate.refusal(token: "abc123", host: "evil.example:8080", origin: nil)?.status == 403)
-    #expect(gate.refusal(token: "abc123", host: nil, origin: nil)?.status == 403)
-    #expect(
-      gate.refusal(token: "abc123", host: "127.0.0.1:8080", origin: "http://evil.example")?.status
-        == 403)
-  }
-}

@@ -32,6 +32,7 @@ func withInspector(
   let url = try await server.start()
   var base = URLComponents(url: url, resolvingAgainstBaseURL: false)!
   base.query = nil
+  base.fragment = nil
   base.path = ""
   do {
     try await body(server, base.url!, server.token)
@@ -302,8 +303,9 @@ struct InspectorServerTests {
       let port = try #require(base.port)
       let socket = try Socket(domain: AF_INET)
       try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+      let connection = try await appConnection(base, token: token)
       let head =
-        "POST /api/apps?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 500\r\n\r\n0123456789"
+        "POST /api/apps HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(InspectorHandshake.header): \(connection)\r\nContent-Length: 500\r\n\r\n0123456789"
       _ = try socket.write(Data(head.utf8))
       try socket.close()
 

@@ -26,7 +26,7 @@ struct InspectorStateFileTests {
     #expect(try Self.mode(of: file.url.deletingLastPathComponent()) == 0o700)
     let saved = try #require(try file.read())
     #expect(saved == .init(port: 4321, token: "0123abcd"))
-    #expect(try saved.address.page.absoluteString == "http://127.0.0.1:4321/?token=0123abcd")
+    #expect(try saved.address.page.absoluteString == "http://127.0.0.1:4321/#token=0123abcd")
     try file.write(.init(port: 4322, token: "ffff"))  // replaced at once
     #expect(try file.read() == .init(port: 4322, token: "ffff"))
   }

@@ -17,8 +17,10 @@ final class EventStreamReader: Sendable {
   private let fd: Int32
 
   /// Opens the stream with the inspector at `base`, resuming after `lastEventID` if given.
-  init(_ base: URL, token: String, after: Int = 0, lastEventID: String? = nil) throws {
+  init(_ base: URL, token: String, after: Int = 0, lastEventID: String? = nil) async throws {
     let port = try #require(base.port)
+    let target = try await pageTarget(
+      base, token: token, method: "GET", path: "/api/stream", items: [("after", "\(after)")])
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var time = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -34,7 +36,7 @@ final class EventStreamReader: Sendable {
     guard connected else { throw POSIXError(.ECONNREFUSED) }
     let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
     let head =
-      "GET /api/stream?token=\(token)&after=\(after) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(resume)Accept: text/event-stream\r\n\r\n"
+      "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(resume)Accept: text/event-stream\r\n\r\n"
     _ = head.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, 0) }
   }
 
@@ -77,7 +79,7 @@ struct InspectorStreamTests {
   @MainActor
   func pushed() async throws {
     try await withInspector { server, base, token in
-      let stream = try EventStreamReader(base, token: token)
+      let stream = try await EventStreamReader(base, token: token)
       let first = try await stream.read(until: "\n\n")
       #expect(first.contains("HTTP/1.1 200"))
       #expect(first.contains("text/event-stream"))
@@ -103,7 +105,7 @@ struct InspectorStreamTests {
       // came after.
       shell.send(.submit)
       #expect(await inspector.flush(timeout: .seconds(30)))
-      let resumed = try EventStreamReader(base, token: token, lastEventID: "\(last)")
+      let resumed = try await EventStreamReader(base, token: token, lastEventID: "\(last)")
       let after = try await resumed.read(until: "submit")
       #expect(!after.contains("typedName"))
 
@@ -122,11 +124,11 @@ struct InspectorStreamTests {
     try await withInspector { _, base, token in
       var open: [EventStreamReader] = []
       for _ in 0..<16 {
-        let stream = try EventStreamReader(base, token: token)
+        let stream = try await EventStreamReader(base, token: token)
         #expect(try await stream.read(until: "event: updates").contains("200"))
         open.append(stream)
       }
-      let refused = try EventStreamReader(base, token: token)
+      let refused = try await EventStreamReader(base, token: token)
       let answer = try await refused.read(until: "asks for news instead")
       #expect(answer.contains("HTTP/1.1 503"))
       // A page that closes its stream gives its place back.
@@ -134,14 +136,14 @@ struct InspectorStreamTests {
       let again = try await value(
         of: Task {
           while true {
-            let stream = try EventStreamReader(base, token: token)
+            let stream = try await EventStreamReader(base, token: token)
             if try await stream.read(until: "\r\n\r\n").contains("200") { return true }
             try await Task.sleep(for: .milliseconds(50))
           }
         }, timeout: .seconds(30))
       #expect(again == true)
       // And the stream needs the token, as every route does.
-      let stranger = try EventStreamReader(base, token: "0000")
+      let stranger = try await EventStreamReader(base, token: "0000")
       #expect(try await stranger.read(until: "\r\n\r\n").contains("401"))
     }
   }

@@ -160,13 +160,18 @@ struct InspectorWireTests {
 
   @Test("the address yaia inspect prints, and what is not one")
   func addresses() throws {
-    let address = try InspectorAddress("http://127.0.0.1:4000/?token=ab12")
+    let address = try InspectorAddress("http://127.0.0.1:4000/#token=ab12")
     #expect(address.endpoint.absoluteString == "http://127.0.0.1:4000/api/apps")
+    #expect(address.page.absoluteString == "http://127.0.0.1:4000/#token=ab12")
     #expect(address.token == "ab12")
+    // An address from before the token moved to the fragment reads the same, printed anew.
+    #expect(try InspectorAddress("http://127.0.0.1:4000/?token=ab12") == address)
     for (text, reason) in [
       ("not a url at all", "no"), ("https://127.0.0.1:4000/?token=a", "served over http"),
       ("http://127.0.0.1/?token=a", "no port"), ("http://127.0.0.1:4000/", "no token"),
       ("http://127.0.0.1:4000/?token=a%0Ab", "letters and digits"),
+      ("http://127.0.0.1:4000/#token=a%0Ab", "letters and digits"),
+      ("http://127.0.0.1:4000/?token=ab#token=cd", "two different tokens"),
     ] {
       do {
         _ = try InspectorAddress(text)

@@ -2,14 +2,18 @@ public import Foundation
 import Yaia
 
 /// Where an app sends what it inspects: the URL `yaia inspect` prints
-/// (`http://127.0.0.1:PORT/?token=…`), checked before anything is sent.
+/// (`http://127.0.0.1:PORT/#token=…`), checked before anything is sent.
+///
+/// The token is in the address's fragment, which a browser never sends to the server: the
+/// page reads it there and proves the server before it sends anything. An older address with
+/// the token in its query (`/?token=…`) is read the same.
 public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// The address apps post their batches to (`/api/apps`). It carries no token: an app proves
   /// it holds the token without sending it, once the inspector has proved it holds it too.
   public let endpoint: URL
-  /// The page's address, as printed.
+  /// The page's address, as printed: the token in its fragment.
   public let page: URL
-  /// The token that every request carries.
+  /// The token that apps and pages prove they hold; never sent itself.
   public let token: String
 
   /// The longest token accepted: a token is 32 hexadecimal digits; anything much longer is not
@@ -19,7 +23,7 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// Reads the URL `yaia inspect` printed.
   ///
   /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` when it is not an `http` URL with a
-  ///   host, a port and a `token` query item of letters and digits.
+  ///   host, a port and a `token` of letters and digits in its fragment (`#token=…`) or query.
   public init(_ text: String) throws(InspectorError) {
     let shown = VisibleText.escaped(text.prefix(200))
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
@@ -33,10 +37,14 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     guard let port = components.port, (1...65_535).contains(port) else {
       throw .invalidAddress(shown, reason: "no port (yaia inspect prints it)")
     }
-    guard let token = components.queryItems?.first(where: { $0.name == "token" })?.value,
-      !token.isEmpty
+    let fragment = components.fragment.flatMap { URLComponents(string: "?" + $0) }
+    let items = (fragment?.queryItems ?? []) + (components.queryItems ?? [])
+    guard let token = items.first(where: { $0.name == "token" })?.value, !token.isEmpty
     else {
       throw .invalidAddress(shown, reason: "no token: copy the whole URL yaia inspect printed")
+    }
+    guard items.allSatisfy({ $0.name != "token" || $0.value == token }) else {
+      throw .invalidAddress(shown, reason: "it holds two different tokens")
     }
     guard token.count <= Self.longestToken,
       token.unicodeScalars.allSatisfy({
@@ -52,8 +60,8 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     base.path = "/api/apps"
     var page = base
     page.host = host
-    page.queryItems = [URLQueryItem(name: "token", value: token)]
     page.path = "/"
+    page.fragment = "token=\(token)"
     guard let endpoint = base.url, let pageURL = page.url else {
       throw .invalidAddress(shown, reason: "not a URL")
     }

@@ -27,7 +27,7 @@ public struct InspectorStateFile: Sendable, Equatable {
   public struct Saved: Codable, Sendable, Equatable {
     /// The port `yaia inspect` listened on.
     public var port: Int
-    /// The token every request carries.
+    /// The token apps and pages prove they hold (never sent itself).
     public var token: String
 
     /// A saved port and token.
@@ -39,7 +39,7 @@ public struct InspectorStateFile: Sendable, Equatable {
     /// The address an app connects to: the inspector on this machine, with the token.
     public var address: InspectorAddress {
       get throws(InspectorError) {
-        try InspectorAddress("http://127.0.0.1:\(port)/?token=\(token)")
+        try InspectorAddress("http://127.0.0.1:\(port)/#token=\(token)")
       }
     }
   }

@@ -3,7 +3,6 @@
 // build step; all text reaches the page through textContent, never as HTML.
 "use strict";
 
-const token = new URLSearchParams(location.search).get("token") || "";
 const svgNS = "http://www.w3.org/2000/svg";
 const model = {
   page: null, cursor: 0, apps: new Map(), shells: new Map(), launches: new Map(),
@@ -18,11 +17,108 @@ const model = {
 
 // ---------- helpers ----------
 
-// Values are percent-encoded (a space as %20): the server reads "+" as itself, so that a Swift
-// expression sent for a test keeps its spaces and its pluses.
-function api(path, params = {}, options = {}) {
-  const query = Object.entries({ ...params, token }).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
-  return fetch(`${path}?${query}`, { cache: "no-store", ...options });
+// ---------- trust ----------
+// The page never sends its token, nor anything that acts for it once captured: while
+// `yaia inspect` is down, any local program may take its port, and this page keeps calling it.
+// 1. The token is read once from the address's fragment (#token=…, which a browser never sends),
+//    dropped from the address bar and this tab's history, and kept only as a Web Crypto key the
+//    page cannot read back. A reload asks for the printed address again.
+// 2. Before any other request, the page posts a fresh nonce to /api/connect?role=page; the
+//    inspector answers a session nonce and the keyed hash (HMAC-SHA-256, keyed by the token) of
+//    its role, the port the page dialled and both nonces. What cannot make it is sent nothing.
+// 3. Each request then carries proof=SESSION.COUNTER.HASH, the keyed hash of exactly that request
+//    (method, path, every other item), so a captured one opens nothing: not again, not in
+//    another run of the inspector. After any failure the page proves the server again first.
+// The inspector's PageProof computes the same messages.
+const encoder = new TextEncoder();
+const trust = { key: null, session: null, counter: 0, proving: null };
+
+// An answer at the page's port that cannot prove it holds the page's token.
+class Unproven extends Error {}
+
+function takeToken() {
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get("token");
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  if (fromFragment !== null || fromQuery !== null) history.replaceState(null, "", location.pathname);
+  return fromFragment || fromQuery || "";
+}
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+const byteLength = (text) => encoder.encode(text).length;
+const pagePort = () => Number(location.port || 80);
+
+async function sign(message) {
+  return hex(await crypto.subtle.sign("HMAC", trust.key, encoder.encode(message)));
+}
+
+// Compares without stopping at the first difference.
+function sameText(a, b) {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+// The session of a server that proved it holds the token, proving it first if needed.
+function proveServer() {
+  if (trust.session) return Promise.resolve(trust.session);
+  if (trust.proving) return trust.proving;
+  trust.proving = (async () => {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    const nonce = hex(bytes);
+    const response = await fetch(`/api/connect?role=page&nonce=${nonce}`, { method: "POST", cache: "no-store" });
+    const answer = await response.json().catch(() => null);
+    if (!answer || typeof answer.nonce !== "string" || typeof answer.proof !== "string" || !/^[0-9a-f]{32}$/.test(answer.nonce) || answer.nonce === nonce) {
+      throw new Unproven("its answer is not an inspector's");
+    }
+    const expected = await sign(`yaia-inspector-1 page-inspector ${pagePort()} ${nonce} ${answer.nonce}`);
+    if (!sameText(expected, answer.proof)) throw new Unproven("it cannot prove it holds this page's token");
+    trust.session = answer.nonce;
+    trust.counter = 0;
+    return trust.session;
+  })().finally(() => { trust.proving = null; });
+  return trust.proving;
+}
+
+// What a request's proof is made over: each item written with its length in UTF-8 bytes first, so
+// that no two requests read as one message (PageProof.requestMessage, held to the same example).
+function requestMessage(port, session, counter, method, path, items) {
+  let message = `yaia-inspector-1 page-request ${port} ${session} ${counter} ${method} ${byteLength(path)}:${path}\n`;
+  for (const [name, value] of items) if (name !== "proof") message += `${byteLength(name)}:${name}${byteLength(value)}:${value}`;
+  return message;
+}
+
+// `path` with `params` and the proof of this one request (and of `body`'s bytes, if given).
+async function signedURL(method, path, params = {}, body) {
+  const session = await proveServer();
+  const items = Object.entries(params).map(([name, value]) => [name, String(value)]);
+  if (body !== undefined) items.push(["body", hex(await crypto.subtle.digest("SHA-256", body))]);
+  const counter = ++trust.counter;
+  const message = requestMessage(pagePort(), session, counter, method, path, items);
+  items.push(["proof", `${session}.${counter}.${await sign(message)}`]);
+  return `${path}?${items.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&")}`;
+}
+
+// A request of the page's, with its proof. Values are percent-encoded (a space as %20): the
+// server reads "+" as itself, so that a Swift expression sent for a test keeps its spaces and its
+// pluses. A text body is sent as UTF-8 and bound to the proof. A refused proof (an inspector
+// restarted since) proves the server again and tries once more; a failed connection forgets the
+// session, so whatever answers next must prove itself before it is sent a request.
+async function api(path, params = {}, options = {}) {
+  const method = options.method || "GET";
+  const body = typeof options.body === "string" ? encoder.encode(options.body) : options.body;
+  for (let attempt = 0; ; attempt++) {
+    const url = await signedURL(method, path, params, typeof options.body === "string" ? body : undefined);
+    let response;
+    try {
+      response = await fetch(url, { cache: "no-store", ...options, body });
+    } catch (error) {
+      trust.session = null;
+      throw error;
+    }
+    if (response.status !== 401 || attempt > 0) return response;
+    trust.session = null;
+  }
 }
 
 function el(tag, attributes = {}, ...children) {
@@ -329,7 +425,12 @@ async function apply(updates) {
 
 function unreachable(error) {
   model.connected = false;
-  document.getElementById("connection").textContent = "inspector unreachable: " + error;
+  if (error instanceof Unproven) {
+    document.getElementById("connection").textContent = `not your inspector: what answers at port ${pagePort()} ${error.message}, so the page sends it nothing (after yaia inspect --new-token, open the URL it printed)`;
+    document.getElementById("connection").className = "pill warn";
+    return;
+  }
+  document.getElementById("connection").textContent = "inspector unreachable: " + (error.message ?? error);
   document.getElementById("connection").className = "pill warn";
 }
 
@@ -362,23 +463,33 @@ async function poll(generation = switchTransport()) {
     const current = await apply(updates);
     setTimeout(() => poll(generation), !current || updates.more ? 0 : 400);
   } catch (error) {
-    unreachable(error.message);
+    unreachable(error);
     setTimeout(() => poll(generation), 2000);
   }
 }
 
-// News pushed by the server as it arrives (server-sent events). The browser reconnects a lost
-// stream by itself, from the last answer it took; a stream the server refuses (too many pages)
-// or that does not open within five seconds falls back to asking.
-function stream() {
+// News pushed by the server as it arrives (server-sent events). A lost stream is opened again
+// by the page, not the browser: the browser would send the same proof again, to whatever holds
+// the port by then. A stream the server refuses (too many pages) or that does not open within
+// five seconds falls back to asking.
+async function stream() {
   const generation = switchTransport();
   model.transport = "stream";
-  const query = new URLSearchParams({ after: model.cursor, page: model.page ?? "", token });
-  const source = new EventSource(`/api/stream?${query}`);
+  const current = () => generation === transport.generation;
+  let url;
+  try {
+    url = await signedURL("GET", "/api/stream", { after: model.cursor, page: model.page ?? "" });
+  } catch (error) {
+    trust.session = null;
+    unreachable(error);
+    if (current()) setTimeout(() => { if (current()) connect(); }, 2000);
+    return;
+  }
+  if (!current()) return;
+  const source = new EventSource(url);
   transport.source = source;
   let opened = false;
   let queue = Promise.resolve();
-  const current = () => generation === transport.generation;
   source.addEventListener("open", () => { opened = true; });
   setTimeout(() => { if (current() && !opened) poll(); }, 5000);
   source.addEventListener("updates", (event) => {
@@ -387,21 +498,20 @@ function stream() {
       // A new inspector: a new page id and a new cursor, so a new stream.
       if (!(await apply(JSON.parse(event.data))) && current()) stream();
     }).catch((error) => {
-      unreachable(error.message);
+      unreachable(error);
       if (current()) { switchTransport(); setTimeout(connect, 2000); }
     });
   });
   source.addEventListener("error", () => {
     if (!current()) return;
-    if (source.readyState === EventSource.CLOSED) {
-      // Refused before it ever opened (too many pages, a proxy): ask instead. Closed after it
-      // ran: stream again in a while.
-      if (!opened) { poll(); return; }
-      switchTransport();
-      setTimeout(connect, 2000);
-    } else {
-      unreachable("reconnecting");
-    }
+    source.close();
+    // Refused before it ever opened (too many pages, a proxy): ask instead. Lost after it ran:
+    // prove the server again and stream again in a while.
+    if (!opened) { poll(); return; }
+    trust.session = null;
+    unreachable(new Error("reconnecting"));
+    switchTransport();
+    setTimeout(connect, 2000);
   });
 }
 
@@ -564,7 +674,7 @@ function buildShellView(shell) {
   const present = el("button", { class: "present", hidden: true, onclick: () => { const target = presentOf(); if (target !== null) jump(shellView.shell, target); } }, "");
   const exportLink = shell.key.startsWith("import")
     ? null
-    : el("a", { class: "button", href: `/api/journal?${new URLSearchParams({ shell: shell.key, token })}`, download: `${shell.name}.yaiajournal.json` }, "Export journal");
+    : el("button", { class: "export-journal", onclick: () => exportJournal(shell) }, "Export journal");
   const back = el("button", { onclick: () => move(-1), title: "Step back" }, "◀ Back");
   const forward = el("button", { onclick: () => move(1), title: "Step forward" }, "Forward ▶");
   const position = el("span", { id: "position" }, "");
@@ -1131,6 +1241,20 @@ function sendForm(shell, step) {
   return el("div", { class: "send" }, el("h3", {}, "Send an event"), text, button, note);
 }
 
+// ---------- export ----------
+
+// Saves the shell's journal: asked for with a proof like every request, then handed to the
+// browser as a download.
+async function exportJournal(shell) {
+  let response;
+  try { response = await api("/api/journal", { shell: shell.key }); } catch (error) { banner("The inspector did not answer: the journal was not saved."); return; }
+  if (!response.ok) { banner((await response.json().catch(() => ({}))).error || response.statusText); return; }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: `${shell.name}.yaiajournal.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 // ---------- import ----------
 
 async function importJournal(file) {
@@ -1145,6 +1269,17 @@ async function importJournal(file) {
 // ---------- start ----------
 
 async function start() {
+  const token = takeToken();
+  if (!token || !window.crypto || !crypto.subtle) {
+    banner(token
+      ? "This browser offers no Web Crypto on this address, so the page cannot prove the inspector: open the URL yaia inspect printed, at 127.0.0.1 or localhost."
+      : "This page needs the whole URL yaia inspect printed (with #token=…): it keeps the token only while it is open, so a reloaded page asks for it again. yaia inspect url prints it.");
+    // The address pasted into this tab changes only its fragment, which loads nothing: start
+    // again with it.
+    addEventListener("hashchange", () => location.reload());
+    return;
+  }
+  trust.key = await crypto.subtle.importKey("raw", encoder.encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   document.getElementById("show-requests").addEventListener("click", (e) => { e.preventDefault(); select({ type: "requests" }); });
   document.getElementById("import").addEventListener("change", (e) => { if (e.target.files[0]) importJournal(e.target.files[0]); e.target.value = ""; });
   document.addEventListener("keydown", (e) => {
@@ -1165,7 +1300,9 @@ async function start() {
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
     model.page = (await response.json()).page;
   } catch (error) {
-    banner("This page cannot talk to the inspector: " + error.message);
+    banner(error instanceof Unproven
+      ? `What answers at port ${pagePort()} is not your inspector: ${error.message}, so the page sent it nothing. After yaia inspect --new-token, open the URL it printed.`
+      : "This page cannot talk to the inspector: " + error.message);
     return;
   }
   document.addEventListener("visibilitychange", connect);

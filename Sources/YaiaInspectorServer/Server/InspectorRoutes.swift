@@ -5,12 +5,15 @@ import YaiaInspector
 
 import struct YaiaHTTP.HTTPStatus
 
-/// The inspector's requests, each through the gate first:
+/// The inspector's requests, each through the gate first (``InspectorGate``): the page's files
+/// and `/api/connect` need no proof, a batch needs an app's (``InspectorHandshake``), and every
+/// other request a page's (``PageProof``), as its last query item `proof`:
 ///
 /// | request | answer |
 /// | --- | --- |
 /// | `GET /`, `/inspector.js`, `/inspector.css` | the page |
-/// | `POST /api/connect?nonce=A` | the inspector's nonce and proof (``InspectorHandshake``); needs no token |
+/// | `POST /api/connect?nonce=A` | the inspector's nonce and proof (``InspectorHandshake``) |
+/// | `POST /api/connect?role=page&nonce=P` | a page's session nonce and the inspector's proof (``PageProof``) |
 /// | `POST /api/apps` | takes an app's batch (204, or 400 with what was wrong) |
 /// | `POST /api/pages[?reuse=P]` | a new page's id, or `P` again for a reloaded page |
 /// | `GET /api/updates?after=N&page=P` | the records after `N` |
@@ -19,7 +22,7 @@ import struct YaiaHTTP.HTTPStatus
 /// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
 /// | `POST /api/recording?shell=S&paused=1\|0&page=P` | pauses or resumes keeping the shell's steps (204) |
-/// | `POST /api/send?shell=S&page=P` | an event (its JSON the body) for a shell that takes them (202), or why not |
+/// | `POST /api/send?shell=S&page=P&body=D` | an event (its JSON the body) for a shell that takes them (202), or why not |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
 /// | `GET /api/test?shell=S&state=E[&from=N&through=M&…]` | the shell's session as a Swift test file (``InspectorTestExport``), or 400 with why not |
 /// | `POST /api/import?name=F` | adds a journal file as a shell (400 with why, if it is not one) |
@@ -32,6 +35,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   private let page: PageFiles
   /// The handshakes' nonces not used yet: each proves one batch.
   private let issued = Locked(IssuedNonces())
+  /// The pages' sessions: each request of a page opens once (``PageProof``).
+  private let pages = Locked(PageSessions())
   /// How many handshakes were answered.
   private let answered = Locked(0)
 
@@ -51,7 +56,7 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     self.history = history
     self.token = token
     self.largestBatch = largestBatch
-    self.page = PageFiles(token: token)
+    self.page = PageFiles()
   }
 
   func setPort(_ value: Int) { port.withLock { $0 = value } }
@@ -69,30 +74,45 @@ final class InspectorRoutes: HTTPHandler, Sendable {
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     let gate = InspectorGate(token: token, port: port.value)
-    let query = InspectorQuery(request.query.map { ($0.name, $0.value) })
-    let connecting = request.method == .POST && request.path == "/api/connect"
-    // An app's proof is good for its batch only: every other route needs the token.
-    let batch = request.method == .POST && request.path == "/api/apps"
-    let proof = batch ? request.headers[HTTPHeader(InspectorHandshake.header)] : nil
+    let items = request.query.map { (name: $0.name, value: $0.value) }
+    let query = InspectorQuery(items)
     if let refusal = gate.refusal(
-      token: query["token"], connection: proof,
-      host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")],
-      needsProof: !connecting)
+      host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")])
     {
-      if refusal.status == 401, request.path == "/api/apps" {
-        hub.noteProblem("An app was refused: \(refusal.message).")
-      }
       return Self.error(refusal.status, refusal.message)
     }
-    if let connection = proof {
-      // A proof made for this inspector's token and port: good once, and only with a nonce
-      // this run of the inspector handed out.
-      let nonce = connection.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+    switch Self.door(request.method, request.path) {
+    case .open:
+      break
+    case .app:
+      // An app's proof is good for its batch only, with a nonce this run handed out.
+      let connection = request.headers[HTTPHeader(InspectorHandshake.header)]
+      if let refusal = gate.refusal(appConnection: connection) {
+        hub.noteProblem("An app was refused: \(refusal.message).")
+        return Self.error(refusal.status, refusal.message)
+      }
+      let nonce = connection?.split(separator: " ").dropFirst().first.map(String.init) ?? ""
       guard issued.withLock({ $0.use(nonce) }) else {
         return Self.error(
           409,
           "this inspector did not hand out that connection's nonce, or it was used already "
             + "(the inspector was restarted): connect again")
+      }
+    case .page:
+      switch gate.pageProof(method: request.method.rawValue, path: request.path, items: items) {
+      case .failure(let refusal):
+        return Self.error(refusal.status, refusal.message)
+      case .success(let proof):
+        switch pages.withLock({ $0.use(session: proof.session, counter: proof.counter) }) {
+        case nil: break
+        case .unknownSession?:
+          return Self.error(
+            401,
+            "this inspector did not hand out that page's session (it was restarted, or the page "
+              + "was idle long): the page connects again")
+        case .replayed?:
+          return Self.error(401, "that proof was used already: each opens one request, once")
+        }
       }
     }
     if let problem = query.problem { return Self.error(400, problem.description) }
@@ -101,6 +121,8 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       return page.response(for: "index.html")
     case (.GET, "/inspector.js"), (.GET, "/inspector.css"):
       return page.response(for: String(request.path.dropFirst()))
+    case (.POST, "/api/connect") where query["role"] == PageProof.role:
+      return provePage(query["nonce"], port: gate.port)
     case (.POST, "/api/connect"):
       return proveItself(to: query["nonce"], port: gate.port)
     case (.POST, "/api/apps"):
@@ -205,6 +227,47 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     }
   }
 
+  /// Which proof a request needs past the gate's host and origin checks.
+  enum Door: Equatable {
+    /// None: the page's own files and the handshakes' first step hold nothing secret.
+    case open
+    /// An app's proof (`Yaia-Connection`), good for one batch.
+    case app
+    /// A page's proof (`proof`), good for this one request.
+    case page
+  }
+
+  /// The door `method` and `path` go through.
+  static func door(_ method: HTTPMethod, _ path: String) -> Door {
+    switch (method, path) {
+    case (.GET, "/"), (.GET, "/index.html"), (.GET, "/inspector.js"), (.GET, "/inspector.css"),
+      (.POST, "/api/connect"):
+      .open
+    case (.POST, "/api/apps"): .app
+    default: .page
+    }
+  }
+
+  /// A page's handshake: a session nonce for the page's requests, and the proof that this
+  /// inspector holds the token and listens on `port` (``PageProof``).
+  private func provePage(_ pageNonce: String?, port: Int) -> HTTPResponse {
+    guard let pageNonce, InspectorHandshake.isNonce(pageNonce) else {
+      return Self.error(
+        400,
+        "a page's connection needs nonce: \(InspectorHandshake.nonceLength) lowercase hexadecimal digits"
+      )
+    }
+    var session = InspectorHandshake.nonce()
+    while session == pageNonce { session = InspectorHandshake.nonce() }
+    pages.withLock { $0.issue(session) }
+    return Self.json { json in
+      json.member("nonce", session)
+      json.member(
+        "proof",
+        PageProof.inspectorProof(token: token, port: port, pageNonce: pageNonce, session: session))
+    }
+  }
+
   /// The handshake's first step: proves to an app that this inspector holds the token, for the
   /// port it listens on, without the app having sent anything but its nonce.
   private func proveItself(to appNonce: String?, port: Int) -> HTTPResponse {
@@ -259,6 +322,13 @@ final class InspectorRoutes: HTTPHandler, Sendable {
     switch await Self.body(of: request, limit: InspectorEventRequest.longest) {
     case .success(let data): body = data
     case .failure(let failure): return Self.error(failure.status, "an event \(failure.message)")
+    }
+    // Bound to the page's proof: a request seen on its way carries no other event.
+    guard let digest = query[PageProof.bodyItem],
+      InspectorHandshake.sameText(digest, PageProof.bodyDigest(body))
+    else {
+      return Self.error(
+        400, "an event's `\(PageProof.bodyItem)` must be the SHA-256 of its JSON, in hexadecimal")
     }
     guard let json = String(data: body, encoding: .utf8) else {
       return Self.error(400, "an event is JSON text in UTF-8")

@@ -9,7 +9,7 @@ package import YaiaInspector
 ///
 /// ```swift
 /// let server = InspectorServer()
-/// let url = try await server.start()      // http://127.0.0.1:PORT/?token=…
+/// let url = try await server.start()      // http://127.0.0.1:PORT/#token=…
 /// // …apps connect with Inspector.connect(to: InspectorAddress(url.absoluteString), app:)
 /// await server.stop()
 /// ```
@@ -156,7 +156,7 @@ public actor InspectorServer {
         port: Int(port), reason: failure.value ?? "it did not start listening within 30 s")
     }
     guard case .ip4(_, let bound) = await server.listeningAddress,
-      let url = URL(string: "http://127.0.0.1:\(bound)/?token=\(token)")
+      let url = URL(string: "http://127.0.0.1:\(bound)/#token=\(token)")
     else {
       task.cancel()
       await server.stop(timeout: 0)

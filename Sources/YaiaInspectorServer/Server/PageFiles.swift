@@ -2,12 +2,13 @@ import FlyingFox
 import Foundation
 import YaiaHTTP
 
-/// The page's three files, read once from the target's resources, the token written into the
-/// page's links to its script and style (the token is hexadecimal, so it needs no escaping).
+/// The page's three files, read once from the target's resources. They hold nothing secret, so
+/// they are served without a proof: the page reads its token from the address's fragment, which
+/// a browser never sends, and proves the server before it sends anything (``PageProof``).
 struct PageFiles: Sendable {
   private let files: [String: Data]
 
-  init(token: String) {
+  init() {
     var files: [String: Data] = [:]
     for name in ["index.html", "inspector.js", "inspector.css"] {
       let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
@@ -16,12 +17,7 @@ struct PageFiles: Sendable {
           forResource: parts[0], withExtension: parts[1], subdirectory: "Resources"),
         let data = try? Data(contentsOf: url)
       else { continue }
-      files[name] =
-        name == "index.html"
-        ? Data(
-          String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{{TOKEN}}", with: token)
-            .utf8)
-        : data
+      files[name] = data
     }
     self.files = files
   }
