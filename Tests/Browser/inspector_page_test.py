@@ -673,12 +673,17 @@ def main():
             again = re.search(r"(http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)", inspector.stdout.readline())
             if not again or again.group(1) != url:
                 fail(f"the restarted inspector is not at {url}: {again and again.group(1)!r}")
-            # The open page reconnects by itself, and follows the demo's new run.
+            # The open page reconnects by itself and stays on the same shell: the demo, still
+            # running, is one run across the restart (its new connection goes on in the same
+            # session), connected again.
             try:
-                watcher.wait_for_function(f"""() => model.selected && model.selected.key !== {json.dumps(old_shell)}
+                watcher.wait_for_function(f"""() => model.selected && model.selected.key === {json.dumps(old_shell)}
                     && (model.apps.get(model.selected.key.split(':')[0]) || {{}}).status === 'connected'""", timeout=30_000)
             except Exception:
-                fail(f"the open page did not follow the demo after the inspector restarted: shells {watcher.inner_text('#shells')!r}, selected {watcher.evaluate('model.selected && model.selected.key')!r}")
+                fail(f"the open page did not stay with the demo after the inspector restarted: shells {watcher.inner_text('#shells')!r}, selected {watcher.evaluate('model.selected && model.selected.key')!r}")
+            runs = watcher.evaluate("() => [...model.apps.values()].filter((app) => app.name === 'yaia demo').length")
+            if runs != 2:
+                fail(f"the inspector's restart split a running demo: {runs} runs of it, not 2: {watcher.inner_text('#shells')!r}")
             revived = browser.new_page()
             revived.goto(url)
             try:
@@ -696,7 +701,10 @@ def main():
             while "answers again" not in open(demo_log).read() and time.monotonic() < deadline:
                 time.sleep(0.1)
             told = open(demo_log).read()
-            if told.count("Lost the inspector") != 1 or told.count("answers again") != 1:
+            # Lost (the port closed), then told the squatter is not its inspector, or either
+            # alone (whichever answered first): each said at most once; then found once.
+            lost, stranger = told.count("Lost the inspector"), told.count("is not this app's inspector")
+            if lost > 1 or stranger > 1 or lost + stranger == 0 or told.count("answers again") != 1:
                 said = [line for line in told.splitlines() if "inspector" in line.lower()]
                 fail(f"the demo did not say once each way that it lost and found the inspector: {said[-8:]!r}")
             # What the squatter captured opens nothing at the real inspector.
@@ -715,6 +723,66 @@ def main():
             except Exception:
                 fail(f"the page did not follow the inspector's second restart: {watcher.inner_text('#connection')!r}")
             refuse_replays(base, captured + captured_again, figures, "both squatters")
+
+            # A killed app started again is followed, every time: once the killed run falls
+            # silent, the page selects the same shell of the newest run.
+            def start_demo(name):
+                idle = os.path.join(work, f"{name}.script")
+                with open(idle, "w") as handle:
+                    handle.write("timeout 150s\nwait nothing that will ever show\n")
+                return subprocess.Popen(
+                    [yaia, "demo", "--reset", "--data-dir", os.path.join(work, name), "--script", idle, "--inspect"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
+
+            def selected_session():
+                return watcher.evaluate("() => model.selected && model.selected.key.split(':')[0]")
+
+            def connected_sessions():
+                return set(watcher.evaluate("() => [...model.apps.entries()].filter(([, a]) => a.name === 'yaia demo' && a.status === 'connected').map(([k]) => k)"))
+
+            killed_session = selected_session()
+            started = time.monotonic()
+            follows = []
+            for attempt in range(2):
+                before = connected_sessions()
+                demo2.kill()  # kill -9: no goodbye
+                demo2.wait(timeout=30)
+                demo2 = start_demo(f"again{attempt}")
+                try:
+                    watcher.wait_for_function(f"""() => model.selected && model.selected.key.split(':')[0] !== {json.dumps(killed_session)}
+                        && !{json.dumps(sorted(before))}.includes(model.selected.key.split(':')[0])
+                        && (model.apps.get(model.selected.key.split(':')[0]) || {{}}).status === 'connected'""", timeout=60_000)
+                except Exception:
+                    fail(f"the page did not follow a killed demo started again (try {attempt + 1}): selected {selected_session()!r}, shells {watcher.inner_text('#shells')[:400]!r}")
+                follows.append(round(time.monotonic() - started, 1))
+                killed_session = selected_session()
+                started = time.monotonic()
+            figures["killed demo followed after (s)"] = follows
+
+            # A second instance of the app never takes the selection: not while both run, and
+            # not after the inspector restarts with both running.
+            followed_session = selected_session()
+            other = start_demo("second-instance")
+            watcher.wait_for_function(f"() => [...model.apps.entries()].filter(([, a]) => a.name === 'yaia demo' && a.status === 'connected').length >= 2", timeout=60_000)
+            time.sleep(8)  # past the six seconds after which a quiet app counts as silent
+            if selected_session() != followed_session:
+                fail(f"a second instance of the demo took the selection: {selected_session()!r}, not {followed_session!r}")
+            inspector.send_signal(signal.SIGINT)
+            inspector.wait(timeout=30)
+            inspector = subprocess.Popen([yaia, "inspect"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            inspector.stdout.readline()
+            try:
+                watcher.wait_for_function(f"""() => model.selected && model.selected.key.split(':')[0] === {json.dumps(followed_session)}
+                    && (model.apps.get({json.dumps(followed_session)}) || {{}}).status === 'connected'
+                    && [...model.apps.values()].filter((a) => a.name === 'yaia demo' && a.status === 'connected').length >= 2""", timeout=60_000)
+            except Exception:
+                fail(f"after the inspector restarted, the page did not stay with its demo: selected {selected_session()!r}, wanted {followed_session!r}")
+            # Each launch in the list says which run it is and when it started.
+            labels = watcher.evaluate("() => [...document.querySelectorAll('#launches a')].map((a) => a.textContent)")
+            if len(labels) != len(set(labels)) or not all(re.search(r"launch \d+ · \d", label) for label in labels):
+                fail(f"launches cannot be told apart: {labels!r}")
+            other.kill()
+            other.wait(timeout=30)
             demo2.send_signal(signal.SIGINT)
             demo2.wait(timeout=30)
 
@@ -784,7 +852,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, all shells in one timeline with a checkbox each, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, all shells in one timeline with a checkbox each, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history as one run, a squatter on the port twice that got only nonces and whose captures opened nothing, a killed demo started again followed twice, a second instance that never took the selection, launches told apart, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

@@ -370,3 +370,88 @@ struct PageClaimsTests {
     #expect(!claims.knows(oldest))
   }
 }
+
+@Suite("One app stays one session in the log across its reconnections")
+struct InspectorLogContinuationTests {
+  typealias Log = InspectorLogTests
+
+  static func batch(_ session: String, _ sequence: Int, _ messages: [InspectorMessage])
+    -> InspectorBatch
+  {
+    InspectorBatch(app: "Shop", session: session, sequence: sequence, messages: messages)
+  }
+
+  @Test("a connection's name gives its session in the log and its number")
+  func connectionNames() {
+    #expect(InspectorLog.connection("abc") == ("abc", 1))
+    #expect(InspectorLog.connection("abcr2") == ("abc", 2))
+    #expect(InspectorLog.connection("abcr17") == ("abc", 17))
+    for alone in ["r2", "abcr", "abcr1", "abcr0", "abc2", "abcr1234567890"] {
+      #expect(InspectorLog.connection(alone) == (alone, 1), "\(alone)")
+    }
+  }
+
+  @Test(
+    "after the inspector restarted, the app's new connection goes on in the same session, shells and journals"
+  )
+  func continuesAcrossARestart() throws {
+    var log = InspectorLog()
+    _ = log.receive(Self.batch("abc", 1, []), at: 0)
+    _ = log.receive(
+      Self.batch("abc", 2, [Log.shell, Log.step(1, changed: true, viewModel: Log.loading)]), at: 1)
+    log.endAll()  // the history read back by a restarted inspector
+    // The old connection is told to connect anew; the new one continues the session.
+    guard case .failure = log.receive(Self.batch("abc", 3, [Log.step(2)]), at: 2) else {
+      Issue.record("a connection of the last run was taken")
+      return
+    }
+    let moved = InspectedValue.record(
+      type: "ViewModel",
+      fields: [.init("name", .text("ada")), .init("isLoading", .scalar("false"))])
+    #expect(log.receive(Self.batch("abcr2", 1, []), at: 3) == .success(0))
+    #expect(
+      log.receive(
+        Self.batch(
+          "abcr2", 2,
+          [
+            .shell(InspectedShell(shell: 1, name: "login", viewModel: moved)),
+            Log.step(4, changed: true, viewModel: Log.viewModel),
+          ]), at: 4) == .success(2))
+    #expect(log.apps.keys.sorted() == ["abc"])
+    #expect(log.apps["abc"]?.ended == false && log.apps["abc"]?.connection == "abcr2")
+    let statuses = log.records.compactMap { record -> String? in
+      if case .app(_, let status) = record.body { return "\(record.session) \(status)" }
+      return nil
+    }
+    #expect(statuses == ["abc connected", "abc ended", "abc connected"])
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    let journal = try #require(log.journals[key])
+    #expect(journal.steps.map(\.index) == [1, 4])
+    // Step 4's view model changed from the one the app had when it announced its shell again,
+    // not from step 1's.
+    let detail = try log.stepDetail(of: key, index: 4).get()
+    #expect(detail.before == moved && detail.viewModel == Log.viewModel)
+    #expect(try log.stepDetail(of: key, index: 1).get().viewModel == Log.loading)
+    // Jumps and events for the shell wait for the session in the log, whatever connection
+    // the app sends on.
+    #expect(log.requestEvent(key, json: #"{"submit":{}}"#) != nil, "the shell takes no events")
+  }
+
+  @Test("an older connection than the one the app has now is refused; another app is its own")
+  func olderAndOthers() {
+    var log = InspectorLog()
+    _ = log.receive(Self.batch("abc", 1, []), at: 0)
+    #expect(log.receive(Self.batch("abcr3", 1, []), at: 1) == .success(0))
+    for (session, sequence) in [("abcr2", 1), ("abc", 2)] {
+      guard case .failure(let refusal) = log.receive(Self.batch(session, sequence, []), at: 2)
+      else {
+        Issue.record("\(session) was taken after abcr3")
+        continue
+      }
+      #expect(refusal.message.contains("connect again"), "\(refusal.message)")
+    }
+    #expect(log.receive(Self.batch("abcr3", 2, []), at: 3) == .success(0))
+    #expect(log.receive(Self.batch("xyz", 1, []), at: 3) == .success(0))
+    #expect(log.apps.keys.sorted() == ["abc", "xyz"])
+  }
+}

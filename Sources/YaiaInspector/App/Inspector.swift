@@ -275,7 +275,8 @@ public final class Inspector: Sendable {
           timeout: step.timeout.map(Self.seconds))
       },
       waves: plan.waves.map { $0.map { "\($0)" } },
-      criticalPath: plan.criticalPath().map { "\($0)" }, budget: Self.seconds(launch.budget))
+      criticalPath: plan.criticalPath().map { "\($0)" }, budget: Self.seconds(launch.budget),
+      startedAt: Date().timeIntervalSince1970)
     record(.launch(graph))
     return LaunchInspection(inspector: self, launch: id)
   }

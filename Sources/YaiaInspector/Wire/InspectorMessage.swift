@@ -169,16 +169,25 @@ public struct InspectedLaunch: Sendable, Equatable {
   public var criticalPath: [String]
   /// The launch's time budget in seconds.
   public var budget: Double
+  /// When the launch started, in seconds since 1970 by the app's clock, if the app said: what
+  /// tells one launch of a list from another on the page.
+  public var startedAt: Double?
+
+  /// The most seconds since 1970 a launch's start may be (the year 5138): anything later is
+  /// no time an app could mean.
+  public static let latestStart: Double = 1e11
 
   /// A launch graph.
   public init(
-    launch: Int, steps: [Step], waves: [[String]], criticalPath: [String], budget: Double
+    launch: Int, steps: [Step], waves: [[String]], criticalPath: [String], budget: Double,
+    startedAt: Double? = nil
   ) {
     self.launch = launch
     self.steps = steps
     self.waves = waves
     self.criticalPath = criticalPath
     self.budget = budget
+    self.startedAt = startedAt
   }
 }
 

@@ -311,6 +311,10 @@ extension InspectorMessage {
         json.array { json in for id in launch.criticalPath { json.string(id) } }
         json.key("budget")
         json.double(launch.budget)
+        if let startedAt = launch.startedAt {
+          json.key("startedAt")
+          json.double(startedAt)
+        }
       case .launchEvent(let event):
         json.key("launch")
         json.int(event.launch)
@@ -421,10 +425,17 @@ extension InspectorMessage {
         }
         waves.append(wave)
       }
+      let startedAt = try object.optionalDouble("startedAt")
+      if let startedAt, !(0...InspectedLaunch.latestStart).contains(startedAt) {
+        throw InspectorWireError(
+          path: WirePath.key(path, "startedAt").description,
+          reason: "expected seconds since 1970, from 0 to \(InspectedLaunch.latestStart)")
+      }
       self = .launch(
         InspectedLaunch(
           launch: try object.int("launch", in: 1...Int(Int32.max)), steps: steps, waves: waves,
-          criticalPath: try object.strings("criticalPath"), budget: try object.double("budget")))
+          criticalPath: try object.strings("criticalPath"), budget: try object.double("budget"),
+          startedAt: startedAt))
     case "launchEvent":
       guard let what = InspectedLaunchEvent.Kind(rawValue: try object.string("what")) else {
         throw InspectorWireError(

@@ -63,6 +63,9 @@ struct InspectorLog {
 
   struct App {
     var name: String
+    /// The session of the connection the app sends on now: the log's own session for its
+    /// first connection, `sessionrN` after it connected anew.
+    var connection: String
     var lastSequence: Int
     var lastSeen: Double
     var ended = false
@@ -167,8 +170,10 @@ struct InspectorLog {
     guard batch.sequence >= 1 else {
       return .failure(.badBatch("batch numbers start at 1, not \(batch.sequence)"))
     }
-    let session = batch.session
-    if var app = apps[session] {
+    // One app stays one session in the log across its reconnections (`Xr2` continues `X`):
+    // its shells keep their keys, journals and place on the page when the inspector restarts.
+    let (session, number) = Self.connection(batch.session)
+    if var app = apps[session], app.connection == batch.session {
       if app.gone {
         return .failure(
           .unknownSession(
@@ -202,6 +207,27 @@ struct InspectorLog {
       app.lastSequence = batch.sequence
       app.lastSeen = now
       apps[session] = app
+    } else if var app = apps[session] {
+      // The same app again under a newer connection (the inspector restarted, or let it go):
+      // it continues where it was. An older connection than the one it has now is told to
+      // connect again.
+      guard batch.sequence == 1, number > Self.connection(app.connection).number else {
+        return .failure(
+          .unknownSession(
+            "this connection was replaced by a newer one of the same app: connect again with a new session"
+          ))
+      }
+      let wasConnected = !app.ended && !app.silent
+      app.connection = batch.session
+      app.lastSequence = 1
+      app.lastSeen = now
+      app.ended = false
+      app.silent = false
+      app.gone = false
+      app.fromLastRun = false
+      apps[session] = app
+      endedOrder.removeAll { $0 == session }
+      if !wasConnected { append(session, .app(name: app.name, status: "connected")) }
     } else {
       // A connection that starts past its first batch began with another inspector (this one
       // was restarted, or had let it go): the app must announce its shells again, under a new
@@ -217,7 +243,8 @@ struct InspectorLog {
           .busy("the inspector already follows \(limits.apps) connected apps"))
       }
       let name = Self.clean(batch.app, limit: 200)
-      apps[session] = App(name: name, lastSequence: batch.sequence, lastSeen: now)
+      apps[session] = App(
+        name: name, connection: batch.session, lastSequence: batch.sequence, lastSeen: now)
       append(session, .app(name: name, status: "connected"))
     }
     var kept = 0
@@ -241,7 +268,7 @@ struct InspectorLog {
     imports += 1
     let session = "import\(imports)"
     let name = "\(Self.clean(file, limit: 100)) (imported)"
-    apps[session] = App(name: name, lastSequence: 0, lastSeen: 0, ended: true)
+    apps[session] = App(name: name, connection: session, lastSequence: 0, lastSeen: 0, ended: true)
     append(session, .app(name: name, status: "imported"))
     _ = take(
       .shell(InspectedShell(shell: 1, name: journal.shell, viewModel: journal.initialViewModel)),
@@ -432,7 +459,11 @@ struct InspectorLog {
     switch message {
     case .shell(let shell):
       guard shell.shell > 0 else { return reject(session, "a shell id must be positive") }
-      guard apps[session].map({ $0.shells.count < limits.shellsPerApp }) ?? false else {
+      guard
+        apps[session].map({
+          $0.shells.contains(shell.shell) || $0.shells.count < limits.shellsPerApp
+        }) ?? false
+      else {
         return reject(session, "more than \(limits.shellsPerApp) shells from one app")
       }
       let key = ShellKey(session: session, shell: shell.shell)
@@ -441,6 +472,17 @@ struct InspectorLog {
       cleaned.name = Self.clean(shell.name, limit: 200)
       cleaned.cannotJump = shell.cannotJump.map {
         Self.clean($0, limit: InspectedStep.longestReason)
+      }
+      if journals[key] != nil {
+        // Announced again by an app that connected anew: its steps go on in the same journal,
+        // from the view model it has now (what changed while no inspector listened is not
+        // known step by step).
+        if lastViewModel[key] != shell.viewModel { journals[key]?.resumedWith = shell.viewModel }
+        journals[key]?.history = shell.history
+        journals[key]?.acceptsEvents = shell.acceptsEvents
+        lastViewModel[key] = shell.viewModel
+        append(session, .message(.shell(cleaned)))
+        return true
       }
       journals[key] = ShellJournal(
         app: apps[session]?.name ?? "", name: cleaned.name, initialViewModel: shell.viewModel)
@@ -599,6 +641,21 @@ struct InspectorLog {
   }
 
   // MARK: Checks
+
+  /// The log's session of a connection's `session` and the connection's number: an app's first
+  /// connection is its session itself (1); connecting anew, it sends `sessionr2`, `sessionr3`…
+  /// (``Inspector/session``), which continue the same session in the log.
+  static func connection(_ session: String) -> (session: String, number: Int) {
+    let bytes = Array(session.utf8)
+    var digits = bytes.endIndex
+    while digits > bytes.startIndex, (48...57).contains(bytes[digits - 1]) { digits -= 1 }
+    guard digits < bytes.endIndex, digits - 1 > bytes.startIndex, bytes[digits - 1] == 114,
+      bytes.endIndex - digits <= 9,
+      let number = Int(String(decoding: bytes[digits...], as: UTF8.self)),
+      number >= 2
+    else { return (session, 1) }
+    return (String(decoding: bytes[..<(digits - 1)], as: UTF8.self), number)
+  }
 
   static func isSession(_ text: some StringProtocol) -> Bool {
     (1...64).contains(text.utf8.count)

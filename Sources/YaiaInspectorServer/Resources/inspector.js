@@ -300,6 +300,7 @@ function take(record) {
     if (record.status === "silent") model.problems.push(quiet);
     // Back: the problem it had is over.
     if (record.status === "connected") model.problems = model.problems.filter((p) => p !== quiet);
+    if (record.status !== "connected") followNewerRun(record.session);
     return;
   }
   if (record.kind === "problem") { model.problems.push(record.text); return; }
@@ -319,8 +320,15 @@ function take(record) {
   switch (message.kind) {
     case "shell": {
       const key = session + ":" + message.shell;
+      const known = model.shells.get(key);
+      if (known) {
+        // Announced again by its app, connected anew (the inspector restarted): the same shell,
+        // its steps going on.
+        Object.assign(known, { name: message.name, history: message.history || 0, acceptsEvents: !!message.acceptsEvents });
+        break;
+      }
       model.shells.set(key, { key, session, id: message.shell, name: message.name, initial: message.viewModel, history: message.history || 0, acceptsEvents: !!message.acceptsEvents, refusedEvent: null, steps: [] });
-      if (!model.selected || key === model.pendingImport || isNewerRunOfSelected(session, message.name) || isWanted(session, message.name)) select({ type: "shell", key });
+      if (key === model.pendingImport || isNewerRunOfSelected(session, message.name) || isWanted(key)) select({ type: "shell", key });
       break;
     }
     case "step": {
@@ -341,7 +349,7 @@ function take(record) {
     }
     case "launch": {
       const key = session + ":" + message.launch;
-      model.launches.set(key, { key, graph: message, events: [], report: null, appName: (model.apps.get(session) || {}).name });
+      model.launches.set(key, { key, session, graph: message, events: [], report: null, appName: (model.apps.get(session) || {}).name });
       break;
     }
     case "launchEvent": {
@@ -364,32 +372,62 @@ function take(record) {
   }
 }
 
-// A new run of the app whose shell is selected (a restart, or a reconnection after the
-// inspector restarted) takes the selection over while the old run is gone: the page follows the
-// app, not a dead connection.
+// A new run of the app whose shell is selected (the app was started again) takes the selection
+// over once the old run is gone: the page follows the app, not a dead connection. A run that
+// started before the selected one (a second instance of the app) never does.
 function isNewerRunOfSelected(session, shellName) {
   if (!model.selected || model.selected.type !== "shell") return false;
   const current = model.shells.get(model.selected.key);
   if (!current || current.session === session || current.name !== shellName) return false;
   const oldApp = model.apps.get(current.session), newApp = model.apps.get(session);
-  return !!oldApp && !!newApp && oldApp.name === newApp.name && oldApp.status !== "connected";
+  return !!oldApp && !!newApp && oldApp.name === newApp.name && oldApp.status !== "connected" && newApp.status === "connected" && isLaterRun(session, current.session);
+}
+
+// Whether the app of `session` was first heard after that of `than`.
+function isLaterRun(session, than) {
+  const order = [...model.apps.keys()];
+  return order.indexOf(session) > order.indexOf(than);
+}
+
+// The selected shell's app went quiet or ended (killed, crashed, quit): the newest later run of
+// the same app that shows a shell of the same name, if one is connected, takes the selection.
+function followNewerRun(session) {
+  if (!model.selected || model.selected.type !== "shell") return;
+  const current = model.shells.get(model.selected.key);
+  if (!current || current.session !== session) return;
+  const name = (model.apps.get(session) || {}).name;
+  const newer = [...model.shells.values()].reverse().find((shell) => shell.name === current.name && shell.session !== session
+    && isLaterRun(shell.session, session) && (model.apps.get(shell.session) || {}).name === name
+    && (model.apps.get(shell.session) || {}).status === "connected");
+  if (newer) select({ type: "shell", key: newer.key });
+}
+
+// With nothing selected once the page has read all there is: the newest shell of an app still
+// connected (else the newest shell), not the oldest run the log kept.
+function selectNewest() {
+  const shells = [...model.shells.values()].filter((shell) => !shell.key.startsWith("import")).reverse();
+  const chosen = shells.find((shell) => (model.apps.get(shell.session) || {}).status === "connected") || shells[0];
+  if (chosen) select({ type: "shell", key: chosen.key });
 }
 
 // After the inspector restarted (its run id changed), the page reads the new log from its
-// start under a new page id, and selects again the shell of the same name in the same app as
-// soon as that app is heard again: the reader keeps watching the app, not a dead connection.
-function isWanted(session, shellName) {
-  const wanted = model.wanted;
-  if (!wanted) return false;
-  const app = model.apps.get(session);
-  if (!app || app.name !== wanted.app || shellName !== wanted.shell) return false;
+// start under a new page id, and selects again the same shell: the log keeps one app under one
+// session across its reconnections, so the shell comes back under its key, from the history or
+// when the app connects again. Another instance of the app never takes its place; after 15 s
+// without it, the newest shell is selected as on a page just opened.
+function isWanted(key) {
+  if (!model.wanted || model.wanted.key !== key) return false;
   model.wanted = null;
   return true;
 }
 
 async function restarted() {
   const selected = model.selected && model.selected.type === "shell" ? model.shells.get(model.selected.key) : null;
-  model.wanted = selected ? { app: (model.apps.get(selected.session) || {}).name, shell: selected.name } : null;
+  model.wanted = selected ? { key: selected.key } : null;
+  if (model.wanted) {
+    const wanted = model.wanted;
+    setTimeout(() => { if (model.wanted === wanted) { model.wanted = null; if (!model.selected) { selectNewest(); draw(); } } }, 15_000);
+  }
   Object.assign(model, { cursor: 0, caseFilter: null, apps: new Map(), shells: new Map(), launches: new Map(), requests: [], problems: [], dropped: 0, missed: 0, selected: null, step: null, dirty: true, all: [], hiddenShells: new Set() });
   details.clear();
   shellView.key = null;
@@ -418,6 +456,7 @@ async function apply(updates) {
     banner("Another page took over this shell.", { label: "Take it back", run: () => watch(model.selected.key, true) });
   }
   model.connected = true;
+  if (!model.selected && !model.wanted && !updates.more) selectNewest();
   if (updates.records.length || updates.lostShells.length) model.dirty = true;
   draw();
   return true;
@@ -584,7 +623,7 @@ function drawSidebar() {
   }
   shells.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "No app connected yet. Run your app with the URL yaia inspect printed.")]));
   const launches = document.getElementById("launches");
-  const launchItems = [...model.launches.values()].map((launch) => el("li", {}, el("a", { href: "#", class: model.selected && model.selected.type === "launch" && model.selected.key === launch.key ? "selected" : "", onclick: (e) => { e.preventDefault(); select({ type: "launch", key: launch.key }); } }, `${launch.appName || "app"}: launch ${launch.graph.launch}${launch.report ? "" : " (running)"}`)));
+  const launchItems = [...model.launches.values()].map((launch) => el("li", {}, el("a", { href: "#", class: model.selected && model.selected.type === "launch" && model.selected.key === launch.key ? "selected" : "", onclick: (e) => { e.preventDefault(); select({ type: "launch", key: launch.key }); } }, launchLabel(launch))));
   launches.replaceChildren(...(launchItems.length ? launchItems : [el("li", { class: "empty" }, "No launch yet.")]));
   document.getElementById("request-count").textContent = String(model.requests.length);
   const problems = document.getElementById("problems");
@@ -698,6 +737,13 @@ function buildShellView(shell) {
 // grows, as a shell's timeline does.
 const allView = { key: null, positions: [], scanned: 0, follow: true, unseen: 0, shellsShown: "", nodes: null };
 const allKey = () => model.filter + "\u0000" + [...model.hiddenShells].sort().join(",");
+
+// A launch in the sidebar: its app and run, when it started (by the app's clock), and whether it
+// still runs: "yaia demo (run 3) · launch 1 · 14:03:12".
+function launchLabel(launch) {
+  const started = typeof launch.graph.startedAt === "number" ? ` · ${new Date(launch.graph.startedAt * 1000).toLocaleTimeString()}` : "";
+  return `${model.apps.has(launch.session) ? appLabel(launch.session) : launch.appName || "app"} · launch ${launch.graph.launch}${started}${launch.report ? "" : " (running)"}`;
+}
 
 // An app's name, with its run's number when the page has seen it run more than once.
 function appLabel(session) {

@@ -53,9 +53,9 @@ final class InspectorHub: Sendable {
     let now = now
     return changing { state in
       state.log.receive(batch, at: now).map { _ in
-        InspectorAnswer(
-          jumps: state.log.takeJumps(for: batch.session),
-          events: state.log.takeEvents(for: batch.session))
+        let session = InspectorLog.connection(batch.session).session
+        return InspectorAnswer(
+          jumps: state.log.takeJumps(for: session), events: state.log.takeEvents(for: session))
       }
     }
   }
