@@ -165,4 +165,47 @@ struct InspectorReconnectionTests {
     #expect(inspector.problem != nil)
     await inspector.disconnect()
   }
+
+  @Test(
+    "an app that found its inspector in the saved file finds it again on the port it moved to"
+  )
+  @MainActor
+  func movedPort() async throws {
+    let folder = try InspectorHistoryTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = InspectorStateFile(url: folder.appending(path: "state/yaia/inspector.json"))
+    let first = InspectorServer()
+    let url = try await first.start()
+    try file.write(.init(port: try #require(url.port), token: first.token))
+    let changes = ConnectionChanges()
+    var options = Inspector.Options()
+    options.reconnectDelay = .milliseconds(20)
+    options.longestReconnectDelay = .milliseconds(200)
+    options.onConnectionChange = { change in changes.append(change) }
+    let address = try #require(try InspectorAddress.find(environment: [:], stateFile: file))
+    let inspector = try await Inspector.connect(to: address, app: "moves", options: options)
+    let shell = Shell(SignInState()) { _, _ in }
+    inspector.inspect(shell, name: "sign in")
+    #expect(await inspector.flush(timeout: .seconds(30)))
+
+    // The inspector comes back on another port (its old one taken: started while the first
+    // still listens, so the ports differ) and saves it, as `yaia inspect` does; the running app
+    // reads the file again as it reconnects.
+    let second = InspectorServer(configuration: .init(token: first.token))
+    let moved = try await second.start()
+    #expect(moved.port != url.port)
+    await first.stop()
+    shell.send(.typedName("ada"))
+    #expect(await Self.until { !changes.all.isEmpty }, "the loss was never told")
+    try file.write(.init(port: try #require(moved.port), token: first.token))
+    #expect(
+      await Self.until { changes.all.contains(.regained(session: "\(inspector.session)r2")) },
+      "the app never found the inspector on its new port: \(changes.all)")
+    shell.send(.typedName("ada lovelace"))
+    #expect(await inspector.flush(timeout: .seconds(30)))
+    let kinds = try await WatchedApp.kinds(seenBy: second)
+    #expect(kinds.first == "shell" && kinds.contains("step"), "\(kinds)")
+    await inspector.disconnect()
+    await second.stop()
+  }
 }

@@ -15,6 +15,16 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   public let page: URL
   /// The token that apps and pages prove they hold; never sent itself.
   public let token: String
+  /// The file this address was read from, if it was (``find(environment:stateFile:)``): an app
+  /// reads it again before each try to reconnect, so it finds an inspector that came back on
+  /// another port, or with a new token, as an app started then would.
+  let foundIn: InspectorStateFile?
+
+  /// Two addresses are the same when they lead to the same inspector with the same token,
+  /// wherever they were read.
+  public static func == (a: Self, b: Self) -> Bool {
+    a.endpoint == b.endpoint && a.page == b.page && a.token == b.token
+  }
 
   /// The longest token accepted: a token is 32 hexadecimal digits; anything much longer is not
   /// one.
@@ -25,6 +35,11 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` when it is not an `http` URL with a
   ///   host, a port and a `token` of letters and digits in its fragment (`#token=…`) or query.
   public init(_ text: String) throws(InspectorError) {
+    try self.init(text, foundIn: nil)
+  }
+
+  /// Reads `text`, noting the file it came from.
+  init(_ text: String, foundIn file: InspectorStateFile?) throws(InspectorError) {
     let shown = VisibleText.escaped(text.prefix(200))
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
     else { throw .invalidAddress(shown, reason: "not a URL") }
@@ -68,6 +83,7 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     self.endpoint = endpoint
     self.page = pageURL
     self.token = token
+    self.foundIn = file
   }
 
   /// The page's address.
@@ -79,7 +95,8 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// The inspector an app on this machine connects to, found without the token on its command
   /// line (where other local users could read it): the URL in the environment variable
   /// `YAIA_INSPECTOR`, else the address `yaia inspect` saved for this user in `stateFile`.
-  /// `nil` when neither is there.
+  /// `nil` when neither is there. An address read from the file is read again each time the
+  /// app tries to reconnect: an inspector restarted on another port is found.
   ///
   /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` for a variable that is not the URL
   ///   `yaia inspect` printed; ``InspectorStateFileError`` for a saved address that cannot be
@@ -92,7 +109,8 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
       return try InspectorAddress(text)
     }
     let file = stateFile ?? InspectorStateFile.standard(environment: environment)
-    return try file.read()?.address
+    guard let saved = try file.read() else { return nil }
+    return try InspectorAddress(saved.address.page.absoluteString, foundIn: file)
   }
 }
 

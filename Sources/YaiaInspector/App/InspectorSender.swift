@@ -10,7 +10,10 @@ import Yaia
 /// order). It sends an empty batch every two seconds when idle, so the page can tell a quiet
 /// app from a gone one, and a last batch marked `ended` on ``stop()``.
 final class InspectorSender: Sendable {
-  private let address: InspectorAddress
+  /// Where the inspector is: read again from its file before each try to reconnect, when it
+  /// came from one.
+  private let located: Locked<InspectorAddress>
+  private var address: InspectorAddress { located.value }
   private let app: String
   private let session: String
   private let buffer: InspectorBuffer<InspectorRecord>
@@ -35,7 +38,7 @@ final class InspectorSender: Sendable {
     options: Inspector.Options, onAnswer: @escaping @Sendable (InspectorAnswer) -> Void = { _ in }
   ) {
     self.onAnswer = onAnswer
-    self.address = address
+    self.located = Locked(address)
     self.app = app
     self.session = session
     self.buffer = buffer
@@ -352,6 +355,7 @@ final class InspectorSender: Sendable {
       // A real clock (the back-off), cut short by a stop.
       await Signal.wait(forAnyOf: [loop.stopped], until: .now + delay)
       if loop.isStopping { return nil }
+      findAgain()
       let outcome = await connect(as: session)
       take(outcome, session: session)
       switch link.withLock({ $0.phase }) {
@@ -361,6 +365,17 @@ final class InspectorSender: Sendable {
       }
     }
     return nil
+  }
+
+  /// Reads the address again from the file it came from (``InspectorAddress/find(environment:stateFile:)``):
+  /// `yaia inspect` restarted on another port (its old one taken) or with a new token saves
+  /// them there. A file that cannot be read now leaves the address as it was.
+  private func findAgain() {
+    guard let file = address.foundIn, let saved = try? file.read(),
+      let found = try? InspectorAddress(saved.address.page.absoluteString, foundIn: file),
+      found != address
+    else { return }
+    located.withLock { $0 = found }
   }
 
   /// Opens a connection under `session`: a first, empty batch.
@@ -383,7 +398,7 @@ final class InspectorSender: Sendable {
   /// Asks what answers at the address to prove it holds the token (``InspectorHandshake``),
   /// sending only a fresh nonce. Made before every batch: the inspector may have stopped since
   /// the last one and another program taken its port, and a proof is good for one batch.
-  private func handshake() async -> Handshake {
+  private func handshake(_ address: InspectorAddress) async -> Handshake {
     let shown = shownAddress
     let appNonce = InspectorHandshake.nonce()
     guard var components = URLComponents(url: address.endpoint, resolvingAgainstBaseURL: false)
@@ -441,8 +456,9 @@ final class InspectorSender: Sendable {
 
   /// Posts one batch, after a handshake of its own.
   private func attempt(_ bytes: [UInt8]) async -> Outcome {
+    let address = address
     let credential: String
-    switch await handshake() {
+    switch await handshake(address) {
     case .proven(let header): credential = header
     case .failed(let outcome): return outcome
     }
