@@ -52,7 +52,7 @@ struct ExportTestCommand: ParsableCommand {
     do {
       recorded = try InspectorJournal(contentsOf: URL(fileURLWithPath: journal))
     } catch {
-      throw ValidationError(error.description)
+      throw Console.failure("yaia inspect export-test: \(error.description)")
     }
     var export = InspectorTestExport(journal: recorded, state: state)
     export.eventType = eventType
@@ -65,7 +65,7 @@ struct ExportTestCommand: ParsableCommand {
     do {
       source = try export.swiftSource()
     } catch {
-      throw ValidationError(error.description)
+      throw Console.failure("yaia inspect export-test: \(error.description)")
     }
     guard let output else {
       FileHandle.standardOutput.write(Data(source.utf8))
@@ -73,12 +73,14 @@ struct ExportTestCommand: ParsableCommand {
     }
     // Never over another file: a test someone edited is not lost to a second export.
     guard !FileManager.default.fileExists(atPath: output) else {
-      throw ValidationError("\(output) exists; it is kept. Choose another --output.")
+      throw Console.failure(
+        "yaia inspect export-test: \(output) exists; it is kept. Choose another --output.")
     }
     do {
       try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .withoutOverwriting)
     } catch {
-      throw ValidationError("Cannot write \(output): \(error.localizedDescription)")
+      throw Console.failure(
+        "yaia inspect export-test: cannot write \(output): \(error.localizedDescription)")
     }
     Console.say(
       "Wrote \(output): steps 1–\(through ?? recorded.steps.last?.index ?? 0), checked from step \(from)."

@@ -137,11 +137,20 @@ struct InspectURLCommand: ParsableCommand {
 
   func run() throws {
     let file = InspectorStateFile.standard()
-    guard let saved = try file.read() else {
-      FileHandle.standardError.write(
-        Data("yaia inspect url: no saved address at \(file.url.path): start yaia inspect\n".utf8))
-      throw ExitCode(2)
+    let found: InspectorStateFile.Saved?
+    do {
+      found = try file.read()
+    } catch {
+      throw Console.failure("yaia inspect url: \(error.description)")
     }
-    print(try saved.address.page.absoluteString)
+    guard let saved = found else {
+      throw Console.failure(
+        "yaia inspect url: no saved address at \(file.url.path): start yaia inspect")
+    }
+    do {
+      print(try saved.address.page.absoluteString)
+    } catch {
+      throw Console.failure("yaia inspect url: \(error.description)")
+    }
   }
 }

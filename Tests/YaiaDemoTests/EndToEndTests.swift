@@ -64,18 +64,30 @@ struct EndToEndTests {
         arguments, script: script, in: temporary, limit: limit, interruptOn: interruptOn,
         signal: signal)
     }
+    let scriptFile = folder.appending(path: "script-\(UUID().uuidString).txt")
+    try Data(script.utf8).write(to: scriptFile)
+    return try await yaia(
+      ["demo", "--script", scriptFile.path, "--data-dir", folder.appending(path: "data").path]
+        + arguments, limit: limit, interruptOn: interruptOn, signal: signal)
+  }
+
+  /// Runs the built `yaia` with `arguments`; kills it after `limit`. With `interruptOn`, sends
+  /// it `signal` once its output shows that text.
+  static func yaia(
+    _ arguments: [String], environment: [String: String] = [:], limit: Duration = .seconds(60),
+    interruptOn: String? = nil, signal: Int32 = SIGINT
+  ) async throws -> Run {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = ["yaia", "YaiaCLI"].map { directory.appending(path: $0) }
     let binary = try #require(
       candidates.first { FileManager.default.fileExists(atPath: $0.path) },
       "the yaia executable is not built next to the tests in \(directory.path)")
-    let scriptFile = folder.appending(path: "script-\(UUID().uuidString).txt")
-    try Data(script.utf8).write(to: scriptFile)
     let process = Process()
     process.executableURL = binary
-    process.arguments =
-      ["demo", "--script", scriptFile.path, "--data-dir", folder.appending(path: "data").path]
-      + arguments
+    process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -115,6 +127,22 @@ struct EndToEndTests {
       path: "yaia-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
+  }
+
+  @Test("a command that cannot do its work says why on standard error, with no usage line, exit 2")
+  func commandFailures() async throws {
+    let missing = try await Self.yaia([
+      "inspect", "export-test", "/nonexistent/session.yaiajournal.json", "--state", "X()",
+    ])
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("Cannot read journal"), "\(missing.errors)")
+    #expect(!missing.errors.contains("Usage"), "\(missing.errors)")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let nothingSaved = try await Self.yaia(
+      ["inspect", "url"], environment: ["XDG_STATE_HOME": folder.path])
+    #expect(nothingSaved.status == 2)
+    #expect(nothingSaved.errors.contains("no saved address"), "\(nothingSaved.errors)")
   }
 
   @Test(

@@ -105,6 +105,12 @@ struct InspectorTestExportTests {
     state.testName = "ok"
     state.firstAsserted = 5
     #expect(problem(state).contains("is not within steps 1–2"))
+    // A last step past the journal's end says where the journal ends, not a limit of tests.
+    state.firstAsserted = 1
+    state.lastStep = 99_999
+    #expect(problem(state).contains("the journal's steps are 1–2"), "\(problem(state))")
+    state.lastStep = 0
+    #expect(problem(state).contains("the journal's steps are 1–2"))
     var long = InspectorTestExport(journal: Self.journal(600), state: "Ticker()")
     #expect(problem(long).contains("more than the 500"))
     long.firstAsserted = 101

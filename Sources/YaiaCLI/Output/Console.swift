@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Yaia
 import YaiaMockServer
@@ -9,6 +10,14 @@ enum Console {
   /// goes through the terminal rule: control characters are shown, not acted on.
   static func say(_ line: String) {
     FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
+  }
+
+  /// Writes `message` to standard error and gives the exit status of a command that could not
+  /// do its work (2): for what went wrong at run time, where ArgumentParser's
+  /// `ValidationError` would add a usage line that says nothing about it.
+  static func failure(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data((VisibleText.escaped(message) + "\n").utf8))
+    return ExitCode(2)
   }
 
   /// The writer of a server's per-request lines and warnings.

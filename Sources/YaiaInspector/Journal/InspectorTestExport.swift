@@ -65,10 +65,18 @@ public struct InspectorTestExport: Sendable {
   ///   is not a Swift name where one is needed.
   public func swiftSource() throws(Problem) -> String {
     let eventType = try checkedSettings()
-    let last = lastStep ?? journal.steps.last?.index ?? 0
-    guard last >= 1 else { throw .setting("the journal has no steps") }
+    let newest = journal.steps.last?.index ?? 0
+    guard newest >= 1 else { throw .setting("the journal has no steps") }
+    let last = lastStep ?? newest
+    guard (1...newest).contains(last) else {
+      throw .setting(
+        "the last step asked for is \(last), but the journal's steps are 1–\(newest): choose one of them"
+      )
+    }
     guard last <= Self.mostSteps else {
-      throw .setting("step \(last) is past the \(Self.mostSteps) steps a test replays")
+      throw .setting(
+        "step \(last) is past the \(Self.mostSteps) steps a test replays: replay a range that ends sooner (a test through step \(Self.mostSteps) at most)"
+      )
     }
     guard (1...last).contains(firstAsserted) else {
       throw .setting("the first step asserted (\(firstAsserted)) is not within steps 1–\(last)")
