@@ -97,8 +97,8 @@ struct InspectorWireTests {
       error(#"{"format":"other"}"#)
         == .notAJournal(#"its "format" is not "yaia-inspector-journal""#))
     #expect(
-      error(#"{"format":"yaia-inspector-journal","version":2}"#)
-        == .unsupportedVersion(2, supported: 1))
+      error(#"{"format":"yaia-inspector-journal","version":3}"#)
+        == .unsupportedVersion(3, supported: 2))
     guard
       case .notAJournal(let reason) = error(
         #"{"format":"yaia-inspector-journal","version":1,"app":"a"}"#)
@@ -122,6 +122,60 @@ struct InspectorWireTests {
     #expect(
       error(journal(indexes: [2, 2]))
         == .notAJournal("step 2 has index 2, not after 2: steps are in order"))
+  }
+
+  @Test(
+    "a journal writes a view model as its changes where they are shorter, and reads it back whole; version 1 still reads"
+  )
+  func changesNotWholeViewModels() throws {
+    let rows = (0..<200).map { InspectedValue.text("Song \($0) by an artist with a long name") }
+    func viewModel(playing: String) -> InspectedValue {
+      .record(
+        type: "ViewModel",
+        fields: [
+          .init("rows", .collection(type: "Array<String>", elements: rows, omitted: 0)),
+          .init("playing", .text(playing)),
+        ])
+    }
+    let steps = (1...50).map { index in
+      InspectedStep(
+        shell: 1, index: index, time: Double(index), event: .none, commands: [], changed: true,
+        viewModel: viewModel(playing: "Song \(index)"))
+    }
+    let journal = InspectorJournal(
+      app: "a", shell: "s", initialViewModel: viewModel(playing: ""), steps: steps)
+    let data = journal.fileData()
+    #expect(try InspectorJournal(data: data) == journal, "read back whole, as it was")
+    var whole = InspectorJournal(
+      app: "a", shell: "s", initialViewModel: viewModel(playing: ""), steps: [])
+    whole.version = 1
+    let oneStep = data.count / steps.count
+    #expect(oneStep < 1_000, "\(oneStep) bytes a step, where a whole view model is 9 KB")
+    // A view model whose changes would be longer than itself is written whole.
+    let replaced = InspectorJournal(
+      app: "a", shell: "s", initialViewModel: viewModel(playing: ""),
+      steps: [
+        InspectedStep(
+          shell: 1, index: 1, time: 0, event: .none, commands: [], changed: true,
+          viewModel: .text("gone"))
+      ])
+    #expect(
+      String(decoding: replaced.fileData(), as: UTF8.self).contains(#""viewModel":{"text":"gone"}"#)
+    )
+    // Version 1 files (whole view models) still read.
+    whole.steps = Array(steps.prefix(2))
+    var version1 = String(decoding: whole.fileData(), as: UTF8.self)
+    version1 = version1.replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
+    #expect(try InspectorJournal(data: Data(version1.utf8)).steps == Array(steps.prefix(2)))
+    // Changes that do not fit the view model before them are an error naming the step.
+    let broken =
+      #"{"format":"yaia-inspector-journal","version":2,"app":"a","shell":"s","initialViewModel":{"text":"x"},"steps":[{"shell":1,"index":1,"time":0,"event":{"none":true},"commands":[],"changed":true,"viewModelChanges":[{"path":"rows[3]","keys":["rows",3],"before":{"text":"a"},"after":{"text":"b"}}]}],"droppedSteps":0}"#
+    do {
+      _ = try InspectorJournal(data: Data(broken.utf8))
+      Issue.record("changes that do not fit were read")
+    } catch {
+      #expect(error.description.contains("step 1"), "\(error)")
+    }
   }
 
   @Test("a journal replays only with every event encoded, and says which step is not")

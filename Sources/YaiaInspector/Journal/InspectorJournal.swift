@@ -12,8 +12,11 @@ public import Yaia
 public struct InspectorJournal: Sendable, Equatable {
   /// The marker every journal file starts with (its `format` field).
   public static let formatName = "yaia-inspector-journal"
-  /// The version this library writes and reads.
-  public static let currentVersion = 1
+  /// The version this library writes. Version 2 writes a step's view model as its changes from
+  /// the step before where they are shorter; version 1 (whole view models) is still read.
+  public static let currentVersion = 2
+  /// The versions this library reads.
+  public static let readableVersions = 1...currentVersion
   /// The largest file read: a journal keeps at most 50,000 steps, far below it.
   public static let largestFile = 256 << 20
 
@@ -88,13 +91,28 @@ public struct InspectorJournal: Sendable, Equatable {
       throw .notAJournal("its \"format\" is not \"\(Self.formatName)\"")
     }
     let version = try? object.int("version", in: 0...Int(Int32.max))
-    guard version == Self.currentVersion else {
+    guard let version, Self.readableVersions.contains(version) else {
       throw .unsupportedVersion(version ?? 0, supported: Self.currentVersion)
     }
     do {
       self = try Self(wire: object)
     } catch {
       throw .notAJournal(error.description)
+    }
+    // A view model written as its changes is rebuilt from the one before it: in memory every
+    // changed step holds its whole view model, as the inspector and the replay read it.
+    var before = initialViewModel
+    for position in steps.indices {
+      if steps[position].viewModel == nil, let changes = steps[position].viewModelChanges {
+        guard let after = before.applying(changes) else {
+          throw .notAJournal(
+            "the view-model changes of step \(steps[position].index) do not fit the view model before it"
+          )
+        }
+        steps[position].viewModel = after
+      }
+      steps[position].viewModelChanges = nil
+      if let after = steps[position].viewModel { before = after }
     }
     var previous = 0
     for (position, step) in steps.enumerated() {
@@ -142,10 +160,33 @@ public struct InspectorJournal: Sendable, Equatable {
       initialViewModel.write(to: &json)
       json.key("steps")
       json.array { json in
-        for step in steps { json.object { json in step.writeMembers(to: &json) } }
+        var before = initialViewModel
+        for step in steps {
+          let written = Self.shortest(step, after: before)
+          if let after = step.viewModel { before = after }
+          json.object { json in written.writeMembers(to: &json) }
+        }
       }
     }
     return Data(json.bytes)
+  }
+
+  /// `step` as it is written: its view model as the changes from `before` when they are
+  /// shorter and rebuild it exactly, else whole. A step that changes one field of a large view
+  /// model costs that field, not the view model (a sample app's steps: about 16 KB each whole).
+  static func shortest(_ step: InspectedStep, after before: InspectedValue) -> InspectedStep {
+    guard let after = step.viewModel else { return step }
+    let changes = InspectedChange.between(before, after)
+    guard before.applying(changes) == after else { return step }
+    var whole = JSONWriter(capacity: 1_024)
+    after.write(to: &whole)
+    var changed = JSONWriter(capacity: 256)
+    changed.array { json in for change in changes { change.write(to: &json) } }
+    guard changed.bytes.count < whole.bytes.count else { return step }
+    var written = step
+    written.viewModel = nil
+    written.viewModelChanges = changes
+    return written
   }
 
   /// The events, decoded from the app's own encoding, to replay into a state.

@@ -994,7 +994,9 @@ function drawToolbar() {
   shellView.nodes.present.textContent = `⟲ Back to before the jump (the state after #${target})`;
   const { pause } = shellView.nodes;
   if (pause) {
-    pause.textContent = shellView.shell.paused ? "▶ Resume recording" : "⏸ Pause recording";
+    // The icon is drawn by the style sheet (two bars, or a triangle): no glyph that a
+    // machine's fonts may lack.
+    pause.textContent = shellView.shell.paused ? "Resume recording" : "Pause recording";
     pause.classList.toggle("on", !!shellView.shell.paused);
     pause.disabled = !app || app.status === "ended";
   }
@@ -1017,11 +1019,17 @@ function drawCaseFilter() {
   shellView.casesShown = shellView.cases.size;
   const keys = [...shellView.cases.keys()].sort();
   const chosen = model.caseFilter ? model.caseFilter.mode + ":" + model.caseFilter.path : "";
-  const option = (value, text) => el("option", { value, selected: value === chosen }, text);
+  // A tree, not a flat list: each case under the one that wraps it, indented, by its own name;
+  // the whole path is its value and its tooltip.
+  const label = (key) => {
+    const parts = key.split(" › ");
+    return "\u00a0\u00a0\u00a0".repeat(parts.length - 1) + parts[parts.length - 1];
+  };
+  const option = (value, text, title) => el("option", { value, selected: value === chosen, title }, text);
   cases.replaceChildren(
     option("", "All events"),
-    el("optgroup", { label: "Only" }, keys.map((k) => option("only:" + k, k))),
-    el("optgroup", { label: "All but" }, keys.map((k) => option("hide:" + k, k))));
+    el("optgroup", { label: "Only" }, keys.map((k) => option("only:" + k, label(k), k))),
+    el("optgroup", { label: "All but" }, keys.map((k) => option("hide:" + k, label(k), k))));
 }
 
 function drawRows() {
