@@ -109,11 +109,25 @@ struct InspectServeCommand: AsyncParsableCommand {
     )
     // After the address, which scripts and people read as the first line.
     switch await server.historyLoaded {
-    case .success(let loaded) where loaded.batches > 0:
-      Console.say("Kept from the last runs: \(loaded.batches) batches (\(history.path)).")
+    case .success(let loaded):
+      if loaded.batches > 0 {
+        Console.say("Kept from the last runs: \(loaded.batches) batches (\(history.path)).")
+      }
+      // Said where the user looks, not only on the page: what of the history is not shown.
+      if !loaded.resumed.isEmpty {
+        Console.say(
+          "The history was too long to keep whole for \(loaded.resumed.joined(separator: ", ")): "
+            + "their older steps were rotated out (two files of 64 MiB are kept); the page shows "
+            + "the newest.")
+      }
+      if loaded.leftOut > 0 {
+        Console.say(
+          "\(loaded.leftOut) batches of the history could not be shown (their connection's start "
+            + "was rotated out, or too many apps at once).")
+      }
     case .failure(let problem):
       Console.say("The history is not kept: \(problem.description).")
-    default:
+    case nil:
       break
     }
     await interrupts.wait()

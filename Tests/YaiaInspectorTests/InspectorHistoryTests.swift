@@ -82,6 +82,55 @@ struct InspectorHistoryTests {
   }
 
   @Test(
+    "a connection whose first batches were rotated out still shows after a restart, from the checkpoint, and says so"
+  )
+  @MainActor
+  func rotatedOut() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var configuration = InspectorServer.Configuration()
+    configuration.history = folder.appending(path: "history.jsonl")
+    configuration.historyLimit = 4_096  // the least: a few dozen batches a file
+    let first = InspectorServer(configuration: configuration)
+    let url = try await first.start()
+    let (inspector, shell) = try await watchSignIn(at: url.absoluteString)
+    for round in 1...80 {
+      shell.send(.typedName("ada \(round)"))
+      #expect(await inspector.flush(timeout: .seconds(30)))
+    }
+    await inspector.disconnect()
+    await first.stop()
+    // Both files hold less than the whole session: its first batches are gone.
+    let kept = try InspectorHistory(url: try #require(configuration.history)).load().batches
+    #expect(
+      !kept.contains { $0.session == inspector.session && $0.sequence == 1 && !$0.isCheckpoint })
+    #expect(kept.contains { $0.isCheckpoint && $0.session == inspector.session })
+
+    configuration.token = first.token
+    let second = InspectorServer(configuration: configuration)
+    let again = try await second.start()
+    let loaded = try #require(try await second.historyLoaded?.get())
+    #expect(loaded.resumed == ["Sign-in demo"], "\(loaded)")
+    #expect(loaded.leftOut == 0)
+    let port = try #require(again.port)
+    let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+    let seen = try await records(base, token: first.token)
+    let steps = seen.compactMap {
+      $0.session == inspector.session && $0.message?.kind == "step" ? $0.message?.index : nil
+    }
+    #expect(steps.last == 80, "the newest steps show: \(steps)")
+    #expect((steps.first ?? 1) > 1, "the oldest were rotated out: \(steps)")
+    #expect(seen.contains { $0.text?.contains("kept only the newest part") == true })
+    // The newest step's view model is the app's, rebuilt from the checkpoint on.
+    let key = "\(inspector.session):1"
+    let (status, body) = try await request(
+      base, "/api/step", query: ["token": first.token, "shell": key, "index": "80"])
+    #expect(status == 200)
+    #expect(String(decoding: body, as: UTF8.self).contains("ada 80"))
+    await second.stop()
+  }
+
+  @Test(
     "two inspectors never share a history: the second keeps none, deletes none, and says why"
   )
   func oneInspectorPerHistory() async throws {

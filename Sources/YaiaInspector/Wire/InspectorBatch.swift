@@ -20,6 +20,10 @@ public struct InspectorBatch: Sendable, Equatable {
   public var messages: [InspectorMessage]
   /// Whether the app disconnects after this batch.
   public var ended: Bool
+  /// Whether the inspector wrote this batch into its history, not an app: the app's shells as
+  /// they were when the file was rotated, so that a restart can show an app whose first
+  /// batches were rotated out. No app sends one; the inspector refuses it from the network.
+  package var isCheckpoint = false
 
   /// A batch in the current version.
   public init(

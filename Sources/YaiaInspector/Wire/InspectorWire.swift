@@ -631,6 +631,10 @@ extension InspectorBatch {
       json.array { json in for message in messages { message.write(to: &json) } }
       json.key("ended")
       json.bool(ended)
+      if isCheckpoint {
+        json.key("checkpoint")
+        json.bool(true)
+      }
     }
     return json.bytes
   }
@@ -652,5 +656,6 @@ extension InspectorBatch {
       sequence: try object.int("sequence", in: 0...Int.max >> 11), messages: messages,
       ended: try object.bool("ended"))
     self.version = version
+    self.isCheckpoint = object.has("checkpoint") ? try object.bool("checkpoint") : false
   }
 }

@@ -98,13 +98,19 @@ final class InspectorHistory: Sendable {
   /// Appends one batch, as the app sent it; its line breaks (whitespace between JSON tokens:
   /// a string holds none) become spaces, so it stays one line. Returns why it could not be
   /// kept, if it could not.
+  ///
+  /// When the file is rotated, the new one starts with `checkpoint`'s batches (the apps'
+  /// shells as they are then, ``InspectorBatch/isCheckpoint``), so that an app whose first
+  /// batches are later rotated out still shows after a restart, from there.
   @discardableResult
-  func append(_ body: some Collection<UInt8>) -> Problem? {
-    var line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
-    line.append(0x0A)
+  func append(
+    _ body: some Collection<UInt8>, checkpoint: () -> [[UInt8]] = { [] }
+  ) -> Problem? {
+    var line = Self.line(body)
     return file.withLock { descriptor -> Problem? in
       do throws(Problem) {
-        /// Closes the file, makes it the previous one, and opens a new one.
+        /// Closes the file, makes it the previous one, and opens a new one, which starts with
+        /// the checkpoint.
         func rotate(_ open: Int32) throws(Problem) {
           systemClose(open)
           descriptor = nil
@@ -114,6 +120,11 @@ final class InspectorHistory: Sendable {
           let (fresh, _) = try openForAppending()
           descriptor = fresh
           written.withLock { $0 = 0 }
+          // At most half the file: a checkpoint larger than that is not kept (the apps' older
+          // steps are then not shown after a restart, as before checkpoints).
+          var start = checkpoint().flatMap(Self.line)
+          if start.count > limit / 2 { start = [] }
+          line = start + line
         }
         if let open = descriptor, written.value + line.count > limit {
           try rotate(open)
@@ -135,6 +146,13 @@ final class InspectorHistory: Sendable {
         return error
       }
     }
+  }
+
+  /// `body` as one line of the file: its line breaks become spaces, and a newline ends it.
+  private static func line(_ body: some Collection<UInt8>) -> [UInt8] {
+    var line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+    line.append(0x0A)
+    return line
   }
 
   /// Closes the file and lets the history go (another inspector may claim it).

@@ -76,6 +76,8 @@ struct InspectorLog {
     /// the inspector restarted), it is told to connect anew.
     var fromLastRun = false
     var shells: Set<Int> = []
+    /// The batch a checkpoint of the history resumed the app at, while replaying.
+    var resumedAt: Int?
   }
 
   struct ShellJournal {
@@ -157,7 +159,9 @@ struct InspectorLog {
   /// Takes one batch from an app at `now` (seconds on any monotonic scale); returns how many
   /// messages were kept, or why the batch was refused as a whole. A message that is wrong on
   /// its own (a step of a shell never announced) is a problem record; the rest are kept.
-  mutating func receive(_ batch: InspectorBatch, at now: Double) -> Result<Int, InspectorRefusal> {
+  mutating func receive(
+    _ batch: InspectorBatch, at now: Double, replaying: Bool = false
+  ) -> Result<Int, InspectorRefusal> {
     guard batch.version == InspectorBatch.currentVersion else {
       return .failure(
         .badBatch(
@@ -173,7 +177,16 @@ struct InspectorLog {
     // One app stays one session in the log across its reconnections (`Xr2` continues `X`):
     // its shells keep their keys, journals and place on the page when the inspector restarts.
     let (session, number) = Self.connection(batch.session)
+    if batch.isCheckpoint {
+      guard replaying else {
+        return .failure(.badBatch("a checkpoint is the inspector's own, read from its history"))
+      }
+      return .success(resume(from: batch, session: session, at: now))
+    }
     if var app = apps[session], app.connection == batch.session {
+      // Right after a checkpoint, the batch the checkpoint already holds (it was on its way to
+      // the file as the file was rotated): taken once.
+      if replaying, app.resumedAt == batch.sequence { return .success(0) }
       if app.gone {
         return .failure(
           .unknownSession(
@@ -258,6 +271,64 @@ struct InspectorLog {
       noteEnded(session)
     }
     return .success(kept)
+  }
+
+  /// Takes a checkpoint read back from the history: an app not heard of in what was kept
+  /// before it starts here, its shells from the view models they had, and the page is told its
+  /// older steps were rotated out. An app already heard of ignores it. Returns the shells
+  /// taken.
+  private mutating func resume(from batch: InspectorBatch, session: String, at now: Double)
+    -> Int
+  {
+    guard apps[session] == nil, apps.values.count(where: { !$0.ended }) < limits.apps else {
+      return 0
+    }
+    let name = Self.clean(batch.app, limit: 200)
+    var app = App(
+      name: name, connection: batch.session, lastSequence: batch.sequence, lastSeen: now)
+    app.resumedAt = batch.sequence
+    apps[session] = app
+    resumed.append(name)
+    append(session, .app(name: name, status: "connected"))
+    append(
+      session,
+      .problem(
+        "The history kept only the newest part of \(name): its steps before batch \(batch.sequence) were rotated out of the file (it keeps two of 64 MiB). Its shells start from the view models they had then."
+      ))
+    var kept = 0
+    for message in batch.messages {
+      guard case .shell = message else { continue }
+      if take(message, from: session) { kept += 1 }
+    }
+    return kept
+  }
+
+  /// The apps the history resumed from a checkpoint, by name: their older steps were rotated
+  /// out.
+  private(set) var resumed: [String] = []
+
+  /// What the history writes first into a new file as it rotates: for each app whose shells
+  /// the log holds, its connection, its last batch's number and its shells with the view
+  /// models they have now (``InspectorBatch/isCheckpoint``).
+  func checkpoint() -> [InspectorBatch] {
+    apps.sorted(by: { $0.key < $1.key }).compactMap { session, app in
+      guard !session.hasPrefix("import"), !app.gone else { return nil }
+      let shells = app.shells.sorted().compactMap { id -> InspectorMessage? in
+        let key = ShellKey(session: session, shell: id)
+        guard let journal = journals[key] else { return nil }
+        var shell = InspectedShell(
+          shell: id, name: journal.name, viewModel: lastViewModel[key] ?? journal.base)
+        shell.history = journal.history
+        shell.acceptsEvents = journal.acceptsEvents
+        return .shell(shell)
+      }
+      guard !shells.isEmpty else { return nil }
+      var batch = InspectorBatch(
+        app: app.name, session: app.connection, sequence: app.lastSequence, messages: shells,
+        ended: false)
+      batch.isCheckpoint = true
+      return batch
+    }
   }
 
   /// Adds a journal file as a shell of its own, under an app named after the file, as if an app

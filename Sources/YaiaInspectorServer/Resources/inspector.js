@@ -336,6 +336,8 @@ function take(record) {
       // A step carries where the view model changed, never the view model: the values are
       // read from the server when the step is selected (see showDetail).
       if (shell) {
+        // A timeline that starts past step 1 says so where it starts.
+        if (!shell.steps.length && message.index > 1 && !shell.key.startsWith("import")) shell.steps.push({ gap: message.index - 1, earlier: true });
         shell.steps.push({ ...message, paths: record.paths || [], morePaths: record.morePaths || 0 });
         model.all.push({ key: shell.key, i: shell.steps.length - 1 });
       }
@@ -729,6 +731,19 @@ function buildShellView(shell) {
   document.getElementById("view").replaceChildren(toolbar, ...(testForm ? [testForm] : []), el("div", { class: "columns" }, timeline, detail));
 }
 
+// What a hole in a timeline says: steps skipped while paused, entries the app dropped, or the
+// steps before the first one here (the inspector heard the app only later, or its history kept
+// only the newest). `shell` names it in the all-shells timeline.
+function gapText(step, shell) {
+  const plural = step.gap === 1 ? "" : "s";
+  const text = step.paused
+    ? `${step.gap} step${plural} not recorded here (recording was paused)`
+    : step.earlier
+      ? `steps 1–${step.gap} are not kept here: the inspector's history keeps the newest (two files of 64 MiB), or it heard the app only later`
+      : `${step.gap} entries dropped here (the app was faster than the inspector)`;
+  return shell && step.paused ? `${shellLabel(shell)}: ${text}` : text;
+}
+
 // ---------- all shells ----------
 
 // Every shell's steps in one timeline, in the order the inspector received them, with a
@@ -838,9 +853,7 @@ function drawAllRows() {
     const shell = ref.gap ? null : model.shells.get(ref.key);
     const step = shell ? shell.steps[ref.i] : ref;
     const node = step.gap
-      ? el("div", { class: "gap" + (step.paused ? " paused" : ""), "data-position": row }, step.paused
-        ? `${shellLabel(shell)}: ${step.gap} step${step.gap === 1 ? "" : "s"} not recorded here (recording was paused)`
-        : `${step.gap} entries dropped here (the app was faster than the inspector)`)
+      ? el("div", { class: "gap" + (step.paused || step.earlier ? " paused" : ""), "data-position": row }, gapText(step, shell))
       : el("div", { class: "step", "data-position": row, "data-shell": shell.key, "data-index": step.index, onclick: () => openStep(shell, ref.i) },
         ...stepCells(step, el("span", { class: "shell-tag" }, shellLabel(shell))));
     node.style.top = row * ROW + "px";
@@ -1046,9 +1059,7 @@ function drawRows() {
     if (!node) {
       const step = shell.steps[i];
       node = step.gap
-        ? el("div", { class: "gap" + (step.paused ? " paused" : ""), "data-position": row }, step.paused
-          ? `${step.gap} step${step.gap === 1 ? "" : "s"} not recorded here (recording was paused)`
-          : `${step.gap} entries dropped here (the app was faster than the inspector)`)
+        ? el("div", { class: "gap" + (step.paused || step.earlier ? " paused" : ""), "data-position": row }, gapText(step))
         : el("div", { class: "step", "data-position": row, "data-index": step.index, onclick: () => { model.step = i; model.dirty = true; draw(); } },
           ...stepCells(step));
       node.style.top = row * ROW + "px";

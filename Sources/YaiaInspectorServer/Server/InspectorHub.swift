@@ -67,11 +67,20 @@ final class InspectorHub: Sendable {
     return changing { state in
       var taken = 0
       for batch in batches {
-        if case .success = state.log.receive(batch, at: now) { taken += 1 }
+        if case .success = state.log.receive(batch, at: now, replaying: true) { taken += 1 }
       }
       state.log.endAll()
       return taken
     }
+  }
+
+  /// The apps the history resumed from a checkpoint (their older steps were rotated out).
+  var resumedFromHistory: [String] { state.withLock { $0.log.resumed } }
+
+  /// The checkpoint a rotated history starts with: one line a connected app, its shells as
+  /// they are now.
+  func checkpoint() -> [[UInt8]] {
+    state.withLock { $0.log.checkpoint() }.map { $0.wireBytes() }
   }
 
   /// Asks the app of `shell` to jump back to the state after step `index`, for `page` (which

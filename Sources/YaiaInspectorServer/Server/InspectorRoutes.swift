@@ -394,7 +394,9 @@ final class InspectorRoutes: HTTPHandler, Sendable {
       return Self.error(400, "not an inspector batch: \(error.description)")
     }
     let taken = hub.receive(batch)
-    if case .success = taken, let history, let problem = history.append(body) {
+    if case .success = taken, let history,
+      let problem = history.append(body, checkpoint: { hub.checkpoint() })
+    {
       let first = historyFailed.withLock { failed in
         defer { failed = true }
         return !failed

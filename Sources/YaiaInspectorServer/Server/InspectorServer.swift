@@ -72,9 +72,23 @@ public actor InspectorServer {
       }.joined()
   }
 
-  /// What was read back from the history at start: batches taken, and lines skipped because
-  /// they were not batches; or why the history is not kept.
-  public private(set) var historyLoaded: Result<(batches: Int, skipped: Int), HistoryProblem>?
+  /// What was read back from the history at start, or why the history is not kept.
+  public private(set) var historyLoaded: Result<HistoryLoad, HistoryProblem>?
+
+  /// What a start read back from the history: what `yaia inspect` says in the terminal, and
+  /// the page under Problems.
+  public struct HistoryLoad: Sendable, Equatable {
+    /// The batches taken.
+    public var batches: Int
+    /// Lines skipped because they were not batches.
+    public var skipped: Int
+    /// Batches that could not be shown: their connection's start was rotated out before the
+    /// history kept checkpoints, or too many apps at once.
+    public var leftOut: Int
+    /// The apps shown from a checkpoint, by name: their older steps were rotated out of the
+    /// history, and their timelines start there.
+    public var resumed: [String]
+  }
 
   /// Why the inspector's history could not be read or kept, in a sentence.
   public struct HistoryProblem: Error, CustomStringConvertible {
@@ -103,7 +117,10 @@ public actor InspectorServer {
         if configuration.forgetsHistory { try history.forget() }
         let (batches, skipped) = try history.load()
         let taken = hub.replay(batches)
-        historyLoaded = .success((taken, skipped))
+        historyLoaded = .success(
+          HistoryLoad(
+            batches: taken, skipped: skipped, leftOut: batches.count - taken,
+            resumed: hub.resumedFromHistory))
         if taken < batches.count {
           // Not silently: a connection whose first batches were rotated out, or past the
           // apps the inspector holds at once, is not shown.
