@@ -662,6 +662,25 @@ def main():
                 fail(f"the refusal does not say what was wrong: {refused!r}")
             watcher.wait_for_selector(".send .send-note.refused", timeout=10_000)
             watcher.screenshot(path=os.path.join(SHOTS, "inspector-send-event.png"), full_page=False)
+
+            # Skip a step: the running demo handles the steps after it again without it and the
+            # page shows how each screen would differ (the app's state is left as it is).
+            skippable = watcher.evaluate("""() => { const shell = model.shells.get(model.selected.key);
+                const steps = shell.steps.filter((s) => !s.gap && s.jumpedTo == null);
+                return steps.length > 3 ? steps[steps.length - 3].index : null; }""")
+            if not skippable:
+                fail("no step of the demo to skip")
+            select_step(watcher, skippable)
+            watcher.wait_for_selector("button.skip-here", timeout=10_000)
+            watcher.click("button.skip-here")
+            try:
+                watcher.wait_for_selector(".skip .skip-note", timeout=30_000)
+            except Exception:
+                fail(f"the demo never said what skipping #{skippable} changes: {watcher.inner_text('.detail')[:400]!r}")
+            said = watcher.inner_text(".skip .skip-note")
+            if "Not recomputed" in said or not ("Without #" in said):
+                fail(f"skipping #{skippable} was not recomputed: {said!r}")
+            watcher.screenshot(path=os.path.join(SHOTS, "inspector-skip.png"), full_page=False)
             old_shell = watcher.evaluate("model.selected.key")
 
             # While the inspector is down, another local program takes its port: the open pages
@@ -852,7 +871,7 @@ def main():
         if inspector.poll() is not None:
             fail("yaia inspect stopped during the test")
         print("FIGURES: " + ", ".join(f"{name}: {value}" for name, value in figures.items()))
-        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, all shells in one timeline with a checkbox each, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a restart the demo and the open page survived with its history as one run, a squatter on the port twice that got only nonces and whose captures opened nothing, a killed demo started again followed twice, a second instance that never took the selection, launches told apart, a 100,000-step session; screenshots in .build/")
+        print(f"PASSED: browser test: timeline, diff, step back, filter, launch ({bars} Gantt bars, {nodes} steps), requests, second page, a reload without a conflict, one highlight, a journal that cannot replay says why, wrong token, a still timeline under a reader while the app sends, a jump back in time in the running demo and back to before it, list diffs by id, rows that say what differs, the case filter, all shells in one timeline with a checkbox each, paused recording, news pushed and asked for, a test made from the page that compiles and passes, an event sent from the page and one refused, a step skipped and the screens recomputed, a restart the demo and the open page survived with its history as one run, a squatter on the port twice that got only nonces and whose captures opened nothing, a killed demo started again followed twice, a second instance that never took the selection, launches told apart, a 100,000-step session; screenshots in .build/")
     finally:
         if demo and demo.poll() is None:
             demo.kill()

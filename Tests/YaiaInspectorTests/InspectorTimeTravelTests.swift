@@ -288,4 +288,86 @@ struct InspectorTimeTravelTests {
       await inspector.disconnect()
     }
   }
+
+  @Test(
+    "from the page, a skip recomputes the steps after one without it and says how the screens differ; applied, the shell takes that state"
+  )
+  @MainActor
+  func skipsAStep() async throws {
+    try await withInspector { server, base, token in
+      let inspector = try await Inspector.connect(
+        to: InspectorAddress("http://127.0.0.1:\(base.port ?? 0)/#token=\(token)"), app: "skip",
+        options: .patient)
+      let shell = Shell(SignInState()) { _, _ in }
+      inspector.inspect(shell, name: "sign in", timeTravel: .keepLast(10))
+      shell.send(.typedName("ada"))  // 1
+      shell.send(.submit)  // 2: loading
+      shell.send(.answered(accepted: false))  // 3: wrong password
+      shell.send(.typedName("ada l"))  // 4
+      #expect(await inspector.flush(timeout: .seconds(30)))
+      let session = inspector.session
+      let key = InspectorLog.ShellKey(session: session, shell: 1)
+      let page = try await openPage(base, token: token)
+
+      func skip(_ index: Int, apply: Bool) async throws -> Int {
+        let (status, _) = try await request(
+          base, "/api/skip", method: "POST",
+          query: [
+            "token": token, "shell": "\(session):1", "index": "\(index)",
+            "apply": apply ? "1" : "0", "page": "\(page)",
+          ])
+        return status
+      }
+      func recomputed(_ index: Int) async -> InspectedRecompute? {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+          let found = await server.snapshot.records.reversed().lazy.compactMap {
+            record -> InspectedRecompute? in
+            guard case .message(.recomputed(let outcome)) = record.body,
+              outcome.skipped == index
+            else { return nil }
+            return outcome
+          }.first
+          if let found { return found }
+          try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+      }
+
+      // Without the name typed first, the submit finds no name: steps 2 and 3 show other
+      // screens; the app's state is left as it is.
+      #expect(try await skip(1, apply: false) == 202)
+      let preview = try #require(await recomputed(1), "the app never answered the skip")
+      #expect(preview.refusal == nil && !preview.applied && preview.recomputed == 3)
+      #expect(preview.steps.map(\.index) == [2, 3])
+      #expect(preview.steps[0].changes.map(\.path).sorted() == ["error", "isLoading", "name"])
+      #expect(shell.state.name == "ada l")
+      // Step 4 typed a name over it: the same screen after all.
+      #expect(!preview.steps.contains { $0.index == 4 })
+
+      // Applied: the shell takes the state recomputed without the submit (never loading, no
+      // error), and the timeline marks it.
+      #expect(try await skip(2, apply: true) == 202)
+      let applied = try #require(await recomputed(2))
+      #expect(applied.applied)
+      #expect(shell.state.name == "ada l" && !shell.state.isLoading)
+      #expect(await inspector.flush(timeout: .seconds(30)))
+      let journal = try #require(await server.snapshot.journals[key])
+      #expect(journal.steps.map(\.index) == [1, 2, 3, 4, 5])
+      // Its journal replays up to the skip, and says why not past it.
+      let exported = InspectorJournal(
+        app: "skip", shell: "sign in", initialViewModel: journal.initialViewModel,
+        steps: journal.steps)
+      do {
+        _ = try exported.replayableSteps(through: 5)
+        Issue.record("a journal replayed past a skip applied in the app")
+      } catch {
+        #expect("\(error)".contains("a skip from the page"), "\(error)")
+      }
+      // A skip of a step the app no longer keeps the state before, or of no step, is refused.
+      let refused = try await skip(9, apply: false)
+      #expect(refused == 409, "a skip of no step: \(refused)")
+      await inspector.disconnect()
+    }
+  }
 }

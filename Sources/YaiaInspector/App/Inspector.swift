@@ -205,13 +205,17 @@ public final class Inspector: Sendable {
           history: travels ? timeTravel.states : nil, cannotJump: refusal(shell.state),
           acceptsEvents: readEvent != nil)))
     var index = 0
-    // The states to jump back to: the first one, and the one after each step since.
-    var history = travels ? StateHistory<State>(capacity: timeTravel.states + 1) : nil
-    history?.keep(shell.state, after: 0)
+    // The states to jump back to: the first one, and the one after each step since, each with
+    // the event that led to it (none for the first, or a jump): what a skip handles again.
+    var history =
+      travels
+      ? StateHistory<(state: State, event: State.Event?)>(capacity: timeTravel.states + 1)
+      : nil
+    history?.keep((shell.state, nil), after: 0)
     shell.inspection = { [weak self, unowned shell] entry in
       guard let self, self.status.isOpen else { return }
       index += 1
-      history?.keep(shell.state, after: index)
+      history?.keep((shell.state, entry.event), after: index)
       self.buffer.append(
         InspectorRecord(
           time: self.seconds(),
@@ -238,25 +242,56 @@ public final class Inspector: Sendable {
     }
     guard travels else { return }
     status.setTravelsInTime()
-    jumps.register(shell: id) { [weak self, weak shell] back in
-      guard let self, let shell, self.status.isOpen, let state = history?.state(after: back),
-        refusal(state) == nil  // the inspector refuses it too; a state is checked again here
-      else { return }
-      let left = shell.state
-      let before = left.viewModel
-      shell.travel(to: state)
-      afterJump?(left, state)
-      index += 1
-      history?.keep(state, after: index)
-      let after = state.viewModel
-      let changed = after != before
-      self.buffer.append(
-        InspectorRecord(
-          time: self.seconds(),
-          body: .step(
-            shell: id, index: index, event: TimeTravelJump(backToStep: back), encodeEvent: nil,
-            commands: nil, changed: changed, viewModel: changed ? after : nil, jumpedTo: back,
-            cannotJump: refusal(state))))
+    jumps.register(shell: id) { [weak self, weak shell] request in
+      guard let self, let shell, self.status.isOpen, let kept = history else { return }
+      /// Puts the shell in `state`, as a jump does, and marks it in the timeline with `event`.
+      @MainActor func travel(to state: State, event: Any, jumpedTo: Int?) {
+        let left = shell.state
+        let before = left.viewModel
+        shell.travel(to: state)
+        afterJump?(left, state)
+        index += 1
+        history?.keep((state, nil), after: index)
+        let after = state.viewModel
+        let changed = after != before
+        self.buffer.append(
+          InspectorRecord(
+            time: self.seconds(),
+            body: .step(
+              shell: id, index: index, event: event, encodeEvent: nil, commands: nil,
+              changed: changed, viewModel: changed ? after : nil, jumpedTo: jumpedTo,
+              cannotJump: refusal(state))))
+      }
+      guard let skip = request.skip else {
+        let back = request.index
+        guard let state = kept.state(after: back)?.state,
+          refusal(state) == nil  // the inspector refuses it too; a state is checked again here
+        else { return }
+        travel(to: state, event: TimeTravelJump(backToStep: back), jumpedTo: back)
+        return
+      }
+      switch recomputeSkipping(request.index, through: index, in: kept) {
+      case .failure(let reason):
+        self.record(
+          .recomputed(
+            InspectedRecompute(
+              shell: id, skipped: request.index, applied: false, recomputed: 0, steps: [],
+              refusal: reason.reason)))
+      case .success(let outcome):
+        let applying = skip == .apply && refusal(outcome.state) == nil
+        self.record(
+          .recomputed(
+            InspectedRecompute(
+              shell: id, skipped: request.index, applied: applying, recomputed: outcome.count,
+              steps: outcome.steps,
+              refusal: skip == .apply && !applying
+                ? "the app cannot run on from the state recomputed: \(refusal(outcome.state) ?? "")"
+                : nil)))
+        if applying {
+          travel(
+            to: outcome.state, event: TimeTravelSkip(skippedStep: request.index), jumpedTo: nil)
+        }
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Yaia
+
 /// Whether a shell can be sent back in time from the inspector's page, and how far: opt in per
 /// shell, as the Elm debugger and Redux DevTools do.
 ///
@@ -83,14 +85,76 @@ struct StateHistory<State> {
   var oldest: Int? { states.isEmpty ? nil : states[head % states.count].index }
 }
 
-/// A jump the page asked for: put shell `shell` back in the state after step `index`.
+/// A jump the page asked for: put shell `shell` back in the state after step `index`; or, with
+/// `skip`, handle the steps after `index` again without it (Redux DevTools' "skip action").
 package struct InspectorJumpRequest: Sendable, Equatable {
+  /// What a skip does.
+  package enum Skip: String, Sendable {
+    /// Recomputes the states without the step and tells the page how the screens would differ;
+    /// the app's state is left as it is.
+    case preview
+    /// The same, then puts the shell in the state recomputed, as a jump does.
+    case apply
+  }
+
   package var shell: Int
   package var index: Int
+  /// `nil` for a jump back; what to do for a skip of step `index`.
+  package var skip: Skip?
 
-  package init(shell: Int, index: Int) {
+  package init(shell: Int, index: Int, skip: Skip? = nil) {
     self.shell = shell
     self.index = index
+    self.skip = skip
+  }
+}
+
+/// What the app recomputed for a skip the page asked for: the steps after the skipped one
+/// handled again from the state before it, and for each whose view model came out other than
+/// it was, how. Sent as a message (``InspectorMessage/recomputed(_:)``).
+public struct InspectedRecompute: Sendable, Equatable {
+  /// A step whose view model came out other than recorded.
+  public struct Step: Sendable, Equatable {
+    /// The step's index.
+    public var index: Int
+    /// The changes from the view model recorded after it to the one recomputed.
+    public var changes: [InspectedChange]
+
+    /// A differing step.
+    public init(index: Int, changes: [InspectedChange]) {
+      self.index = index
+      self.changes = changes
+    }
+  }
+
+  /// The shell's id.
+  public var shell: Int
+  /// The step left out.
+  public var skipped: Int
+  /// Whether the app's shell was put in the recomputed state.
+  public var applied: Bool
+  /// How many steps after the skipped one were handled again.
+  public var recomputed: Int
+  /// The steps whose view model differs from the one recorded, at most ``mostSteps``.
+  public var steps: [Step]
+  /// Why it could not be recomputed, when it could not (a state is no longer kept, a jump lies
+  /// between, the step is a jump).
+  public var refusal: String?
+
+  /// The most differing steps one message lists.
+  public static let mostSteps = 200
+
+  /// A recomputation's outcome.
+  public init(
+    shell: Int, skipped: Int, applied: Bool, recomputed: Int, steps: [Step],
+    refusal: String? = nil
+  ) {
+    self.shell = shell
+    self.skipped = skipped
+    self.applied = applied
+    self.recomputed = recomputed
+    self.steps = steps
+    self.refusal = refusal
   }
 }
 
@@ -142,6 +206,10 @@ package struct InspectorAnswer: Sendable, Equatable {
             json.int(jump.shell)
             json.key("index")
             json.int(jump.index)
+            if let skip = jump.skip {
+              json.key("skip")
+              json.string(skip.rawValue)
+            }
           }
         }
       }
@@ -181,7 +249,16 @@ package struct InspectorAnswer: Sendable, Equatable {
     var jumps: [InspectorJumpRequest] = []
     for (element, at) in elements {
       let jump = try WireObject(element, at: at)
-      jumps.append(InspectorJumpRequest(shell: try jump.int("shell"), index: try jump.int("index")))
+      var skip: InspectorJumpRequest.Skip?
+      if let text = try jump.optionalString("skip") {
+        guard let read = InspectorJumpRequest.Skip(rawValue: text) else {
+          throw InspectorWireError(path: "\(at).skip", reason: "expected preview or apply")
+        }
+        skip = read
+      }
+      jumps.append(
+        InspectorJumpRequest(
+          shell: try jump.int("shell"), index: try jump.int("index"), skip: skip))
     }
     var events: [InspectorEventRequest] = []
     if object.has("events") {
@@ -211,20 +288,78 @@ package struct InspectorAnswer: Sendable, Equatable {
 /// page's requests here, on the main actor, where the shells live.
 @MainActor
 final class InspectorJumps {
-  private var handlers: [Int: (Int) -> Void] = [:]
+  private var handlers: [Int: (InspectorJumpRequest) -> Void] = [:]
 
   nonisolated init() {}
 
-  func register(shell: Int, _ jump: @escaping (Int) -> Void) {
+  func register(shell: Int, _ jump: @escaping (InspectorJumpRequest) -> Void) {
     handlers[shell] = jump
   }
 
-  /// Makes the jumps asked for, in order; a request for a shell without time travel is ignored.
+  /// Makes the jumps and skips asked for, in order; a request for a shell without time travel
+  /// is ignored.
   func run(_ requests: [InspectorJumpRequest]) {
     for request in requests.prefix(InspectorAnswer.mostJumps) {
-      handlers[request.shell]?(request.index)
+      handlers[request.shell]?(request)
     }
   }
+}
+
+/// The steps after step `skipped` handled again, without it, from the state before it, through
+/// step `last`: the state they lead to, how many were handled, and each whose view model comes
+/// out other than the one kept after it (at most ``InspectedRecompute/mostSteps``). Only
+/// `handle` runs: the commands are returned and dropped, never performed. A failure says why
+/// (a state no longer kept, a jump in between).
+func recomputeSkipping<State: ShellState>(
+  _ skipped: Int, through last: Int,
+  in history: StateHistory<(state: State, event: State.Event?)>
+) -> Result<(state: State, count: Int, steps: [InspectedRecompute.Step]), SkipRefusal> {
+  guard skipped >= 1, skipped <= last else {
+    return .failure(
+      SkipRefusal("the shell has no step \(skipped) to skip (its steps are 1–\(last))"))
+  }
+  guard let before = history.state(after: skipped - 1), history.state(after: skipped) != nil
+  else {
+    return .failure(
+      SkipRefusal(
+        "the app no longer keeps the state before step \(skipped) (it keeps the states after its last \(history.capacity - 1) steps)"
+      ))
+  }
+  guard history.state(after: skipped)?.event != nil else {
+    return .failure(
+      SkipRefusal("step \(skipped) is a jump or a skip made from the page, not an event"))
+  }
+  var state = before.state
+  var steps: [InspectedRecompute.Step] = []
+  var count = 0
+  for index in stride(from: skipped + 1, through: last, by: 1) {
+    guard let kept = history.state(after: index), let event = kept.event else {
+      return .failure(
+        SkipRefusal(
+          "step \(index) is a jump or a skip made from the page: the steps after it no longer follow from step \(skipped)"
+        ))
+    }
+    _ = state.handle(event)
+    count += 1
+    guard steps.count < InspectedRecompute.mostSteps else { continue }
+    let changes = InspectedChange.between(
+      InspectedValue(kept.state.viewModel), InspectedValue(state.viewModel))
+    if !changes.isEmpty { steps.append(InspectedRecompute.Step(index: index, changes: changes)) }
+  }
+  return .success((state, count, steps))
+}
+
+/// Why a skip cannot be recomputed, in words the page shows.
+struct SkipRefusal: Error, Equatable {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
+/// What a skip applied in the app shows in the timeline: the event slot of the step that
+/// marks it.
+struct TimeTravelSkip {
+  /// The step left out; the steps after it were handled again without it.
+  var skippedStep: Int
 }
 
 /// What a jump shows in the timeline: the event slot of the step that marks it.

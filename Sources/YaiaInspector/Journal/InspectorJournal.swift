@@ -248,6 +248,11 @@ public struct InspectorJournal: Sendable, Equatable {
           "step \(step.index) is a jump back in time to the state after step \(back), which replaying the events in order does not make; replay the steps before it"
         )
       }
+      if case .record(type: "TimeTravelSkip", _) = step.event {
+        throw .notReplayable(
+          "step \(step.index) put the app in a state recomputed without an earlier step (a skip from the page), which replaying the events in order does not make; replay the steps before it"
+        )
+      }
       guard let json = step.eventJSON else {
         throw .notReplayable(
           "step \(step.index) carries no encoded event: either it holds a secret (InspectorSecret) whose type writes no placeholder, or the shell's Event type is not Codable, or its encoding failed"

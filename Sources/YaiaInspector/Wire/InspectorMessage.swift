@@ -29,6 +29,9 @@ public enum InspectorMessage: Sendable, Equatable {
   /// An event the page sent a shell did not read as the shell's event type: which shell, and
   /// what was wrong (at most ``InspectedStep/longestReason`` characters).
   case eventRefused(shell: Int, reason: String)
+  /// The app handled a shell's steps again without one the page asked it to skip: how the view
+  /// models came out.
+  case recomputed(InspectedRecompute)
 
   /// The `kind` of the message in JSON.
   public var kind: String {
@@ -41,6 +44,7 @@ public enum InspectorMessage: Sendable, Equatable {
     case .launchReport: "launchReport"
     case .request: "request"
     case .eventRefused: "eventRefused"
+    case .recomputed: "recomputed"
     }
   }
 }

@@ -379,6 +379,27 @@ extension InspectorMessage {
         json.int(shell)
         json.key("reason")
         json.string(reason)
+      case .recomputed(let outcome):
+        json.key("shell")
+        json.int(outcome.shell)
+        json.key("skipped")
+        json.int(outcome.skipped)
+        json.key("applied")
+        json.bool(outcome.applied)
+        json.key("recomputed")
+        json.int(outcome.recomputed)
+        json.member("refusal", outcome.refusal)
+        json.key("steps")
+        json.array { json in
+          for step in outcome.steps {
+            json.object { json in
+              json.key("index")
+              json.int(step.index)
+              json.key("changes")
+              json.array { json in for change in step.changes { change.write(to: &json) } }
+            }
+          }
+        }
       }
     }
   }
@@ -477,6 +498,31 @@ extension InspectorMessage {
         throw InspectorWireError(path: WirePath.key(path, "reason").description, reason: "missing")
       }
       self = .eventRefused(shell: try object.int("shell", in: 1...Int(Int32.max)), reason: reason)
+    case "recomputed":
+      let elements = try object.array("steps")
+      guard elements.count <= InspectedRecompute.mostSteps else {
+        throw InspectorWireError(
+          path: WirePath.key(path, "steps").description,
+          reason: "at most \(InspectedRecompute.mostSteps) steps")
+      }
+      var steps: [InspectedRecompute.Step] = []
+      for (element, at) in elements {
+        let step = try WireObject(element, at: at)
+        var changes: [InspectedChange] = []
+        for (change, where_) in try step.array("changes") {
+          changes.append(try InspectedChange(wire: change, at: where_))
+        }
+        steps.append(
+          InspectedRecompute.Step(
+            index: try step.int("index", in: 1...Int(Int32.max)), changes: changes))
+      }
+      self = .recomputed(
+        InspectedRecompute(
+          shell: try object.int("shell", in: 1...Int(Int32.max)),
+          skipped: try object.int("skipped", in: 1...Int(Int32.max)),
+          applied: try object.bool("applied"),
+          recomputed: try object.int("recomputed"), steps: steps,
+          refusal: try object.reason("refusal")))
     default:
       throw InspectorWireError(
         path: WirePath.key(path, "kind").description,

@@ -429,6 +429,38 @@ struct InspectorLog {
       for: key.session, atMost: limits.jumpsWaiting, named: "jumps")
   }
 
+  /// Asks the app of `key` to handle that shell's steps after `index` again without it, and say
+  /// how its view models come out (`apply`: then put the shell in the state recomputed); why
+  /// not, when the shell does not travel in time, its app is not running, the step is not one
+  /// of the app's kept steps, or it is a jump.
+  mutating func requestSkip(_ key: ShellKey, step index: Int, apply: Bool) -> JumpRefusal? {
+    guard let journal = journals[key], let app = apps[key.session] else {
+      return .noShell(key)
+    }
+    guard let history = journal.history else {
+      return .notTravelling(
+        "this shell was inspected without time travel: pass timeTravel: .keepLast(N) to inspect(_:name:) to skip its steps"
+      )
+    }
+    guard !app.ended, !app.silent else {
+      return .notTravelling("\(app.name) is not connected: only a running app recomputes its steps")
+    }
+    guard (1...max(1, journal.lastIndex)).contains(index), journal.lastIndex >= 1 else {
+      return .notTravelling("this shell has no step \(index)")
+    }
+    guard journal.lastIndex - (index - 1) <= history else {
+      return .tooOld(
+        "the app keeps the states after its last \(history) steps; the one before step \(index) is older"
+      )
+    }
+    if let position = journal.position(of: index), journal.steps[position].jumpedTo != nil {
+      return .notTravelling("step \(index) is a jump back in time, not an event: nothing to skip")
+    }
+    return Self.enqueue(
+      InspectorJumpRequest(shell: key.shell, index: index, skip: apply ? .apply : .preview),
+      in: &pendingJumps, for: key.session, atMost: limits.jumpsWaiting, named: "jumps")
+  }
+
   /// Appends `request` to what waits for the app of `session`, unless `most` already do.
   private static func enqueue<Request>(
     _ request: Request, in queues: inout [String: [Request]], for session: String,
@@ -623,6 +655,13 @@ struct InspectorLog {
       append(session, .message(.dropped(count: count)))
     case .launch, .launchEvent, .launchReport, .request:
       append(session, .message(message))
+    case .recomputed(var outcome):
+      guard journals[ShellKey(session: session, shell: outcome.shell)] != nil else {
+        return reject(
+          session, "a skip recomputed for shell \(outcome.shell), which the app never showed")
+      }
+      outcome.refusal = outcome.refusal.map { Self.clean($0, limit: InspectedStep.longestReason) }
+      append(session, .message(.recomputed(outcome)))
     case .eventRefused(let shell, let reason):
       guard journals[ShellKey(session: session, shell: shell)] != nil else {
         return reject(session, "an event refused by shell \(shell), which the app never showed")

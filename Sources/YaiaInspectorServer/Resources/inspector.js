@@ -365,6 +365,17 @@ function take(record) {
       break;
     }
     case "request": model.requests.push(message); if (model.requests.length > 10000) model.requests.shift(); break;
+    case "recomputed": {
+      // What the app computed for a skip this or another page asked for: kept on the shell by
+      // the skipped step, shown in that step's detail.
+      const shell = shellOf(session, message.shell);
+      if (shell) {
+        shell.recomputes = shell.recomputes || new Map();
+        shell.recomputes.set(message.skipped, message);
+        if (shellView.shell === shell) shellView.detailFor = undefined;
+      }
+      break;
+    }
     case "eventRefused": {
       // An event sent from the page that the app could not read: said where it was sent.
       const shell = shellOf(session, message.shell);
@@ -1076,11 +1087,22 @@ function stepCells(step, tag = null) {
     el("span", { class: "index" }, "#" + step.index),
     step.jumpedTo !== undefined && step.jumpedTo !== null
       ? el("span", { class: "event jump" }, tag, `⟲ jumped back to the state after #${step.jumpedTo}`)
-      : eventCell(step, tag),
+      : skippedStep(step) !== null
+        ? el("span", { class: "event jump" }, tag, `⤼ the app took the state recomputed without #${skippedStep(step)}`)
+        : eventCell(step, tag),
     el("span", { class: "commands" },
       step.changed ? el("span", { class: "changes" }, "Δ " + (foldedPaths(step.paths, step.morePaths) || "view model") + "  ") : null,
       step.commands.length ? "→ " + step.commands.map((c) => summary(c)).join(", ") : "→ no commands"),
   ];
+}
+
+// The step an applied skip left out, when `step` marks one (its event is the app's
+// TimeTravelSkip); null otherwise.
+function skippedStep(step) {
+  const event = step.event;
+  if (!event || event.record !== "TimeTravelSkip") return null;
+  const field = event.fields.find((f) => f.label === "skippedStep");
+  return field && field.value.scalar !== undefined ? Number(field.value.scalar) : null;
 }
 
 // A row's event: its case path, then what the innermost case carries; the whole event on hover.
@@ -1117,6 +1139,7 @@ function drawDetail() {
           el("button", { class: "jump-here", title: "Put the running app back in this state", onclick: () => jump(shell, step.index) }, `⟲ Jump the app back to the state after #${step.index}`),
           el("p", { class: "note jump-note" }, "A jump puts back the app's state and restarts the work that state declares. It does not undo what already left the app: data saved to its store, requests sent, files written.")));
       }
+      if ((step.jumpedTo === undefined || step.jumpedTo === null) && skippedStep(step) === null) parts.push(skipPanel(shell, step));
     }
   } else {
     parts.push(el("h3", {}, "View model"));
@@ -1265,6 +1288,57 @@ function presentOf() {
   if (!last) return null;
   if (previous && last.jumpedTo === previous.index - 1) return null;
   return last.index - 1;
+}
+
+// "Skip this step": the app handles the steps after it again without it, from the state
+// before it, and says how each screen would differ from what it showed (only `handle` runs: no
+// command is performed). "Skip it in the app" then puts the app in the state recomputed, as a
+// jump does.
+function skipPanel(shell, step) {
+  const outcome = shell.recomputes && shell.recomputes.get(step.index);
+  const panel = el("div", { class: "skip" },
+    el("button", { class: "skip-here", title: "Recompute the steps after this one without it", onclick: () => skip(shell, step.index, false) }, `⤼ Skip #${step.index}: show what changes`));
+  if (!outcome) return panel;
+  if (outcome.refusal) {
+    panel.append(el("p", { class: "note refused skip-note" }, `Not recomputed: ${outcome.refusal}`));
+    return panel;
+  }
+  const differing = outcome.steps.length;
+  panel.append(el("p", { class: "note skip-note" }, outcome.applied
+    ? `The app took the state recomputed without #${outcome.skipped} (${outcome.recomputed} later steps handled again).`
+    : differing
+      ? `Without #${outcome.skipped}, ${outcome.recomputed} later steps were handled again; ${differing} would show another screen:`
+      : `Without #${outcome.skipped}, the ${outcome.recomputed} later steps show the same screens: nothing depends on it.`));
+  if (differing) {
+    panel.append(el("table", { class: "diff skip-diff" },
+      el("tr", {}, el("th", {}, "step"), el("th", {}, "path"), el("th", {}, "recorded"), el("th", {}, "without it")),
+      outcome.steps.flatMap((s) => s.changes.slice(0, 10).map((c, i) => el("tr", {},
+        el("td", {}, i === 0 ? "#" + s.index : ""), el("td", {}, c.path || "(whole value)"),
+        el("td", {}, c.before ? summary(c.before) : "—"), el("td", {}, c.after ? summary(c.after) : "—"))))));
+  }
+  if (!outcome.applied) {
+    panel.append(el("button", { class: "skip-apply", title: "Put the running app in the state recomputed without this step", onclick: () => skip(shell, step.index, true) }, `Skip #${outcome.skipped} in the app`));
+  }
+  return panel;
+}
+
+async function skip(shell, index, apply) {
+  let response;
+  try {
+    response = await api("/api/skip", { shell: shell.key, index, apply: apply ? "1" : "0", page: model.page ?? "" }, { method: "POST" });
+  } catch (error) { banner("The inspector did not answer: nothing was skipped."); return; }
+  if (response.status === 202) {
+    if (shell.recomputes) shell.recomputes.delete(index);
+    const said = apply ? `Asked the app to take the state without #${index}.` : `Asked the app to recompute the steps after #${index} without it.`;
+    banner(said);
+    setTimeout(() => { if (document.getElementById("banner").textContent === said) banner(""); }, 4000);
+    shellView.detailFor = undefined;
+    model.dirty = true;
+    draw();
+    return;
+  }
+  const body = await response.json().catch(() => ({}));
+  banner(`No skip: ${body.error || response.statusText}`);
 }
 
 async function jump(shell, index) {

@@ -92,6 +92,17 @@ final class InspectorHub: Sendable {
     }
   }
 
+  /// Asks the app of `shell` to recompute its steps without step `index` (and, with `apply`,
+  /// to take the state recomputed), for `page`.
+  func requestSkip(_ shell: InspectorLog.ShellKey, step index: Int, apply: Bool, page: Int)
+    -> JumpRefusal?
+  {
+    changing { state in
+      guard state.claims.knows(page) else { return .noPage(page) }
+      return state.log.requestSkip(shell, step: index, apply: apply)
+    }
+  }
+
   /// Queues an event from the page `page` for the shell; why not, when it cannot be sent.
   func requestEvent(_ shell: InspectorLog.ShellKey, json: String, page: Int) -> JumpRefusal? {
     changing { state in

@@ -9,7 +9,7 @@ import Yaia
 /// numbers, so the range is JavaScript's whole numbers: 0 to 2^53 − 1.
 struct InspectorQuery {
   /// The names whose values are whole numbers.
-  static let numberNames: Set = ["after", "page", "index", "reuse", "from", "through"]
+  static let numberNames: Set = ["after", "page", "index", "reuse", "from", "through", "apply"]
   /// The largest number any of them may be.
   static let largestNumber = (1 << 53) - 1
 

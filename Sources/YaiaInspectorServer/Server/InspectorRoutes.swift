@@ -21,6 +21,7 @@ import struct YaiaHTTP.HTTPStatus
 /// | `POST /api/watch?page=P&shell=S[&takeOver=1]` | gives the shell to the page (409 if another holds it) |
 /// | `GET /api/step?shell=S&index=N` | step N's view model and its changes (0: the first view model) |
 /// | `POST /api/jump?shell=S&index=N&page=P` | asks the running app to jump back (202), or why not |
+/// | `POST /api/skip?shell=S&index=N&apply=0\|1&page=P` | asks the running app to handle the steps after N again without it (202), and with `apply=1` to take the state recomputed; the app's answer comes as a `recomputed` record |
 /// | `POST /api/recording?shell=S&paused=1\|0&page=P` | pauses or resumes keeping the shell's steps (204) |
 /// | `POST /api/send?shell=S&page=P&body=D` | an event (its JSON the body) for a shell that takes them (202), or why not |
 /// | `GET /api/journal?shell=S` | the shell's journal as a file |
@@ -187,6 +188,24 @@ final class InspectorRoutes: HTTPHandler, Sendable {
         let index = try query.required("index", for: "a jump")
         let page = try query.required("page", for: "a jump")
         if let refusal = hub.requestJump(key, to: index, page: page) {
+          return Self.error(refusal.status, refusal.message)
+        }
+        return HTTPResponse(statusCode: .accepted)
+      } catch {
+        return Self.error(400, error.description)
+      }
+    case (.POST, "/api/skip"):
+      do throws(InspectorQuery.Missing) {
+        let key = try query.shell(for: "a skip")
+        let index = try query.required("index", for: "a skip")
+        let page = try query.required("page", for: "a skip")
+        let apply = try query.required("apply", for: "a skip")
+        guard apply == 0 || apply == 1 else {
+          return Self.error(
+            400,
+            "apply is 1 (put the app in the state recomputed) or 0 (only show it), not \(apply)")
+        }
+        if let refusal = hub.requestSkip(key, step: index, apply: apply == 1, page: page) {
           return Self.error(refusal.status, refusal.message)
         }
         return HTTPResponse(statusCode: .accepted)
