@@ -455,3 +455,41 @@ struct InspectorLogContinuationTests {
     #expect(log.apps.keys.sorted() == ["abc", "xyz"])
   }
 }
+
+@Suite("The inspector's log keeps within a budget of bytes, not only of entries")
+struct InspectorLogBytesTests {
+  /// A step whose event carries `size` bytes of text.
+  static func heavy(_ index: Int, size: Int) -> InspectorMessage {
+    .step(
+      InspectedStep(
+        shell: 1, index: index, time: Double(index),
+        event: .enumCase(
+          type: "Event", name: "loaded",
+          values: [.init("_0", .text(String(repeating: "x", count: size)))]),
+        commands: [], changed: false, viewModel: nil))
+  }
+
+  @Test("heavy steps let the oldest go past the bytes, far below the counts; the newest stay whole")
+  func heavySteps() throws {
+    var limits = InspectorLog.Limits()
+    limits.bytes = 1 << 20
+    var log = InspectorLog(limits: limits)
+    _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
+    _ = log.receive(InspectorLogTests.batch(2, [InspectorLogTests.shell]), at: 0)
+    // 400 steps of 10 KB: 4 MB sent, four times the budget.
+    for sequence in 0..<40 {
+      let steps = (1...10).map { Self.heavy(sequence * 10 + $0, size: 10_000) }
+      #expect(log.receive(InspectorLogTests.batch(sequence + 3, steps), at: 1) == .success(10))
+    }
+    let key = InspectorLog.ShellKey(session: "abc", shell: 1)
+    let journal = try #require(log.journals[key])
+    #expect(log.journalBytes <= limits.bytes)
+    #expect(journal.steps.count < 110 && journal.steps.count > 50, "\(journal.steps.count)")
+    #expect(journal.steps.last?.index == 400)
+    #expect(journal.droppedSteps + journal.steps.count == 400)
+    #expect(log.records.count < 130, "records too: \(log.records.count)")
+    #expect(log.updates(after: 0, limit: 10).missed > 0, "the page is told what it missed")
+    // The newest steps still read back.
+    #expect((try? log.stepDetail(of: key, index: 400).get()) != nil)
+  }
+}

@@ -26,6 +26,22 @@ public indirect enum InspectedValue: Hashable, Sendable {
   /// Deeper than ``Limits/depth``: not read further.
   case tooDeep
 
+  /// About how many bytes the value holds in memory: what the inspector counts to keep its log
+  /// within a budget of bytes, not only of entries (a step's worth varies a thousandfold).
+  package var weight: Int {
+    switch self {
+    case .text(let text), .scalar(let text): 40 + text.utf8.count
+    case .record(let type, let fields):
+      48 + type.utf8.count + fields.reduce(0) { $0 + 24 + $1.label.utf8.count + $1.value.weight }
+    case .enumCase(let type, let name, let values):
+      56 + type.utf8.count + name.utf8.count
+        + values.reduce(0) { $0 + 24 + $1.label.utf8.count + $1.value.weight }
+    case .collection(let type, let elements, _):
+      48 + type.utf8.count + elements.reduce(0) { $0 + 8 + $1.weight }
+    case .none, .redacted, .tooDeep: 16
+    }
+  }
+
   /// A named part of a record or an enum case.
   public struct Field: Hashable, Sendable {
     /// Its label (`_0` for an unlabelled associated value).

@@ -10,10 +10,15 @@ import struct YaiaHTTP.HTTPStatus
 /// reads updates; tests do the same with plain values.
 ///
 /// Every size is bounded: the log keeps the newest ``Limits/records`` records and counts the
-/// ones it let go; each shell's journal keeps its newest ``Limits/journalSteps`` steps.
+/// ones it let go; each shell's journal keeps its newest ``Limits/journalSteps`` steps; and
+/// both keep within ``Limits/bytes`` (about: ``InspectedValue/weight``), the oldest let go
+/// first, from the heaviest journal.
 struct InspectorLog {
   struct Limits {
     var records = 200_000
+    /// About how many bytes the records may hold (``InspectedValue/weight``), and as many the
+    /// journals' steps: past it the oldest go, as past the counts, whatever their number.
+    var bytes = 128 << 20
     /// A session of a hundred thousand events stays whole: every step can be selected.
     var journalSteps = 100_000
     /// The most apps connected at once. Ended connections and imports do not count: an
@@ -101,6 +106,10 @@ struct InspectorLog {
     var before: [Int: InspectedValue] = [:]
     /// The view model when recording resumed, until the next step kept takes it.
     var resumedWith: InspectedValue?
+    /// About how many bytes each step in ``steps`` holds, in the same order.
+    var costs: [Int] = []
+    /// Their sum.
+    var bytes = 0
 
     init(app: String, name: String, initialViewModel: InspectedValue) {
       self.app = app
@@ -121,6 +130,21 @@ struct InspectorLog {
       return low < steps.count && steps[low].index == index ? low : nil
     }
 
+    /// Lets its oldest `count` steps go, counted as dropped; the view model before the first
+    /// kept one is kept. Returns the bytes let go.
+    mutating func dropOldest(_ count: Int) -> Int {
+      let extra = min(count, steps.count)
+      guard extra > 0 else { return 0 }
+      base = viewModel(after: extra - 1)
+      steps.removeFirst(extra)
+      let freed = costs.prefix(extra).reduce(0, +)
+      costs.removeFirst(min(extra, costs.count))
+      bytes -= freed
+      droppedSteps += extra
+      if let first = steps.first?.index { before = before.filter { $0.key >= first } }
+      return freed
+    }
+
     /// The view model after the step at `position` (or before the first kept step, for -1).
     func viewModel(after position: Int) -> InspectedValue {
       var at = position
@@ -134,6 +158,11 @@ struct InspectorLog {
 
   let limits: Limits
   private(set) var records: [PageRecord] = []
+  /// About how many bytes each record holds, in the same order, and their sum.
+  private var recordCosts: [Int] = []
+  private var recordBytes = 0
+  /// About how many bytes the journals' steps hold.
+  private(set) var journalBytes = 0
   /// The sequence number of `records[0]`.
   private(set) var firstSequence = 1
   private(set) var apps: [String: App] = [:]
@@ -362,7 +391,7 @@ struct InspectorLog {
       let gone = endedOrder.removeFirst()
       for shell in apps[gone]?.shells ?? [] {
         let key = ShellKey(session: gone, shell: shell)
-        journals[key] = nil
+        journalBytes -= journals.removeValue(forKey: key)?.bytes ?? 0
         lastViewModel[key] = nil
       }
       apps[gone] = nil
@@ -605,6 +634,9 @@ struct InspectorLog {
           session, .problem("the event of step \(step.index) is not JSON: it cannot be exported"))
       }
       var changes: [InspectedChange] = []
+      // A view model sent whole is a tree of its own; one rebuilt from changes shares all but
+      // the changed parts with the one before.
+      let sentWhole = step.changed && step.viewModel != nil
       if step.changed, let after = step.viewModel {
         changes = InspectedChange.between(lastViewModel[key] ?? InspectedValue.none, after)
         lastViewModel[key] = after
@@ -635,22 +667,21 @@ struct InspectorLog {
         if step.viewModel == nil { step.viewModel = resumed }
         journals[key]?.resumedWith = nil
       }
+      let cost = Self.cost(of: step, changes: changes, sentWhole: sentWhole)
       journals[key]?.steps.append(step)
+      journals[key]?.costs.append(cost)
+      journals[key]?.bytes += cost
+      journalBytes += cost
       journals[key]?.lastIndex = step.index
       if var journal = journals[key],
         journal.steps.count > limits.journalSteps + max(1, limits.journalSteps / 10)
       {
         journals[key] = nil  // uniquely referenced while it changes: no copy of its steps
-        let extra = journal.steps.count - limits.journalSteps
-        journal.base = journal.viewModel(after: extra - 1)
-        journal.steps.removeFirst(extra)
-        journal.droppedSteps += extra
-        if let first = journal.steps.first?.index {
-          journal.before = journal.before.filter { $0.key >= first }
-        }
+        journalBytes -= journal.dropOldest(journal.steps.count - limits.journalSteps)
         journals[key] = journal
       }
-      append(session, .message(.step(step)), changes: changes)
+      trimJournals()
+      append(session, .message(.step(step)), changes: changes, cost: cost)
     case .dropped(let count):
       append(session, .message(.dropped(count: count)))
     case .launch, .launchEvent, .launchReport, .request:
@@ -682,15 +713,55 @@ struct InspectorLog {
   }
 
   private mutating func append(
-    _ session: String, _ body: PageRecord.Body, changes: [InspectedChange] = []
+    _ session: String, _ body: PageRecord.Body, changes: [InspectedChange] = [],
+    cost: Int = 128
   ) {
     records.append(
       PageRecord(sequence: nextSequence, session: session, body: body, changes: changes))
+    recordCosts.append(cost)
+    recordBytes += cost
     // Let go in slices of a tenth, so that a full log costs no copy per record.
+    var extra = 0
     if records.count > limits.records + max(1, limits.records / 10) {
-      let extra = records.count - limits.records
+      extra = records.count - limits.records
+    } else if recordBytes > limits.bytes {
+      // Past the bytes: the oldest records that hold a tenth of them.
+      var freed = 0
+      while extra < records.count - 1, freed < recordBytes - limits.bytes * 9 / 10 {
+        freed += recordCosts[extra]
+        extra += 1
+      }
+    }
+    if extra > 0 {
+      recordBytes -= recordCosts.prefix(extra).reduce(0, +)
+      recordCosts.removeFirst(extra)
       records.removeFirst(extra)
       firstSequence += extra
+    }
+  }
+
+  /// About how many bytes a step holds: its event, commands and changes, and its view model
+  /// when the app sent it whole.
+  static func cost(of step: InspectedStep, changes: [InspectedChange], sentWhole: Bool) -> Int {
+    var cost = 256 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
+    for change in changes {
+      cost +=
+        48 + change.path.utf8.count + (change.before?.weight ?? 0) + (change.after?.weight ?? 0)
+    }
+    if sentWhole, let whole = step.viewModel { cost += whole.weight }
+    return cost
+  }
+
+  /// Keeps the journals' steps within ``Limits/bytes``: the heaviest journal lets its oldest
+  /// tenth go until they fit.
+  private mutating func trimJournals() {
+    while journalBytes > limits.bytes {
+      guard let (key, _) = journals.max(by: { $0.value.bytes < $1.value.bytes }),
+        var journal = journals[key], journal.steps.count > 1
+      else { return }
+      journals[key] = nil  // uniquely referenced while it changes
+      journalBytes -= journal.dropOldest(max(1, journal.steps.count / 10))
+      journals[key] = journal
     }
   }
 
