@@ -27,18 +27,20 @@ public indirect enum InspectedValue: Hashable, Sendable {
   case tooDeep
 
   /// About how many bytes the value holds in memory: what the inspector counts to keep its log
-  /// within a budget of bytes, not only of entries (a step's worth varies a thousandfold).
+  /// within a budget of bytes, not only of entries (a step's worth varies a thousandfold). The
+  /// constants are the allocations a node costs (its box, its array, its strings' storage),
+  /// measured against the inspector's resident memory, not the value's size as JSON.
   package var weight: Int {
     switch self {
-    case .text(let text), .scalar(let text): 40 + text.utf8.count
+    case .text(let text), .scalar(let text): 80 + text.utf8.count
     case .record(let type, let fields):
-      48 + type.utf8.count + fields.reduce(0) { $0 + 24 + $1.label.utf8.count + $1.value.weight }
+      96 + type.utf8.count + fields.reduce(0) { $0 + 48 + $1.label.utf8.count + $1.value.weight }
     case .enumCase(let type, let name, let values):
-      56 + type.utf8.count + name.utf8.count
-        + values.reduce(0) { $0 + 24 + $1.label.utf8.count + $1.value.weight }
+      112 + type.utf8.count + name.utf8.count
+        + values.reduce(0) { $0 + 48 + $1.label.utf8.count + $1.value.weight }
     case .collection(let type, let elements, _):
-      48 + type.utf8.count + elements.reduce(0) { $0 + 8 + $1.weight }
-    case .none, .redacted, .tooDeep: 16
+      96 + type.utf8.count + elements.reduce(0) { $0 + 16 + $1.weight }
+    case .none, .redacted, .tooDeep: 32
     }
   }
 

@@ -428,16 +428,11 @@ struct InspectorLog {
   /// next batch takes the request in its answer (apps that travel in time send four times a
   /// second).
   mutating func requestJump(_ key: ShellKey, to index: Int) -> JumpRefusal? {
-    guard let journal = journals[key], let app = apps[key.session] else {
-      return .noShell(key)
-    }
-    guard let history = journal.history else {
-      return .notTravelling(
-        "this shell was inspected without time travel: pass timeTravel: .keepLast(N) to inspect(_:name:)"
-      )
-    }
-    guard !app.ended, !app.silent else {
-      return .notTravelling("\(app.name) is not connected: only a running app can jump")
+    let journal: ShellJournal
+    let history: Int
+    switch travelling(key, "jump") {
+    case .success(let found): (journal, history) = found
+    case .failure(let refusal): return refusal
     }
     guard (0...journal.lastIndex).contains(index) else {
       return .notTravelling("this shell has no step \(index)")
@@ -463,16 +458,11 @@ struct InspectorLog {
   /// not, when the shell does not travel in time, its app is not running, the step is not one
   /// of the app's kept steps, or it is a jump.
   mutating func requestSkip(_ key: ShellKey, step index: Int, apply: Bool) -> JumpRefusal? {
-    guard let journal = journals[key], let app = apps[key.session] else {
-      return .noShell(key)
-    }
-    guard let history = journal.history else {
-      return .notTravelling(
-        "this shell was inspected without time travel: pass timeTravel: .keepLast(N) to inspect(_:name:) to skip its steps"
-      )
-    }
-    guard !app.ended, !app.silent else {
-      return .notTravelling("\(app.name) is not connected: only a running app recomputes its steps")
+    let journal: ShellJournal
+    let history: Int
+    switch travelling(key, "skip a step") {
+    case .success(let found): (journal, history) = found
+    case .failure(let refusal): return refusal
     }
     guard (1...max(1, journal.lastIndex)).contains(index), journal.lastIndex >= 1 else {
       return .notTravelling("this shell has no step \(index)")
@@ -488,6 +478,27 @@ struct InspectorLog {
     return Self.enqueue(
       InspectorJumpRequest(shell: key.shell, index: index, skip: apply ? .apply : .preview),
       in: &pendingJumps, for: key.session, atMost: limits.jumpsWaiting, named: "jumps")
+  }
+
+  /// The journal of `key` and how many states its app keeps, when the shell travels in time and
+  /// its app runs; otherwise why it cannot `doing` ("jump", "skip a step").
+  private func travelling(_ key: ShellKey, _ doing: String) -> Result<
+    (journal: ShellJournal, history: Int), JumpRefusal
+  > {
+    guard let journal = journals[key], let app = apps[key.session] else {
+      return .failure(.noShell(key))
+    }
+    guard let history = journal.history else {
+      return .failure(
+        .notTravelling(
+          "this shell was inspected without time travel: pass timeTravel: .keepLast(N) to inspect(_:name:) to \(doing)"
+        ))
+    }
+    guard !app.ended, !app.silent else {
+      return .failure(
+        .notTravelling("\(app.name) is not connected: only a running app can \(doing)"))
+    }
+    return .success((journal, history))
   }
 
   /// Appends `request` to what waits for the app of `session`, unless `most` already do.
@@ -743,10 +754,13 @@ struct InspectorLog {
   /// About how many bytes a step holds: its event, commands and changes, and its view model
   /// when the app sent it whole.
   static func cost(of step: InspectedStep, changes: [InspectedChange], sentWhole: Bool) -> Int {
-    var cost = 256 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
+    // A step's own fields, its record's, and the nodes of the view model rebuilt along each
+    // changed path: about a kilobyte, measured.
+    var cost = 1_024 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
     for change in changes {
       cost +=
-        48 + change.path.utf8.count + (change.before?.weight ?? 0) + (change.after?.weight ?? 0)
+        96 + 2 * change.path.utf8.count + (change.before?.weight ?? 0)
+        + (change.after?.weight ?? 0)
     }
     if sentWhole, let whole = step.viewModel { cost += whole.weight }
     return cost
