@@ -199,7 +199,8 @@ struct InspectorLogTests {
     _ = log.receive(Self.batch(1, [Self.shell] + (1...20).map { Self.step($0) }), at: 0)
     #expect(log.records.count <= 11)
     let first = log.updates(after: 0, limit: 4)
-    #expect(first.records.count == 4)
+    // The app and its shell as they stand (their first records were let go), then four.
+    #expect(first.records.count == 2 + 4)
     #expect(first.missed == log.firstSequence - 1)
     #expect(first.more)
     let rest = log.updates(after: first.cursor, limit: 100)
@@ -488,7 +489,18 @@ struct InspectorLogBytesTests {
     #expect(journal.steps.last?.index == 400)
     #expect(journal.droppedSteps + journal.steps.count == 400)
     #expect(log.records.count < 130, "records too: \(log.records.count)")
-    #expect(log.updates(after: 0, limit: 10).missed > 0, "the page is told what it missed")
+    let fresh = log.updates(after: 0, limit: 10)
+    #expect(fresh.missed > 0, "the page is told what it missed")
+    // A page that missed the app's and the shell's first records is told of both first.
+    guard fresh.records.count > 2, case .app(_, "connected") = fresh.records[0].body,
+      case .message(.shell(let shell)) = fresh.records[1].body
+    else {
+      Issue.record("no preface: \(fresh.records.prefix(2).map(\.body))")
+      return
+    }
+    #expect(shell.name == "login")
+    #expect(fresh.records[2].sequence > fresh.records[1].sequence)
+    #expect(log.updates(after: fresh.cursor, limit: 10).records.first?.sequence ?? 0 > 0)
     // The newest steps still read back.
     #expect((try? log.stepDetail(of: key, index: 400).get()) != nil)
   }

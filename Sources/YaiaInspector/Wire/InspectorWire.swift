@@ -390,16 +390,7 @@ extension InspectorMessage {
         json.int(outcome.recomputed)
         json.member("refusal", outcome.refusal)
         json.key("steps")
-        json.array { json in
-          for step in outcome.steps {
-            json.object { json in
-              json.key("index")
-              json.int(step.index)
-              json.key("changes")
-              json.array { json in for change in step.changes { change.write(to: &json) } }
-            }
-          }
-        }
+        json.array { json in for step in outcome.steps { step.write(to: &json) } }
       }
     }
   }
@@ -655,6 +646,18 @@ extension InspectedChange {
       after: object.has("after")
         ? try InspectedValue(wire: try object.object("after").value, at: .key(path, "after"))
         : nil)
+  }
+}
+
+extension InspectedRecompute.Step {
+  /// `{"index": N, "changes": […]}`.
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("index")
+      json.int(index)
+      json.key("changes")
+      json.array { json in for change in changes { change.write(to: &json) } }
+    }
   }
 }
 

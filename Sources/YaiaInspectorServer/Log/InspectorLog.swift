@@ -18,7 +18,7 @@ struct InspectorLog {
     var records = 200_000
     /// About how many bytes the records may hold (``InspectedValue/weight``), and as many the
     /// journals' steps: past it the oldest go, as past the counts, whatever their number.
-    var bytes = 128 << 20
+    var bytes = 192 << 20
     /// A session of a hundred thousand events stays whole: every step can be selected.
     var journalSteps = 100_000
     /// The most apps connected at once. Ended connections and imports do not count: an
@@ -83,6 +83,8 @@ struct InspectorLog {
     var shells: Set<Int> = []
     /// The batch a checkpoint of the history resumed the app at, while replaying.
     var resumedAt: Int?
+    /// The sequence of the log's first record of the app: the order the page heard apps in.
+    var firstHeard = 0
   }
 
   struct ShellJournal {
@@ -286,7 +288,8 @@ struct InspectorLog {
       }
       let name = Self.clean(batch.app, limit: 200)
       apps[session] = App(
-        name: name, connection: batch.session, lastSequence: batch.sequence, lastSeen: now)
+        name: name, connection: batch.session, lastSequence: batch.sequence, lastSeen: now,
+        firstHeard: nextSequence)
       append(session, .app(name: name, status: "connected"))
     }
     var kept = 0
@@ -316,6 +319,7 @@ struct InspectorLog {
     var app = App(
       name: name, connection: batch.session, lastSequence: batch.sequence, lastSeen: now)
     app.resumedAt = batch.sequence
+    app.firstHeard = nextSequence
     apps[session] = app
     resumed.append(name)
     append(session, .app(name: name, status: "connected"))
@@ -368,7 +372,9 @@ struct InspectorLog {
     imports += 1
     let session = "import\(imports)"
     let name = "\(Self.clean(file, limit: 100)) (imported)"
-    apps[session] = App(name: name, connection: session, lastSequence: 0, lastSeen: 0, ended: true)
+    apps[session] = App(
+      name: name, connection: session, lastSequence: 0, lastSeen: 0, ended: true,
+      firstHeard: nextSequence)
     append(session, .app(name: name, status: "imported"))
     _ = take(
       .shell(InspectedShell(shell: 1, name: journal.shell, viewModel: journal.initialViewModel)),
@@ -756,7 +762,7 @@ struct InspectorLog {
   static func cost(of step: InspectedStep, changes: [InspectedChange], sentWhole: Bool) -> Int {
     // A step's own fields, its record's, and the nodes of the view model rebuilt along each
     // changed path: about a kilobyte, measured.
-    var cost = 1_024 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
+    var cost = 768 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
     for change in changes {
       cost +=
         96 + 2 * change.path.utf8.count + (change.before?.weight ?? 0)
@@ -781,6 +787,32 @@ struct InspectorLog {
 
   // MARK: Reading
 
+  /// Every app the log holds, in the order it was heard, with its status, then its shells with
+  /// the view model before their first kept step: what a page that missed the records that
+  /// announced them needs to show the rest. Numbered as the last record let go.
+  var preface: [PageRecord] {
+    var preface: [PageRecord] = []
+    for (session, app) in apps.sorted(by: { $0.value.firstHeard < $1.value.firstHeard }) {
+      let status =
+        session.hasPrefix("import")
+        ? "imported" : app.ended ? "ended" : app.silent ? "silent" : "connected"
+      preface.append(
+        PageRecord(
+          sequence: firstSequence - 1, session: session,
+          body: .app(name: app.name, status: status)))
+      for id in app.shells.sorted() {
+        guard let journal = journals[ShellKey(session: session, shell: id)] else { continue }
+        var shell = InspectedShell(shell: id, name: journal.name, viewModel: journal.base)
+        shell.history = journal.history
+        shell.acceptsEvents = journal.acceptsEvents
+        preface.append(
+          PageRecord(
+            sequence: firstSequence - 1, session: session, body: .message(.shell(shell))))
+      }
+    }
+    return preface
+  }
+
   /// The records after `sequence`, at most `limit` of them, and whether older ones the page
   /// never saw were let go.
   func updates(after sequence: Int, limit: Int) -> PageUpdates {
@@ -790,7 +822,12 @@ struct InspectorLog {
       ? 0
       : (sequence - firstSequence < records.count ? sequence - firstSequence + 1 : records.count)
     let end = min(records.count, start + max(1, limit))
-    let slice = start < end ? Array(records[start..<end]) : []
+    var slice = start < end ? Array(records[start..<end]) : []
+    if sequence < firstSequence - 1 {
+      // The page missed records that were let go, perhaps an app's or a shell's first: it is
+      // told of every app and shell the log still holds, as they stand, before the rest.
+      slice = preface + slice
+    }
     return PageUpdates(
       records: slice, cursor: slice.last?.sequence ?? max(sequence, firstSequence - 1),
       missed: max(0, firstSequence - 1 - sequence), more: end < records.count)
