@@ -24,6 +24,38 @@ struct StateRuleTests {
     #expect(try await lines(of: "state-purity", in: source) == [4, 5, 9, 10])
   }
 
+  @Test(
+    "every clock read and a fresh IDSequence() in handle are found: .now alone, Date(timeIntervalSinceNow:), clocks' now"
+  )
+  func clocksAndIDs() async throws {
+    let source =
+      statePrelude + """
+        struct Notes: ShellState {
+          var ids: IDSequence
+          mutating func handle(_ event: Int) -> [Int] {
+            let at: Date = .now
+            let soon = Date(timeIntervalSinceNow: 60)
+            let tick = ContinuousClock.now
+            let since = Date.timeIntervalSinceReferenceDate
+            let wall = DispatchTime.now()
+            var fresh = IDSequence()
+            let kept = ids.next()
+            let made = Date(timeIntervalSinceReferenceDate: 0)
+            _ = (at, soon, tick, since, wall, fresh.next(), kept, made)
+            return []
+          }
+          var viewModel: String { "" }
+        }
+        """
+    // One finding a read: the split sequence, `ids.next()` and a fixed date are pure.
+    let found = try await findings(in: ["Sources/App/Notes.swift": source]).filter {
+      $0.ruleID == "state-purity"
+    }
+    #expect(
+      found.map(\.location.line) == [5, 6, 7, 8, 9, 10],
+      "\(found.map { "\($0.location.line) \($0.message)" })")
+  }
+
   @Test("a state by extension or through a refining protocol is checked too")
   func indirectStates() async throws {
     let files = [

@@ -170,12 +170,24 @@
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       let noArguments = node.arguments.isEmpty && node.trailingClosure == nil
+      let firstLabel = node.arguments.first?.label
       if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
         let name = callee.baseName.text
         switch name {
         case "Task": report(node, "starts a Task")
         case "Date" where noArguments: report(node, "reads the clock (Date())")
+        case "Date"
+        where firstLabel?.text == "timeIntervalSinceNow":
+          report(node, "reads the clock (Date(timeIntervalSinceNow:))")
         case "UUID" where noArguments: report(node, "makes a random UUID()")
+        case "IDSequence" where noArguments:
+          report(
+            node,
+            "starts a new IDSequence(): its ids repeat those of every other IDSequence() (keep one sequence in the state and call next(), or give a new state ids.split())"
+          )
+        case "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time",
+          "clock_gettime", "gettimeofday":
+          report(node, "reads the clock (\(name))")
         default:
           if StatePurityRule.randomFunctions.contains(name) {
             report(node, "reads randomness (\(name))")
@@ -204,6 +216,13 @@
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      // `.now` on its own (`let at: Date = .now`) reads the clock whatever type it names; a
+      // call `.now()` is reported as a call.
+      let called = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+      if node.base == nil, node.declName.baseName.text == "now", !called {
+        report(node, "reads the clock (.now)")
+        return .visitChildren
+      }
       // Only `Type.member` matters: a base that is no capitalized name is passed by at once.
       guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
         StatePurityRule.mayBeCapitalized(base)
@@ -211,8 +230,9 @@
         return .visitChildren
       }
       let name = node.declName.baseName.text
-      if base == "Date", name == "now" {
-        report(node, "reads the clock (Date.now)")
+      if !called, name == "now" || (base == "Date" && name == "timeIntervalSinceReferenceDate") {
+        // `ContinuousClock.now`, `DispatchTime.now` are clock reads too, not only `Date.now`.
+        report(node, "reads the clock (\(base).\(name))")
       } else if StatePurityRule.singletonNames.contains(name), base.first?.isUppercase == true,
         StatePurityRule.effectTypes[base] == nil
       {
