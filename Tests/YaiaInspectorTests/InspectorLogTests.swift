@@ -438,6 +438,22 @@ struct InspectorLogContinuationTests {
     #expect(log.requestEvent(key, json: #"{"submit":{}}"#) != nil, "the shell takes no events")
   }
 
+  @Test("a checkpoint is taken only from the history, never from an app")
+  func checkpointFromTheNetwork() {
+    var log = InspectorLog()
+    var forged = Self.batch("abc", 7, [Log.shell])
+    forged.isCheckpoint = true
+    guard case .failure(let refusal) = log.receive(forged, at: 0) else {
+      Issue.record("a checkpoint sent by an app was taken")
+      return
+    }
+    #expect(refusal.message.contains("inspector's own"))
+    #expect(log.records.isEmpty && log.apps.isEmpty)
+    // From the history it starts the app where the checkpoint stands.
+    #expect(log.receive(forged, at: 0, replaying: true) == .success(1))
+    #expect(log.apps["abc"]?.lastSequence == 7)
+  }
+
   @Test("an older connection than the one the app has now is refused; another app is its own")
   func olderAndOthers() {
     var log = InspectorLog()

@@ -18,7 +18,7 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// The file this address was read from, if it was (``find(environment:stateFile:)``): an app
   /// reads it again before each try to reconnect, so it finds an inspector that came back on
   /// another port, or with a new token, as an app started then would.
-  let foundIn: InspectorStateFile?
+  private(set) var foundIn: InspectorStateFile?
 
   /// Two addresses are the same when they lead to the same inspector with the same token,
   /// wherever they were read.
@@ -35,11 +35,6 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
   /// - Throws: ``InspectorError/invalidAddress(_:reason:)`` when it is not an `http` URL with a
   ///   host, a port and a `token` of letters and digits in its fragment (`#token=…`) or query.
   public init(_ text: String) throws(InspectorError) {
-    try self.init(text, foundIn: nil)
-  }
-
-  /// Reads `text`, noting the file it came from.
-  init(_ text: String, foundIn file: InspectorStateFile?) throws(InspectorError) {
     let shown = VisibleText.escaped(text.prefix(200))
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
     else { throw .invalidAddress(shown, reason: "not a URL") }
@@ -83,11 +78,18 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
     self.endpoint = endpoint
     self.page = pageURL
     self.token = token
-    self.foundIn = file
+    self.foundIn = nil
   }
 
   /// The page's address.
   public var description: String { page.absoluteString }
+
+  /// This address, noted as read from `file`.
+  func found(in file: InspectorStateFile) -> InspectorAddress {
+    var found = self
+    found.foundIn = file
+    return found
+  }
 
   /// The name of the environment variable that gives an app the inspector's URL.
   public static let environmentVariable = "YAIA_INSPECTOR"
@@ -109,8 +111,7 @@ public struct InspectorAddress: Sendable, Equatable, CustomStringConvertible {
       return try InspectorAddress(text)
     }
     let file = stateFile ?? InspectorStateFile.standard(environment: environment)
-    guard let saved = try file.read() else { return nil }
-    return try InspectorAddress(saved.address.page.absoluteString, foundIn: file)
+    return try file.read()?.address.found(in: file)
   }
 }
 

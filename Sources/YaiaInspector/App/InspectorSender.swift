@@ -372,10 +372,9 @@ final class InspectorSender: Sendable {
   /// them there. A file that cannot be read now leaves the address as it was.
   private func findAgain() {
     guard let file = address.foundIn, let saved = try? file.read(),
-      let found = try? InspectorAddress(saved.address.page.absoluteString, foundIn: file),
-      found != address
+      let found = try? saved.address, found != address
     else { return }
-    located.withLock { $0 = found }
+    located.withLock { $0 = found.found(in: file) }
   }
 
   /// Opens a connection under `session`: a first, empty batch.
