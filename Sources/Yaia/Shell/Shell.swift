@@ -111,6 +111,9 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Reads the time, tells it to the state (if timed) and begins the event's time, so that timed
   /// children are told too; `nil` for a shell made without `now:`, which reads no clock.
   @usableFromInline var stamp: (@MainActor (inout State) -> Void)?
+  /// Whether the state is a ``TimedState`` and nothing tells this shell the time: its first
+  /// event reports it (a ``WiringIssue``) instead of dating everything the initial `now`.
+  @usableFromInline var reportsUntoldTime = false
   /// Keeps the work an ``OngoingWorkState`` declares running (see ``runOngoingWork(_:)``):
   /// called after each event once the shell started, and with `restart` after a jump.
   @usableFromInline var reconcileOngoing: (@MainActor (_ restart: Bool) -> Void)?
@@ -152,6 +155,7 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     self.sources = sources
     registry.onScopedWork = { [weak self] running in self?.sweepsChildren = running }
     watchesUnrunWork = State.self is any OngoingWorkState.Type
+    reportsUntoldTime = State.self is any TimedState.Type
     LiveShells.add(self)
   }
 
@@ -243,7 +247,11 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Handles one event; returns whether it changed the view model.
   @inlinable
   func handle(_ event: State.Event) -> Bool {
-    if let stamp { stamp(&currentState) }
+    if let stamp {
+      stamp(&currentState)
+    } else if reportsUntoldTime {
+      reportUntoldTime()
+    }
     let commands = currentState.handle(event)
     handledCount &+= 1
     let next = currentState.viewModel
@@ -269,6 +277,13 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     } else if watchesUnrunWork {
       checkUnrunWork()
     }
+  }
+
+  /// Reports, once, a timed state whose shell tells no time.
+  @usableFromInline
+  func reportUntoldTime() {
+    reportsUntoldTime = false
+    WiringIssue.report(.rootTimeNotTold(state: "\(State.self)"))
   }
 
   /// Reports, once, a state that declares ongoing work while no runner was given for it.
@@ -524,6 +539,7 @@ extension Shell {
   /// it is a ``TimedState``) and to every timed state nested in it: for a shell made elsewhere
   /// (a test harness) that should tell the time.
   public func tellTime<Time: Sendable>(from now: @escaping @MainActor () -> Time) {
+    reportsUntoldTime = false
     stamp = { [weak self] state in
       let time = now()
       State.stampTime(on: &state, from: time)

@@ -7,11 +7,15 @@
 #endif
 
 /// A way the app wires its states that compiles but would be silently wrong at run time: a
-/// timed screen that nothing tells the time, ongoing work that nothing runs. Yaia reports it instead of carrying on quietly.
+/// timed screen that nothing tells the time, ongoing work that nothing runs, an event for a
+/// screen that is not there. Yaia reports it instead of carrying on quietly.
 ///
-/// In tests, YaiaTesting's `Given`, `When` and `ShellHarness` record each report as a test
-/// failure; elsewhere it is written once to standard error, prefixed `Yaia:`. An app or a test
-/// framework of its own can take them with ``setReporter(_:)``.
+/// Where a report goes does not depend on what ran before: in a test process that links
+/// YaiaTesting, each report is a failure of the test running now, once per cause, at the line of
+/// the YaiaTesting call that caused it (else at the test's own line), whether the test uses
+/// `Given`, `ShellHarness` or a plain ``Shell``. Elsewhere (the app) each distinct report is
+/// written once to standard error, prefixed `Yaia:`. An app or a test framework of its own can
+/// take them with ``setReporter(_:)``.
 public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, and what to do about it.
   public let description: String
@@ -19,9 +23,30 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   /// A ``TimedState`` child is handed an event, but its parent is not timed and no time was
   /// set for the event.
   static func timeNotTold(child: String, parent: String) -> WiringIssue {
+    // A library type (a screen's holder) cannot be made timed by the app: advise what can.
+    let parentAdvice =
+      parent.hasPrefix("AnyScreen") || parent.hasPrefix("ScreenStack")
+      ? "" : ", make \(parent) a TimedState too"
+    return WiringIssue(
+      description:
+        "\(child) is a TimedState, but nothing told the time of the event \(parent) handed it: its `now` stays as it was. Make the shell with `Shell(root, now: Date.init)` (a test: `ShellHarness(root, now: …)` with a fixed or stepped time)\(parentAdvice), or wrap a value test in `withEventTime(…)`."
+    )
+  }
+
+  /// A shell whose own state is a ``TimedState`` was made without a time source.
+  static func rootTimeNotTold(state: String) -> WiringIssue {
     WiringIssue(
       description:
-        "\(child) is a TimedState, but nothing tells \(parent), which hands it events, the time: its `now` stays as it was. Make the shell with `Shell(state, now: Date.init)` (in a test, a fixed or stepped time), make \(parent) a TimedState too, or wrap a value test in `withEventTime(…)`."
+        "\(state) is a TimedState, but its shell was made without `now:`: its `now` is never set, and everything it stamps is dated as its initial value. Make it with `Shell(\(state)(…), now: Date.init)` in the app, `ShellHarness(\(state)(…), now: …)` with a fixed or stepped time in a test."
+    )
+  }
+
+  /// An event for a child that is not there (a screen popped, a row removed, a screen of another
+  /// type under the id), dropped.
+  static func eventDropped(event: String, parent: String, reason: String) -> WiringIssue {
+    WiringIssue(
+      description:
+        "\(parent) dropped \(event): \(reason). If the child was closed on purpose before the event arrived, test with `exhaustivity: .off`; else the event is sent to the wrong id or screen type."
     )
   }
 
@@ -51,25 +76,40 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
     )
   }
 
-  /// Where reports go: `nil` writes each distinct one once to standard error.
+  /// Where reports go: `nil` hands them to YaiaTesting when a test runs, else writes each
+  /// distinct one once to standard error.
   private static let reporter = Locked<(@Sendable (WiringIssue) -> Void)?>(nil)
   private static let written = Locked<Set<WiringIssue>>([])
 
-  /// Sends every later report to `reporter` (`nil`: back to standard error). YaiaTesting sets
-  /// one that records a test failure.
+  /// YaiaTesting's recorder, when the process links it: found by its type's name rather than
+  /// installed by a test, so that a report fails the test that caused it whatever ran first.
+  private static let testRecorder: (any WiringIssueRecording.Type)? =
+    _typeByName("11YaiaTesting19WiringIssueRecorderV") as? any WiringIssueRecording.Type
+
+  /// Sends every later report to `reporter` (`nil`: back to tests and standard error), for an
+  /// app that logs them its own way or a test framework other than Swift Testing and XCTest.
   public static func setReporter(_ reporter: (@Sendable (WiringIssue) -> Void)?) {
     self.reporter.withLock { $0 = reporter }
   }
 
-  /// Reports `issue` to the reporter, or once to standard error.
+  /// Reports `issue` to the reporter, to the test running now, or once to standard error.
   static func report(_ issue: WiringIssue) {
     if let reporter = reporter.withLock({ $0 }) {
       reporter(issue)
       return
     }
+    if let testRecorder, testRecorder.record(issue) { return }
     guard written.withLock({ $0.insert(issue).inserted }) else { return }
-    let line = Array("Yaia: \(issue.description)\n".utf8)
+    let line = Array("Yaia: \(VisibleText.escaped(issue.description))\n".utf8)
     // File descriptor 2, written directly: the C `stderr` global is not concurrency-safe.
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
+}
+
+/// What a test library does with a ``WiringIssue``: YaiaTesting's `WiringIssueRecorder` records
+/// it as a failure of the test running now. Found at run time by the type's name, so that no
+/// test has to install it.
+package protocol WiringIssueRecording: Sendable {
+  /// Records `issue` as a failure of the test running now; `false` when no test is running.
+  static func record(_ issue: WiringIssue) -> Bool
 }

@@ -25,25 +25,6 @@ package func reportFailure(_ message: String, at location: SourceLocation) {
   #endif
 }
 
-/// Makes every ``WiringIssue`` Yaia reports from now on (a timed screen nobody tells the time)
-/// a failure of the test that caused it: `Given` and `ShellHarness` call it, so a test that
-/// uses either fails loudly where the app would be quietly wrong. The reporter is the process's
-/// one; Swift Testing files each issue under the test whose task reported it.
-func reportWiringIssuesAsFailures() {
-  let first = wiringReporterInstalled.withLock { installed in
-    defer { installed = true }
-    return !installed
-  }
-  guard first else { return }
-  WiringIssue.setReporter { issue in
-    reportFailure("Yaia: \(issue.description)", at: wiringIssueLocation)
-  }
-}
-
-private let wiringReporterInstalled = Locked(false)
-private let wiringIssueLocation = SourceLocation(
-  fileID: "Yaia/WiringIssue.swift", filePath: "WiringIssue.swift", line: 1, column: 1)
-
 /// Records `message` to Swift Testing, titled by its first line.
 ///
 /// Swift Testing titles every recorded comment "Issue recorded", whatever it says, and puts

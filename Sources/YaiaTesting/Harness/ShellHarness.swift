@@ -87,6 +87,8 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   private let arrivals = Pulse()
   /// Fires whenever the shell's running work changes.
   private let workChanged = Pulse()
+  /// Whether the last wait for events stopped because no work was running.
+  private var stoppedForNoWork = false
   private var isFinished = false {
     didSet { ledger.update { $0.isFinished = isFinished } }
   }
@@ -127,7 +129,6 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     beforeStart: ((Shell<State>) -> Void)?,
     commands handler: @escaping Shell<State>.CommandHandler
   ) {
-    reportWiringIssuesAsFailures()
     let log = CommandLog<State.Command>()
     self.log = log
     self.initialState = state
@@ -144,14 +145,16 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     shell.trace = { [weak self] entry in self?.record(entry) }
     let ledger = self.ledger
     let workChanged = self.workChanged
+    let arrivals = self.arrivals
     ledger.update { $0.isExhaustive = exhaustivity == .on }
     shell.onWorkChange { [weak shell] in
       let running = shell?.runningWork.map(\.id) ?? []
       ledger.update { $0.runningWork = running }
       workChanged.fire()
+      arrivals.fire()  // a wait for events stops once no work is left that could send one
     }
     beforeStart?(shell)
-    shell.start()
+    WiringIssueRecorder.at(sourceLocation) { shell.start() }
   }
 
   deinit {
@@ -172,8 +175,8 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   // MARK: Sending
 
   /// Sends events to the shell, in order. They count as asserted.
-  public func send(_ events: State.Event...) {
-    for event in events { sendByTest(event) }
+  public func send(_ events: State.Event..., sourceLocation: SourceLocation = #_sourceLocation) {
+    for event in events { sendByTest(event, at: sourceLocation) }
   }
 
   /// Sends `event` and checks the view model right after it: the view model before, changed
@@ -183,7 +186,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     _ update: (inout State.ViewModel) -> Void
   ) {
     let before = shell.state.viewModel
-    sendByTest(event)
+    sendByTest(event, at: sourceLocation)
     guard let index = handled.lastIndex(where: \.sentByTest) else { return }
     check(handled[index], at: index, from: before, update, sourceLocation: sourceLocation)
   }
@@ -197,7 +200,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     state update: (inout State) -> Void
   ) where State: Equatable {
     var expected = shell.state
-    sendByTest(event)
+    sendByTest(event, at: sourceLocation)
     update(&expected)
     // `shell.state` is the state after this event and whatever it queued in the same send.
     guard shell.state != expected else { return }
@@ -220,7 +223,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     // Held, not only identified: a piece of work that ends during the send cannot free its
     // address for a new one to be mistaken for it.
     let before = shell.runningWork
-    sendByTest(event)
+    sendByTest(event, at: sourceLocation)
     let started = shell.runningWork.filter { work in !before.contains { $0 === work } }
     let bound = timeout ?? self.timeout
     let clock = ContinuousClock()
@@ -286,9 +289,11 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     return true
   }
 
-  private func sendByTest(_ event: State.Event) {
+  /// Sends `event` as the test's own; wiring issues it causes (and work it starts causes) are
+  /// reported at `location`.
+  private func sendByTest(_ event: State.Event, at location: SourceLocation) {
     sentByTest = true
-    shell.send(event)
+    WiringIssueRecorder.at(location) { shell.send(event) }
     sentByTest = false
   }
 
@@ -324,8 +329,8 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     }
     guard arrived else {
       reportFailure(
-        "Expected to receive \(dumped(expected)), but nothing arrived within"
-          + " \(DurationText.format(timeout ?? self.timeout)).\(runningWorkSentence())",
+        "Expected to receive \(dumped(expected)), but \(waitedText(timeout))."
+          + (stoppedForNoWork ? "" : runningWorkSentence()),
         at: sourceLocation)
       return
     }
@@ -361,7 +366,10 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     recordMismatch(
       "Received events differ at received event \(first + 1)"
         + (actual.count < expected.count
-          ? " (waited \(DurationText.format(bound)) for the rest).\(runningWorkSentence())" : "."),
+          ? (stoppedForNoWork
+            ? " (no work was running that could send the rest)."
+            : " (waited \(DurationText.format(bound)) for the rest).\(runningWorkSentence())")
+          : "."),
       expected: expected, actual: actual, sourceLocation: sourceLocation)
   }
 
@@ -408,19 +416,33 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     }
   }
 
-  /// Waits until at least `count` unasserted events are there; `false` on timeout.
+  /// Waits until at least `count` unasserted events are there; `false` on timeout, or at once
+  /// when no work is running that could deliver one (``stoppedForNoWork`` then says so).
   private func nextReceived(count: Int = 1, timeout: Duration?) async -> Bool {
     let bound = timeout ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: bound)
+    stoppedForNoWork = false
     while unasserted.count < count {
       let left = deadline - clock.now
       guard left > .zero, !Task.isCancelled else { return false }
+      // Events arrive from work the shell runs; with none running, nothing can come.
+      guard shell.runningWorkCount > 0 else {
+        stoppedForNoWork = true
+        return false
+      }
       let signal = arrivals
       let seen = signal.generation
       _ = await withTimeout(left) { await signal.wait(after: seen) }
     }
     return true
+  }
+
+  /// How long a wait that found nothing waited, for its failure: at once when no work ran.
+  private func waitedText(_ timeout: Duration?) -> String {
+    stoppedForNoWork
+      ? "no work was running that could send it (the harness stopped waiting at once)"
+      : "nothing arrived within \(DurationText.format(timeout ?? self.timeout))"
   }
 
   // MARK: Waiting for work
@@ -663,7 +685,6 @@ extension ShellHarness {
   ) {
     self.init(
       state, initial: initial, sources: sources, exhaustivity: exhaustivity, timeout: timeout,
-      sourceLocation: sourceLocation, commands: handler)
-    shell.tellTime(from: now)
+      sourceLocation: sourceLocation, beforeStart: { $0.tellTime(from: now) }, commands: handler)
   }
 }

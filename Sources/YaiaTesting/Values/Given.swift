@@ -26,7 +26,6 @@ public struct Given<State: ShellState> {
 
   /// Starts a test from `state`.
   public init(_ state: State) {
-    reportWiringIssuesAsFailures()
     self.state = state
     self.stepsTaken = 0
   }
@@ -51,7 +50,7 @@ public struct Given<State: ShellState> {
   ) -> Given {
     var next = state
     var expected = state.viewModel
-    _ = next.handle(event)
+    _ = WiringIssueRecorder.at(sourceLocation) { next.handle(event) }
     update(&expected)
     if next.viewModel != expected {
       recordMismatch(
@@ -70,7 +69,7 @@ public struct Given<State: ShellState> {
     _ update: (inout State.ViewModel) -> Void = { _ in }
   ) -> Given where State.Command: Equatable {
     var probe = state
-    let actual = probe.handle(event)
+    let actual = WiringIssueRecorder.at(sourceLocation) { probe.handle(event) }
     if actual != commands {
       recordMismatch(
         "Commands differ at step \(stepsTaken + 1), \(dumped(event)).",
@@ -96,7 +95,7 @@ public struct Given<State: ShellState> {
   ) -> Given where State: Equatable {
     var next = state
     var expected = state
-    _ = next.handle(event)
+    _ = WiringIssueRecorder.at(sourceLocation) { next.handle(event) }
     update(&expected)
     if next != expected {
       recordMismatch(
@@ -174,7 +173,7 @@ public struct When<State: ShellState> {
     viewModel: State.ViewModel? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> State where State.Command: Equatable {
-    let replay = Journal(events).replay(into: state)
+    let replay = WiringIssueRecorder.at(sourceLocation) { Journal(events).replay(into: state) }
     checkCommands(commands, in: replay, sourceLocation: sourceLocation)
     if let viewModel { checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation) }
     return replay.state
@@ -187,7 +186,7 @@ public struct When<State: ShellState> {
     viewModel: State.ViewModel,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> State {
-    let replay = Journal(events).replay(into: state)
+    let replay = WiringIssueRecorder.at(sourceLocation) { Journal(events).replay(into: state) }
     checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation)
     return replay.state
   }

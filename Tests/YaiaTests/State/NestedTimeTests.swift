@@ -87,12 +87,14 @@ struct NestedTimeTests {
 
   @Test("a timed child nobody tells the time fails the test, naming both states")
   func forgottenTimeFailsLoudly() {
+    let line = #line + 2
     withKnownIssue {
       Given(MeetingRoom()).when(.main(.said("a"))).then([])
     } matching: { issue in
       let text = String(describing: issue)
       return text.contains("RecordingState is a TimedState")
-        && text.contains("nothing tells MeetingRoom")
+        && text.contains("the event MeetingRoom handed it")
+        && issue.sourceLocation?.line == line  // the test's line, not the library's
     }
   }
 
