@@ -13,9 +13,10 @@
 /// case .destination(let event): return handle(event, in: \.destination) { .destination($0) }
 /// ```
 ///
-/// It hands a ``ScreenEvent`` to the screen it holds when the event is that screen's (an event
-/// for another screen type changes nothing), tells the screen the time when it is a
-/// ``TimedState``, and returns its commands as ``ScreenCommand``s. Two `AnyScreen`s are equal
+/// It hands a ``ScreenEvent`` to the screen it holds when the event is that screen's, tells the screen the time when it is a
+/// ``TimedState``, and returns its commands as ``ScreenCommand``s. An event for another screen type
+/// is dropped and reported (a ``WiringIssue``: a failure under an exhaustive test, logged once in
+/// the app). Two `AnyScreen`s are equal
 /// when they hold screens of the same type that are equal, so a test compares a whole stack
 /// with `==`.
 public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertible, CustomReflectable
@@ -54,10 +55,15 @@ public struct AnyScreen: ShellState, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// Hands `event` to the screen when it is that screen's, telling a timed screen the time
-  /// first; an event for another screen type changes nothing.
+  /// first; an event for another screen type changes nothing and is reported.
   public mutating func handle(_ event: ScreenEvent) -> [ScreenCommand] {
     func handleScreen<Screen: ScreenState>(_ screen: inout Screen) -> [ScreenCommand] {
-      guard let event = event.as(Screen.self) else { return [] }
+      guard let event = event.as(Screen.self) else {
+        WiringIssue.reportDropped(
+          event, by: AnyScreen.self,
+          "it is for a \(event.screen), and the screen there is a \(Screen.self)")
+        return []
+      }
       if Screen.self is any TimedState.Type {
         Self.stampTime(on: &screen, from: EventTime.current)
       }

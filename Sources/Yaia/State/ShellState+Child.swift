@@ -53,7 +53,10 @@ extension ShellState {
     in child: WritableKeyPath<Self, Child?>,
     lift: (Child.Command) -> Command
   ) -> [Command] {
-    guard self[keyPath: child] != nil else { return [] }
+    guard self[keyPath: child] != nil else {
+      WiringIssue.reportDropped(event, by: Self.self, "the child at \(child) is nil")
+      return []
+    }
     return handleChild(event, at: child).map(lift)
   }
 
@@ -74,7 +77,10 @@ extension ShellState {
     in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
     lift: (Child.Command) -> Command
   ) -> [Command] {
-    guard var child = self[keyPath: children][id: id] else { return [] }
+    guard var child = self[keyPath: children][id: id] else {
+      WiringIssue.reportDropped(event, by: Self.self, "no child under the id \(id)")
+      return []
+    }
     let commands = handleChild(event, copy: &child)
     self[keyPath: children][id: id] = child
     return commands.map(lift)
@@ -115,7 +121,10 @@ extension ShellState {
     in child: WritableKeyPath<Self, Child?>,
     react: (inout Self, Child.Command) -> [Command]
   ) -> [Command] {
-    guard self[keyPath: child] != nil else { return [] }
+    guard self[keyPath: child] != nil else {
+      WiringIssue.reportDropped(event, by: Self.self, "the child at \(child) is nil")
+      return []
+    }
     let commands = handleChild(event, at: child)
     var reactions: [Command] = []
     for command in commands { reactions += react(&self, command) }
@@ -162,7 +171,10 @@ extension ShellState {
     in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>,
     react: (inout Self, Child.Command) -> [Command]
   ) -> [Command] {
-    guard var child = self[keyPath: children][id: id] else { return [] }
+    guard var child = self[keyPath: children][id: id] else {
+      WiringIssue.reportDropped(event, by: Self.self, "no child under the id \(id)")
+      return []
+    }
     let commands = handleChild(event, copy: &child)
     self[keyPath: children][id: id] = child
     var reactions: [Command] = []
@@ -176,7 +188,10 @@ extension ShellState {
   public mutating func handle<Child: ShellState>(
     _ event: Child.Event, in child: WritableKeyPath<Self, Child?>
   ) -> [Command] where Child.Command == Never {
-    guard self[keyPath: child] != nil else { return [] }
+    guard self[keyPath: child] != nil else {
+      WiringIssue.reportDropped(event, by: Self.self, "the child at \(child) is nil")
+      return []
+    }
     _ = handleChild(event, at: child)
     return []
   }
@@ -187,7 +202,10 @@ extension ShellState {
   public mutating func handle<ID: Hashable, Child: ShellState>(
     _ event: Child.Event, for id: ID, in children: WritableKeyPath<Self, KeyedChildren<ID, Child>>
   ) -> [Command] where Child.Command == Never {
-    guard var state = self[keyPath: children][id: id] else { return [] }
+    guard var state = self[keyPath: children][id: id] else {
+      WiringIssue.reportDropped(event, by: Self.self, "no child under the id \(id)")
+      return []
+    }
     _ = handleChild(event, copy: &state)
     self[keyPath: children][id: id] = state
     return []

@@ -19,6 +19,18 @@
 public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, and what to do about it.
   public let description: String
+  /// What the issue is about, without the values that vary from one occurrence to the next:
+  /// each cause is reported once (once a test, once a run).
+  package let cause: String
+  /// Whether it is an event dropped for a child that is not there: a mistake under an
+  /// exhaustive test, and what a test that closes the child on purpose expects.
+  package let isDroppedEvent: Bool
+
+  init(description: String, cause: String? = nil, isDroppedEvent: Bool = false) {
+    self.description = description
+    self.cause = cause ?? description
+    self.isDroppedEvent = isDroppedEvent
+  }
 
   /// A ``TimedState`` child is handed an event, but its parent is not timed and no time was
   /// set for the event.
@@ -42,12 +54,24 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// An event for a child that is not there (a screen popped, a row removed, a screen of another
-  /// type under the id), dropped.
+  /// type under the id), dropped. A test that closes the child on purpose before a late event
+  /// says so with an exhaustive harness turned off; the app logs it once.
   static func eventDropped(event: String, parent: String, reason: String) -> WiringIssue {
     WiringIssue(
       description:
-        "\(parent) dropped \(event): \(reason). If the child was closed on purpose before the event arrived, test with `exhaustivity: .off`; else the event is sent to the wrong id or screen type."
-    )
+        "\(parent) dropped the event \(event): \(reason). If the test closes it on purpose before the event arrives, use a harness with `exhaustivity: .off`; otherwise the event is sent to the wrong id or screen type.",
+      cause: "dropped \(parent) \(reason)", isDroppedEvent: true)
+  }
+
+  /// Reports an event for a child that is not there: `reason` says which.
+  @usableFromInline
+  static func reportDropped<Parent, Event>(
+    _ event: Event, by _: Parent.Type, _ reason: @autoclosure () -> String
+  ) {
+    report(
+      .eventDropped(
+        event: VisibleText.escaped(String(describing: event), atMost: 200),
+        parent: "\(Parent.self)", reason: reason()))
   }
 
   /// The time told is not of the type the child keeps.
@@ -79,7 +103,7 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where reports go: `nil` hands them to YaiaTesting when a test runs, else writes each
   /// distinct one once to standard error.
   private static let reporter = Locked<(@Sendable (WiringIssue) -> Void)?>(nil)
-  private static let written = Locked<Set<WiringIssue>>([])
+  private static let written = Locked<Set<String>>([])
 
   /// YaiaTesting's recorder, when the process links it: found by its type's name rather than
   /// installed by a test, so that a report fails the test that caused it whatever ran first.
@@ -93,13 +117,14 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Reports `issue` to the reporter, to the test running now, or once to standard error.
+  @usableFromInline
   static func report(_ issue: WiringIssue) {
     if let reporter = reporter.withLock({ $0 }) {
       reporter(issue)
       return
     }
     if let testRecorder, testRecorder.record(issue) { return }
-    guard written.withLock({ $0.insert(issue).inserted }) else { return }
+    guard written.withLock({ $0.insert(issue.cause).inserted }) else { return }
     let line = Array("Yaia: \(VisibleText.escaped(issue.description))\n".utf8)
     // File descriptor 2, written directly: the C `stderr` global is not concurrency-safe.
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -154,7 +154,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
       arrivals.fire()  // a wait for events stops once no work is left that could send one
     }
     beforeStart?(shell)
-    WiringIssueRecorder.at(sourceLocation) { shell.start() }
+    WiringIssueRecorder.at(sourceLocation, exhaustive: exhaustivity == .on) { shell.start() }
   }
 
   deinit {
@@ -293,7 +293,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   /// reported at `location`.
   private func sendByTest(_ event: State.Event, at location: SourceLocation) {
     sentByTest = true
-    WiringIssueRecorder.at(location) { shell.send(event) }
+    WiringIssueRecorder.at(location, exhaustive: exhaustivity == .on) { shell.send(event) }
     sentByTest = false
   }
 

@@ -128,51 +128,53 @@ struct CompositionTests {
 
   @Test("a parent reacts to a child's results with itself in hand; a gone child's events drop")
   func reactsToResults() {
-    /// A volume dialog that closes itself when the level reaches the top: the parent reacts to
-    /// the child's command instead of lifting it.
-    struct Dialog: ShellState {
-      enum Event: Equatable, Sendable { case volume(VolumeState.Event) }
-      enum Command: Equatable {
-        case setVolume(Int)
-        case closed(at: Int)
-      }
-      var volume: VolumeState? = VolumeState()
-      var viewModel: Int? { volume?.viewModel.level }
+    allowingDroppedEvents {
+      /// A volume dialog that closes itself when the level reaches the top: the parent reacts to
+      /// the child's command instead of lifting it.
+      struct Dialog: ShellState {
+        enum Event: Equatable, Sendable { case volume(VolumeState.Event) }
+        enum Command: Equatable {
+          case setVolume(Int)
+          case closed(at: Int)
+        }
+        var volume: VolumeState? = VolumeState()
+        var viewModel: Int? { volume?.viewModel.level }
 
-      mutating func handle(_ event: Event) -> [Command] {
-        switch event {
-        case .volume(let event):
-          handle(event, in: \.volume) { dialog, command in
-            switch command {
-            case .setVolume(let level) where level == 10:
-              dialog.volume = nil
-              return [.closed(at: level)]
-            case .setVolume(let level):
-              return [.setVolume(level)]
+        mutating func handle(_ event: Event) -> [Command] {
+          switch event {
+          case .volume(let event):
+            handle(event, in: \.volume) { dialog, command in
+              switch command {
+              case .setVolume(let level) where level == 10:
+                dialog.volume = nil
+                return [.closed(at: level)]
+              case .setVolume(let level):
+                return [.setVolume(level)]
+              }
             }
           }
         }
       }
-    }
-    var levels = [Dialog.Command]()
-    var dialog = Dialog()
-    for _ in 0..<7 { levels += dialog.handle(.volume(.up)) }
-    #expect(
-      levels == [.setVolume(6), .setVolume(7), .setVolume(8), .setVolume(9), .closed(at: 10)])
-    #expect(dialog.viewModel == nil)
+      var levels = [Dialog.Command]()
+      var dialog = Dialog()
+      for _ in 0..<7 { levels += dialog.handle(.volume(.up)) }
+      #expect(
+        levels == [.setVolume(6), .setVolume(7), .setVolume(8), .setVolume(9), .closed(at: 10)])
+      #expect(dialog.viewModel == nil)
 
-    struct Always: ShellState {
-      enum Command: Equatable { case counted(Int) }
-      var volume = VolumeState()
-      var viewModel: Int { volume.viewModel.level }
-      mutating func handle(_ event: VolumeState.Event) -> [Command] {
-        handle(event, in: \.volume) { _, command in
-          guard case .setVolume(let level) = command else { return [] }
-          return [.counted(level)]
+      struct Always: ShellState {
+        enum Command: Equatable { case counted(Int) }
+        var volume = VolumeState()
+        var viewModel: Int { volume.viewModel.level }
+        mutating func handle(_ event: VolumeState.Event) -> [Command] {
+          handle(event, in: \.volume) { _, command in
+            guard case .setVolume(let level) = command else { return [] }
+            return [.counted(level)]
+          }
         }
       }
+      Given(Always()).when(.down, .down).then([.counted(4), .counted(3)], viewModel: 3)
     }
-    Given(Always()).when(.down, .down).then([.counted(4), .counted(3)], viewModel: 3)
   }
 
   @Test("a section that asks for nothing is told its events; the parent returns nothing for it")
