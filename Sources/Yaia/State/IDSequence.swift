@@ -1,54 +1,72 @@
 /// Fresh ids made inside `handle` without randomness: a namespace and a counter, kept in the
 /// state as a plain value.
 ///
-/// A state that creates things (a new meeting, an attendee) keeps an `IDSequence` and calls
+/// A state that creates things (a new note, an attendee) keeps an `IDSequence` and calls
 /// ``next()``: the id is new because the counter moves on, not because anything random
-/// happened, so `handle` stays pure and a test that starts from `IDSequence()` sees `#1`,
-/// `#2`, `#3` every run. The app starts the sequence once, at its composition root, with
-/// ``random()``: a random 64-bit namespace per launch keeps ids of different launches (and
-/// devices) apart.
+/// happened, so `handle` stays pure.
 ///
 /// ```swift
-/// struct AttendeesState: ShellState {
-///   var ids: IDSequence                     // IDSequence() in tests, .random() in the app
-///   var attendees: [Attendee] = []
+/// struct NotesState: ShellState {
+///   var ids = IDSequence()          // #1, #2, … in tests; a new namespace at each app launch
+///   var notes: [Note] = []
 ///   mutating func handle(_ event: Event) -> [Command] {
 ///     switch event {
-///     case .addTapped(let name):
-///       attendees.append(Attendee(id: ids.next(), name: name)); return []
+///     case .addTapped(let text):
+///       notes.append(Note(id: ids.next(), text: text)); return []
 ///     }
 ///   }
 /// }
 /// ```
 ///
-/// Keep the sequence in the state that creates, and persist it with the state if ids must stay
-/// unique across a restore of the same namespace. A state made inside `handle` (an edit form,
-/// a recording) gets a sequence of its own with ``split()``: never `IDSequence()`, whose test
-/// namespace every such state would share.
+/// `IDSequence()` is safe in a persisted app, however the state is kept:
+/// - **Kept with the state** (it is `Codable`), it goes on after the last id it issued.
+/// - **Made fresh after a restart** (a state rebuilt from stored notes, with `ids` left at its
+///   default), it takes the namespace of this launch: random once per run of the app, so it
+///   never issues an id an earlier run issued (two runs meet with the odds of two random 60-bit
+///   numbers).
+/// - **In tests** its namespace is 0, so a test sees `#1`, `#2`, `#3` every run; a test that
+///   models a restart runs the second launch in YaiaTesting's `withLaunch(2) { … }`.
+///
+/// A state made inside `handle` (an edit form, a recording) gets a sequence of its own with
+/// ``split()``: never `IDSequence()` there, since every sequence made fresh in one launch shares
+/// its namespace (`yaia lint` names it).
 public struct IDSequence: Hashable, Sendable, Codable {
   /// The namespace every id of this sequence carries.
   public let namespace: UInt64
   /// How many ids it has issued: the next one is numbered one more.
   public private(set) var issued: UInt64
 
-  /// A sequence in `namespace` (0, the default, is the test namespace: ids print as `#1`,
-  /// `#2`), continuing after `issued` ids.
+  /// A sequence in this launch's namespace (random once per run of an app, 0 in tests),
+  /// continuing after `issued` ids: the default, safe however the state is kept (see above).
+  public init(issued: UInt64 = 0) {
+    self.init(namespace: LaunchNamespace.current, issued: issued)
+  }
+
+  /// A sequence in `namespace` (0 is the test namespace: ids print as `#1`, `#2`), continuing
+  /// after `issued` ids: for a sequence read back from where the app keeps it.
   /// The namespace's bits 15-12 are cleared: they hold the UUID version of every id (see
   /// ``GeneratedID/uuid``), so ids read back from their UUIDs.
-  public init(namespace: UInt64 = 0, issued: UInt64 = 0) {
+  public init(namespace: UInt64, issued: UInt64 = 0) {
     self.namespace = namespace & GeneratedID.namespaceBits
     self.issued = issued
   }
 
-  /// A sequence in a random namespace, for the app: call it where the app is put together,
-  /// never inside `handle` (that would read randomness, which `yaia lint` reports).
+  /// A sequence in a random namespace of its own, also in tests: call it where the app is put
+  /// together, never inside `handle` (that would read randomness, which `yaia lint` reports).
+  /// `IDSequence()` already differs from launch to launch; this differs from sequence to
+  /// sequence.
   public static func random() -> IDSequence {
+    IDSequence(namespace: randomNamespace())
+  }
+
+  /// A random namespace that is not the test namespace.
+  static func randomNamespace() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
     var namespace: UInt64 = 0
     // Bits 15-12 hold the UUID version (see GeneratedID.uuid): keep them 0, so that no two
     // namespaces give the same UUIDs.
-    while namespace == 0 { namespace = generator.next() & ~0xF000 }
-    return IDSequence(namespace: namespace)
+    while namespace == 0 { namespace = generator.next() & GeneratedID.namespaceBits }
+    return namespace
   }
 
   /// A new id: the next number in this namespace.
