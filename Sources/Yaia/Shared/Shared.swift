@@ -95,7 +95,7 @@ public final class Shared<Value: Equatable & Sendable> {
     version += 1
     if persistence != nil { save(newValue) }
     notify()
-    LiveShells.refreshAll()
+    LiveShells.refreshAll(changed: ObjectIdentifier(box))
   }
 
   /// Changes the value in place: `shared.update { $0.speakers[id]?.name = name }`.

@@ -17,11 +17,14 @@
 /// event. `handle` reads the newest value too, so what a state decides and what it shows never
 /// disagree.
 ///
-/// Two readers are equal when they read the same shared value, so states that hold them still
-/// compare with `==`. A test makes the shared value (`Shared(["Standup"])`) and gives the state
+/// A reader is a value: two readers are equal when their values are (two readers of one
+/// ``Shared`` always are), a test diff shows the value, and a state that holds readers compares
+/// with `==`. A view model that holds a reader (a state that is its own view model) is published
+/// again when the value changes, although it compares equal to the one shown: its shell finds
+/// the reader in it. A test makes the shared value (`Shared(["Standup"])`) and gives the state
 /// its ``Shared/reader``; ``constant(_:)`` is a reader of a value that never changes (previews).
 public struct SharedReader<Value: Equatable & Sendable>: Equatable, Sendable,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable
 {
   /// Where the newest value is, behind a lock: written by ``Shared`` on the main actor, read by
   /// states wherever they run.
@@ -40,13 +43,58 @@ public struct SharedReader<Value: Equatable & Sendable>: Equatable, Sendable,
   /// The shared value now.
   public var value: Value { box.value.withLock { $0 } }
 
-  /// Whether both read the same shared value.
+  /// Whether both read equal values now (two readers of one ``Shared`` always do).
   public static func == (lhs: SharedReader, rhs: SharedReader) -> Bool {
-    lhs.box === rhs.box
+    lhs.box === rhs.box || lhs.value == rhs.value
   }
 
   /// `shared(…)`, with the value now.
   public var description: String { "shared(\(value))" }
+
+  /// The value now, as a dump and a test diff show it: two readers that differ show how their
+  /// values differ.
+  public var customMirror: Mirror { Mirror(self, children: ["value": value as Any]) }
+}
+
+extension SharedReader: SharedReading {
+  var sharedBox: ObjectIdentifier { ObjectIdentifier(box) }
+}
+
+/// A ``SharedReader`` of any value: what a shell looks for in a view model when a shared value
+/// changed.
+protocol SharedReading {
+  /// The shared value it reads.
+  var sharedBox: ObjectIdentifier { get }
+}
+
+/// Finds the readers a value holds, through its mirror: a view model that holds a reader of a
+/// changed value must be published again, although it compares equal to the one shown (both read
+/// the newest value).
+enum HeldReaders {
+  /// How far into a value the search goes, in levels and in values looked at: a view model is
+  /// small; a huge one is not searched to its end (its shell may then miss a republish, never
+  /// hang).
+  static let depthLimit = 16
+  static let countLimit = 20_000
+
+  /// Whether `value` holds a reader of one of `boxes`.
+  static func holds(_ value: Any, anyOf boxes: Set<ObjectIdentifier>) -> Bool {
+    var budget = countLimit
+    return search(value, boxes, depth: 0, budget: &budget)
+  }
+
+  private static func search(
+    _ value: Any, _ boxes: Set<ObjectIdentifier>, depth: Int, budget: inout Int
+  ) -> Bool {
+    budget -= 1
+    guard budget >= 0 else { return false }
+    if let reader = value as? any SharedReading { return boxes.contains(reader.sharedBox) }
+    guard depth < depthLimit else { return false }
+    for child in Mirror(reflecting: value).children {
+      if search(child.value, boxes, depth: depth + 1, budget: &budget) { return true }
+    }
+    return false
+  }
 }
 
 /// The newest value of one ``Shared``, behind a lock, for its readers.
@@ -79,21 +127,23 @@ enum LiveShells {
     }
   }
 
-  /// Has every live shell publish its view model again if it changed.
-  static func refreshAll() {
+  /// Has every live shell publish its view model again if it changed, or if it holds a reader
+  /// of `changed`.
+  static func refreshAll(changed: ObjectIdentifier) {
     var live: [Entry] = []
     live.reserveCapacity(entries.count)
     for entry in entries {
       guard let shell = entry.shell else { continue }
       live.append(entry)
-      shell.refreshViewModel()
+      shell.refreshViewModel(changed: changed)
     }
     entries = live
   }
 }
 
-/// What ``LiveShells`` asks of a shell: recompute its view model, and publish it if it changed.
+/// What ``LiveShells`` asks of a shell: recompute its view model, and publish it if it changed
+/// or holds a reader of the changed value.
 @MainActor
 protocol RefreshingViewModel: AnyObject {
-  func refreshViewModel()
+  func refreshViewModel(changed: ObjectIdentifier)
 }

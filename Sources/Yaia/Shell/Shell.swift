@@ -84,6 +84,8 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   /// Whether a ``Shared`` value changed while an event was being handled: the view model is
   /// published again once the send is done.
   @usableFromInline var sharedChangedWhileHandling = false
+  /// The shared values that changed since the view model was last published for them.
+  var changedShared: Set<ObjectIdentifier> = []
   /// Whether a child scope has work running, so that each event must check whether that child
   /// is still there. Kept by the registry.
   @usableFromInline var sweepsChildren = false
@@ -457,10 +459,13 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
   }
 
   /// Publishes the view model again if it changed without an event: a ``Shared`` value that
-  /// the state reads through a ``SharedReader`` changed. Nothing is traced or journaled (no
-  /// event was handled); while an event is being handled, it is published when the send ends.
-  func refreshViewModel() {
+  /// the state reads through a ``SharedReader`` changed, `changed`. A view model that holds a
+  /// reader of it is published even though it compares equal (it reads the newest value). Nothing
+  /// is traced or journaled (no event was handled); while an event is being handled, it is
+  /// published when the send ends.
+  func refreshViewModel(changed: ObjectIdentifier) {
     guard !isEnded else { return }
+    changedShared.insert(changed)
     if isHandling {
       // A command of this shell's own event set the value: published once that event is done.
       sharedChangedWhileHandling = true
@@ -469,12 +474,19 @@ public final class Shell<State: ShellState> where State.Event: Sendable {
     if republishAfterSharedChange() && observed { notifyObservers() }
   }
 
-  /// Publishes the view model if a shared value changed it; whether it did.
+  /// Publishes the view model if a shared value changed it, or if it holds a reader of a changed
+  /// value; whether it did.
   @usableFromInline
   func republishAfterSharedChange() -> Bool {
     sharedChangedWhileHandling = false
+    let changed = changedShared
+    changedShared.removeAll()
     let next = currentState.viewModel
-    guard next != publishedViewModel else { return false }
+    if next == publishedViewModel {
+      guard HeldReaders.holds(next, anyOf: changed) else { return false }
+      // Equal because both read the newest value: observers saw the old one.
+      readWhileHandling = true
+    }
     publishedViewModel = next
     publish(next)
     return true

@@ -1,6 +1,36 @@
+import CustomDump
 import Testing
 import Yaia
 import YaiaTesting
+
+/// A detail screen that is its own view model and holds the meetings it shows: the shape of the
+/// ported meeting app, where the detail sits under an edit form.
+struct MeetingCard: ScreenState {
+  var meetings: SharedReader<[String: String]>
+  var id: String
+  var viewModel: MeetingCard { self }
+  var title: String { meetings.value[id] ?? "Deleted" }
+  mutating func handle(_ event: Never) -> [Never] {}
+}
+
+/// The edit form on top of it.
+struct RenameForm: ScreenState {
+  var draft = ""
+  var viewModel: String { draft }
+  mutating func handle(_ event: String) -> [Never] {
+    draft = event
+    return []
+  }
+}
+
+/// A stack of any screens, as the port keeps it.
+struct MeetingScreens: ShellState {
+  var screens = KeyedChildren<Int, AnyScreen>()
+  var viewModel: [ChildViewModel<Int, ScreenViewModel>] { screens.viewModels }
+  mutating func handle(_ event: ScreenEvent) -> [ScreenCommand] {
+    handle(event, for: screens.ids.last ?? 0, in: \.screens) { $0 }
+  }
+}
 
 /// A badge that shows the shared unread count: it holds a reader, never a copy.
 struct Badge: ShellState {
@@ -57,9 +87,35 @@ struct SharedReaderTests {
     unread.set(2)
     #expect(shell.viewModel == "1")
     #expect(unread.reader == unread.reader)
-    #expect(unread.reader != Shared(1).reader)
+    #expect(unread.reader != Shared(1).reader, "2 is not 1")
+    #expect(unread.reader == Shared(2).reader, "a reader is a value: equal values, equal readers")
     #expect(SharedReader.constant(4).value == 4)
     #expect(unread.reader.description == "shared(2)")
+  }
+
+  @Test("a screen that is its own view model shows a rename made elsewhere, with no event")
+  func readerInViewModelRepublished() {
+    let meetings = Shared(["m1": "Standup"])
+    var stack = MeetingScreens()
+    stack.screens.append(AnyScreen(MeetingCard(meetings: meetings.reader, id: "m1")), id: 0)
+    stack.screens.append(AnyScreen(RenameForm()), id: 1)
+    let shell = Shell(stack) { _, _ in }
+    var titles: [String] = []
+    shell.onRender { rows in
+      titles.append(rows.first?.viewModel.as(MeetingCard.self)?.title ?? "none")
+    }
+    meetings.set(["m1": "Daily"])  // renamed by another shell, another screen: no event here
+    #expect(titles == ["Standup", "Daily"], "the detail under the form was not drawn again")
+    meetings.set(["m1": "Daily"])  // no change: nothing drawn
+    Shared(["x": "y"]).set(["x": "z"])  // another value: this shell's screens do not read it
+    #expect(titles == ["Standup", "Daily"])
+  }
+
+  @Test("two readers that differ show their values in a diff")
+  func readerDiff() {
+    let difference = diff(Shared(["a"]).reader, Shared(["b"]).reader)
+    #expect(difference?.contains("\"a\"") == true && difference?.contains("\"b\"") == true)
+    #expect(difference?.contains("no difference detected") == false)
   }
 
   @Test("a harness following a reader needs no echo event per write")
