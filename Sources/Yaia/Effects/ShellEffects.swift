@@ -258,6 +258,7 @@ public struct ShellEffects<State: ShellState> where State.Event: Sendable {
   /// let clock: any Clock<Duration> = ContinuousClock()   // a TestClock in tests
   /// effects.timer(id: "timer", every: .seconds(1), clock: clock) { .tick(elapsed: $0.elapsed) }
   /// ```
+  @_disfavoredOverload  // a concrete or generic clock takes the TimerTick overload, as in 0.2
   public func timer(
     id: some Hashable & Sendable, every interval: Duration, clock: any Clock<Duration>,
     _ event: @escaping @Sendable (DurationTick) -> Event

@@ -140,6 +140,36 @@ struct TimerTickTests {
     await harness.finish()
   }
 
+  @Test("a tick named in a closure of several statements compiles with every kind of clock")
+  func namedTickCompiles() async {
+    // Before 0.3 the `any Clock<Duration>` overload made these ambiguous for a concrete or
+    // generic clock: a source break for code written against 0.2.
+    func start<C: Clock<Duration>>(_ effects: ShellEffects<Stopwatch>, on clock: C) {
+      effects.timer(id: "watch", every: .milliseconds(250), clock: clock) { tick in
+        let count = tick.count
+        return .tick(count: count, elapsed: tick.elapsed)
+      }
+    }
+    let clock = TestClock()
+    let harness = ShellHarness(Stopwatch()) { command, effects in
+      effects.timer(id: "watch", every: .milliseconds(250), clock: clock) { tick in
+        let count = tick.count
+        return .tick(count: count, elapsed: tick.elapsed)
+      }
+    }
+    let generic = ShellHarness(Stopwatch()) { command, effects in start(effects, on: clock) }
+    harness.send(.start)
+    generic.send(.start)
+    await clock.sleepers(2)
+    await clock.advance(by: .milliseconds(250))
+    await harness.receive(.tick(count: 1, elapsed: .milliseconds(250)))
+    await generic.receive(.tick(count: 1, elapsed: .milliseconds(250)))
+    harness.skipRunningWork()
+    generic.skipRunningWork()
+    await harness.finish()
+    await generic.finish()
+  }
+
   @Test("a clock kept as any Clock<Duration>, as the articles' shells keep theirs, ticks too")
   func existentialClock() async {
     let testClock = TestClock()
@@ -158,5 +188,33 @@ struct TimerTickTests {
     #expect(DurationTick(count: 3, interval: .seconds(2)).elapsed == .seconds(6))
     harness.skipRunningWork()
     await harness.finish()
+  }
+}
+
+// Compiled, never run: each is a way 0.2 code names the tick that must keep compiling (the
+// `any Clock<Duration>` overload once made all four ambiguous).
+@MainActor private func namedTickOnContinuousClock(_ effects: ShellEffects<Stopwatch>) {
+  effects.timer(id: "a", every: .seconds(1), clock: ContinuousClock()) { tick in
+    .tick(count: tick.count, elapsed: tick.elapsed)
+  }
+}
+@MainActor private func namedTickInStatements(_ effects: ShellEffects<Stopwatch>) {
+  let clock = ContinuousClock()
+  effects.timer(id: "a", every: .seconds(1), clock: clock) { tick in
+    print(tick.count)
+    return .tick(count: tick.count, elapsed: .zero)
+  }
+}
+@MainActor private func namedTickOnGenericClock<C: Clock<Duration>>(
+  _ effects: ShellEffects<Stopwatch>, _ clock: C
+) {
+  effects.timer(id: "a", every: .seconds(1), clock: clock) { tick in
+    Stopwatch.Event.tick(count: tick.count, elapsed: .zero)
+  }
+}
+@MainActor private func namedTickWithTwoReturns(_ effects: ShellEffects<Stopwatch>) {
+  effects.timer(id: "a", every: .seconds(1), clock: SuspendingClock()) { tick in
+    if tick.count > 2 { return .start }
+    return .tick(count: tick.count, elapsed: .zero)
   }
 }
