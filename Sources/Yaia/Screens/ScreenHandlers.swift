@@ -41,6 +41,12 @@ public struct ScreenHandlers {
     return next
   }
 
+  /// Whether a handler is registered for `screen`: what an exploration checks for every screen
+  /// command it meets.
+  public func handles(_ screen: any ScreenState.Type) -> Bool {
+    handlers[ObjectIdentifier(screen)] != nil
+  }
+
   /// Runs `command` with the handler of the screen that returned it, with effects for that
   /// screen (`effects.scope(\.path, id: id) { .path(id, $0) }` for a stack's screen).
   public func run(_ command: ScreenCommand, _ effects: ShellEffects<AnyScreen>) {

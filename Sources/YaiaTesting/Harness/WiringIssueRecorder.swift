@@ -15,11 +15,17 @@ struct WiringIssueRecorder: WiringIssueRecording {
   /// Whether an event dropped for a child that is not there fails the test: not under a
   /// harness whose exhaustivity is off (a test that closes a screen before a late answer).
   @TaskLocal static var failsDroppedEvents = true
+  /// Where an exploration keeps the issues of the step it plays, instead of failing the test.
+  @TaskLocal static var collector: WiringIssueCollector?
 
   /// The causes already reported, per test: one failure for a mistake that every event repeats.
   private static let reported = Locked<Set<String>>([])
 
   static func record(_ issue: WiringIssue) -> Bool {
+    if let collector {
+      collector.append(issue)
+      return true
+    }
     if issue.isDroppedEvent, !failsDroppedEvents { return true }
     let test = Test.current
     guard let location = location ?? test?.sourceLocation else { return false }
