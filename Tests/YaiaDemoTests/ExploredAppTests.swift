@@ -51,7 +51,19 @@ struct ExploredAppTests {
     _ = home.handle(.home(.speakers(.loaded([speaker("A1", "Den"), speaker("B2", "Kitchen")]))))
     let report = explore(
       home, depth: 12, sequences: 400, seed: 2026, events: Self.offered,
-      invariant: { state in state.topScreen == nil ? "no screen to draw on top" : nil })
+      draws: { screen in screen is any DemoScreen.Type },
+      invariant: { state in
+        if state.topScreen == nil { return "no screen to draw on top" }
+        let pushed = state.viewModel.screens.values.compactMap {
+          screen -> (any ScreenState.Type)? in
+          if case .pushed(let model) = screen { return model.screen }
+          return nil
+        }
+        let listed = pushed.allSatisfy { type in
+          DemoAppState.screens.contains { ObjectIdentifier($0) == ObjectIdentifier(type) }
+        }
+        return listed ? nil : "a pushed screen is missing from DemoAppState.screens"
+      })
     #expect(report.finding == nil)
     #expect(report.sequences == 400)
     // The figures the note quotes: how much one run explores.

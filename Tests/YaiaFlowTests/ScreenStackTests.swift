@@ -87,7 +87,7 @@ struct MeetingRecord: ScreenState, TimedState {
 }
 
 /// A list of meetings over a stack of meeting screens, and a prompt before deleting. The
-/// screens are named where they are pushed, and nowhere else.
+/// state names each screen only where it pushes it; the UI names it once more where it draws it.
 struct Meetings: ShellState, Equatable {
   enum Event: Equatable, Sendable {
     case meetingTapped(Int)

@@ -7,7 +7,8 @@ import YaiaSequencer
 ///
 /// Where the app is lives in three values: the root (the launch, "update required" or Home),
 /// a ``ScreenStack`` of the screens pushed over it, each holding its own state (any
-/// ``DemoScreen``: each is named only where it is pushed), and at most one modal
+/// ``DemoScreen``, which brings its own drawing and keys: each is named where it is pushed and in
+/// ``screens``), and at most one modal
 /// (``Destination``). Why a screen was pushed follows from the root: a screen pushed while the
 /// launch shows is the launch's question, one pushed over Home is the user's own. Navigation is derived from
 /// them, never kept beside them: each change returns the router's operations, and the user's

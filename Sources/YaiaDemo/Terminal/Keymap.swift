@@ -69,57 +69,25 @@ enum Keymap {
     }
   }
 
-  /// The event for `key` on a pushed screen, by the screen's type.
+  /// The event for `key` on a pushed screen: what the screen itself answers
+  /// (``DemoScreen/answer(to:on:)``), as the app's event for the screen on top.
   private static func pushed(_ key: Key, on screen: ScreenViewModel) -> DemoAppState.Event {
-    if let language = screen.as(LanguageState.self) {
-      switch key {
-      case .up, .text("k"): return .onTop(LanguageState.event(.moveSelection(by: -1)))
-      case .down, .text("j"): return .onTop(LanguageState.event(.moveSelection(by: 1)))
-      case .enter: return .onTop(LanguageState.event(.confirm))
-      default:
-        return refuse(key, language.isSetting ? .languageHintSetting : .languageHintFirstRun)
+    guard let type = screen.screen as? any DemoScreen.Type else { return refuse(key, .hintNoKeys) }
+    func answer<Screen: DemoScreen>(_: Screen.Type) -> DemoAppState.Event {
+      guard let viewModel = screen.as(Screen.self) else { return refuse(key, .hintNoKeys) }
+      switch Screen.answer(to: key, on: viewModel) {
+      case .event(let event): return .onTop(Screen.event(event))
+      case .refused(let hint): return refuse(key, hint)
       }
     }
-    if screen.as(LoginState.self) != nil {
-      let login = { (event: LoginState.Event) in DemoAppState.Event.onTop(LoginState.event(event)) }
-      if key == .tab || key == .up || key == .down { return login(.switchField) }
-      return textField(key, { login(.typed(Secret($0))) }, login(.deleteBackward), login(.submit))
-        ?? refuse(key, .loginHint)
-    }
-    if let tutorial = screen.as(TutorialState.self) {
-      switch key {
-      case .enter, .text(" "), .right: return .onTop(TutorialState.event(.next))
-      case .text("s"), .escape: return .onTop(TutorialState.event(.skip))
-      default: return refuse(key, tutorial.isLast ? .tutorialHintLast : .tutorialHintNext)
-      }
-    }
-    if let pairing = screen.as(PairingState.self) {
-      let event = { (event: PairingState.Event) in
-        DemoAppState.Event.onTop(PairingState.event(event))
-      }
-      if pairing.naming != nil {
-        return textField(key, { event(.typed($0)) }, event(.deleteBackward), event(.submit))
-          ?? {
-            key == .escape
-              ? event(.cancel) : refuse(key, .pairingHintNaming)
-          }()
-      }
-      switch key {
-      case .up, .text("k"): return event(.moveSelection(by: -1))
-      case .down, .text("j"): return event(.moveSelection(by: 1))
-      case .enter: return event(.pick)
-      default: return refuse(key, .pairingHintBrowsing)
-      }
-    }
-    return refuse(key, .hintNoKeys)
+    return answer(type)
   }
 
   /// Keys of a text field: text (control characters included, for the field to refuse),
   /// Backspace, Enter.
-  private static func textField(
-    _ key: Key, _ typed: (String) -> DemoAppState.Event, _ backspace: DemoAppState.Event,
-    _ submit: DemoAppState.Event
-  ) -> DemoAppState.Event? {
+  static func textField<Event>(
+    _ key: Key, _ typed: (String) -> Event, _ backspace: Event, _ submit: Event
+  ) -> Event? {
     switch key {
     case .text(let text): typed(text)
     case .control(let code): typed(String(Unicode.Scalar(code)))

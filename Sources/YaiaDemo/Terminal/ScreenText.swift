@@ -21,7 +21,7 @@ struct ScreenText: Sendable {
   }
 
   /// `text` in the language drawn, shown by the terminal rule (``VisibleText``).
-  private func t(_ text: LocalizedText) -> String {
+  func t(_ text: LocalizedText) -> String {
     VisibleText.escaped(catalog.render(text, language: language))
   }
 
@@ -66,35 +66,17 @@ struct ScreenText: Sendable {
     return lines
   }
 
-  /// The lines of a pushed screen, drawn by its type.
+  /// The lines of a pushed screen, drawn by the screen itself (``DemoScreen/draw(_:with:)``).
   private func pushed(_ screen: ScreenViewModel) -> [String] {
-    var lines: [String] = []
-    if let language = screen.as(LanguageState.self) {
-      let isSetting = language.isSetting
-      lines.append(bold(t(isSetting ? .screenLanguage : .languageQuestion)))
-      for (index, code) in language.languages.enumerated() {
-        lines.append(row(t(LanguageState.name(of: code)), selected: index == language.selected))
-      }
-      lines += ["", dim(t(isSetting ? .languageHintSetting : .languageHintFirstRun))]
-    } else if let login = screen.as(LoginState.self) {
-      let (user, password) = (t(.loginUserName), t(.loginPassword))
-      let width = max(user.count, password.count)
-      lines.append(bold(t(.screenLogIn)))
-      lines.append(field(pad(user, width), v(login.user), focused: login.focus == .user))
-      lines.append(
-        field(pad(password, width), v(login.password), focused: login.focus == .password))
-      if login.isLoading { lines.append("  " + t(.loginLoggingIn)) }
-      if let banner = login.banner { lines.append(red("  ✗ " + t(banner))) }
-      lines += ["", dim(t(.loginHint))]
-    } else if let tutorial = screen.as(TutorialState.self) {
-      lines += [
-        bold(t(.tutorialHeading(tutorial.number, tutorial.count))), "  " + t(tutorial.page), "",
-      ]
-      lines.append(dim(t(tutorial.isLast ? .tutorialHintLast : .tutorialHintNext)))
-    } else if let pairing = screen.as(PairingState.self) {
-      lines += self.pairing(pairing)
+    guard let type = screen.screen as? any DemoScreen.Type else {
+      // Unreachable through DemoAppState.push(_:), which takes only a DemoScreen; said, not
+      // drawn blank, if a screen ever gets on the stack another way.
+      return [red("✗ \(screen.screen) cannot be drawn: it is not a DemoScreen")]
     }
-    return lines
+    func draw<Screen: DemoScreen>(_: Screen.Type) -> [String] {
+      screen.as(Screen.self).map { Screen.draw($0, with: self) } ?? []
+    }
+    return draw(type)
   }
 
   /// The screen for `model` as one string ending in a newline (see ``lines(for:top:breadcrumb:)``).
@@ -129,32 +111,6 @@ struct ScreenText: Sendable {
         "  \(symbol) \(pad(t(line.step.title), 18)) \(detail)\(start)\(took)")
     }
     if let report = progress.report { lines += ["", t(headline(report))] }
-    return lines
-  }
-
-  private func pairing(_ pairing: PairingState.ViewModel) -> [String] {
-    var lines = [
-      bold(t(.pairingHeading)),
-      dim("  " + t(.pairingLegend)),
-    ]
-    if pairing.rows.isEmpty { lines.append("  " + t(.pairingScanning)) }
-    for row in pairing.rows {
-      let paired = row.pairedAs.map { "  " + t(.pairingPairedAs($0)) } ?? ""
-      lines.append(
-        self.row(
-          "\(pad(v(row.model), 20)) \(bars(row.signal)) \(row.signal) dBm\(paired)",
-          selected: row.isSelected, mark: row.mark))
-    }
-    if let changes = pairing.changes { lines.append(dim("  " + t(changes))) }
-    lines.append("")
-    if let naming = pairing.naming {
-      lines.append(field(t(.pairingNicknameFor(naming.model)), v(naming.nickname), focused: true))
-      if pairing.isSaving { lines.append("  " + t(.pairingSaving)) }
-      lines.append(dim(t(.pairingHintNaming)))
-    } else {
-      lines.append(dim(t(.pairingHintBrowsing)))
-    }
-    if let message = pairing.message { lines.append(yellow("! " + t(message))) }
     return lines
   }
 
@@ -235,15 +191,15 @@ struct ScreenText: Sendable {
 
   /// Text from the model, shown by the one terminal rule (``VisibleText``): whatever a server
   /// or a user put in it, the terminal shows it and acts on none of it.
-  private func v(_ text: String) -> String { VisibleText.escaped(text) }
+  func v(_ text: String) -> String { VisibleText.escaped(text) }
 
-  private func row(_ text: String, selected: Bool, mark: RowMark? = nil) -> String {
+  func row(_ text: String, selected: Bool, mark: RowMark? = nil) -> String {
     let markText = mark.map { markColor($0, $0.rawValue) } ?? " "
     let line = "\(selected ? "›" : " ")\(markText) "
     return line + (ansi && selected ? "\u{1B}[7m\(text)\u{1B}[0m" : text)
   }
 
-  private func field(_ label: String, _ value: String, focused: Bool) -> String {
+  func field(_ label: String, _ value: String, focused: Bool) -> String {
     "  \(label): [\(value)\(focused ? "▏" : "")]"
   }
 
@@ -265,12 +221,12 @@ struct ScreenText: Sendable {
     return lines
   }
 
-  private func bars(_ signal: Int) -> String {
+  func bars(_ signal: Int) -> String {
     let level = min(5, max(0, (signal + 95) / 13))
     return String(repeating: "▮", count: level) + String(repeating: "▯", count: 5 - level)
   }
 
-  private func pad(_ text: String, _ width: Int) -> String {
+  func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
@@ -278,11 +234,11 @@ struct ScreenText: Sendable {
     ansi ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
   // Roles of DemoStyle, never codes: the look is decided there, in values a test reads.
-  private func bold(_ text: String) -> String { styled(.heading, text) }
-  private func dim(_ text: String) -> String { styled(.hint, text) }
-  private func red(_ text: String) -> String { style(DemoStyle.ansi(.problem), text) }
-  private func green(_ text: String) -> String { style(DemoStyle.ansi(.success), text) }
-  private func yellow(_ text: String) -> String { style(DemoStyle.ansi(.warning), text) }
+  func bold(_ text: String) -> String { styled(.heading, text) }
+  func dim(_ text: String) -> String { styled(.hint, text) }
+  func red(_ text: String) -> String { style(DemoStyle.ansi(.problem), text) }
+  func green(_ text: String) -> String { style(DemoStyle.ansi(.success), text) }
+  func yellow(_ text: String) -> String { style(DemoStyle.ansi(.warning), text) }
   private func styled(_ role: DemoStyle.TextRole, _ text: String) -> String {
     DemoStyle.ansi(role).map { style($0, text) } ?? text
   }

@@ -19,11 +19,11 @@ public struct ExplorationReport<Event> {
 /// still shows it: the tests explore the app, rather than only the paths someone thought to write.
 ///
 /// After every event it checks:
-/// - no ``Yaia/WiringIssue`` was reported (a timed screen nobody tells, an event for a screen
+/// - no `WiringIssue` was reported (a timed screen nobody tells, an event for a screen
 ///   that is not there, a screen command with no handler);
-/// - every ``Yaia/ScreenCommand`` the state returned has a handler in `screens`, when given;
-/// - every screen in the state (each ``Yaia/AnyScreen``) can be drawn, when `draws` is given;
-/// - no two ``Yaia/IDSequence``s in the state share a namespace (their ids would repeat);
+/// - every `ScreenCommand` the state returned has a handler in `screens`, when given;
+/// - every screen in the state (each `AnyScreen`) can be drawn, when `draws` is given;
+/// - no two `IDSequence`s in the state share a namespace (their ids would repeat);
 /// - `invariant`, when given, returns `nil` (else the broken rule, in words).
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import Testing
 import Yaia
 
-/// Turns every ``Yaia/WiringIssue`` reported while a test runs into a failure of that test, once
+/// Turns every `WiringIssue` reported while a test runs into a failure of that test, once
 /// per cause, at the line of the YaiaTesting call that caused it (a `Given` step, a harness's
 /// `send`), else at the test's own line.
 ///

@@ -193,26 +193,26 @@ struct TimerTickTests {
 
 // Compiled, never run: each is a way 0.2 code names the tick that must keep compiling (the
 // `any Clock<Duration>` overload once made all four ambiguous).
-@MainActor private func namedTickOnContinuousClock(_ effects: ShellEffects<Stopwatch>) {
+@MainActor func namedTickOnContinuousClock(_ effects: ShellEffects<Stopwatch>) {
   effects.timer(id: "a", every: .seconds(1), clock: ContinuousClock()) { tick in
     .tick(count: tick.count, elapsed: tick.elapsed)
   }
 }
-@MainActor private func namedTickInStatements(_ effects: ShellEffects<Stopwatch>) {
+@MainActor func namedTickInStatements(_ effects: ShellEffects<Stopwatch>) {
   let clock = ContinuousClock()
   effects.timer(id: "a", every: .seconds(1), clock: clock) { tick in
     print(tick.count)
     return .tick(count: tick.count, elapsed: .zero)
   }
 }
-@MainActor private func namedTickOnGenericClock<C: Clock<Duration>>(
+@MainActor func namedTickOnGenericClock<C: Clock<Duration>>(
   _ effects: ShellEffects<Stopwatch>, _ clock: C
 ) {
   effects.timer(id: "a", every: .seconds(1), clock: clock) { tick in
     Stopwatch.Event.tick(count: tick.count, elapsed: .zero)
   }
 }
-@MainActor private func namedTickWithTwoReturns(_ effects: ShellEffects<Stopwatch>) {
+@MainActor func namedTickWithTwoReturns(_ effects: ShellEffects<Stopwatch>) {
   effects.timer(id: "a", every: .seconds(1), clock: SuspendingClock()) { tick in
     if tick.count > 2 { return .start }
     return .tick(count: tick.count, elapsed: .zero)
