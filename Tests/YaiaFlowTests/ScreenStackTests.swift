@@ -439,3 +439,52 @@ struct NavigationPathTests {
     #expect(shell.viewModel.isEmpty)
   }
 }
+
+/// The stack article's meeting app, explored: every sequence of taps a user can make, up to 10
+/// long, reaches no wiring issue, no screen command without a handler, and no screen the UI
+/// cannot draw.
+@MainActor
+@Suite("The stack article's meeting app, explored")
+struct ExploredMeetingsTests {
+  /// What a user (or the detail's notes loading) can do in `app`.
+  static func offered(_ app: Meetings) -> [Meetings.Event] {
+    var events = app.meetings.value.flatMap {
+      [Meetings.Event.meetingTapped($0.id), .deleteTapped($0.id)]
+    }
+    if app.destination != nil {
+      events += [0, 1].map { .destination(Prompt<Meetings.DeleteChoice>.event(.tapped($0))) }
+    }
+    guard let top = app.path.topID, let screen = app.path.top else { return events }
+    events.append(.userNavigated(.pop(count: 1)))
+    if screen.is(MeetingDetail.self) {
+      events += [.appeared, .notesLoaded("notes"), .editTapped, .recordTapped].map {
+        .path(top, MeetingDetail.event($0))
+      }
+    } else if screen.is(MeetingEdit.self) {
+      events += [
+        .path(top, MeetingEdit.event(.typed("Daily"))), .path(top, MeetingEdit.event(.saveTapped)),
+      ]
+    } else if screen.is(MeetingRecord.self) {
+      events.append(.path(top, MeetingRecord.event(.said("hello"))))
+    }
+    return events
+  }
+
+  @Test("300 sequences of up to 10 taps reach no wiring mistake")
+  func explored() {
+    let handlers = ScreenHandlers().on(MeetingDetail.self) { _, _ in }
+    let drawn: [any ScreenState.Type] = [
+      MeetingDetail.self, MeetingEdit.self, MeetingRecord.self, Prompt<Meetings.DeleteChoice>.self,
+    ]
+    let report = withEventTime(Date(timeIntervalSince1970: 60)) {
+      explore(
+        Meetings(meetings: .constant(standupAndRetro)), depth: 10, sequences: 300, seed: 7,
+        events: Self.offered, screens: handlers,
+        draws: { screen in drawn.contains { ObjectIdentifier($0) == ObjectIdentifier(screen) } })
+    }
+    #expect(report.finding == nil)
+    print(
+      "exploration: the stack article's meetings, depth 10, \(report.sequences) sequences, \(report.steps) events"
+    )
+  }
+}
