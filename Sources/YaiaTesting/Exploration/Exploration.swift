@@ -145,9 +145,8 @@ struct Explorer<State: ShellState> where State.Event: Equatable {
 }
 
 /// The wiring issues reported while a piece of exploration ran.
-final class WiringIssueCollector: @unchecked Sendable {
-  // Proof of @unchecked: the exploration and the state it handles run on one thread, the main
-  // actor's; the lock makes a report from another thread safe all the same.
+final class WiringIssueCollector: Sendable {
+  /// Behind a lock: a report may come from any thread.
   private let issues = Locked<[WiringIssue]>([])
 
   /// Keeps `issue`.
