@@ -40,7 +40,7 @@ struct TravellingPlaylistState: ShellState {
 
   mutating func handle(_ event: Event) -> [Command] {
     switch event {
-    case .select(let index): playlist.handle(.select(index))
+    case .select(let index): handle(.select(index), in: \.playlist) { $0 }
     }
   }
 }

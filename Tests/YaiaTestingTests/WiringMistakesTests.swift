@@ -6,6 +6,8 @@ import YaiaTesting
 // The wiring mistakes a trial made porting an app no one here wrote, each as a small failing
 // program. Each must fail the test that makes it, at once (no wait for a timeout), at the line
 // of the test that caused it, once, with advice naming the adopter's own type.
+// (A screen pushed with a snapshot of a shared value cannot be told from a copy made on purpose
+// at run time: `yaia lint` names it, see StateRuleTests.)
 
 /// A screen that stamps what it records with the time it is told.
 private struct Recorder: TimedState, ScreenState {
@@ -64,6 +66,49 @@ private struct Meetings: ShellState {
 private struct Scanner: OngoingWorkState {
   var viewModel: Int { 0 }
   var ongoingWork: Set<String> { ["scan"] }
+  mutating func handle(_ event: Int) -> [Never] { [] }
+}
+
+/// A timed meeting that still hands its timed recorder the event by hand, as the port did.
+private struct Meeting: TimedState {
+  var now = Date.distantPast
+  var recorder = Recorder()
+  var forwards = false
+  var viewModel: Int { recorder.viewModel }
+  mutating func handle(_ event: Bool) -> [String] {
+    if forwards { return handle(event, in: \.recorder) { $0 } }
+    // yaia-lint:disable:next state-wiring because this is the mistake the test makes
+    return recorder.handle(event)  // by hand, so the recorder is told no time
+  }
+}
+
+/// A label that reads a shared name, and keeps what it read at each event.
+private struct Label: ShellState {
+  var name: SharedReader<String>
+  var read: [String] = []
+  var viewModel: String { name.value }
+  mutating func handle(_ event: Int) -> [Never] {
+    // yaia-lint:disable:next state-wiring because the test keeps what each event read
+    read.append(name.value)
+    return []
+  }
+}
+
+/// A card that hands its label the event by hand.
+private struct Card: ShellState {
+  var label: Label
+  var viewModel: String { label.viewModel }
+  mutating func handle(_ event: Int) -> [Never] {
+    // yaia-lint:disable:next state-wiring because the test shows a reader served by hand too
+    label.handle(event)
+  }
+}
+
+/// A badge whose view model is made only of readers.
+private struct Badge: ShellState {
+  struct ViewModel: Equatable { var name: SharedReader<String> }
+  var name: SharedReader<String>
+  var viewModel: ViewModel { ViewModel(name: name) }
   mutating func handle(_ event: Int) -> [Never] { [] }
 }
 
@@ -239,5 +284,52 @@ struct WiringMistakesTests {
       return String(describing: issue).contains("nothing told the time")
     }
     #expect(count.withLock { $0 } == 1)
+  }
+
+  @Test("14. a timed screen handed its event by hand, in a value test")
+  func timedChildByHand() {
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    let line = #line + 2
+    withKnownIssue {
+      Given(Meeting(now: at)).when(true).then(["saved"])
+    } matching: {
+      filed($0, saying: "Recorder, a TimedState in Meeting, stored its `now`", at: line)
+    }
+    // Forwarded through the helper, the same meeting is told the time and stamps it.
+    let forwarded = Given(Meeting(now: at, forwards: true)).when(true).then(["saved"])
+    #expect(forwarded.recorder.stamps == [at])
+  }
+
+  @Test("15. a timed screen handed its event by hand, under a harness")
+  func timedChildByHandInHarness() {
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    let line = #line + 3
+    withKnownIssue {
+      let harness = ShellHarness(Meeting(), now: { at }) { _, _ in }
+      harness.send(true)
+      harness.shell.end()
+    } matching: {
+      filed($0, saying: "Forward the event with `handle(event, in:", at: line)
+    }
+  }
+
+  @Test("16. a child that reads a shared value, handed its event by hand: served")
+  func sharedChildByHand() {
+    let name = Shared("Standup")
+    let card = Card(label: Label(name: name.reader))
+    name.set("Daily")  // renamed elsewhere, after the card was made
+    let after = Given(card).when(1).then([], viewModel: "Daily")
+    #expect(after.label.read == ["Daily"])  // the reader is the newest value, however reached
+  }
+
+  @Test("17. a view model made only of readers is published again when the value changes")
+  func viewModelOfReaders() {
+    let name = Shared("Standup")
+    let view = RecordingView<Badge.ViewModel>()
+    let shell = Shell(Badge(name: name.reader)) { _, _ in }
+    shell.attach(view)
+    name.set("Daily")  // no event: the shell finds the reader in the view model
+    #expect(view.rendered.map(\.name.value).last == "Daily")
+    #expect(view.rendered.count == 2)
   }
 }

@@ -21,11 +21,21 @@ public struct Journal<Event> {
   /// Runs every event through `state`, collecting what each produced.
   public func replay<State: ShellState>(into state: State) -> Replay<State>
   where State.Event == Event {
+    replay(into: state, checking: nil)
+  }
+
+  /// Runs every event through `state`, as ``replay(into:)`` does, handing `check` the state
+  /// before and after each event (a test library's checks of the wiring).
+  package func replay<State: ShellState>(
+    into state: State, checking check: ((_ before: State, _ after: State) -> Void)?
+  ) -> Replay<State> where State.Event == Event {
     var state = state
     var steps: [Replay<State>.Step] = []
     steps.reserveCapacity(events.count)
     for event in events {
+      let before = check == nil ? nil : state
       let commands = state.handle(event)
+      if let check, let before { check(before, state) }
       steps.append(.init(event: event, commands: commands, viewModel: state.viewModel))
     }
     return Replay(state: state, steps: steps)

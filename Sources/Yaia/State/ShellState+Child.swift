@@ -101,6 +101,11 @@ extension ShellState {
   ///     }
   ///   }
   /// ```
+  ///
+  /// A closure of one expression whose body does not compile (a misspelt method,
+  /// `{ app, command in app.finsh(command) }`) is reported by the compiler as a `lift` closure:
+  /// "expects 1 argument, but 2 were used". Look for the mistake inside the closure; a `switch`
+  /// body, as above, is diagnosed at the misspelt member itself.
   @inlinable
   public mutating func handle<Child: ShellState>(
     _ event: Child.Event,

@@ -26,6 +26,9 @@
 /// from the time the shell was told for the event. A shell made with `now:` tells it even when
 /// the root itself is not timed. A timed child that nothing tells is reported as a
 /// ``WiringIssue`` (a failed test under YaiaTesting), never left with a stale time in silence.
+/// So is one handed its event by hand (`recording.handle(event)`, which tells it nothing) that
+/// stamps its stale `now`: YaiaTesting's `Given`, `ShellHarness` and `explore` look for a new
+/// copy of a timed state's untold time after each event.
 ///
 /// Only states that ask are told: a shell made without `now:` reads no clock, so the time costs
 /// nothing where it is not used.

@@ -74,6 +74,15 @@ public struct WiringIssue: Error, Hashable, Sendable, CustomStringConvertible {
         parent: "\(Parent.self)", reason: reason()))
   }
 
+  /// A timed state stamped something with a `now` nobody told it for the event: it was handed
+  /// the event by hand, past the helpers that tell a timed child the time.
+  static func untoldTimeStamped(child: String, parent: String, stale: String) -> WiringIssue {
+    WiringIssue(
+      description:
+        "\(child), a TimedState in \(parent), stored its `now` (\(stale)) during an event whose time is another: \(parent) handed it the event by hand (`child.handle(event)`), which does not tell a timed state the time, so what it stamps is dated wrongly. Forward the event with `handle(event, in: \\.…, lift: …)` (a row: `handle(event, for: id, in: \\.…, lift: …)`), which tells it the time, or set its `now` before handing it the event.",
+      cause: "untold stamp \(child) in \(parent)")
+  }
+
   /// The time told is not of the type the child keeps.
   static func timeOfAnotherType(child: String, expected: String, told: String)
     -> WiringIssue

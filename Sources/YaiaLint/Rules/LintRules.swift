@@ -5,7 +5,7 @@
     public static let all: [any LintRule] = [
       StatePurityRule(), ValueTypesRule(), LayersRule(), MassiveTypeRule(), ViewHierarchyRule(),
       NotificationCenterRule(), StringAnyDictionaryRule(), CommentedOutCodeRule(),
-      NestedClosuresRule(), LawOfDemeterRule(), UnusedPrivateRule(),
+      NestedClosuresRule(), LawOfDemeterRule(), UnusedPrivateRule(), StateWiringRule(),
     ]
   }
 #endif

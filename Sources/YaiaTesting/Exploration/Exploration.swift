@@ -90,7 +90,9 @@ struct Explorer<State: ShellState> where State.Event: Equatable {
   mutating func step(_ state: inout State, _ event: State.Event) -> String? {
     steps += 1
     let collected = WiringIssueCollector()
-    let commands = WiringIssueRecorder.$collector.withValue(collected) { state.handle(event) }
+    let commands = WiringIssueRecorder.$collector.withValue(collected) {
+      WiringIssueRecorder.handle(event, on: &state)
+    }
     if let issue = collected.first { return "a wiring issue: \(issue.description)" }
     let scan = StateScan(commands: commands, state: state)
     if let screens {

@@ -75,6 +75,8 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   private let creation: SourceLocation
   private var sentByTest = false
   private var lastViewModel: State.ViewModel
+  /// The state after the last event, for the checks that compare before and after.
+  private var lastState: State
   /// Every event handled, in order.
   public private(set) var handled: [Handled] = []
   /// Events the shell received (not sent by the test) that no `receive` has asserted yet.
@@ -136,6 +138,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
     self.timeout = timeout
     self.creation = sourceLocation
     self.lastViewModel = state.viewModel
+    self.lastState = state
     self.shell = Shell(state, initial: initial, sources: sources) { command, effects in
       log.commands.append(command)
       handler(command, effects)
@@ -298,7 +301,10 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   }
 
   private func record(_ entry: ShellTraceEntry<State>) {
-    let viewModel = shell.state.viewModel
+    let state = shell.state
+    UntoldStamp.check(before: lastState, after: state)
+    lastState = state
+    let viewModel = state.viewModel
     let step = Handled(
       event: entry.event, commands: entry.commands, viewModelBefore: lastViewModel,
       viewModel: viewModel, sentByTest: sentByTest)

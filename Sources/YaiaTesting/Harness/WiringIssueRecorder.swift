@@ -36,6 +36,17 @@ struct WiringIssueRecorder: WiringIssueRecording {
     return true
   }
 
+  /// Hands `event` to `state` as a test does: with the checks that need the state before and
+  /// after (a timed child that stamped a time nobody told it, ``UntoldStamp``).
+  static func handle<State: ShellState>(_ event: State.Event, on state: inout State)
+    -> [State.Command]
+  {
+    let before = state
+    let commands = state.handle(event)
+    UntoldStamp.check(before: before, after: state)
+    return commands
+  }
+
   /// Runs `body` with `location` as the line its wiring issues are reported at; with
   /// `exhaustive: false`, dropped events do not fail (else whatever the caller chose holds).
   static func at<Result>(

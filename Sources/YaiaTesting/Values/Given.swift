@@ -50,7 +50,7 @@ public struct Given<State: ShellState> {
   ) -> Given {
     var next = state
     var expected = state.viewModel
-    _ = WiringIssueRecorder.at(sourceLocation) { next.handle(event) }
+    _ = WiringIssueRecorder.at(sourceLocation) { WiringIssueRecorder.handle(event, on: &next) }
     update(&expected)
     if next.viewModel != expected {
       recordMismatch(
@@ -69,7 +69,9 @@ public struct Given<State: ShellState> {
     _ update: (inout State.ViewModel) -> Void = { _ in }
   ) -> Given where State.Command: Equatable {
     var probe = state
-    let actual = WiringIssueRecorder.at(sourceLocation) { probe.handle(event) }
+    let actual = WiringIssueRecorder.at(sourceLocation) {
+      WiringIssueRecorder.handle(event, on: &probe)
+    }
     if actual != commands {
       recordMismatch(
         "Commands differ at step \(stepsTaken + 1), \(dumped(event)).",
@@ -95,7 +97,7 @@ public struct Given<State: ShellState> {
   ) -> Given where State: Equatable {
     var next = state
     var expected = state
-    _ = WiringIssueRecorder.at(sourceLocation) { next.handle(event) }
+    _ = WiringIssueRecorder.at(sourceLocation) { WiringIssueRecorder.handle(event, on: &next) }
     update(&expected)
     if next != expected {
       recordMismatch(
@@ -173,7 +175,9 @@ public struct When<State: ShellState> {
     viewModel: State.ViewModel? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> State where State.Command: Equatable {
-    let replay = WiringIssueRecorder.at(sourceLocation) { Journal(events).replay(into: state) }
+    let replay = WiringIssueRecorder.at(sourceLocation) {
+      Journal(events).replay(into: state) { UntoldStamp.check(before: $0, after: $1) }
+    }
     checkCommands(commands, in: replay, sourceLocation: sourceLocation)
     if let viewModel { checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation) }
     return replay.state
@@ -186,7 +190,9 @@ public struct When<State: ShellState> {
     viewModel: State.ViewModel,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> State {
-    let replay = WiringIssueRecorder.at(sourceLocation) { Journal(events).replay(into: state) }
+    let replay = WiringIssueRecorder.at(sourceLocation) {
+      Journal(events).replay(into: state) { UntoldStamp.check(before: $0, after: $1) }
+    }
     checkViewModel(viewModel, in: replay, sourceLocation: sourceLocation)
     return replay.state
   }
