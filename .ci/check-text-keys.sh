@@ -82,7 +82,7 @@ catalog '%1$lld speakers in %@'
 if (cd "$scratch" && swift build >"$scratch/bad.log" 2>&1); then
   echo "text keys: the app built from a catalog with mixed placeholders" >&2
   status=1
-elif ! grep -q "Localizable.xcstrings:5: error: the text of home.speakers" "$scratch/bad.log"; then
+elif ! grep -q "Localizable.xcstrings:5: error: the texts of home.speakers" "$scratch/bad.log"; then
   echo "text keys: the mixed placeholders were not reported at the catalog's line 5:" >&2
   grep "error" "$scratch/bad.log" | head -10 >&2
   status=1

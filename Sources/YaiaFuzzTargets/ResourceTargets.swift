@@ -8,7 +8,8 @@ enum ResourceTargets {
   /// the key scanner (``KeyUsage``). A catalog that reads is checked and every
   /// key rendered in every language, with arguments of each type: nothing traps, no finding's
   /// text carries a control character (it reaches a terminal), and a rendering stays within a
-  /// fixed multiple of the catalog's own size (forms that name each other cannot multiply it).
+  /// fixed multiple of the catalog's own size (forms that name each other cannot multiply it),
+  /// and every argument of the right type is placed (``requireEveryArgumentPlaced``).
   /// The accessors generated from a catalog that reads (or the generator's typed refusal):
   /// every line is one of the shapes the generator writes, so no key or text, whatever it
   /// holds, ends a literal or a comment and becomes code in an app's build.
@@ -82,6 +83,47 @@ enum ResourceTargets {
             rendered.utf8.count <= 64 * (bytes.count + 64),
             "\(entry.key) in \(language) rendered \(rendered.utf8.count) bytes from \(bytes.count)")
         }
+        try requireEveryArgumentPlaced(entry, language: language, in: catalog)
+      }
+    }
+  }
+
+  /// Renders `entry` in `language` (and as a Mac shows it) with an argument of the right type
+  /// at every position its texts take, each text a marker of its own: a text with neither
+  /// plural forms nor devices shows the marker of every text argument it takes, and no text
+  /// keeps a `%#@name@` whose substitution exists.
+  static func requireEveryArgumentPlaced(
+    _ entry: StringCatalog.Entry, language: String, in catalog: StringCatalog
+  ) throws(FuzzViolation) {
+    guard let signature = try? TextArguments.of(entry), let last = signature.keys.max(),
+      last <= FormatPlaceholder.mostPerText
+    else { return }
+    let arguments: [TextArgument] = (1...last).map { position in
+      switch signature[position] {
+      case .integer?: .int(position)
+      case .floatingPoint?: .double(Double(position))
+      default: .string("<\(position)>")
+      }
+    }
+    let text = LocalizedText(entry.key, arguments: arguments)
+    for rendered in [
+      catalog.render(text, language: language),
+      catalog.render(text, language: language, device: "mac"),
+    ] {
+      guard let localization = entry.localizations[language] else { continue }
+      for name in localization.substitutions.keys {
+        try require(
+          !rendered.contains("%#@\(name)@"), "\(entry.key) in \(language) kept %#@\(name)@")
+      }
+      guard localization.plural.isEmpty, localization.devices.isEmpty,
+        localization.substitutions.isEmpty, !localization.hasOtherVariations,
+        let value = localization.value,
+        let placeholders = try? FormatPlaceholder.parse(value)
+      else { continue }
+      for placeholder in placeholders where placeholder.kind == .object {
+        try require(
+          rendered.contains("<\(placeholder.position)>"),
+          "\(entry.key) in \(language) left argument \(placeholder.position) out: \(rendered)")
       }
     }
   }

@@ -190,7 +190,7 @@ struct EndToEndTests {
         key enter
         wait Nickname is empty
         paste 10000 a
-        wait would be 10000 characters long
+        wait would be 10,000 characters long
         type \\u{7}
         wait control character U+0007
         type Den

@@ -62,7 +62,7 @@ struct CatalogCheckTests {
     )
   }
 
-  @Test("a plural form may leave its number out, never retype or add a placeholder")
+  @Test("a plural form may leave its number out or take one more, never retype one")
   func pluralForms() throws {
     let text = #"""
       {"sourceLanguage":"en","strings":{"n":{"localizations":{

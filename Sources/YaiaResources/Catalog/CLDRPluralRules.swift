@@ -6,8 +6,8 @@
 // (https://www.unicode.org/license.txt).
 
 extension PluralRules {
-  /// The CLDR version the table was generated from.
-  static let cldrVersion = "unicode-org/cldr commit 004469dc"
+  /// The CLDR data the table was generated from: the rules are that version's.
+  public static let cldrVersion = "unicode-org/cldr commit 004469dc"
 
   /// Every cardinal rule set of CLDR: the locales it covers, and each form's condition and
   /// samples as CLDR writes them (`other` has no condition).

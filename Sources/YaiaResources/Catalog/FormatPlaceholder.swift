@@ -52,6 +52,23 @@ public struct FormatPlaceholder: Hashable, Sendable, CustomStringConvertible {
   ///   at the end), a position of 0 or past ``mostPerText``, more than ``mostPerText``
   ///   placeholders, or numbered and unnumbered placeholders mixed.
   public static func parse(_ format: String) throws(Problem) -> [FormatPlaceholder] {
+    let found = try scan(format)
+    // Numbered and unnumbered placeholders together have no agreed meaning (printf leaves it
+    // undefined): which argument `%@` takes in `%2$@ %@` differs between implementations.
+    let numbered = found.filter(\.isNumbered).count
+    guard numbered == 0 || numbered == found.count else {
+      throw Problem("numbered (`%1$@`) and unnumbered (`%@`) placeholders are mixed")
+    }
+    return found
+  }
+
+  /// Whether it names its argument (`%2$@`) rather than taking the next one.
+  public var isNumbered: Bool { text.contains("$") }
+
+  /// The placeholders of `format`, numbered and unnumbered together allowed: a substitution's
+  /// form, where an unnumbered one takes the substitution's own number (as a `.stringsdict`
+  /// form's `%d` does) and a numbered one an argument of the whole text.
+  static func scan(_ format: String) throws(Problem) -> [FormatPlaceholder] {
     let scalars = Array(format.unicodeScalars)
     var found: [FormatPlaceholder] = []
     var next = 1
@@ -101,15 +118,23 @@ public struct FormatPlaceholder: Hashable, Sendable, CustomStringConvertible {
         continue
       }
       // Flags, width and precision, then length modifiers, then the conversion.
-      while index < scalars.count, "-+ #0'123456789.*".unicodeScalars.contains(scalars[index]),
+      while index < scalars.count, "-+ #0'123456789.".unicodeScalars.contains(scalars[index]),
         index - start < 32
       {
         index += 1
       }
-      while index < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[index]),
+      if index < scalars.count, scalars[index] == "*" {
+        // Foundation reads a width or precision from an argument of its own: the text's
+        // arguments then shift, and no catalog, accessor or translator can tell.
+        throw Problem("`*` takes a width or precision from an argument; write the number instead")
+      }
+      while index < scalars.count, "hlqzjt".unicodeScalars.contains(scalars[index]),
         index - start < 36
       {
         index += 1
+      }
+      if index < scalars.count, scalars[index] == "L" {
+        throw Problem("`L` asks for a long double, which Swift cannot pass; use `%f`")
       }
       guard index < scalars.count else { throw Problem("a placeholder is not finished") }
       let kind: Kind
@@ -130,12 +155,6 @@ public struct FormatPlaceholder: Hashable, Sendable, CustomStringConvertible {
       guard found.count <= mostPerText else {
         throw Problem("more than \(mostPerText) placeholders")
       }
-    }
-    // Numbered and unnumbered placeholders together have no agreed meaning (printf leaves it
-    // undefined): which argument `%@` takes in `%2$@ %@` differs between implementations.
-    let numbered = found.filter { $0.text.contains("$") }.count
-    guard numbered == 0 || numbered == found.count else {
-      throw Problem("numbered (`%1$@`) and unnumbered (`%@`) placeholders are mixed")
     }
     return found
   }

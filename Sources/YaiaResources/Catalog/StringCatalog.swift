@@ -31,6 +31,10 @@ public struct StringCatalog: Sendable {
     public var shouldTranslate: Bool
     /// The developer's comment for translators.
     public var comment: String?
+    /// How Xcode found the key: `manual` (added by hand), `extracted_with_value`, `migrated`
+    /// (from a `.strings` or `.stringsdict` file), `stale` (the code no longer names it);
+    /// `nil` when the file says nothing (a key Xcode extracted and keeps in step).
+    public var extractionState: String?
     /// Its text in each language that has one.
     public var localizations: [String: Localization]
   }
@@ -45,15 +49,73 @@ public struct StringCatalog: Sendable {
     public var plural: [PluralCategory: String]
     /// The substitutions its `%#@name@` placeholders name, each with its own plural forms.
     public var substitutions: [String: Substitution]
-    /// Whether the text varies in a way this reader does not render (by device, say): the
-    /// checks then skip it rather than report what they cannot see.
+    /// The text per device class (`iphone`, `ipad`, `mac`, `applewatch`, `appletv`,
+    /// `applevision`, `other`), when it varies by device: each holds a text or plural forms,
+    /// as the language's own text does.
+    public var devices: [String: DeviceText] = [:]
+    /// Every string unit of the language, wherever it sits (its text, a plural form, a
+    /// device's, a substitution's), with its translation state: what the state checks read.
+    public var units: [StringUnit] = []
+    /// Whether the text varies in a way this reader does not know (a kind of variation Xcode
+    /// may add later): the checks then skip it rather than report what they cannot see.
     public var hasOtherVariations: Bool
+  }
+
+  /// A key's text for one device class: a text, or plural forms.
+  public struct DeviceText: Sendable {
+    /// The text without variations, if it has one.
+    public var value: String?
+    /// The text per plural form, when it varies by a number.
+    public var plural: [PluralCategory: String]
+  }
+
+  /// One `stringUnit` of a catalog: a text as a translator wrote it, and how far along it is.
+  public struct StringUnit: Sendable {
+    /// Where it sits in its language's entry: empty for the text itself, else
+    /// `the iphone variant, the one form` and the like, for messages.
+    public var place: String
+    /// The text.
+    public var value: String
+    /// Its state, as Xcode writes it; `nil` when the file gives none.
+    public var state: TranslationState?
+    /// Its line in the file.
+    public var line: Int
+  }
+
+  /// How far a translation is, as Xcode marks each string unit.
+  public enum TranslationState: Hashable, Sendable {
+    /// Translated (or, in the source language, written).
+    case translated
+    /// Added in the source language and not translated yet: Xcode fills it with the source
+    /// text until a translator replaces it.
+    case new
+    /// Translated, but the source changed since: a translator should look again.
+    case needsReview
+    /// No longer used by the code.
+    case stale
+    /// A state this reader does not know, as written.
+    case other(String)
+
+    /// The state written `text` in a catalog.
+    public init(_ text: String) {
+      switch text {
+      case "translated": self = .translated
+      case "new": self = .new
+      case "needs_review": self = .needsReview
+      case "stale": self = .stale
+      default: self = .other(text)
+      }
+    }
   }
 
   /// A substitution of a localized text: a number inside a sentence, with its plural forms.
   public struct Substitution: Sendable {
-    /// The argument it takes, from 1.
+    /// The argument it takes, from 1: its `argNum`, or, where the file gives none (as Xcode's
+    /// migration from `.stringsdict` writes it), the place of its `%#@name@` among the text's
+    /// placeholders, as Foundation counts it; 0 for a substitution no text names.
     public var argumentNumber: Int
+    /// Whether the file gives `argNum` (else ``argumentNumber`` was worked out).
+    public var writesArgumentNumber = true
     /// The format of the number: `lld`, `d`, `@`.
     public var formatSpecifier: String
     /// Its text per plural form.
@@ -150,7 +212,9 @@ public struct StringCatalog: Sendable {
         Entry(
           key: TextKey(member.name), line: member.line,
           shouldTranslate: member.value["shouldTranslate"]?.bool ?? true,
-          comment: member.value["comment"]?.string, localizations: localizations))
+          comment: member.value["comment"]?.string,
+          extractionState: member.value["extractionState"]?.string,
+          localizations: localizations))
     }
     self.entries = entries
     for (position, entry) in entries.enumerated() where positions[entry.key] == nil {
@@ -190,55 +254,137 @@ public struct StringCatalog: Sendable {
     guard node.members != nil else {
       throw .malformed(file: file, line: node.line, reason: "a language's text must be an object")
     }
-    localization.value = try unitValue(node, file: file)
-    if let variations = node["variations"], let kinds = variations.members {
-      for kind in kinds {
-        if kind.name == "plural" {
-          localization.plural = try plural(kind.value, file: file)
-        } else {
+    var units: [StringUnit] = []
+    let text = try variant(node, place: "", file: file, units: &units)
+    localization.value = text.value
+    localization.plural = text.plural
+    localization.hasOtherVariations = text.hasOtherVariations
+    if let devices = node["variations"]?["device"] {
+      guard let members = devices.members else {
+        throw .malformed(
+          file: file, line: devices.line, reason: "`device` must be an object of device classes")
+      }
+      for device in members {
+        let name = VisibleText.escaped(device.name, atMost: 40)
+        guard device.value.members != nil else {
+          throw .malformed(
+            file: file, line: device.line, reason: "the device class \(name) must hold an object")
+        }
+        let text = try variant(
+          device.value, place: "the \(name) variant", file: file, units: &units)
+        if text.hasOtherVariations || text.value == nil && text.plural.isEmpty {
           localization.hasOtherVariations = true
         }
+        localization.devices[device.name] = DeviceText(value: text.value, plural: text.plural)
       }
     }
-    if let substitutions = node["substitutions"]?.members {
-      for member in substitutions {
+    if let substitutions = node["substitutions"] {
+      guard let members = substitutions.members else {
+        throw .malformed(
+          file: file, line: substitutions.line,
+          reason: "`substitutions` must be an object of substitutions")
+      }
+      for member in members {
         let value = member.value
-        let number = value["argNum"].flatMap { node -> Int? in
-          if case .number(let text) = node.kind { return Int(text) }
-          return nil
-        }
-        guard let number, (1...FormatPlaceholder.mostPerText).contains(number) else {
-          throw .malformed(
-            file: file, line: member.line,
-            reason:
-              "the substitution \(member.name) needs `argNum` from 1 to \(FormatPlaceholder.mostPerText)"
-          )
+        var number: Int?
+        if let written = value["argNum"] {
+          if case .number(let text) = written.kind { number = Int(text) }
+          guard let number, (1...FormatPlaceholder.mostPerText).contains(number) else {
+            throw .malformed(
+              file: file, line: written.line,
+              reason:
+                "the substitution \(VisibleText.escaped(member.name, atMost: 80)) has an `argNum` that is not a whole number from 1 to \(FormatPlaceholder.mostPerText)"
+            )
+          }
         }
         var forms: [PluralCategory: String] = [:]
-        if let variations = value["variations"], let plural = variations["plural"] {
-          forms = try self.plural(plural, file: file)
+        if let plural = value["variations"]?["plural"] {
+          let name = VisibleText.escaped(member.name, atMost: 80)
+          forms = try self.plural(
+            plural, place: "the substitution \(name)", file: file, units: &units)
         }
         localization.substitutions[member.name] = Substitution(
-          argumentNumber: number, formatSpecifier: value["formatSpecifier"]?.string ?? "lld",
-          plural: forms)
+          argumentNumber: number ?? 0, writesArgumentNumber: number != nil,
+          formatSpecifier: value["formatSpecifier"]?.string ?? "lld", plural: forms)
       }
+      inferArgumentNumbers(of: &localization)
     }
+    localization.units = units
     return localization
   }
 
-  private static func unitValue(_ node: LinedJSON, file: String) throws(StringCatalogError)
-    -> String?
-  {
+  /// For each substitution without `argNum`: the place of its `%#@name@` among the
+  /// placeholders of the first text that names it, as Foundation counts them.
+  private static func inferArgumentNumbers(of localization: inout Localization) {
+    let unnumbered = localization.substitutions.filter { !$0.value.writesArgumentNumber }
+    guard !unnumbered.isEmpty else { return }
+    var texts = [localization.value].compactMap { $0 }
+    texts += localization.plural.sorted { $0.key < $1.key }.map(\.value)
+    for device in localization.devices.keys.sorted() {
+      texts += [localization.devices[device]?.value].compactMap { $0 }
+      texts += (localization.devices[device]?.plural ?? [:]).sorted { $0.key < $1.key }.map(
+        \.value)
+    }
+    for name in unnumbered.keys {
+      for text in texts {
+        guard let placeholders = try? FormatPlaceholder.scan(text),
+          let named = placeholders.first(where: {
+            $0.kind == .substitution && $0.substitutionName == name
+          })
+        else { continue }
+        localization.substitutions[name]?.argumentNumber = named.position
+        break
+      }
+    }
+  }
+
+  /// A text that may vary: its `stringUnit`, or its plural forms; whether it varies in a way
+  /// this reader does not know. `place` names it in messages.
+  private static func variant(
+    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+  ) throws(StringCatalogError) -> (
+    value: String?, plural: [PluralCategory: String], hasOtherVariations: Bool
+  ) {
+    let value = try unit(node, place: place, file: file, units: &units)
+    var plural: [PluralCategory: String] = [:]
+    var other = false
+    if let variations = node["variations"] {
+      guard let kinds = variations.members else {
+        throw .malformed(
+          file: file, line: variations.line, reason: "`variations` must be an object")
+      }
+      for kind in kinds {
+        switch kind.name {
+        case "plural":
+          plural = try self.plural(kind.value, place: place, file: file, units: &units)
+        case "device" where place.isEmpty:
+          continue  // read by the caller, one variant per device class
+        default:
+          other = true
+        }
+      }
+    }
+    return (value, plural, other)
+  }
+
+  /// The text of a `stringUnit`, kept in `units` with its state; `nil` when there is none.
+  private static func unit(
+    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+  ) throws(StringCatalogError) -> String? {
     guard let unit = node["stringUnit"] else { return nil }
     guard let value = unit["value"]?.string else {
       throw .malformed(file: file, line: unit.line, reason: "a `stringUnit` needs a text `value`")
     }
+    units.append(
+      StringUnit(
+        place: place, value: value, state: unit["state"]?.string.map(TranslationState.init),
+        line: unit.line))
     return value
   }
 
-  private static func plural(_ node: LinedJSON, file: String) throws(StringCatalogError)
-    -> [PluralCategory: String]
-  {
+  private static func plural(
+    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+  ) throws(StringCatalogError) -> [PluralCategory: String] {
     guard let members = node.members else {
       throw .malformed(file: file, line: node.line, reason: "`plural` must be an object of forms")
     }
@@ -251,7 +397,8 @@ public struct StringCatalog: Sendable {
             "\"\(VisibleText.escaped(member.name, atMost: 40))\" is not a plural form (zero, one, two, few, many, other)"
         )
       }
-      guard let value = try unitValue(member.value, file: file) else {
+      let formPlace = (place.isEmpty ? "" : place + ", ") + "the \(member.name) form"
+      guard let value = try unit(member.value, place: formPlace, file: file, units: &units) else {
         throw .malformed(
           file: file, line: member.line, reason: "the plural form \(member.name) has no text")
       }

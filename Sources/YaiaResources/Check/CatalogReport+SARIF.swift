@@ -8,11 +8,11 @@ extension CatalogReport {
     SARIFLog(
       tool: "yaia resources check",
       rules: CatalogFinding.Rule.allCases.map {
-        SARIFLog.Rule(id: $0.rawValue, description: $0.summary, level: "error")
+        SARIFLog.Rule(id: $0.rawValue, description: $0.summary, level: $0.level)
       },
       results: findings.map { finding in
         SARIFLog.Result(
-          ruleID: finding.rule.rawValue, level: "error", message: finding.sentence,
+          ruleID: finding.rule.rawValue, level: finding.rule.level, message: finding.sentence,
           location: SARIFLog.Location(uri: Self.uriReference(finding.file), line: finding.line))
       },
       notifications: problems.map { SARIFLog.Notification($0) },

@@ -72,8 +72,11 @@ public struct CatalogReport: Sendable {
     }
     let accessors = KeyAccessorName.names(for: catalogs.flatMap { $0.entries.map(\.key) })
     for catalog in catalogs {
+      // An `InfoPlist.xcstrings` holds the keys of the app's Info.plist (its name, its
+      // permission prompts): the system reads them, no Swift code names them.
+      let infoPlist = catalog.file.split(separator: "/").last == "InfoPlist.xcstrings"
       let used =
-        checksUsage
+        checksUsage && !infoPlist
         ? KeyUsage.usedKeys(
           of: catalog, literals: literals, members: members, accessors: accessors) : nil
       report.findings += CatalogCheck.findings(in: catalog, usedKeys: used).filter {

@@ -43,18 +43,24 @@ public enum TextKeySource {
       for entry in catalog.entries where seen.insert(entry.key).inserted {
         let source = entry.localizations[catalog.sourceLanguage]
         let texts = source.map(CatalogCheck.texts(of:)) ?? [(nil, entry.key.name)]
+        // The key's arguments in every language (a translation may take one its source
+        // leaves out), or those of the key itself, as Xcode writes a key with no source text.
         var fullest: [Int: FormatPlaceholder.Kind] = [:]
-        for (_, text) in texts {
-          do {
-            let found = FormatPlaceholder.signature(try FormatPlaceholder.parse(text))
-            if found.count > fullest.count { fullest = found }
-          } catch {
-            throw .malformed(
-              file: catalog.file, line: source?.line ?? entry.line,
-              reason:
-                "the text of \(VisibleText.escaped(entry.key.name, atMost: 200)) has placeholders no accessor can take: \(error)"
-            )
+        do {
+          fullest = try TextArguments.of(entry)
+          if source == nil {
+            for (position, kind) in FormatPlaceholder.signature(
+              try FormatPlaceholder.parse(entry.key.name)) where fullest[position] == nil
+            {
+              fullest[position] = kind
+            }
           }
+        } catch {
+          throw .malformed(
+            file: catalog.file, line: source?.line ?? entry.line,
+            reason:
+              "the texts of \(VisibleText.escaped(entry.key.name, atMost: 200)) have placeholders no accessor can take: \(error)"
+          )
         }
         let substitutions = source?.substitutions ?? [:]
         let parameters =

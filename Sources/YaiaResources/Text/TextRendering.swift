@@ -1,3 +1,5 @@
+import Foundation
+
 extension StringCatalog {
   /// `text` in `language`, its placeholders filled and its plural form chosen by the number it
   /// counts: what the edge shows. Never traps on what a catalog holds:
@@ -6,14 +8,27 @@ extension StringCatalog {
   ///   `de-AT`), then to the source language;
   /// - a placeholder without its argument stays as written, and an argument of another type
   ///   than its placeholder is written as it is (`%d` given a string shows the string).
+  ///
+  /// Numbers are written as the language writes them (`8,8` and `1.234` in German), as
+  /// Foundation's number formatters do. A text that varies by device renders its `other`
+  /// variant; ``render(_:language:device:)`` names the device.
   public func render(_ text: LocalizedText, language: String) -> String {
-    render(text, language: language, depth: 0)
+    render(text, language: language, device: "other", depth: 0)
+  }
+
+  /// `text` in `language` as `device` shows it (`iphone`, `ipad`, `mac`, `applewatch`,
+  /// `appletv`, `applevision`): a text that varies by device renders that device's variant,
+  /// else its `other` one; every other text renders as ``render(_:language:)`` does.
+  public func render(_ text: LocalizedText, language: String, device: String) -> String {
+    render(text, language: language, device: device, depth: 0)
   }
 
   /// How deep texts inside texts are rendered; deeper ones show as their keys.
   static let deepestText = 8
 
-  private func render(_ text: LocalizedText, language: String, depth: Int) -> String {
+  private func render(_ text: LocalizedText, language: String, device: String, depth: Int)
+    -> String
+  {
     guard let entry = entry(text.key) else { return text.key.name }
     // The language whose text is shown picks the plural form: a French user shown the English
     // fallback reads English forms, chosen by English rules.
@@ -21,49 +36,91 @@ extension StringCatalog {
     guard let used = candidates.first(where: { entry.localizations[$0] != nil }),
       let localization = entry.localizations[used]
     else { return text.key.name }
-    let count = text.arguments.lazy.compactMap { argument -> Int? in
-      if case .int(let value) = argument { return value }
-      return nil
-    }.first
-    var format = localization.value ?? ""
-    if !localization.plural.isEmpty {
-      let category = PluralCategory.category(for: count ?? 0, in: used)
-      format = localization.plural[category] ?? localization.plural[.other] ?? format
-    }
-    // A `%#@name@` becomes its substitution's plural form, `%arg` its number, where it stands:
-    // the other placeholders keep their positions, and a form is never read again for
-    // substitutions, so forms that name each other cannot multiply the text.
-    let substitutions = localization.substitutions
     let arguments = text.arguments.map { argument in
       guard case .text(let inner) = argument else { return argument }
       return .string(
         depth < Self.deepestText
-          ? render(inner, language: language, depth: depth + 1) : inner.key.name)
+          ? render(inner, language: language, device: device, depth: depth + 1)
+          : inner.key.name)
     }
-    return Self.fill(format, with: arguments) { placeholder in
-      let name = placeholder.substitutionName
-      guard let substitution = substitutions[name] else { return nil }
-      let index = substitution.argumentNumber - 1
-      var number = 0
-      if arguments.indices.contains(index), case .int(let value) = arguments[index] {
-        number = value
+    let numbers = NumberStyle(language: used)
+    var value = localization.value
+    var plural = localization.plural
+    if !localization.devices.isEmpty {
+      let variant =
+        localization.devices[device] ?? localization.devices["other"]
+        ?? localization.devices.sorted { $0.key < $1.key }.first?.value
+      value = variant?.value
+      plural = variant?.plural ?? [:]
+    }
+    var format = value ?? ""
+    if !plural.isEmpty {
+      // A text that varies by plural counts its first number.
+      let count = arguments.lazy.compactMap { Self.operands(of: $0, as: nil) }.first
+      let category = PluralCategory.category(for: count ?? PluralOperands(0), in: used)
+      format = plural[category] ?? plural[.other] ?? format
+    }
+    // A `%#@name@` becomes its substitution's plural form, chosen by its number; inside the
+    // form, `%arg` and an unnumbered placeholder write that number, a numbered one an argument
+    // of the whole text. A form is never read again for substitutions, so forms that name each
+    // other cannot multiply the text.
+    let substitutions = localization.substitutions
+    guard format.contains("%"), let placeholders = try? FormatPlaceholder.parse(format) else {
+      return format
+    }
+    return Self.fill(format, placeholders) { placeholder in
+      guard placeholder.kind == .substitution else {
+        return Self.argument(placeholder.position, of: arguments, as: placeholder, numbers)
       }
-      let form =
-        substitution.plural[PluralCategory.category(for: number, in: used)]
-        ?? substitution.plural[.other] ?? ""
-      return form.replacingAll("%arg", with: String(number))
+      guard let substitution = substitutions[placeholder.substitutionName] else { return nil }
+      let position = TextArguments.argument(of: substitution, at: placeholder)
+      let own =
+        (try? FormatPlaceholder.parse("%\(position)$" + substitution.formatSpecifier))?.first
+        ?? FormatPlaceholder(position: position, kind: .integer, text: "%\(position)$lld")
+      let number = arguments.indices.contains(position - 1) ? arguments[position - 1] : .int(0)
+      let category = PluralCategory.category(
+        for: Self.operands(of: number, as: own) ?? PluralOperands(0), in: used)
+      let form = substitution.plural[category] ?? substitution.plural[.other] ?? ""
+      let written = form.replacingAll("%arg", with: own.text)
+      guard let inner = try? FormatPlaceholder.scan(written) else { return written }
+      return Self.fill(written, inner) { placeholder in
+        let at = placeholder.isNumbered ? placeholder.position : position
+        return Self.argument(at, of: arguments, as: placeholder, numbers)
+      }
     }
   }
 
-  /// `format` with each placeholder replaced by its argument, each substitution by what
-  /// `substitute` gives for it, and `%%` by `%`.
+  /// Argument `position` (from 1) as `placeholder` writes it; `nil` (the placeholder stays as
+  /// written) when there is no such argument.
+  private static func argument(
+    _ position: Int, of arguments: [TextArgument], as placeholder: FormatPlaceholder,
+    _ numbers: NumberStyle
+  ) -> String? {
+    guard arguments.indices.contains(position - 1) else { return nil }
+    return written(arguments[position - 1], as: placeholder, numbers)
+  }
+
+  /// The plural operands of a number argument as `placeholder` shows it (`%.1f` shows 1 as
+  /// `1.0`, which English counts as `other`); `nil` for an argument that is no number.
+  static func operands(of argument: TextArgument, as placeholder: FormatPlaceholder?)
+    -> PluralOperands?
+  {
+    switch argument {
+    case .int(let value): return PluralOperands(value)
+    case .double(let value):
+      guard value.isFinite else { return nil }
+      let places = placeholder.map(precision(of:)) ?? 0
+      return PluralOperands(fixed(value, places: places))
+    default: return nil
+    }
+  }
+
+  /// `format` with each of its `placeholders` (in the order written) replaced by what
+  /// `resolve` gives for it (kept as written for `nil`), and `%%` by `%`.
   static func fill(
-    _ format: String, with arguments: [TextArgument],
-    substitute: (FormatPlaceholder) -> String? = { _ in nil }
+    _ format: String, _ placeholders: [FormatPlaceholder],
+    resolve: (FormatPlaceholder) -> String?
   ) -> String {
-    guard format.contains("%"),
-      let placeholders = try? FormatPlaceholder.parse(format)
-    else { return format }
     var pending = placeholders[...]
     var out = ""
     var rest = Substring(format)
@@ -81,41 +138,47 @@ extension StringCatalog {
         continue
       }
       pending = pending.dropFirst()
-      let index = placeholder.position - 1
-      if placeholder.kind == .substitution {
-        out += substitute(placeholder) ?? placeholder.text
-      } else if arguments.indices.contains(index) {
-        out += written(arguments[index], as: placeholder)
-      } else {
-        out += placeholder.text
-      }
+      out += resolve(placeholder) ?? placeholder.text
       rest = after.dropFirst(placeholder.text.count)
     }
     return out + rest
   }
 
+  /// `format` with each placeholder replaced by its argument, and `%%` by `%`; numbers as the
+  /// source language of no catalog writes them (plain digits).
+  static func fill(_ format: String, with arguments: [TextArgument]) -> String {
+    guard format.contains("%"), let placeholders = try? FormatPlaceholder.parse(format) else {
+      return format
+    }
+    return fill(format, placeholders) {
+      argument($0.position, of: arguments, as: $0, .plain)
+    }
+  }
+
   /// One argument as its placeholder writes it: a number with the placeholder's precision
-  /// (six places by default, as `%f` does), text as it is.
-  private static func written(_ argument: TextArgument, as placeholder: FormatPlaceholder)
-    -> String
-  {
+  /// (six places by default, as `%f` does) in the language's digits and separators, text as
+  /// it is.
+  private static func written(
+    _ argument: TextArgument, as placeholder: FormatPlaceholder, _ numbers: NumberStyle
+  ) -> String {
     switch argument {
     case .int(let value):
-      return String(value)
+      return numbers.integer(value)
     case .string(let value):
       return value
     case .text(let value):
       return value.description
     case .double(let value):
-      guard placeholder.kind == .floatingPoint else { return String(value) }
-      var places = 6
-      if let dot = placeholder.text.firstIndex(of: ".") {
-        let digits = placeholder.text[placeholder.text.index(after: dot)...].prefix(
-          while: \.isNumber)
-        places = min(Int(digits) ?? 0, 17)
-      }
-      return fixed(value, places: places)
+      guard placeholder.kind == .floatingPoint else { return numbers.decimal(value, places: nil) }
+      return numbers.decimal(value, places: precision(of: placeholder))
     }
+  }
+
+  /// The decimal places a placeholder asks for: its precision (`%.1f`), else six, as `%f`.
+  static func precision(of placeholder: FormatPlaceholder) -> Int {
+    guard let dot = placeholder.text.firstIndex(of: ".") else { return 6 }
+    let digits = placeholder.text[placeholder.text.index(after: dot)...].prefix(while: \.isNumber)
+    return min(Int(digits) ?? 0, 17)
   }
 
   /// `value` with `places` decimal places, rounded half away from zero; `inf`, `-inf` and
