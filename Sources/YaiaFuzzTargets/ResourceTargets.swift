@@ -54,8 +54,8 @@ enum ResourceTargets {
   ) { bytes throws(FuzzViolation) in
     // The same bytes as Swift source: the key scanner reads anything, and finds only literals
     // no longer than its limit.
-    let names = KeyUsage.names(in: String(decoding: bytes, as: UTF8.self))
-    for literal in names.literals.union(names.members) {
+    let names = KeyUsage.scan(String(decoding: bytes, as: UTF8.self))
+    for literal in names.literals.union(names.members).union(names.templates) {
       try require(
         literal.unicodeScalars.count <= KeyUsage.longestLiteral, "a literal or name past the limit")
     }

@@ -3,7 +3,7 @@ import YaiaResources
 
 @Suite("Which keys the code names: its plain string literals")
 struct KeyUsageTests {
-  @Test("plain and raw literals count; comments, interpolation and multi-line text do not")
+  @Test("plain, raw and multi-line literals count; comments and interpolation do not")
   func literals() {
     let source = #"""
       let title = LocalizedText("home.title")  // "in.a.comment"
@@ -21,7 +21,8 @@ struct KeyUsageTests {
     let found = KeyUsage.literals(in: source)
     #expect(
       found == [
-        "home.title", #"raw."quoted""#, "tab\there", "after.multiline", "next.line",
+        "home.title", #"raw."quoted""#, "tab\there", #""not.a.key""#, "after.multiline",
+        "next.line",
       ])
   }
 
@@ -69,5 +70,40 @@ struct AccessorUsageTests {
       """
     #expect(KeyUsage.names(in: source).members.isSuperset(of: ["homeTitle", "homeSpeakers"]))
     #expect(KeyUsage.usedKeys(of: catalog, in: [source]) == ["home.title", "home.speakers"])
+  }
+
+  @Test("an interpolated literal names the key Xcode extracts from it; a multi-line one its text")
+  func templatesAndMultiline() throws {
+    let catalog = try StringCatalog(
+      bytes: Array(
+        #"""
+        {"sourceLanguage":"en","strings":{
+        "%lld items left":{},"Hello %@, you have %lld new":{},"%lld%% done":{},
+        "Welcome back.\nWe kept your place.":{},"One line\ncontinued here":{},
+        "%lld unused":{},"never named":{}}}
+        """#.utf8),
+      file: "Localizable.xcstrings")
+    let source = #"""
+      Text("\(count) items left")
+      Text("Hello \(name), you have \(unread.count) new")
+      Text("\(progress)% done")
+      Text("""
+        Welcome back.
+        We kept your place.
+        """)
+      let text = """
+          One line
+          continued \
+          here
+          """
+      """#
+    let used = KeyUsage.usedKeys(of: catalog, in: [source])
+    #expect(
+      used == [
+        "%lld items left", "Hello %@, you have %lld new", "%lld%% done",
+        "Welcome back.\nWe kept your place.", "One line\ncontinued here",
+      ])
+    #expect(!used.contains("%lld unused") && !used.contains("never named"))
+    #expect(KeyUsage.scan(source).templates.contains("\u{0} items left"))
   }
 }

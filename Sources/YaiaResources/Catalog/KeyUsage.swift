@@ -3,8 +3,10 @@
 ///
 /// A key counts as used when some literal in the code is exactly the key (`LocalizedText(
 /// "home.title")`, `TextKey("home.title")`, a `case title = "home.title"`), or when the code
-/// writes its generated accessor (`.homeTitle`, ``KeyAccessorName``). Comments do not count,
-/// and a literal with interpolation is not a key. The reader is a small lexer, not a
+/// writes its generated accessor (`.homeTitle`, ``KeyAccessorName``), or when an interpolated
+/// literal is the key Xcode extracts from it (`Text("\(n) items left")` names `%lld items
+/// left`). Multi-line literals count as Swift reads them (indentation stripped). Comments do
+/// not count. The reader is a small lexer, not a
 /// parser: linear in the text, it never fails, and a source it cannot follow (an unclosed
 /// literal) simply yields fewer literals, so a key is reported unused rather than missed.
 public enum KeyUsage {
@@ -21,12 +23,40 @@ public enum KeyUsage {
   /// after a `.` outside literals and comments (`.homeTitle`): how code names a key through its
   /// generated accessor (``KeyAccessorName``).
   public static func names(in source: String) -> (literals: Set<String>, members: Set<String>) {
+    let names = scan(source)
+    return (names.literals, names.members)
+  }
+
+  /// What a source names: plain literals (multi-line ones too), the names after a `.`, and the
+  /// templates of interpolated literals (`"\(n) items left"`), each interpolation written as
+  /// ``Names/hole``: Xcode extracts `Text("\(n) items left")` as the key `%lld items left`.
+  public struct Names: Sendable, Equatable {
+    /// What an interpolation becomes in a template.
+    public static let hole: Unicode.Scalar = "\u{0}"
+    /// The plain string literals, escapes decoded.
+    public var literals: Set<String> = []
+    /// The names written after a `.`.
+    public var members: Set<String> = []
+    /// The interpolated literals, each interpolation a ``hole``.
+    public var templates: Set<String> = []
+  }
+
+  /// The literals, names and templates of Swift `source` (``Names``). Linear in the text, and
+  /// it never fails: a source it cannot follow yields fewer names.
+  public static func scan(_ source: String) -> Names {
     let scalars = Array(source.unicodeScalars)
-    var found: Set<String> = []
-    var members: Set<String> = []
+    var names = Names()
     var index = 0
     func at(_ offset: Int) -> Unicode.Scalar? {
       index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+    func keep(_ literal: (text: String.UnicodeScalarView, plain: Bool, complete: Bool)) {
+      guard literal.complete, literal.text.count <= longestLiteral else { return }
+      if literal.plain {
+        names.literals.insert(String(literal.text))
+      } else {
+        names.templates.insert(String(literal.text))
+      }
     }
     while index < scalars.count {
       let scalar = scalars[index]
@@ -69,7 +99,7 @@ public enum KeyUsage {
             }
             index += 1
           }
-          members.insert(String(name))
+          names.members.insert(String(name))
           continue
         }
         index += max(1, hashes)
@@ -77,76 +107,156 @@ public enum KeyUsage {
       }
       index += hashes
       if at(1) == "\"", at(2) == "\"" {
-        // A multi-line literal: skipped whole, it holds sentences, not keys.
         index += 3
-        while index < scalars.count {
-          if scalars[index] == "\"", at(1) == "\"", at(2) == "\"",
-            (0..<hashes).allSatisfy({ at(3 + $0) == "#" })
-          {
-            index += 3 + hashes
-            break
-          }
-          index += 1
-        }
+        keep(multiline(scalars, from: &index, hashes: hashes))
         continue
       }
       index += 1
-      var text = String.UnicodeScalarView()
-      var plain = true
-      while index < scalars.count, scalars[index] != "\n" {
-        let current = scalars[index]
-        if current == "\"", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
-          index += 1 + hashes
-          if plain, text.count <= longestLiteral { found.insert(String(text)) }
-          break
-        }
-        if current == "\\", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
-          let escape = at(1 + hashes)
-          index += 2 + hashes
-          switch escape {
-          case "n": text.append("\n")
-          case "t": text.append("\t")
-          case "r": text.append("\r")
-          case "0": text.append("\0")
-          case "\"": text.append("\"")
-          case "'": text.append("'")
-          case "\\": text.append("\\")
-          case "(":
-            // Interpolation: not a key; skip to the closing parenthesis.
-            plain = false
-            var depth = 1
-            while index < scalars.count, depth > 0, scalars[index] != "\n" {
-              if scalars[index] == "(" { depth += 1 }
-              if scalars[index] == ")" { depth -= 1 }
-              index += 1
-            }
-          default:
-            plain = false
-          }
-          continue
-        }
-        text.append(current)
-        index += 1
-      }
+      keep(decode(scalars, from: &index, hashes: hashes, multiline: false))
       if index < scalars.count, scalars[index] == "\n" { index += 1 }
     }
-    return (found, members)
+    return names
+  }
+
+  /// A multi-line literal's text, from just after its opening `"""` to just after its closing
+  /// one: each line without the closing delimiter's indentation, as Swift reads it.
+  private static func multiline(_ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int)
+    -> (text: String.UnicodeScalarView, plain: Bool, complete: Bool)
+  {
+    // The text starts on the line after the delimiter; find the closing line first.
+    while index < scalars.count, scalars[index] != "\n" { index += 1 }
+    let start = min(index + 1, scalars.count)
+    var lineStart = start
+    var end: Int?
+    var cursor = start
+    while cursor < scalars.count {
+      if scalars[cursor] == "\"", cursor + 2 < scalars.count, scalars[cursor + 1] == "\"",
+        scalars[cursor + 2] == "\"",
+        (0..<hashes).allSatisfy({
+          cursor + 3 + $0 < scalars.count && scalars[cursor + 3 + $0] == "#"
+        }),
+        scalars[lineStart..<cursor].allSatisfy({ $0 == " " || $0 == "\t" })
+      {
+        end = cursor
+        break
+      }
+      if scalars[cursor] == "\n" { lineStart = cursor + 1 }
+      cursor += 1
+    }
+    guard let end else {
+      index = scalars.count
+      return (String.UnicodeScalarView(), false, false)
+    }
+    index = end + 3 + hashes
+    let indentation = end - lineStart
+    // The lines between, each without the indentation, joined; the last newline is not text.
+    var content: [Unicode.Scalar] = []
+    var line = start
+    while line < lineStart {
+      var next = line
+      while next < lineStart, scalars[next] != "\n" { next += 1 }
+      var from = line
+      while from < min(line + indentation, next), scalars[from] == " " || scalars[from] == "\t" {
+        from += 1
+      }
+      content += scalars[from..<next]
+      if next + 1 < lineStart { content.append("\n") }
+      line = next + 1
+    }
+    var position = 0
+    return decode(content, from: &position, hashes: hashes, multiline: true)
+  }
+
+  /// A literal's text from `index` to its closing quote (single-line) or its end (the content
+  /// of a multi-line one): escapes decoded, each interpolation a hole; whether it is plain and
+  /// complete.
+  private static func decode(
+    _ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int, multiline: Bool
+  ) -> (text: String.UnicodeScalarView, plain: Bool, complete: Bool) {
+    func at(_ offset: Int) -> Unicode.Scalar? {
+      index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+    var text = String.UnicodeScalarView()
+    var plain = true
+    while index < scalars.count, multiline || scalars[index] != "\n" {
+      let current = scalars[index]
+      if !multiline, current == "\"", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
+        index += 1 + hashes
+        return (text, plain, true)
+      }
+      if current == "\\", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
+        let escape = at(1 + hashes)
+        index += 2 + hashes
+        switch escape {
+        case "n": text.append("\n")
+        case "t": text.append("\t")
+        case "r": text.append("\r")
+        case "0": text.append("\0")
+        case "\"": text.append("\"")
+        case "'": text.append("'")
+        case "\\": text.append("\\")
+        case "\n" where multiline: break  // a line continued
+        case "(":
+          // An interpolation: a hole in the template; skip to the closing parenthesis.
+          plain = false
+          text.append(Names.hole)
+          var depth = 1
+          while index < scalars.count, depth > 0, multiline || scalars[index] != "\n" {
+            if scalars[index] == "(" { depth += 1 }
+            if scalars[index] == ")" { depth -= 1 }
+            index += 1
+          }
+        default:
+          return (text, false, false)  // `\u{…}` and the like: not followed here
+        }
+        continue
+      }
+      text.append(current)
+      index += 1
+    }
+    return (text, plain, multiline)
   }
 
   /// The keys of `catalog` that some literal in `sources` names.
   /// A key is used when a literal is exactly the key, or when its generated accessor's name
   /// follows a `.` (`.homeTitle`, `TextKey.homeTitle`, `.homeSpeakers(3)`).
   public static func usedKeys(of catalog: StringCatalog, in sources: [String]) -> Set<TextKey> {
-    var literals: Set<String> = []
-    var members: Set<String> = []
+    var names = Names()
     for source in sources {
-      let names = names(in: source)
-      literals.formUnion(names.literals)
-      members.formUnion(names.members)
+      let found = scan(source)
+      names.literals.formUnion(found.literals)
+      names.members.formUnion(found.members)
+      names.templates.formUnion(found.templates)
     }
     return usedKeys(
-      of: catalog, literals: literals, members: members,
+      of: catalog, names: names,
       accessors: KeyAccessorName.names(for: catalog.entries.map(\.key)))
+  }
+
+  /// The keys of `catalog` that `names` name: by a literal, by an accessor (`accessors`, made
+  /// over every catalog of the target), or by an interpolated literal Xcode extracts as the key
+  /// (`"\(n) items left"` names `%lld items left`).
+  public static func usedKeys(
+    of catalog: StringCatalog, names: Names, accessors: [TextKey: String]
+  ) -> Set<TextKey> {
+    var used = usedKeys(
+      of: catalog, literals: names.literals, members: names.members, accessors: accessors)
+    guard !names.templates.isEmpty else { return used }
+    for key in catalog.entries.map(\.key) where !used.contains(key) && key.name.contains("%") {
+      if let template = template(of: key.name), names.templates.contains(template) {
+        used.insert(key)
+      }
+    }
+    return used
+  }
+
+  /// A key as the template of the literal Xcode extracted it from: each placeholder a hole,
+  /// `%%` a percent sign; `nil` when its placeholders do not read.
+  static func template(of key: String) -> String? {
+    guard let placeholders = try? FormatPlaceholder.scan(key), !placeholders.isEmpty else {
+      return nil
+    }
+    return StringCatalog.fill(key, placeholders) { _ in String(Names.hole) }
   }
 
   /// The keys of `catalog` named by `literals` or, through `accessors` (each key's generated

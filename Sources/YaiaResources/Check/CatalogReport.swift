@@ -61,13 +61,13 @@ public struct CatalogReport: Sendable {
     report.catalogCount = catalogs.count
     // The sources are read once for every catalog, and accessors are named over all the
     // catalogs found, as the generator names them over a target's.
-    var literals: Set<String> = []
-    var members: Set<String> = []
+    var names = KeyUsage.Names()
     if checksUsage {
       for source in found.sources {
-        let names = KeyUsage.names(in: source.text)
-        literals.formUnion(names.literals)
-        members.formUnion(names.members)
+        let scanned = KeyUsage.scan(source.text)
+        names.literals.formUnion(scanned.literals)
+        names.members.formUnion(scanned.members)
+        names.templates.formUnion(scanned.templates)
       }
     }
     let accessors = KeyAccessorName.names(for: catalogs.flatMap { $0.entries.map(\.key) })
@@ -77,8 +77,7 @@ public struct CatalogReport: Sendable {
       let infoPlist = catalog.file.split(separator: "/").last == "InfoPlist.xcstrings"
       let used =
         checksUsage && !infoPlist
-        ? KeyUsage.usedKeys(
-          of: catalog, literals: literals, members: members, accessors: accessors) : nil
+        ? KeyUsage.usedKeys(of: catalog, names: names, accessors: accessors) : nil
       report.findings += CatalogCheck.findings(in: catalog, usedKeys: used).filter {
         !skipped.contains($0.rule)
       }

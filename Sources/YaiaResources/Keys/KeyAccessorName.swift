@@ -9,13 +9,14 @@ public enum KeyAccessorName {
   public static let longest = 60
 
   /// The lower-camel-case name of `key`: its ASCII letters and digits, split into words at
-  /// every other character (`home.title`, `home_title`, `Home title` → `homeTitle`), with a `_`
+  /// every other character (`home.title`, `home_title`, `Home title` → `homeTitle`), format
+  /// placeholders left out (`%lld items left` → `itemsLeft`), with a `_`
   /// in front when it would start with a digit, and `text` plus the key's hash when nothing is
   /// left (`%@`). A name longer than ``longest`` is cut and ends in the key's hash.
   public static func name(for key: TextKey) -> String {
     var words: [String] = []
     var word = ""
-    for scalar in key.name.unicodeScalars {
+    for scalar in withoutPlaceholders(key.name).unicodeScalars {
       if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
         word.unicodeScalars.append(scalar)
       } else if !word.isEmpty {
@@ -46,15 +47,33 @@ public enum KeyAccessorName {
     return name
   }
 
-  /// The names of `keys`, distinct: keys that would share a name (`OK`, `Ok`) each get their
-  /// hash added, so no key takes another's accessor and adding a key never renames one that does
-  /// not collide with it.
+  /// `key` without its format placeholders (`%lld`, `%1$@`), each a space, and a substitution
+  /// by its name (`%#@files@` → `files`): a specifier says nothing a reader of the name needs
+  /// (`%lld items left` → `itemsLeft`, not `lldItemsLeft`). A key whose placeholders do not
+  /// read is kept whole.
+  static func withoutPlaceholders(_ key: String) -> String {
+    guard key.contains("%"), let placeholders = try? FormatPlaceholder.scan(key) else {
+      return key
+    }
+    return StringCatalog.fill(key, placeholders) {
+      $0.kind == .substitution ? " \($0.substitutionName) " : " "
+    }
+  }
+
+  /// The names of `keys`, distinct: of keys that would share a name (`OK` and `Ok`, `%lld
+  /// items` and `%@ items`), the first in code-point order keeps it and each other gets its hash
+  /// added, so no key takes another's accessor and adding a key never renames one that does not
+  /// collide with it.
   public static func names(for keys: [TextKey]) -> [TextKey: String] {
     var byName: [String: [TextKey]] = [:]
     for key in Set(keys) { byName[name(for: key), default: []].append(key) }
     var names: [TextKey: String] = [:]
     for (name, sharing) in byName {
-      for key in sharing { names[key] = sharing.count == 1 ? name : name + "_" + hash(of: key) }
+      let first = sharing.min {
+        Array($0.name.unicodeScalars.map(\.value)).lexicographicallyPrecedes(
+          $1.name.unicodeScalars.map(\.value))
+      }
+      for key in sharing { names[key] = key == first ? name : name + "_" + hash(of: key) }
     }
     // Hashes can collide too (32 bits): any name still shared, or taken by another key's plain
     // name, gets a number, in key order, so the generated declarations never clash.
