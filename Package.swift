@@ -90,7 +90,11 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
-    .target(name: "Yaia"),
+    // What every Yaia module shares and no app calls: reading outside input within bounds,
+    // text made safe for a terminal, a lock, SARIF. Apart from the core so that a build tool
+    // (yaia-text-keys) compiles only what it uses.
+    .target(name: "YaiaSupport"),
+    .target(name: "Yaia", dependencies: ["YaiaSupport"]),
     // What an app's tests use: the core and swift-custom-dump, nothing else.
     .target(
       name: "YaiaTesting",
@@ -146,7 +150,7 @@ let package = Package(
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
     // The view layer's resources as values: localized text from String Catalogs, checked.
-    .target(name: "YaiaResources", dependencies: ["Yaia"]),
+    .target(name: "YaiaResources", dependencies: ["YaiaSupport"]),
     // Watching a running app: its events, commands and view models as values.
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaHTTP", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
@@ -242,7 +246,7 @@ let package = Package(
     // The target is named as its product: SwiftPM finds a plugin's tool in the plugin's own
     // package by product name.
     .executableTarget(
-      name: "yaia-text-keys", dependencies: ["Yaia", "YaiaResources"],
+      name: "yaia-text-keys", dependencies: ["YaiaSupport", "YaiaResources"],
       path: "Sources/YaiaTextKeysTool"),
     .plugin(
       name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["yaia-text-keys"]),

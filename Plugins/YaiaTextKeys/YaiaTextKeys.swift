@@ -24,14 +24,48 @@ struct YaiaTextKeys: BuildToolPlugin {
         "YaiaTextKeys: target \(target.name) has no .xcstrings file; no text keys generated")
       return []
     }
-    let output = context.pluginWorkDirectoryURL.appending(path: "TextKeys.swift")
     return [
-      .buildCommand(
-        displayName: "Generating text keys for \(target.name)",
-        executable: try context.tool(named: "yaia-text-keys").url,
-        arguments: ["--output", output.path] + catalogs.map(\.path),
-        inputFiles: catalogs,
-        outputFiles: [output])
+      try Self.command(
+        for: target.name, catalogs: catalogs, in: context.pluginWorkDirectoryURL,
+        tool: context.tool(named: "yaia-text-keys").url)
     ]
   }
+
+  /// The one command, for a package's target and an Xcode project's alike: the tool reads the
+  /// catalogs and writes `TextKeys.swift` into the plugin's work folder.
+  static func command(for target: String, catalogs: [URL], in folder: URL, tool: URL) -> Command {
+    let output = folder.appending(path: "TextKeys.swift")
+    return .buildCommand(
+      displayName: "Generating text keys for \(target)",
+      executable: tool,
+      arguments: ["--output", output.path] + catalogs.map(\.path),
+      inputFiles: catalogs,
+      outputFiles: [output])
+  }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // An Xcode project (an `.xcodeproj` app) runs the same command: add the package, then the
+  // plugin under the app target's Build Phases › Run Build Tool Plug-ins. Xcode builds this
+  // file only on a Mac; the package's own build on Linux never sees it.
+  extension YaiaTextKeys: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws
+      -> [Command]
+    {
+      let catalogs = target.inputFiles.filter { $0.url.pathExtension == "xcstrings" }.map(\.url)
+      guard !catalogs.isEmpty else {
+        Diagnostics.warning(
+          "YaiaTextKeys: target \(target.displayName) has no .xcstrings file; no text keys generated"
+        )
+        return []
+      }
+      return [
+        try Self.command(
+          for: target.displayName, catalogs: catalogs, in: context.pluginWorkDirectoryURL,
+          tool: context.tool(named: "yaia-text-keys").url)
+      ]
+    }
+  }
+#endif

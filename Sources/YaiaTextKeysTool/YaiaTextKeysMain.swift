@@ -1,6 +1,6 @@
 import Foundation
-import Yaia
 import YaiaResources
+import YaiaSupport
 
 /// `yaia-text-keys --output TextKeys.swift [--access public] CATALOG.xcstrings…`: writes the
 /// typed accessors of the catalogs' keys (``TextKeySource``). The `YaiaTextKeys` build-tool

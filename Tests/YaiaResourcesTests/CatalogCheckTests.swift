@@ -100,6 +100,14 @@ struct CatalogCheckTests {
         "is not a plural form"
       ),
       ("\u{1}", 1, "unexpected character"),
+      (
+        #"{"sourceLanguage":"en","strings":{"k":{"x":"# + String(repeating: "9", count: 80) + "}}}",
+        1, "a number is longer than 64 characters"
+      ),
+      (
+        #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"value":"%#@n@"},"substitutions":{"n":{"argNum":0}}}}}}}"#,
+        1, "has an `argNum` that is not a whole number from 1 to 64"
+      ),
     ] {
       let error = #expect(throws: StringCatalogError.self) {
         try StringCatalog(bytes: Array(text.utf8), file: "h.xcstrings")

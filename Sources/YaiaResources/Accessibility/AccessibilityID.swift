@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// The identifier a UI test finds an element by: the screen, the element, and for a row of a
 /// list the row's own identity: `pairing.speakerRow[A1B2]`.

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// What `yaia resources check` finds in a String Catalog: the mistakes that compile, pass
 /// every test in the source language, and show up only on a translated user's screen.

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// One placeholder of a format string as Foundation's `String(format:)` reads it: `%@`, `%d`,
 /// `%2$lld`, `%.1f`, `%#@count@`.

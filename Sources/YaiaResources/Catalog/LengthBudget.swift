@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// A text's length budget, declared where translators see it: in the key's comment, as
 /// `max-length: 24` (a button, a tab title, a watch face). ``CatalogCheck`` reports every

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// A JSON value with the line it starts on: what the catalog reader needs to point at a key's
 /// line, which `JSONSerialization` forgets.
@@ -142,6 +142,10 @@ struct LinedJSON: Sendable {
         index += 1
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) {
+        // Said as what it is, not as the stray character after the first 64.
+        throw fail("a number is longer than 64 characters; a catalog's numbers are small")
+      }
       guard Double(text) != nil else { throw fail("`\(text)` is not a number") }
       return text
     }

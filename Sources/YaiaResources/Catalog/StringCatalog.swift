@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// An app's translated texts, read from a String Catalog (`.xcstrings`), the JSON file Xcode
 /// writes: an app's existing catalog works as it is.

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// The arguments a catalog's texts take, by position, as Foundation reads them once every
 /// substitution is expanded: what the accessor's parameters are, and what every language's

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 // SARIF 2.1.0 through the core's `SARIFLog`, as `yaia lint` writes it: each rule with what it
 // checks, each finding at its catalog line, each unreadable input a tool notification. A run

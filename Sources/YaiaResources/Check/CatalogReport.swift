@@ -1,5 +1,5 @@
 import Foundation
-import Yaia
+import YaiaSupport
 
 /// What `yaia resources check` reports: every finding in the catalogs under its paths, the
 /// files it could not read, and its exit status (0 clean, 1 findings, 2 input it could not

@@ -1,5 +1,5 @@
 import Foundation
-import Yaia
+import YaiaSupport
 
 /// The files `yaia resources check` reads under the paths it is given: the String Catalogs
 /// (`.xcstrings`) to check and the Swift sources whose names and literals say which keys are

@@ -1,4 +1,4 @@
-import Yaia
+import YaiaSupport
 
 /// The Swift source `yaia-text-keys` (the `YaiaTextKeys` build-tool plugin) writes for an app's
 /// String Catalogs: a typed accessor for every key, so a key the catalog lacks is a compile

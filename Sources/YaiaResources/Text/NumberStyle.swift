@@ -1,5 +1,5 @@
 import Foundation
-import Yaia
+import YaiaSupport
 
 /// How a language writes numbers in a rendered text: its decimal separator and grouping, as
 /// Foundation's number formatters write them (`8,8` and `1.234` in German, `1 234` in French).
