@@ -59,7 +59,7 @@ struct ResourcesCheckCommand: ParsableCommand {
   }
 
   func run() throws {
-    let found = ResourceFiles.find(in: paths.isEmpty ? ["."] : paths)
+    let found = ResourceFiles.find(in: paths.isEmpty ? ["."] : paths, keepingText: false)
     let report = CatalogReport.check(
       found, skipping: Set(skipped.compactMap(CatalogFinding.Rule.init(rawValue:))))
     let format = CatalogReportFormat(rawValue: format) ?? .text

@@ -39,6 +39,13 @@ public enum KeyUsage {
     public var members: Set<String> = []
     /// The interpolated literals, each interpolation a ``hole``.
     public var templates: Set<String> = []
+
+    /// Adds what `other` names: the names of several sources together.
+    public mutating func formUnion(_ other: Names) {
+      literals.formUnion(other.literals)
+      members.formUnion(other.members)
+      templates.formUnion(other.templates)
+    }
   }
 
   /// The literals, names and templates of Swift `source` (``Names``). Linear in the text, and
@@ -222,12 +229,7 @@ public enum KeyUsage {
   /// follows a `.` (`.homeTitle`, `TextKey.homeTitle`, `.homeSpeakers(3)`).
   public static func usedKeys(of catalog: StringCatalog, in sources: [String]) -> Set<TextKey> {
     var names = Names()
-    for source in sources {
-      let found = scan(source)
-      names.literals.formUnion(found.literals)
-      names.members.formUnion(found.members)
-      names.templates.formUnion(found.templates)
-    }
+    for source in sources { names.formUnion(scan(source)) }
     return usedKeys(
       of: catalog, names: names,
       accessors: KeyAccessorName.names(for: catalog.entries.map(\.key)))

@@ -38,12 +38,12 @@ public struct CatalogReport: Sendable {
   ) -> CatalogReport {
     var report = CatalogReport()
     report.problems = found.problems
-    report.sourceCount = found.sources.count
+    report.sourceCount = max(found.sourceCount, found.sources.count)
     if found.catalogs.isEmpty && found.problems.isEmpty {
       report.problems.append("no string catalog (.xcstrings) under the paths given")
     }
-    let checksUsage = !found.sources.isEmpty && !skipped.contains(.unusedKey)
-    if found.sources.isEmpty, !skipped.contains(.unusedKey) {
+    let checksUsage = report.sourceCount > 0 && !skipped.contains(.unusedKey)
+    if report.sourceCount == 0, !skipped.contains(.unusedKey) {
       report.notes.append("no Swift sources under the paths given: unused keys not checked")
     }
     for path in found.generated {
@@ -61,14 +61,11 @@ public struct CatalogReport: Sendable {
     report.catalogCount = catalogs.count
     // The sources are read once for every catalog, and accessors are named over all the
     // catalogs found, as the generator names them over a target's.
-    var names = KeyUsage.Names()
-    if checksUsage {
-      for source in found.sources {
-        let scanned = KeyUsage.scan(source.text)
-        names.literals.formUnion(scanned.literals)
-        names.members.formUnion(scanned.members)
-        names.templates.formUnion(scanned.templates)
-      }
+    // The sources were scanned as they were read (their texts need not be held); a `Found`
+    // made by hand with texts and no names is scanned here.
+    var names = found.names
+    if names == KeyUsage.Names() {
+      for source in found.sources { names.formUnion(KeyUsage.scan(source.text)) }
     }
     let accessors = KeyAccessorName.names(for: catalogs.flatMap { $0.entries.map(\.key) })
     for catalog in catalogs {

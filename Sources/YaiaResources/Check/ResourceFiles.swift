@@ -31,10 +31,22 @@ public enum ResourceFiles {
     /// Sources left out of `sources` because yaia-text-keys wrote them
     /// (``TextKeySource/generatedMarker``): their accessors are not uses of the keys.
     public var generated: [String] = []
+    /// What the sources name (``KeyUsage/scan(_:)``), scanned as each is read: all the
+    /// unused-key check needs, so a run that does not keep the texts holds one file at a time.
+    public var names = KeyUsage.Names()
+    /// How many sources were read, their texts kept or not.
+    public var sourceCount = 0
   }
 
   /// The catalogs and Swift sources under `paths` (files or folders).
   public static func find(in paths: [String]) -> Found {
+    find(in: paths, keepingText: true)
+  }
+
+  /// The catalogs and Swift sources under `paths`, each source scanned for key names as it is
+  /// read (``Found/names``) and its text kept in ``Found/sources`` only when `keepingText`:
+  /// without it, memory stays a small multiple of the largest file, not of all the code.
+  public static func find(in paths: [String], keepingText: Bool) -> Found {
     var found = Found()
     var seen: Set<String> = []
     var count = 0
@@ -83,7 +95,9 @@ public enum ResourceFiles {
           if isGenerated(text) {
             found.generated.append(path)
           } else {
-            found.sources.append((path, text))
+            found.sourceCount += 1
+            found.names.formUnion(KeyUsage.scan(text))
+            if keepingText { found.sources.append((path, text)) }
           }
         } catch {
           found.problems.append(
