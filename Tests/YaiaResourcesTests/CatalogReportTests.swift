@@ -43,7 +43,7 @@ struct CatalogReportTests {
     let text = report.rendered(as: .text)
     #expect(
       text.contains(
-        "\(folder.path)/Sources/App/App.xcstrings:3: error: old.key [de]: no de text [missing-translation]"
+        "\(folder.path)/Sources/App/App.xcstrings:3: warning: old.key [de]: no de text [missing-translation]"
       ))
     #expect(text.hasSuffix("2 findings in 1 catalog (1 Swift source read)\n"))
     // Skipping rules leaves nothing: exit 0.
@@ -96,7 +96,7 @@ struct CatalogReportTests {
       try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8))
         as? [String: Any])
     #expect((json["findings"] as? [Any])?.count == 2)
-    #expect(report.rendered(as: .github).hasPrefix("::error file="))
+    #expect(report.rendered(as: .github).hasPrefix("::warning file="))  // the rule's level
   }
 
   @Test("nothing to check is a problem, not a pass; no sources is a note")

@@ -105,5 +105,8 @@ struct AccessorUsageTests {
       ])
     #expect(!used.contains("%lld unused") && !used.contains("never named"))
     #expect(KeyUsage.scan(source).templates.contains("\u{0} items left"))
+    // A literal inside an interpolation is read too (a trial's app names keys so).
+    let nested = KeyUsage.scan(#"title: "\("settings.designed-by".localized) Erich (2023)","#)
+    #expect(nested.literals == ["settings.designed-by"])
   }
 }

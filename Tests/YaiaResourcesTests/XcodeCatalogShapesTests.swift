@@ -81,6 +81,24 @@ struct XcodeCatalogShapesTests {
         "func moved(_ argument1: Int, _ argument2: some TextValue)"))
   }
 
+  @Test("a number that only chooses the English form may be left out where there are no plurals")
+  func selectorOnly() throws {
+    let catalog = try catalog(
+      """
+      "followers":{"localizations":{
+      "en":{"stringUnit":\(#"{"state":"translated","value":"%#@followers@"}"#),"substitutions":{"followers":{
+        "formatSpecifier":"lld","variations":{"plural":{
+        "one":\(unit("%2$@ follower")),"other":\(unit("%2$@ followers"))}}}}},
+      "ko":\(unit("팔로워 %2$@명")),
+      "pl":\(unit("obserwujący"))}}
+      """)
+    // Korean shows the formatted count (%2$@) and no plural: right. Polish drops it: wrong.
+    #expect(found(catalog) == ["placeholder-mismatch pl"])
+    let text = LocalizedText("followers", .int(1200), .string("1.2K"))
+    #expect(catalog.render(text, language: "en") == "1.2K followers")
+    #expect(catalog.render(text, language: "ko") == "팔로워 1.2K명")
+  }
+
   @Test("a key whose source drops the count still takes it, for the languages that show it")
   func translationTakesMore() throws {
     let catalog = try catalog(

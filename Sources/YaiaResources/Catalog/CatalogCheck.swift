@@ -68,8 +68,11 @@ public enum CatalogCheck {
       // The source text: its own localization, or the key itself, as Xcode writes a catalog.
       let source = entry.localizations[catalog.sourceLanguage]
       var sourceArguments: [Int: FormatPlaceholder.Kind]?
+      // The arguments the source shows: a translation without plural forms must show them too.
+      var sourceShown: Set<Int> = []
       if let source {
         for text in allTexts(of: source) {
+          sourceShown.formUnion(TextArguments.shown(in: text.text, of: source))
           switch arguments(of: text.text, in: source) {
           case .failure(let problem):
             report(
@@ -82,6 +85,7 @@ public enum CatalogCheck {
         }
       } else if case .success(let found) = signature(of: entry.key.name) {
         sourceArguments = found
+        sourceShown = Set(found.keys)
       }
       for language in languages {
         guard let localization = entry.localizations[language] else {
@@ -93,9 +97,13 @@ public enum CatalogCheck {
         }
         if localization.hasOtherVariations { continue }
         if language != catalog.sourceLanguage, entry.shouldTranslate {
+          // An empty text is a finding only where the source says something (the empty key,
+          // `Text("")`, is empty in every language).
+          let sourceIsEmpty =
+            source.map { allTexts(of: $0).allSatisfy(\.text.isEmpty) } ?? entry.key.name.isEmpty
           for unit in localization.units {
             let place = unit.place.isEmpty ? "" : unit.place + ": "
-            if unit.value.isEmpty {
+            if unit.value.isEmpty, !sourceIsEmpty {
               report(.untranslated, language, unit.line, "\(place)the text is empty")
             } else if unit.state == .new {
               report(
@@ -132,16 +140,17 @@ public enum CatalogCheck {
               report(.badPlaceholder, language, localization.line, place + problem.description)
             }
           case .success(let found):
-            guard language != catalog.sourceLanguage, let reference = sourceArguments else {
-              continue
-            }
+            // An empty translation is `untranslated`, not a text that lost its arguments.
+            guard language != catalog.sourceLanguage, !text.text.isEmpty,
+              let reference = sourceArguments
+            else { continue }
             // A translation may take an argument its source leaves out (the key's arguments
             // are the union), never retype one; a text without plural forms takes every one
             // the source takes, where a plural form (`one speaker`) may leave one out.
             let retyped = found.contains { position, kind in
               reference[position].map { $0 != kind } ?? false
             }
-            let dropped = text.form == nil && reference.keys.contains { found[$0] == nil }
+            let dropped = text.form == nil && sourceShown.contains { found[$0] == nil }
             if retyped || dropped {
               report(
                 .placeholderMismatch, language, localization.line,

@@ -53,6 +53,7 @@ public enum KeyUsage {
   public static func scan(_ source: String) -> Names {
     let scalars = Array(source.unicodeScalars)
     var names = Names()
+    var nested: [String] = []
     var index = 0
     func at(_ offset: Int) -> Unicode.Scalar? {
       index + offset < scalars.count ? scalars[index + offset] : nil
@@ -115,21 +116,22 @@ public enum KeyUsage {
       index += hashes
       if at(1) == "\"", at(2) == "\"" {
         index += 3
-        keep(multiline(scalars, from: &index, hashes: hashes))
+        keep(multiline(scalars, from: &index, hashes: hashes, nested: &nested))
         continue
       }
       index += 1
-      keep(decode(scalars, from: &index, hashes: hashes, multiline: false))
+      keep(decode(scalars, from: &index, hashes: hashes, multiline: false, nested: &nested))
       if index < scalars.count, scalars[index] == "\n" { index += 1 }
     }
+    names.literals.formUnion(nested)
     return names
   }
 
   /// A multi-line literal's text, from just after its opening `"""` to just after its closing
   /// one: each line without the closing delimiter's indentation, as Swift reads it.
-  private static func multiline(_ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int)
-    -> (text: String.UnicodeScalarView, plain: Bool, complete: Bool)
-  {
+  private static func multiline(
+    _ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int, nested: inout [String]
+  ) -> (text: String.UnicodeScalarView, plain: Bool, complete: Bool) {
     // The text starts on the line after the delimiter; find the closing line first.
     while index < scalars.count, scalars[index] != "\n" { index += 1 }
     let start = min(index + 1, scalars.count)
@@ -171,14 +173,15 @@ public enum KeyUsage {
       line = next + 1
     }
     var position = 0
-    return decode(content, from: &position, hashes: hashes, multiline: true)
+    return decode(content, from: &position, hashes: hashes, multiline: true, nested: &nested)
   }
 
   /// A literal's text from `index` to its closing quote (single-line) or its end (the content
   /// of a multi-line one): escapes decoded, each interpolation a hole; whether it is plain and
   /// complete.
   private static func decode(
-    _ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int, multiline: Bool
+    _ scalars: [Unicode.Scalar], from index: inout Int, hashes: Int, multiline: Bool,
+    nested: inout [String]
   ) -> (text: String.UnicodeScalarView, plain: Bool, complete: Bool) {
     func at(_ offset: Int) -> Unicode.Scalar? {
       index + offset < scalars.count ? scalars[index + offset] : nil
@@ -209,6 +212,26 @@ public enum KeyUsage {
           text.append(Names.hole)
           var depth = 1
           while index < scalars.count, depth > 0, multiline || scalars[index] != "\n" {
+            if scalars[index] == "\"" {
+              // A literal inside the interpolation (`"\("settings.title".localized) …"`) is
+              // read too; its parentheses are text, not the interpolation's.
+              index += 1
+              var inner = String.UnicodeScalarView()
+              var simple = true
+              while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
+                if scalars[index] == "\\" {
+                  simple = false
+                  index += 1
+                }
+                if index < scalars.count { inner.append(scalars[index]) }
+                index += 1
+              }
+              if index < scalars.count, scalars[index] == "\"" {
+                index += 1
+                if simple, inner.count <= longestLiteral { nested.append(String(inner)) }
+              }
+              continue
+            }
             if scalars[index] == "(" { depth += 1 }
             if scalars[index] == ")" { depth -= 1 }
             index += 1

@@ -43,6 +43,34 @@ public enum TextArguments {
     return arguments
   }
 
+  /// The arguments `text` shows: its placeholders', and a substitution's number only where one
+  /// of its forms writes it (`%arg`, an unnumbered placeholder). A number that only chooses the
+  /// form (`%#@followers@` whose forms write `%2$@ followers`) is not shown, so a language
+  /// without plurals may leave it out.
+  public static func shown(in text: String, of localization: StringCatalog.Localization)
+    -> Set<Int>
+  {
+    var shown: Set<Int> = []
+    for placeholder in (try? FormatPlaceholder.parse(text)) ?? [] {
+      guard placeholder.kind == .substitution else {
+        shown.insert(placeholder.position)
+        continue
+      }
+      guard let substitution = localization.substitutions[placeholder.substitutionName] else {
+        continue
+      }
+      let number = argument(of: substitution, at: placeholder)
+      for form in substitution.plural.values {
+        if form.contains("%arg") { shown.insert(number) }
+        for inner in (try? FormatPlaceholder.scan(form.replacingAll("%arg", with: ""))) ?? []
+        where inner.kind != .substitution {
+          shown.insert(inner.isNumbered ? inner.position : number)
+        }
+      }
+    }
+    return shown
+  }
+
   /// The arguments of every text of `entry` in every language, by position: the key's
   /// signature.
   ///

@@ -91,7 +91,9 @@ public struct CatalogReport: Sendable {
   public func rendered(as format: CatalogReportFormat) -> String {
     switch format {
     case .text:
-      var lines = findings.map { "\($0.fileAndLine): error: \($0.sentence) [\($0.rule.rawValue)]" }
+      var lines = findings.map {
+        "\($0.fileAndLine): \($0.rule.level): \($0.sentence) [\($0.rule.rawValue)]"
+      }
       lines += problems.map { "error: \(VisibleText.escaped($0))" }
       lines += notes.map { "note: \(VisibleText.escaped($0))" }
       lines.append(
@@ -108,7 +110,7 @@ public struct CatalogReport: Sendable {
     case .github:
       let lines =
         findings.map {
-          "::error file=\(Self.property($0.file)),line=\($0.line),title=\($0.rule.rawValue)::\(Self.message($0.sentence))"
+          "::\($0.rule.level == "note" ? "notice" : $0.rule.level) file=\(Self.property($0.file)),line=\($0.line),title=\($0.rule.rawValue)::\(Self.message($0.sentence))"
         } + problems.map { "::error title=yaia resources check::\(Self.message($0))" }
       return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -162,7 +164,8 @@ public struct CatalogReport: Sendable {
 
 /// How `yaia resources check` writes its report.
 public enum CatalogReportFormat: String, CaseIterable, Sendable {
-  /// `file:line: error: key [lang]: message [rule]`, which editors and Xcode jump to.
+  /// `file:line: error: key [lang]: message [rule]` (`warning`, `note` by the rule's level),
+  /// which editors and Xcode jump to.
   case text
   /// One JSON object: findings, problems, notes, counts.
   case json
