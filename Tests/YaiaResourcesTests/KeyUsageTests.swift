@@ -1,5 +1,6 @@
 import Testing
-import YaiaResources
+
+@testable import YaiaResources
 
 @Suite("Which keys the code names: its plain string literals")
 struct KeyUsageTests {
@@ -105,6 +106,18 @@ struct AccessorUsageTests {
       ])
     #expect(!used.contains("%lld unused") && !used.contains("never named"))
     #expect(KeyUsage.scan(source).templates.contains("\u{0} items left"))
+    // A key built at run time from a literal without spaces counts its every filling as used.
+    let built = try StringCatalog(
+      bytes: Array(
+        #"{"sourceLanguage":"en","strings":{"tricks.category.apps":{},"tricks.category.all games":{},"tricks.apps":{},"other.key":{}}}"#
+          .utf8),
+      file: "Localizable.xcstrings")
+    #expect(
+      KeyUsage.usedKeys(of: built, in: [#"let key = "tricks.category.\(category.rawValue)""#])
+        == ["tricks.category.apps"])
+    #expect(KeyUsage.matches("a.b.c", ["a.", ".c"]))
+    #expect(!KeyUsage.matches("a..c", ["a.", ".c"]))
+    #expect(KeyUsage.matches("pre.x.mid.y", ["pre.", ".mid.", ""]))
     // A literal inside an interpolation is read too (a trial's app names keys so).
     let nested = KeyUsage.scan(#"title: "\("settings.designed-by".localized) Erich (2023)","#)
     #expect(nested.literals == ["settings.designed-by"])

@@ -267,12 +267,37 @@ public enum KeyUsage {
     var used = usedKeys(
       of: catalog, literals: names.literals, members: names.members, accessors: accessors)
     guard !names.templates.isEmpty else { return used }
-    for key in catalog.entries.map(\.key) where !used.contains(key) && key.name.contains("%") {
-      if let template = template(of: key.name), names.templates.contains(template) {
+    // A template with no space is a key built at run time (`"winetricks.category.\(id)"`):
+    // each hole stands for any word, so `winetricks.category.apps` counts as used.
+    let built = names.templates.filter { !$0.contains(" ") && !$0.contains("\n") }
+      .map { $0.split(separator: Character(Names.hole), omittingEmptySubsequences: false) }
+      .filter { $0.joined().count >= 3 }
+    for key in catalog.entries.map(\.key) where !used.contains(key) {
+      if key.name.contains("%"), let template = template(of: key.name),
+        names.templates.contains(template)
+      {
+        used.insert(key)
+      } else if !key.name.contains(" "), built.contains(where: { matches(key.name, $0) }) {
         used.insert(key)
       }
     }
     return used
+  }
+
+  /// Whether `key` is the literal `parts` with a word (no space, not empty) in each hole.
+  static func matches(_ key: String, _ parts: [Substring]) -> Bool {
+    guard let first = parts.first, key.hasPrefix(first) else { return false }
+    var rest = key.dropFirst(first.count)
+    for (index, part) in parts.dropFirst().enumerated() {
+      let last = index == parts.count - 2
+      if last {
+        guard rest.hasSuffix(part), rest.count > part.count else { return false }
+        return true
+      }
+      guard !part.isEmpty, let range = rest.dropFirst().firstRange(of: part) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return rest.isEmpty
   }
 
   /// A key as the template of the literal Xcode extracted it from: each placeholder a hole,
