@@ -10,8 +10,10 @@
 /// parser: linear in the text, it never fails, and a source it cannot follow (an unclosed
 /// literal) simply yields fewer literals, so a key is reported unused rather than missed.
 public enum KeyUsage {
-  /// The longest literal kept: a key longer than this is not looked for.
-  public static let longestLiteral = 1_024
+  /// The longest literal kept, in characters: a key longer than this is not looked for. Apps
+  /// do use whole paragraphs as keys (a privacy policy in a multi-line literal, 1,200
+  /// characters in one trial), so it is generous; every source is bounded anyway.
+  public static let longestLiteral = 16_384
 
   /// The plain string literals of Swift `source`: single-line `"…"` and raw `#"…"#`, escapes
   /// decoded, interpolated ones left out.
