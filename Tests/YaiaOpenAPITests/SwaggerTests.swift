@@ -158,10 +158,18 @@ struct SwaggerTests {
           "the operation takes application/json")
         == true)
     // formData: a form body, as the operation's `consumes` says.
+    let upload =
+      "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\nhi\r\n--x--"
     #expect(
       try Self.problems(
         "/api/files.upload", method: .post,
-        headers: ["Content-Type": "multipart/form-data; boundary=x"], body: "--x--") == [])
+        headers: ["Content-Type": "multipart/form-data; boundary=x"], body: upload) == [])
+    // The required file field is checked now that forms are read field by field.
+    #expect(
+      try Self.problems(
+        "/api/files.upload", method: .post,
+        headers: ["Content-Type": "multipart/form-data; boundary=x"], body: "--x--")?.first?
+        .contains("file") == true)
     #expect(
       try Self.problems(
         "/api/files.upload", method: .post, headers: ["Content-Type": "application/json"],

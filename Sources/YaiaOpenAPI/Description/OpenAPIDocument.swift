@@ -141,6 +141,23 @@
           "the body is sent as \(VisibleText.escaped(sent, atMost: 100)); the operation takes \(list)"
         ]
       }
+      if sent == "application/x-www-form-urlencoded" || sent == "multipart/form-data" {
+        guard let schema = operation.formSchema ?? operation.bodySchema else { return [] }
+        // A form is checked as the value its schema describes, field by field.
+        let fields =
+          sent == "multipart/form-data"
+          ? FormBody.multipartFields(request.body, contentType: header)
+          : FormBody.urlEncodedFields(request.body)
+        switch fields {
+        case .failure(let problem):
+          return ["the body is not a form: \(problem.reason)"]
+        case .success(let fields):
+          let value = FormBody.value(of: fields, schema: schema, schemas: schemas)
+          return validator.violations(of: value, against: schema).map {
+            "the body at \($0.path): \($0.reason)"
+          }
+        }
+      }
       guard OpenAPIReader.isJSON(match) || OpenAPIReader.isJSON(sent),
         let schema = operation.bodySchema
       else { return [] }

@@ -60,6 +60,9 @@
     public var bodyMediaTypes: [String] = []
     /// The path as a template: its literal and parameter segments.
     public var template: PathTemplate
+    /// The schema of a body sent as a form (`application/x-www-form-urlencoded`,
+    /// `multipart/form-data`), where the description gives one apart from the JSON body's.
+    package var formSchema: JSONSchema? = nil
 
     /// `GET /pets/{petId}`, or the operation's id.
     public var name: String { id ?? "\(method) \(path)" }

@@ -198,6 +198,8 @@
       var required = false
       var schema: JSONSchema?
       var isForm = false
+      var form = JSONSchema()
+      form.types = [.object]
       // The operation's own parameters first: a body it declares replaces the path item's.
       var bodyDeclared = false
       for (level, list) in [node["parameters"], item["parameters"]].enumerated() {
@@ -215,12 +217,23 @@
           case "formData":
             isForm = true
             required = required || parameter["required"]?.bool == true
+            // Each field is a property of the form's object, typed on the parameter itself
+            // (a `file` is any value: its bytes are not checked).
+            if let name = parameter["name"]?.string,
+              !form.properties.contains(where: { $0.name == name })
+            {
+              let field =
+                parameter["type"]?.string == "file" ? JSONSchema() : try self.schema(parameter)
+              form.properties.append((name, field))
+              if parameter["required"]?.bool == true { form.required.append(name) }
+            }
           default:
             continue
           }
         }
       }
       guard schema != nil || isForm || required else { return (false, nil, []) }
+      if schema == nil, isForm { schema = form }
       var types = try mediaTypes("consumes", of: node)
       if types.isEmpty {
         types =
@@ -261,6 +274,7 @@
       let template = PathTemplate(full)
       var requiresBody = false
       var bodySchema: JSONSchema?
+      var formSchema: JSONSchema?
       var bodyMediaTypes: [String] = []
       if isSwagger {
         (requiresBody, bodySchema, bodyMediaTypes) = try swaggerBody(operation: node, path: item)
@@ -272,6 +286,13 @@
         }
         if let media = Self.jsonMedia(body["content"]), let schemaNode = media["schema"] {
           bodySchema = try schema(schemaNode)
+        }
+        // A form's own schema, where the body is sent as one (Stripe, Twilio, Slack).
+        for type in ["application/x-www-form-urlencoded", "multipart/form-data"] {
+          guard formSchema == nil, let schemaNode = body["content"]?[type]?["schema"] else {
+            continue
+          }
+          formSchema = try schema(schemaNode)
         }
       }
       var responses: [OpenAPIOperation.Response] = []
@@ -334,7 +355,8 @@
       return OpenAPIOperation(
         method: httpMethod, path: full, id: node["operationId"]?.string, line: node.mark?.line ?? 0,
         parameters: parameters, responses: responses, requiresBody: requiresBody,
-        bodySchema: bodySchema, bodyMediaTypes: bodyMediaTypes, template: template)
+        bodySchema: bodySchema, bodyMediaTypes: bodyMediaTypes, template: template,
+        formSchema: formSchema)
     }
 
     /// The JSON media type of a `content` mapping: `application/json`, or any `…+json` or

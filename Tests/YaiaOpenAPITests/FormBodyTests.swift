@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import YaiaOpenAPI
+
+/// Form bodies as real APIs declare and send them (our own small description in each shape):
+/// Stripe's URL-encoded bodies with nested objects and arrays, a multipart upload, Swagger
+/// 2.0's `formData`. Each is checked field by field, as a JSON body is.
+@Suite("Form bodies checked against the description, field by field")
+struct FormBodyTests {
+  static let spec = """
+    openapi: 3.0.3
+    info: { title: Forms, version: '1' }
+    paths:
+      /v1/charges:
+        post:
+          requestBody:
+            required: true
+            content:
+              application/x-www-form-urlencoded:
+                schema:
+                  type: object
+                  required: [amount, currency]
+                  properties:
+                    amount: { type: integer, minimum: 1 }
+                    currency: { type: string, enum: [usd, eur] }
+                    capture: { type: boolean }
+                    metadata: { type: object, additionalProperties: { type: string } }
+                    expand: { type: array, items: { type: string } }
+                    items:
+                      type: array
+                      items:
+                        type: object
+                        properties: { price: { type: string }, quantity: { type: integer } }
+                    created:
+                      anyOf:
+                        - { type: integer }
+                        - type: object
+                          properties: { gte: { type: integer }, lte: { type: integer } }
+          responses: { '200': { description: ok } }
+      /v1/files:
+        post:
+          requestBody:
+            content:
+              multipart/form-data:
+                schema:
+                  type: object
+                  required: [purpose, file]
+                  properties:
+                    purpose: { type: string, enum: [dispute_evidence, identity_document] }
+                    file: { type: string, format: binary }
+          responses: { '200': { description: ok } }
+    """
+
+  static func problems(_ path: String, _ body: String, as type: String) throws -> [String] {
+    let document = try OpenAPIDocument.parse(spec, file: "forms.yaml")
+    return try #require(
+      document.problems(
+        with: OpenAPIRequest(
+          method: .post, path: path, headers: ["Content-Type": type], body: Data(body.utf8))))
+  }
+
+  static let form = "application/x-www-form-urlencoded"
+
+  @Test("a correct Stripe-shaped body passes: nested objects, indexed and repeated arrays")
+  func correctForm() throws {
+    let body =
+      "amount=2000&currency=usd&capture=true&metadata[order_id]=6735&expand[]=customer"
+      + "&expand[]=invoice&items[0][price]=price_1&items[0][quantity]=2&items[1][price]=price_2"
+      + "&created=1700000000"
+    #expect(try Self.problems("/v1/charges", body, as: Self.form) == [])
+    #expect(
+      try Self.problems(
+        "/v1/charges", "amount=5&currency=eur&created[gte]=1700000000", as: Self.form)
+        == [])
+  }
+
+  @Test("a wrong type, an enum value that does not exist and a missing field are named")
+  func wrongForm() throws {
+    let problems = try Self.problems(
+      "/v1/charges", "amount=abc&currency=yen&items[0][quantity]=two", as: Self.form)
+    #expect(problems.contains { $0.hasPrefix("the body at $.amount:") })
+    #expect(problems.contains { $0.hasPrefix("the body at $.currency:") })
+    #expect(problems.contains { $0.hasPrefix("the body at $.items[0].quantity:") })
+    let missing = try Self.problems("/v1/charges", "amount=5", as: Self.form)
+    #expect(missing.count == 1)
+    #expect(missing.first?.contains("currency") == true)
+    let created = try Self.problems(
+      "/v1/charges", "amount=5&currency=usd&created[gte]=abc", as: Self.form)
+    #expect(!created.isEmpty)
+  }
+
+  @Test("a multipart upload: the file is any bytes, the other fields are checked")
+  func multipart() throws {
+    let boundary = "----yaia7"
+    func body(_ purpose: String) -> String {
+      "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\n\(purpose)\r\n"
+        + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
+        + "Content-Type: image/png\r\n\r\n\u{89}PNG\r\n--\(boundary)--\r\n"
+    }
+    let type = "multipart/form-data; boundary=\(boundary)"
+    #expect(try Self.problems("/v1/files", body("dispute_evidence"), as: type) == [])
+    let wrong = try Self.problems("/v1/files", body("selfie"), as: type)
+    #expect(wrong.count == 1 && wrong.first?.hasPrefix("the body at $.purpose:") == true)
+    let noBoundary = try Self.problems("/v1/files", body("selfie"), as: "multipart/form-data")
+    #expect(
+      noBoundary == ["the body is not a form: the multipart body's Content-Type names no boundary"])
+  }
+
+  @Test("Swagger 2.0 formData fields: types, enums and required fields checked")
+  func swaggerFormData() throws {
+    let spec = """
+      swagger: '2.0'
+      info: { title: Chat, version: '1' }
+      paths:
+        /chat.postMessage:
+          post:
+            consumes: [application/x-www-form-urlencoded]
+            parameters:
+              - { name: channel, in: formData, type: string, required: true }
+              - { name: as_user, in: formData, type: boolean }
+              - { name: attempts, in: formData, type: integer }
+            responses: { '200': { description: ok } }
+      """
+    let document = try OpenAPIDocument.parse(spec, file: "chat.yaml")
+    func problems(_ body: String) throws -> [String] {
+      try #require(
+        document.problems(
+          with: OpenAPIRequest(
+            method: .post, path: "/chat.postMessage", headers: ["Content-Type": Self.form],
+            body: Data(body.utf8))))
+    }
+    #expect(try problems("channel=C1&as_user=true&attempts=3") == [])
+    let wrong = try problems("as_user=maybe&attempts=3.5")
+    #expect(wrong.count == 3, "\(wrong)")
+  }
+
+  @Test("hostile form bodies are named, never trapped on")
+  func hostile() throws {
+    for body in [
+      "=&&&=", "a[", "a]", "a[b", String(repeating: "a[b]", count: 40) + "=1", "%zz=%zz",
+      String(repeating: "x=1&", count: 20_000),
+    ] {
+      _ = try Self.problems("/v1/charges", body, as: Self.form)
+    }
+    let deep = try Self.problems(
+      "/v1/charges", "amount=1&currency=usd&" + "m" + String(repeating: "[a]", count: 40) + "=1",
+      as: Self.form)
+    #expect(deep.contains { $0.contains("does not read") })
+  }
+}
