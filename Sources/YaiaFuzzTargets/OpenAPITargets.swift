@@ -30,11 +30,14 @@ enum OpenAPITargets {
           requestBody:
             content:
               application/json: { schema: { type: object, required: [a], properties: { a: { type: string } } } }
+              application/x-www-form-urlencoded: { schema: { type: object, required: [a], properties: { a: { type: integer }, m: { type: object, additionalProperties: { type: string } }, l: { type: array, items: { type: object, properties: { p: { type: integer } } } }, c: { anyOf: [ { type: integer }, { type: object, properties: { gte: { type: integer } } } ] } } } }
+              multipart/form-data: { schema: { type: object, required: [f], properties: { f: { type: string, format: binary }, n: { type: integer } } } }
           responses: { '200': { description: ok } }
     """, file: "styles.yaml")
 
   /// A request from arbitrary bytes (split at the first three 0xFF bytes into the path's three
-  /// segments and the query, the rest a header value and the body) checked against ``styles``:
+  /// segments and the query, the rest a header value and the body, sent as JSON, text, a
+  /// URL-encoded form or a multipart form by the first byte) checked against ``styles``:
   /// the operation is always found (the path has its three segments), nothing traps, and no
   /// problem carries a control character or runs past a bounded length, since problems reach
   /// a terminal through the mock server's log.
@@ -58,7 +61,10 @@ enum OpenAPITargets {
       method: .post, path: "/s/" + segments.joined(separator: "/"), rawQuery: query,
       headers: [
         "X-Id": String(header), "Cookie": "session=" + String(header),
-        "Content-Type": bytes.first.map { $0 & 1 == 0 } == true ? "application/json" : "text/plain",
+        "Content-Type": [
+          "application/json", "text/plain", "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=" + String(header.prefix(8)),
+        ][Int((bytes.first ?? 0) & 3)],
       ],
       body: Data(parts[4].utf8))
     guard let problems = document.problems(with: request) else {
