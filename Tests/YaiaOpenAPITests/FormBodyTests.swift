@@ -147,4 +147,34 @@ struct FormBodyTests {
       as: Self.form)
     #expect(deep.contains { $0.contains("does not read") })
   }
+
+  @Test("a misspelt query parameter is named with the one meant; other undescribed items pass")
+  func misspeltQuery() throws {
+    let spec = """
+      openapi: 3.0.3
+      info: { title: Q, version: '1' }
+      paths:
+        /v1/customers:
+          get:
+            parameters:
+              - { name: limit, in: query, schema: { type: integer } }
+              - { name: starting_after, in: query, schema: { type: string } }
+              - name: created
+                in: query
+                style: deepObject
+                schema: { type: object, properties: { gte: { type: integer } } }
+            responses: { '200': { description: ok } }
+      """
+    let document = try OpenAPIDocument.parse(spec, file: "q.yaml")
+    func problems(_ query: String) throws -> [String] {
+      try #require(
+        document.problems(
+          with: OpenAPIRequest(method: .get, path: "/v1/customers", rawQuery: query)))
+    }
+    #expect(
+      try problems("limt=5")
+        == ["the query parameter limt is not described; did you mean limit?"])
+    #expect(try problems("limit=5&created[gte]=1&_=1700000000&utm_source=mail") == [])
+    #expect(try problems("starting_aftr=cus_1").first?.contains("starting_after") == true)
+  }
 }

@@ -118,7 +118,40 @@
           }
         }
       }
+      problems += undeclaredQueryProblems(query, operation: operation)
       problems += bodyProblems(request, operation: operation, validator: &validator)
+      return problems
+    }
+
+    /// A query item the operation does not describe, when its name is one letter or two from a
+    /// parameter it does describe: a misspelt filter (`?limt=5`) that the real server would
+    /// ignore in silence. Other undescribed items (a cache buster, a tracking tag) pass: servers
+    /// take them, and a contract that refused them would refuse working apps.
+    private func undeclaredQueryProblems(
+      _ query: [(name: String, rawValue: String)], operation: OpenAPIOperation
+    ) -> [String] {
+      let described = operation.parameters.filter { $0.location == .query }
+      // An exploded form object sends its members as items of their own: any name may be one.
+      guard
+        !described.contains(where: {
+          $0.style == .form && $0.explode && $0.schema?.types?.contains(.object) == true
+        })
+      else { return [] }
+      let names = Set(described.map(\.name))
+      var problems: [String] = []
+      var seen: Set<String> = []
+      for (name, _) in query where seen.insert(name).inserted {
+        // `filter[min]` belongs to `filter` (deepObject); `tags[]` to `tags`.
+        let base = String(name.prefix { $0 != "[" })
+        guard !names.contains(base), !names.contains(name), base.count <= 100 else { continue }
+        let near = names.filter {
+          EditDistance.between(Array(base), Array($0)) <= min(2, max(1, $0.count / 3))
+        }.sorted()
+        guard let closest = near.first else { continue }
+        problems.append(
+          "the query parameter \(ParameterValue.shown(name)) is not described; did you mean \(ParameterValue.shown(closest))?"
+        )
+      }
       return problems
     }
 
