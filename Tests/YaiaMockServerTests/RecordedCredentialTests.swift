@@ -63,6 +63,25 @@ struct RecordedCredentialTests {
         ]) == [401, 200, 401, 200, 200])
   }
 
+  @Test("a short password that is a word is redacted where it stands alone, not inside another")
+  func shortPasswordAsAWord() throws {
+    var recording = Recording()
+    let change = try recording.add(
+      Self.login("ada", "wrong"),
+      RecordingTests.json(
+        #"{"error":"wrong_password","hint":"wrong","url":"/retry?p=wrong&x=1"}"#, status: 401))
+    let file = String(decoding: try #require(change.newFile).content, as: UTF8.self)
+    #expect(file.contains("wrong_password"), "\(file)")
+    #expect(!file.contains(#""wrong""#) && !file.contains("p=wrong&"), "\(file)")
+    #expect(!recording.manifest().contains(#""wrong""#))
+    // A long token is blanked wherever it stands, even inside a longer word.
+    let credentials = SentCredentials(
+      request: Self.get("/me", token: "tok-0123456789abcdef"),
+      response: RecordingTests.json("{}"))
+    #expect(credentials.redact("xtok-0123456789abcdefx").text == "xREDACTEDx")
+    #expect(credentials.redact("see wrongful").text == "see wrongful")
+  }
+
   @Test(
     "a right and a wrong password are two routes told apart by salted fingerprints; neither password is written"
   )

@@ -63,17 +63,45 @@
     /// Whether there is nothing to look for.
     var isEmpty: Bool { values.isEmpty }
 
+    /// Values at least this long are replaced wherever they occur; a shorter one only as a
+    /// word of its own. A short credential is often a word (a wrong password `wrong`), and the
+    /// answer's `wrong_password` is not the credential; a long token is never part of a word.
+    static let replacedAnywhere = 16
+
     /// `text` with every credential replaced by `REDACTED`, and how many were.
     func redact(_ text: String) -> (text: String, count: Int) {
       guard !values.isEmpty else { return (text, 0) }
       var text = text
       var count = 0
       for value in values where text.contains(value) {
-        let parts = text.components(separatedBy: value)
-        count += parts.count - 1
-        text = parts.joined(separator: "REDACTED")
+        if value.utf8.count >= Self.replacedAnywhere {
+          let parts = text.components(separatedBy: value)
+          count += parts.count - 1
+          text = parts.joined(separator: "REDACTED")
+          continue
+        }
+        var out = ""
+        var rest = text[...]
+        while let found = rest.range(of: value) {
+          let before =
+            found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
+          let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+          let standsAlone =
+            !(before.map(Self.isWordCharacter) ?? false)
+            && !(after.map(Self.isWordCharacter) ?? false)
+          out += rest[..<found.lowerBound]
+          out += standsAlone ? "REDACTED" : String(rest[found])
+          if standsAlone { count += 1 }
+          rest = rest[found.upperBound...]
+        }
+        text = out + rest
       }
       return (text, count)
+    }
+
+    /// A letter, a digit or `_`: what a word is made of.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+      character.isLetter || character.isNumber || character == "_"
     }
 
     /// `bytes` with every credential's UTF-8 overwritten by as many bytes of `REDACTED…`: for a
@@ -97,8 +125,8 @@
       return (bytes, count)
     }
 
-    /// Whether `text` holds any of the credentials.
-    func occur(in text: String) -> Bool { values.contains { text.contains($0) } }
+    /// Whether `text` holds any of the credentials, as ``redact(_:)-(String)`` finds them.
+    func occur(in text: String) -> Bool { redact(text).count > 0 }
   }
 
   /// Redaction of `name=value` pairs by name, where a query or a form body can stand: a whole
