@@ -74,7 +74,7 @@ struct RecordedCredentialTests {
     #expect(file.contains("wrong_password"), "\(file)")
     #expect(!file.contains(#""wrong""#) && !file.contains("p=wrong&"), "\(file)")
     #expect(!recording.manifest().contains(#""wrong""#))
-    // A long token is blanked wherever it stands, even inside a longer word.
+    // A token (a digit in it, or long) is blanked wherever it stands, even inside a word.
     let credentials = SentCredentials(
       request: Self.get("/me", token: "tok-0123456789abcdef"),
       response: RecordingTests.json("{}"))

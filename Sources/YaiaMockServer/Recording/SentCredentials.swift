@@ -63,10 +63,16 @@
     /// Whether there is nothing to look for.
     var isEmpty: Bool { values.isEmpty }
 
-    /// Values at least this long are replaced wherever they occur; a shorter one only as a
-    /// word of its own. A short credential is often a word (a wrong password `wrong`), and the
-    /// answer's `wrong_password` is not the credential; a long token is never part of a word.
-    static let replacedAnywhere = 16
+    /// A credential made of letters alone and shorter than this is replaced only where it
+    /// stands as a word of its own: such a credential is a word (a wrong password `wrong`), and
+    /// the answer's `wrong_password` is not the credential. Any other (a token with a digit, a
+    /// long one) is replaced wherever it occurs.
+    static let longestWord = 16
+
+    /// Whether `value` is replaced only as a word of its own (``longestWord``).
+    static func isWord(_ value: String) -> Bool {
+      value.utf8.count < longestWord && value.allSatisfy(\.isLetter)
+    }
 
     /// `text` with every credential replaced by `REDACTED`, and how many were.
     func redact(_ text: String) -> (text: String, count: Int) {
@@ -74,7 +80,7 @@
       var text = text
       var count = 0
       for value in values where text.contains(value) {
-        if value.utf8.count >= Self.replacedAnywhere {
+        if !Self.isWord(value) {
           let parts = text.components(separatedBy: value)
           count += parts.count - 1
           text = parts.joined(separator: "REDACTED")

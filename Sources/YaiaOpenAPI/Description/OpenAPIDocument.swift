@@ -187,7 +187,7 @@
         case .success(let fields):
           let value = FormBody.value(of: fields, schema: schema, schemas: schemas)
           return validator.violations(of: value, against: schema).map {
-            "the body at \($0.path): \($0.reason)"
+            "the body at \(VisibleText.escaped($0.path, atMost: 200)): \($0.reason)"
           }
         }
       }
@@ -202,7 +202,7 @@
       do throws(InputBudget.Exceeded) {
         let value = try LocatedJSON(any: json, budget: &budget)
         return validator.violations(of: value, against: schema).map {
-          "the body at \($0.path): \($0.reason)"
+          "the body at \(VisibleText.escaped($0.path, atMost: 200)): \($0.reason)"
         }
       } catch {
         return ["the body is too large to check: \(error)"]
