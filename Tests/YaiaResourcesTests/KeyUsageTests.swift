@@ -49,6 +49,10 @@ struct KeyUsageTests {
       _ = KeyUsage.literals(in: text)
     }
     #expect(KeyUsage.literals(in: String(repeating: "\"a\" ", count: 100_000)) == ["a"])
+    // A multi-line literal with a long line of quotes: each is not a rescan of the line.
+    _ = KeyUsage.scan(
+      "let a = \"\"\"\n" + String(repeating: " ", count: 1_000) + "x"
+        + String(repeating: "\"", count: 200_000))
   }
 }
 

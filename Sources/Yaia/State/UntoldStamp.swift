@@ -31,6 +31,8 @@ package enum UntoldStamp {
       var beforeBudget = countLimit
       let afterCount = copies(
         of: candidate.now, in: candidate.state, depth: 0, budget: &afterBudget)
+      // Most stale children stamped nothing: the walk of the whole tree before is skipped.
+      guard afterCount > 0 else { continue }
       let beforeCount = copies(of: candidate.now, in: before, depth: 0, budget: &beforeBudget)
       guard afterCount > beforeCount else { continue }
       WiringIssue.report(

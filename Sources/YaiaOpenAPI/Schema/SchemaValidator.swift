@@ -1,4 +1,6 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
+  import Yaia
+
   /// One way a value breaks its schema: where (`$.items[0].price`), on which line, and how.
   public struct SchemaViolation: Equatable, Sendable, CustomStringConvertible {
     /// The value's place in the document, as a JSON path from `$`.
@@ -167,7 +169,9 @@
               found.append(
                 SchemaViolation(
                   path: memberPath, line: member.value.line,
-                  reason: "the field \(member.name) is not in the schema, which allows no others"))
+                  reason:
+                    "the field \(VisibleText.escaped(member.name, atMost: 80)) is not in the schema, which allows no others"
+                ))
             }
           }
         }

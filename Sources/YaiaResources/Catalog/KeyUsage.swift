@@ -140,18 +140,26 @@ public enum KeyUsage {
     var lineStart = start
     var end: Int?
     var cursor = start
+    // Whether the line so far is blank: kept as the scan goes, so that a line of many quotes
+    // is not rescanned from its start at each one.
+    var lineIsBlank = true
     while cursor < scalars.count {
-      if scalars[cursor] == "\"", cursor + 2 < scalars.count, scalars[cursor + 1] == "\"",
+      if lineIsBlank, scalars[cursor] == "\"", cursor + 2 < scalars.count,
+        scalars[cursor + 1] == "\"",
         scalars[cursor + 2] == "\"",
         (0..<hashes).allSatisfy({
           cursor + 3 + $0 < scalars.count && scalars[cursor + 3 + $0] == "#"
-        }),
-        scalars[lineStart..<cursor].allSatisfy({ $0 == " " || $0 == "\t" })
+        })
       {
         end = cursor
         break
       }
-      if scalars[cursor] == "\n" { lineStart = cursor + 1 }
+      if scalars[cursor] == "\n" {
+        lineStart = cursor + 1
+        lineIsBlank = true
+      } else if scalars[cursor] != " " && scalars[cursor] != "\t" {
+        lineIsBlank = false
+      }
       cursor += 1
     }
     guard let end else {
