@@ -39,6 +39,26 @@ private struct Desk: TimedState {
   }
 }
 
+/// A download whose start defaults to the same value as its untold time.
+private struct Download: TimedState {
+  var now = Date.distantPast
+  var startedAt = Date.distantPast
+  var viewModel: Int { 0 }
+  mutating func handle(_ event: Int) -> [Never] { [] }
+}
+
+/// A board that adds rows made with their initial times.
+private struct Board: TimedState {
+  enum Event: Sendable { case add }
+  var now = Date.distantPast
+  var rows: [Download] = []
+  var viewModel: Int { rows.count }
+  mutating func handle(_ event: Event) -> [Never] {
+    rows.append(Download())
+    return []
+  }
+}
+
 /// What the check of a stale stamp (a timed child handed its event by hand) leaves alone: each
 /// case here must pass without any issue.
 @Suite("A stale stamp is reported only where one was made")
@@ -61,6 +81,12 @@ struct UntoldStampTests {
     desk.now = second
     let after = Given(desk).when(.copyLeft, .copyLeft).then([])
     #expect(after.copied == [first, first])
+  }
+
+  @Test("a timed row made during the event with fields set to its initial time is no stamp")
+  func newRowWithInitialFields() {
+    let after = Given(Board(now: first)).when(.add, .add).then([])
+    #expect(after.rows.count == 2)
   }
 
   @Test("a timed child made during the event, with its initial time, stamps nothing")

@@ -8,10 +8,11 @@
 /// which an event in the app must not pay for.
 ///
 /// The check looks at every timed state in the tree whose `now` is not the event's time. If that
-/// state holds more copies of its stale time after the event than the whole tree held before
-/// (`now` fields aside), it stamped something with it during the event: a ``WiringIssue`` names
-/// the state and the state that holds it. A stamp copied from elsewhere (a note duplicated with
-/// its date) is no new copy, so it is not reported. When no time was told for the event at all, nothing is checked (a timed child
+/// state holds more copies of its stale time after the event than it held before (`now` fields
+/// aside; the same state is the one at the same place in the tree), it stamped something with
+/// it during the event: a ``WiringIssue`` names the state and the state that holds it. A stamp
+/// copied from elsewhere (a note duplicated with its date) and a child made during the event
+/// with its initial time are not reported. When no time was told for the event at all, nothing is checked (a timed child
 /// reached through the helpers is reported then already, as untold).
 package enum UntoldStamp {
   /// How far into a state the search goes, in levels and values looked at: a huge state is not
@@ -25,15 +26,22 @@ package enum UntoldStamp {
     guard let told = eventTime(of: after) else { return }
     var budget = countLimit
     var stale: [StaleTime] = []
-    findStale(after, parent: "\(State.self)", told: told, depth: 0, budget: &budget, into: &stale)
+    findStale(
+      after, parent: "\(State.self)", path: "", told: told, depth: 0, budget: &budget,
+      into: &stale)
+    guard !stale.isEmpty else { return }
+    var beforeBudget = countLimit
+    var previous: [String: any TimedState] = [:]
+    timedStates(in: before, path: "", depth: 0, budget: &beforeBudget, into: &previous)
     for candidate in stale {
+      // A child made during this event (with its initial time) was handed no event yet.
+      guard let earlier = previous[candidate.path] else { continue }
       var afterBudget = countLimit
-      var beforeBudget = countLimit
+      var earlierBudget = countLimit
       let afterCount = copies(
         of: candidate.now, in: candidate.state, depth: 0, budget: &afterBudget)
-      // Most stale children stamped nothing: the walk of the whole tree before is skipped.
       guard afterCount > 0 else { continue }
-      let beforeCount = copies(of: candidate.now, in: before, depth: 0, budget: &beforeBudget)
+      let beforeCount = copies(of: candidate.now, in: earlier, depth: 0, budget: &earlierBudget)
       guard afterCount > beforeCount else { continue }
       WiringIssue.report(
         .untoldTimeStamped(
@@ -55,6 +63,8 @@ package enum UntoldStamp {
   /// A timed state whose `now` is not the event's, and the state of the app's that holds it.
   struct StaleTime {
     var parent: String
+    /// Where it sits: the labels (or indexes) of the mirrors down to it.
+    var path: String
     var state: any TimedState
     var now: any Sendable
   }
@@ -62,8 +72,8 @@ package enum UntoldStamp {
   /// Collects the timed states below the root whose `now` is not `told`, each with the nearest
   /// state of the app's that holds it (the library's holders, such as `AnyScreen`, passed by).
   private static func findStale(
-    _ value: Any, parent: String, told: any Sendable, depth: Int, budget: inout Int,
-    into stale: inout [StaleTime]
+    _ value: Any, parent: String, path: String, told: any Sendable, depth: Int,
+    budget: inout Int, into stale: inout [StaleTime]
   ) {
     budget -= 1
     guard budget >= 0, depth < depthLimit, !(value is any SharedReading) else { return }
@@ -71,13 +81,29 @@ package enum UntoldStamp {
       let now = now(of: timed)
       // A time of another type than the one told is reported where it is told (the helpers).
       if type(of: now) == type(of: told), !same(now, told) {
-        stale.append(StaleTime(parent: parent, state: timed, now: now))
+        stale.append(StaleTime(parent: parent, path: path, state: timed, now: now))
       }
     }
     let holder = value is any ShellState && !(value is AnyScreen) ? "\(type(of: value))" : parent
-    for child in Mirror(reflecting: value).children {
+    for (index, child) in Mirror(reflecting: value).children.enumerated() {
       findStale(
-        child.value, parent: holder, told: told, depth: depth + 1, budget: &budget, into: &stale)
+        child.value, parent: holder, path: path + "/" + (child.label ?? String(index)),
+        told: told, depth: depth + 1, budget: &budget, into: &stale)
+    }
+  }
+
+  /// Every timed state below the root of `value`, by its path (as ``findStale`` names paths).
+  private static func timedStates(
+    in value: Any, path: String, depth: Int, budget: inout Int,
+    into found: inout [String: any TimedState]
+  ) {
+    budget -= 1
+    guard budget >= 0, depth < depthLimit, !(value is any SharedReading) else { return }
+    if depth > 0, let timed = value as? any TimedState { found[path] = timed }
+    for (index, child) in Mirror(reflecting: value).children.enumerated() {
+      timedStates(
+        in: child.value, path: path + "/" + (child.label ?? String(index)), depth: depth + 1,
+        budget: &budget, into: &found)
     }
   }
 
