@@ -56,8 +56,10 @@ struct StateWiringRuleTests {
   func sharedSnapshots() async throws {
     let source =
       statePrelude + """
+        struct Detail: ShellState {}
         struct Speakers: ShellState {
           enum Screen { case edit([String]), detail(String) }
+          enum Command { case save([String]) }
           var names: SharedReader<[String]>
           var path: [Screen] = []
           var shown: Detail?
@@ -68,13 +70,16 @@ struct StateWiringRuleTests {
             if names.value.isEmpty { return [] }
             shown = Detail(name: names.value[0].uppercased(), reader: names)
             let count = names.value.count
+            _ = String(describing: names.value)
+            let commands: [Command] = [.save(names.value)]
+            _ = commands
             return [count]
           }
         }
         """
     // The whole value, an element, a found element: not a decision, a part, or a count.
     let found = try await lines(of: "state-wiring", in: source)
-    #expect(found == [8, 9, 10], "\(found)")
+    #expect(found == [10, 11, 12], "\(found)")
   }
 
   @Test("outside a state nothing is reported")

@@ -162,12 +162,15 @@
       if Self.makesAValue(node) {
         for argument in node.arguments {
           if let reader = snapshot(argument.expression) {
+            // A type's initializer counts only when the index says the type is a state
+            // (`String(describing:)`, `Set(…)` copy a value to use it, not to keep it).
+            let made = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             findings.append(
               (
                 RuleFinding(
                   argument.expression,
                   "\(state).handle keeps a snapshot of \(reader).value: it will not show a change made elsewhere; give the state the reader (\(reader)) and let it read \(reader).value"
-                ), []
+                ), made.map { [.state($0)] } ?? []
               ))
           }
         }
@@ -216,7 +219,12 @@
         return false
       }
       let name = access.declName.baseName.text
-      return access.base == nil || ["append", "push", "insert"].contains(name)
+      if access.base == nil {
+        // An enum case in an array literal is a command returned (`[.save(settings.value)]`),
+        // not a screen kept.
+        return call.parent?.as(ArrayElementSyntax.self) == nil
+      }
+      return ["append", "push", "insert"].contains(name)
     }
 
     /// The reader whose whole value, or one element of it, `expression` copies: `reader.value`,
