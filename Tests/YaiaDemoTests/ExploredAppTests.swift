@@ -44,12 +44,12 @@ struct ExploredAppTests {
   }
 
   @Test("from Home, 400 sequences of up to 12 keys and answers reach no wiring issue")
-  func exploredFromHome() throws {
+  func exploredFromHome() async throws {
     var home = try NavigationFlowTests.app()
     _ = home.handle(.started)
     _ = home.handle(.launchEnded(NavigationFlowTests.report))
     _ = home.handle(.home(.speakers(.loaded([speaker("A1", "Den"), speaker("B2", "Kitchen")]))))
-    let report = explore(
+    let report = await explore(
       home, depth: 12, sequences: 400, seed: 2026, events: Self.offered,
       draws: { screen in screen is any DemoScreen.Type },
       invariant: { state in

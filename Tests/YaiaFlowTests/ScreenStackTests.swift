@@ -471,17 +471,15 @@ struct ExploredMeetingsTests {
   }
 
   @Test("300 sequences of up to 10 taps reach no wiring mistake")
-  func explored() {
+  func explored() async {
     let handlers = ScreenHandlers().on(MeetingDetail.self) { _, _ in }
     let drawn: [any ScreenState.Type] = [
       MeetingDetail.self, MeetingEdit.self, MeetingRecord.self, Prompt<Meetings.DeleteChoice>.self,
     ]
-    let report = withEventTime(Date(timeIntervalSince1970: 60)) {
-      explore(
-        Meetings(meetings: .constant(standupAndRetro)), depth: 10, sequences: 300, seed: 7,
-        events: Self.offered, screens: handlers,
-        draws: { screen in drawn.contains { ObjectIdentifier($0) == ObjectIdentifier(screen) } })
-    }
+    let report = await explore(
+      Meetings(meetings: .constant(standupAndRetro)), depth: 10, sequences: 300, seed: 7,
+      eventTime: Date(timeIntervalSince1970: 60), events: Self.offered, screens: handlers,
+      draws: { screen in drawn.contains { ObjectIdentifier($0) == ObjectIdentifier(screen) } })
     #expect(report.finding == nil)
     print(
       "exploration: the stack article's meetings, depth 10, \(report.sequences) sequences, \(report.steps) events"

@@ -60,8 +60,8 @@ struct ExplorationTests {
   let handlers = ScreenHandlers().on(Form.self) { _, _ in }
 
   @Test("a state without mistakes holds through every sequence, and says how much it tried")
-  func cleanStateHolds() {
-    let report = explore(
+  func cleanStateHolds() async {
+    let report = await explore(
       Lists(mistake: .none), depth: 10, sequences: 300, events: offered, screens: handlers,
       draws: { $0 == Form.self }, invariant: { $0.count < 0 ? "count \($0.count)" : nil })
     #expect(report.finding == nil)
@@ -70,10 +70,10 @@ struct ExplorationTests {
   }
 
   @Test("two forms given IDSequence() in handle are found, shrunk to open, add, open, add")
-  func repeatedIDsFound() {
+  func repeatedIDsFound() async {
     var report: ExplorationReport<Lists.Event>?
-    withKnownIssue {
-      report = explore(Lists(mistake: .freshSequence), depth: 12, events: offered)
+    await withKnownIssue {
+      report = await explore(Lists(mistake: .freshSequence), depth: 12, events: offered)
     } matching: {
       String(describing: $0).contains("two IDSequences share the namespace")
     }
@@ -83,10 +83,10 @@ struct ExplorationTests {
   }
 
   @Test("an event sent to a closed form is found as a wiring issue")
-  func lateEventFound() {
+  func lateEventFound() async {
     var report: ExplorationReport<Lists.Event>?
-    withKnownIssue {
-      report = explore(Lists(mistake: .lateEvent), depth: 12, events: offered)
+    await withKnownIssue {
+      report = await explore(Lists(mistake: .lateEvent), depth: 12, events: offered)
     } matching: {
       String(describing: $0).contains("dropped the event Form: false")
     }
@@ -94,20 +94,20 @@ struct ExplorationTests {
   }
 
   @Test("a screen command with no handler, a screen nobody draws, a broken invariant")
-  func otherFindings() {
-    withKnownIssue {
-      explore(Lists(mistake: .none), events: offered, screens: ScreenHandlers())
+  func otherFindings() async {
+    await withKnownIssue {
+      await explore(Lists(mistake: .none), events: offered, screens: ScreenHandlers())
     } matching: {
       String(describing: $0).contains("no handler is registered for Form")
     }
-    withKnownIssue {
-      explore(Lists(mistake: .none), events: offered, draws: { _ in false })
+    await withKnownIssue {
+      await explore(Lists(mistake: .none), events: offered, draws: { _ in false })
     } matching: {
       String(describing: $0).contains("Form is on screen, but nothing draws it")
     }
     var report: ExplorationReport<Lists.Event>?
-    withKnownIssue {
-      report = explore(
+    await withKnownIssue {
+      report = await explore(
         Lists(mistake: .negativeCount), events: offered,
         invariant: { $0.count < 0 ? "count is \($0.count)" : nil })
     } matching: {
@@ -117,12 +117,12 @@ struct ExplorationTests {
   }
 
   @Test("the same seed plays the same sequences")
-  func seeded() {
+  func seeded() async {
     var first: ExplorationReport<Lists.Event>?
     var second: ExplorationReport<Lists.Event>?
-    withKnownIssue(isIntermittent: false) {
-      first = explore(Lists(mistake: .freshSequence), depth: 12, seed: 9, events: offered)
-      second = explore(Lists(mistake: .freshSequence), depth: 12, seed: 9, events: offered)
+    await withKnownIssue(isIntermittent: false) {
+      first = await explore(Lists(mistake: .freshSequence), depth: 12, seed: 9, events: offered)
+      second = await explore(Lists(mistake: .freshSequence), depth: 12, seed: 9, events: offered)
     }
     #expect(first?.sequences == second?.sequences && first?.steps == second?.steps)
   }

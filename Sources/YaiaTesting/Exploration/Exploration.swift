@@ -1,7 +1,7 @@
 public import Testing
 public import Yaia
 
-/// What ``explore(_:depth:sequences:seed:events:screens:draws:invariant:sourceLocation:)``
+/// What ``explore(_:depth:sequences:seed:eventTime:events:screens:draws:invariant:sourceLocation:)``
 /// did: how much it tried, and the shortest failing sequence it found, if any.
 public struct ExplorationReport<Event> {
   /// The sequences of events it played.
@@ -27,8 +27,8 @@ public struct ExplorationReport<Event> {
 /// - `invariant`, when given, returns `nil` (else the broken rule, in words).
 ///
 /// ```swift
-/// @MainActor @Test func explored() {
-///   explore(Meetings(), depth: 8, sequences: 300) { state in
+/// @MainActor @Test func explored() async {
+///   await explore(Meetings(), depth: 8, sequences: 300) { state in
 ///     state.path.isEmpty ? [.addTapped, .meetingTapped(0)] : [.path(top, MeetingDetail.event(.editTapped)), .back]
 ///   }
 /// }
@@ -37,19 +37,27 @@ public struct ExplorationReport<Event> {
 /// `events` lists what can happen in a state (the keys or buttons on screen, the answers the
 /// screen's work can bring): only those are played, so every failure is a path a user can take.
 /// The same seed plays the same sequences on every run; a failure names the seed. No shell runs:
-/// the state is handled as a value, so a few thousand events take milliseconds.
+/// the state is handled as a value, about a millisecond per event in a debug build. It yields
+/// the main actor after each sequence: a long exploration holds it for no more than one
+/// sequence at a time, so the other tests waiting on it are not starved on a busy machine.
+///
+/// `eventTime` is the time of every event played, for a state whose timed screens sit below a
+/// parent that is not timed (what `withEventTime(_:_:)` gives a value test; that one cannot
+/// wrap an exploration, which suspends between sequences).
 @MainActor
 @discardableResult
 public func explore<State: ShellState>(
   _ state: State, depth: Int = 8, sequences: Int = 200, seed: UInt64 = 1,
+  eventTime: (any Sendable)? = nil,
   events: @escaping (State) -> [State.Event],
   screens: ScreenHandlers? = nil,
   draws: ((any ScreenState.Type) -> Bool)? = nil,
   invariant: ((State) -> String?)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
-) -> ExplorationReport<State.Event> where State.Event: Equatable {
+) async -> ExplorationReport<State.Event> where State.Event: Equatable {
   var explorer = Explorer(
-    start: state, events: events, screens: screens, draws: draws, invariant: invariant)
+    start: state, eventTime: eventTime, events: events, screens: screens, draws: draws,
+    invariant: invariant)
   var random = SeededGenerator(seed: seed)
   for played in 1...max(sequences, 1) {
     var current = state
@@ -59,7 +67,7 @@ public func explore<State: ShellState>(
       guard let event = offered.randomElement(using: &random) else { break }
       sequence.append(event)
       if let finding = explorer.step(&current, event) {
-        let shortest = explorer.shrink(sequence)
+        let shortest = await explorer.shrink(sequence)
         let lines = shortest.enumerated().map { "  \($0.offset + 1). \(dumped($0.element))" }
         reportFailure(
           "Exploration (seed \(seed), sequence \(played) of up to \(sequences), depth \(depth)) found: \(finding)\nShortest sequence that shows it (\(shortest.count) of \(sequence.count) events):\n"
@@ -69,6 +77,7 @@ public func explore<State: ShellState>(
           sequences: played, steps: explorer.steps, finding: finding, shortest: shortest)
       }
     }
+    await Task.yield()
   }
   return ExplorationReport(
     sequences: max(sequences, 1), steps: explorer.steps, finding: nil, shortest: [])
@@ -78,6 +87,8 @@ public func explore<State: ShellState>(
 @MainActor
 struct Explorer<State: ShellState> where State.Event: Equatable {
   let start: State
+  /// The time every event is handled at, when the explorer was told one.
+  let eventTime: (any Sendable)?
   /// What can happen in a state: a shrunk sequence plays only events offered where it plays them.
   let events: (State) -> [State.Event]
   let screens: ScreenHandlers?
@@ -91,7 +102,8 @@ struct Explorer<State: ShellState> where State.Event: Equatable {
     steps += 1
     let collected = WiringIssueCollector()
     let commands = WiringIssueRecorder.$collector.withValue(collected) {
-      WiringIssueRecorder.handle(event, on: &state)
+      guard let eventTime else { return WiringIssueRecorder.handle(event, on: &state) }
+      return withEventTime(eventTime) { WiringIssueRecorder.handle(event, on: &state) }
     }
     if let issue = collected.first { return "a wiring issue: \(issue.description)" }
     let scan = StateScan(commands: commands, state: state)
@@ -128,10 +140,11 @@ struct Explorer<State: ShellState> where State.Event: Equatable {
   /// The shortest sequence found by leaving events out of `sequence` one at a time, while it
   /// still goes wrong, until no single event can be left out (quadratic in the sequence's
   /// length, which the depth bounds).
-  mutating func shrink(_ sequence: [State.Event]) -> [State.Event] {
+  mutating func shrink(_ sequence: [State.Event]) async -> [State.Event] {
     var shortest = sequence
     var index = 0
     while index < shortest.count {
+      await Task.yield()
       var candidate = shortest
       candidate.remove(at: index)
       if fails(candidate) {
