@@ -27,6 +27,16 @@ struct KeyUsageTests {
       ])
   }
 
+  @Test("a \\u{…} escape is decoded, and an escape Swift refuses keeps the literal's end")
+  func unicodeEscapes() {
+    let source = #"""
+      let smile = "smile.\u{1F600}"
+      let bad = "bad.\q"  "after.bad"
+      let unclosed = "\u{110000}" "after.unclosed"
+      """#
+    #expect(KeyUsage.literals(in: source) == ["smile.\u{1F600}", "after.bad", "after.unclosed"])
+  }
+
   @Test("a catalog's keys that no source names are reported unused, with their lines")
   func unusedKeys() throws {
     let catalog = try StringCatalog(

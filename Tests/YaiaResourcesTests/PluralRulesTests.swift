@@ -100,5 +100,15 @@ struct PluralRulesTests {
     #expect(huge.integerIsHuge)
     #expect(PluralCategory.category(for: huge, in: "ru") == .one)  // ends in 21
     #expect(PluralCategory.category(for: Int.min, in: "en") == .other)
+    // A digit with a combining mark is no digit.
+    #expect(PluralOperands("1\u{301}") == nil)
+    #expect(PluralOperands("1.5\u{301}") == nil)
+    // A fraction of more than 18 significant digits equals no value a rule names: `f = 0`
+    // does not hold for 0.1000000000000000000000 (its last 18 digits are zeros).
+    let fraction = try #require(PluralOperands("0.1" + String(repeating: "0", count: 21)))
+    #expect(fraction.fractionIsHuge)
+    #expect(PluralRelation("f = 0")?.holds(for: fraction) == false)
+    #expect(PluralRelation("f != 0")?.holds(for: fraction) == true)
+    #expect(PluralRelation("f % 10 = 0")?.holds(for: fraction) == true)
   }
 }

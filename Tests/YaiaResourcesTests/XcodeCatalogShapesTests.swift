@@ -219,4 +219,46 @@ struct XcodeCatalogShapesTests {
     #expect(catalog.render(LocalizedText("count", .int(1234)), language: "de") == "1.234")
     #expect(catalog.render(LocalizedText("count", .int(1234)), language: "en") == "1,234")
   }
+
+  @Test("a decimal count picks the form of the number as the text shows it")
+  func decimalCounts() throws {
+    let catalog = try catalog(
+      """
+      "km":{"localizations":{"en":{"variations":{"plural":{
+        "one":\(unit("%.1f kilometre")),"other":\(unit("%.1f kilometres"))}}}}},
+      "steps":{"localizations":{"en":{"variations":{"plural":{
+        "one":\(unit("%@ step")),"other":\(unit("%@ steps"))}}}}},
+      "laps":{"localizations":{"en":{"stringUnit":\(#"{"state":"translated","value":"%#@laps@"}"#),
+        "substitutions":{"laps":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{
+        "one":\(unit("%arg lap")),"other":\(unit("%arg laps"))}}}}}}}
+      """)
+    // `%.1f` shows 1 as 1.0, which English counts as other; 1.5 is never the whole number 2.
+    #expect(catalog.render(LocalizedText("km", .double(1)), language: "en") == "1.0 kilometres")
+    #expect(catalog.render(LocalizedText("km", .double(1.5)), language: "en") == "1.5 kilometres")
+    // With no precision to show, a decimal counts as its shortest digits: 1 is one, 1.5 other.
+    #expect(catalog.render(LocalizedText("steps", .double(1)), language: "en").hasSuffix("step"))
+    #expect(catalog.render(LocalizedText("steps", .double(1.5)), language: "en") == "1.5 steps")
+    // A decimal given to a whole-number substitution (`lld`) is not counted with six places.
+    #expect(catalog.render(LocalizedText("laps", .double(1)), language: "en") == "1 lap")
+    #expect(catalog.render(LocalizedText("laps", .double(0.5)), language: "en") == "0.5 laps")
+    #expect(StringCatalog.shortest(1e-7) == "0.0000001")
+    #expect(StringCatalog.shortest(-2) == "2")
+    #expect(StringCatalog.shortest(1e20) == "100000000000000000000")
+  }
+
+  @Test("a catalog naming one long substitution many times reads each form once")
+  func repeatedSubstitution() throws {
+    let form = String(repeating: "word ", count: 20_000) + "%arg"
+    let names = String(repeating: "%#@n@ ", count: 64)
+    let catalog = try catalog(
+      """
+      "many":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"\(names)"},
+        "substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{
+        "one":\(unit(form)),"other":\(unit(form))}}}}}}}
+      """)
+    let entry = try #require(catalog.entry("many"))
+    // Unnumbered, the substitution takes the place of its first %#@n@.
+    #expect(entry.localizations["en"]?.substitutions["n"]?.argumentNumber == 1)
+    #expect(try TextArguments.of(entry).count == 64)
+  }
 }

@@ -246,8 +246,26 @@ public enum KeyUsage {
             if scalars[index] == ")" { depth -= 1 }
             index += 1
           }
+        case "u":
+          // `\u{1F600}`: one to eight hex digits naming a scalar.
+          var digits = ""
+          if at(0) == "{" {
+            var end = index + 1
+            while end < scalars.count, end - index <= 9, scalars[end].properties.isASCIIHexDigit {
+              digits.unicodeScalars.append(scalars[end])
+              end += 1
+            }
+            if end < scalars.count, scalars[end] == "}", (1...8).contains(digits.count),
+              let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value)
+            {
+              text.append(scalar)
+              index = end + 1
+              continue
+            }
+          }
+          plain = false  // not an escape Swift reads: the literal is no key, but its end is kept
         default:
-          return (text, false, false)  // `\u{…}` and the like: not followed here
+          plain = false  // an escape Swift refuses: as above
         }
         continue
       }

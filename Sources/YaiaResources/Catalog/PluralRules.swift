@@ -137,8 +137,12 @@ public struct PluralOperands: Sendable, Equatable, CustomStringConvertible {
   }
   /// The fraction digits as a number (`f`), the last 18.
   var f: UInt64 { UInt64(fractionDigits.suffix(18)) ?? 0 }
+  /// Whether `f` has more than 18 significant digits: it equals no value a rule names.
+  var fractionIsHuge: Bool { fractionDigits.drop { $0 == "0" }.count > 18 }
   /// The same, trailing zeros removed (`t`).
   var t: UInt64 { UInt64(trimmedFraction.suffix(18)) ?? 0 }
+  /// Whether `t` has more than 18 significant digits.
+  var trimmedFractionIsHuge: Bool { trimmedFraction.drop { $0 == "0" }.count > 18 }
   /// The number of fraction digits, trailing zeros removed (`w`).
   var w: UInt64 { UInt64(trimmedFraction.count) }
 
@@ -235,8 +239,12 @@ struct PluralRelation: Sendable {
       huge = number.integerIsHuge
     case "v": value = number.v
     case "w": value = number.w
-    case "f": value = number.f
-    case "t": value = number.t
+    case "f":
+      value = number.f
+      huge = number.fractionIsHuge
+    case "t":
+      value = number.t
+      huge = number.trimmedFractionIsHuge
     default: value = UInt64(number.exponent)
     }
     if let modulus {
@@ -250,7 +258,9 @@ struct PluralRelation: Sendable {
 
 extension Character {
   /// Whether it is one of `0`–`9`.
-  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  /// (A character compares as a string: `"1\u{301}"`, a digit with a combining mark, sorts
+  /// between `"0"` and `"9"` but is no digit, so its scalar is what is tested.)
+  fileprivate var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
 }
 
 extension Substring {

@@ -325,16 +325,21 @@ public struct StringCatalog: Sendable {
       texts += (localization.devices[device]?.plural ?? [:]).sorted { $0.key < $1.key }.map(
         \.value)
     }
-    for name in unnumbered.keys {
-      for text in texts {
-        guard let placeholders = try? FormatPlaceholder.scan(text),
-          let named = placeholders.first(where: {
-            $0.kind == .substitution && $0.substitutionName == name
-          })
-        else { continue }
-        localization.substitutions[name]?.argumentNumber = named.position
-        break
+    // Each text is scanned once (not once per substitution: a crafted catalog with thousands
+    // of each would cost their product); the first text that names a substitution decides.
+    var positions: [String: Int] = [:]
+    for text in texts {
+      guard let placeholders = try? FormatPlaceholder.scan(text) else { continue }
+      for placeholder in placeholders where placeholder.kind == .substitution {
+        let name = placeholder.substitutionName
+        if unnumbered[name] != nil, positions[name] == nil {
+          positions[name] = placeholder.position
+        }
       }
+      if positions.count == unnumbered.count { break }
+    }
+    for (name, position) in positions {
+      localization.substitutions[name]?.argumentNumber = position
     }
   }
 

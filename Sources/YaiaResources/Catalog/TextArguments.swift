@@ -20,6 +20,7 @@ public enum TextArguments {
     throws(FormatPlaceholder.Problem) -> [Int: FormatPlaceholder.Kind]
   {
     var arguments: [Int: FormatPlaceholder.Kind] = [:]
+    var scanned: [String: [FormatPlaceholder]] = [:]
     for placeholder in try FormatPlaceholder.parse(text) {
       guard placeholder.kind == .substitution else {
         try add(placeholder.position, placeholder.kind, as: placeholder.text, to: &arguments)
@@ -31,16 +32,32 @@ public enum TextArguments {
       let number = argument(of: substitution, at: placeholder)
       let kind = kind(of: substitution)
       try add(number, kind, as: placeholder.text, to: &arguments)
-      for form in substitution.plural.values {
-        for inner in try FormatPlaceholder.scan(form.replacingAll("%arg", with: "")) {
-          guard inner.kind != .substitution else { continue }
-          try add(
-            inner.isNumbered ? inner.position : number, inner.kind, as: inner.text,
-            to: &arguments)
-        }
+      let inside = try formPlaceholders(of: placeholder.substitutionName, substitution, &scanned)
+      for inner in inside {
+        try add(
+          inner.isNumbered ? inner.position : number, inner.kind, as: inner.text,
+          to: &arguments)
       }
     }
     return arguments
+  }
+
+  /// The placeholders inside `substitution`'s forms (`%arg` aside, nested substitutions
+  /// left out), scanned once per text however often the text names it: a text naming one
+  /// long form 64 times would otherwise read it 64 times per form.
+  private static func formPlaceholders(
+    of name: String, _ substitution: StringCatalog.Substitution,
+    _ scanned: inout [String: [FormatPlaceholder]]
+  ) throws(FormatPlaceholder.Problem) -> [FormatPlaceholder] {
+    if let known = scanned[name] { return known }
+    var found: [FormatPlaceholder] = []
+    for form in substitution.plural.values {
+      found += try FormatPlaceholder.scan(form.replacingAll("%arg", with: "")).filter {
+        $0.kind != .substitution
+      }
+    }
+    scanned[name] = found
+    return found
   }
 
   /// The arguments `text` shows: its placeholders', and a substitution's number only where one
@@ -51,6 +68,7 @@ public enum TextArguments {
     -> Set<Int>
   {
     var shown: Set<Int> = []
+    var scanned: [String: [FormatPlaceholder]] = [:]
     for placeholder in (try? FormatPlaceholder.parse(text)) ?? [] {
       guard placeholder.kind == .substitution else {
         shown.insert(placeholder.position)
@@ -60,12 +78,13 @@ public enum TextArguments {
         continue
       }
       let number = argument(of: substitution, at: placeholder)
-      for form in substitution.plural.values {
-        if form.contains("%arg") { shown.insert(number) }
-        for inner in (try? FormatPlaceholder.scan(form.replacingAll("%arg", with: ""))) ?? []
-        where inner.kind != .substitution {
-          shown.insert(inner.isNumbered ? inner.position : number)
-        }
+      if substitution.plural.values.contains(where: { $0.contains("%arg") }) {
+        shown.insert(number)
+      }
+      let inside =
+        (try? formPlaceholders(of: placeholder.substitutionName, substitution, &scanned)) ?? []
+      for inner in inside {
+        shown.insert(inner.isNumbered ? inner.position : number)
       }
     }
     return shown

@@ -55,8 +55,14 @@ extension StringCatalog {
     }
     var format = value ?? ""
     if !plural.isEmpty {
-      // A text that varies by plural counts its first number.
-      let count = arguments.lazy.compactMap { Self.operands(of: $0, as: nil) }.first
+      // A text that varies by plural counts its first number, as its forms write it: 1.5 shown
+      // by `%.1f` is `1.5`, by `%.0f` is `2`, and by `%@` or `%lld` is `1.5`.
+      let counted = arguments.indices.first { Self.operands(of: arguments[$0], as: nil) != nil }
+      let count = counted.flatMap { index in
+        Self.operands(
+          of: arguments[index],
+          as: Self.placeholder(at: index + 1, in: plural[.other] ?? plural.values.first ?? ""))
+      }
       let category = PluralCategory.category(for: count ?? PluralOperands(0), in: used)
       format = plural[category] ?? plural[.other] ?? format
     }
@@ -101,7 +107,9 @@ extension StringCatalog {
   }
 
   /// The plural operands of a number argument as `placeholder` shows it (`%.1f` shows 1 as
-  /// `1.0`, which English counts as `other`); `nil` for an argument that is no number.
+  /// `1.0`, which English counts as `other`); a decimal that no floating-point placeholder
+  /// writes counts as its shortest digits (`1.5`, `2`). `nil` for an argument that is no
+  /// number.
   static func operands(of argument: TextArgument, as placeholder: FormatPlaceholder?)
     -> PluralOperands?
   {
@@ -109,10 +117,36 @@ extension StringCatalog {
     case .int(let value): return PluralOperands(value)
     case .double(let value):
       guard value.isFinite else { return nil }
-      let places = placeholder.map(precision(of:)) ?? 0
-      return PluralOperands(fixed(value, places: places))
+      guard let placeholder, placeholder.kind == .floatingPoint else {
+        return PluralOperands(shortest(value))
+      }
+      return PluralOperands(fixed(value, places: precision(of: placeholder)))
     default: return nil
     }
+  }
+
+  /// The first placeholder in `format` that writes argument `position`; `nil` when none does
+  /// (or the format cannot be read).
+  static func placeholder(at position: Int, in format: String) -> FormatPlaceholder? {
+    guard format.contains("%"), let placeholders = try? FormatPlaceholder.parse(format) else {
+      return nil
+    }
+    return placeholders.first { $0.position == position && $0.kind != .substitution }
+  }
+
+  /// A finite `value`'s magnitude in the fewest plain digits that read back as it (`1.5`,
+  /// `2`, `0.0000001`, `100000000000000000000`): how a count shows when nothing fixes its
+  /// decimal places.
+  static func shortest(_ value: Double) -> String {
+    let magnitude = value.magnitude
+    guard magnitude.rounded() != magnitude else {
+      return magnitude < 1e17 ? String(UInt64(magnitude)) : String(format: "%.0f", magnitude)
+    }
+    let text = String(magnitude)  // "1.5", or "1e-07" beyond plain notation
+    guard text.contains("e") else { return text }
+    var digits = fixed(magnitude, places: 17)
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return digits.hasSuffix(".") ? String(digits.dropLast()) : digits
   }
 
   /// `format` with each of its `placeholders` (in the order written) replaced by what
