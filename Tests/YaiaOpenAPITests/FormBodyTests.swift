@@ -106,6 +106,40 @@ struct FormBodyTests {
       noBoundary == ["the body is not a form: the multipart body's Content-Type names no boundary"])
   }
 
+  @Test(
+    "multipart framing as RFC 2046 has it: preamble and epilogue are no parts, a body cut short is no form"
+  )
+  func multipartFraming() throws {
+    let boundary = "b0"
+    let type = "multipart/form-data; boundary=\(boundary)"
+    let file =
+      "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nA\r\n"
+    func part(_ value: String) -> String {
+      file + "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\n\(value)\r\n"
+    }
+    // A preamble before the first delimiter and an epilogue after the last are ignored, even
+    // when the epilogue looks like another part.
+    let framed =
+      "a preamble\r\n" + part("dispute_evidence") + "--\(boundary)--\r\n" + part("selfie")
+    #expect(try Self.problems("/v1/files", framed, as: type) == [])
+    // The CRLF before a delimiter belongs to it: a value ending in a line break keeps it, and
+    // `--b0` inside a line is text, not a delimiter.
+    let inline = part("dispute_evidence") + "--\(boundary)--"
+    #expect(try Self.problems("/v1/files", inline, as: type) == [])
+    let notAtLineStart =
+      file + "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\n"
+      + "dispute_evidence --\(boundary)\r\n--\(boundary)--"
+    // The value is `dispute_evidence --b0`, no enum value.
+    #expect(try Self.problems("/v1/files", notAtLineStart, as: type).count == 1)
+    // A body without its closing delimiter is not a form: its last part may be cut off.
+    let cut = try Self.problems("/v1/files", part("dispute_evidence"), as: type)
+    #expect(cut.count == 1 && cut.first?.contains("closing delimiter --b0--") == true)
+    // The boundary inside a part, followed by text, is refused rather than read as a part.
+    let inside = try Self.problems(
+      "/v1/files", part("x") + "--\(boundary)x\r\n--\(boundary)--", as: type)
+    #expect(inside.count == 1 && inside.first?.contains("followed by text") == true)
+  }
+
   @Test("Swagger 2.0 formData fields: types, enums and required fields checked")
   func swaggerFormData() throws {
     let spec = """

@@ -50,39 +50,74 @@
       else {
         return .failure(FormProblem("the multipart body's Content-Type names no boundary"))
       }
-      let delimiter = Data("--\(boundary)".utf8)
-      var fields: [Field] = []
-      var parts = body.ranges(of: delimiter).map(\.upperBound)
-      guard !parts.isEmpty else {
+      // RFC 2046 §5.1.1: a delimiter is `--boundary` at the start of a line (the CRLF before
+      // it belongs to it, not to the part above), followed by optional spaces and a CRLF; the
+      // last one is `--boundary--`, and what follows it (the epilogue), like what precedes the
+      // first (the preamble), is no part.
+      let dashes = Data("--\(boundary)".utf8)
+      let delimiter = Data("\r\n--\(boundary)".utf8)
+      guard
+        var current = body.starts(with: dashes)
+          ? body.startIndex..<(body.startIndex + dashes.count)
+          : body.firstRange(of: delimiter)
+      else {
         return .failure(
           FormProblem(
             "the multipart body holds no part (boundary \(ParameterValue.shown(boundary)))"))
       }
-      let starts = parts
-      parts = body.ranges(of: delimiter).map(\.lowerBound)
-      for (start, end) in zip(starts, parts.dropFirst()) {
+      var fields: [Field] = []
+      while true {
+        var after = current.upperBound
+        if body[after...].starts(with: Data("--".utf8)) { break }  // the close delimiter
+        while after < body.endIndex, body[after] == 0x20 || body[after] == 0x09 { after += 1 }
+        guard body[after...].starts(with: Data("\r\n".utf8)) else {
+          return .failure(
+            FormProblem(
+              "a multipart delimiter (--\(ParameterValue.shown(boundary))) is followed by text, "
+                + "not a line break: the boundary occurs inside a part"))
+        }
+        let start = after + 2
+        guard let next = body[start...].firstRange(of: delimiter) else {
+          return .failure(
+            FormProblem(
+              "the multipart body ends without its closing delimiter "
+                + "--\(ParameterValue.shown(boundary))--: its last part may be cut off"))
+        }
         guard fields.count < mostFields else {
           return .failure(FormProblem("the form has more than \(mostFields) parts"))
         }
-        let part = body[start..<end]
-        guard let split = part.range(of: Data("\r\n\r\n".utf8)) else {
-          return .failure(FormProblem("a multipart part has no blank line after its headers"))
+        let part = body[start..<next.lowerBound]
+        switch field(of: part) {
+        case .success(let field): fields.append(field)
+        case .failure(let problem): return .failure(problem)
         }
-        let headers = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
-        let disposition = headers.split(separator: "\r\n")
-          .first { $0.lowercased().hasPrefix("content-disposition:") }
-        guard let disposition, let name = parameter("name", of: String(disposition)) else {
-          return .failure(FormProblem("a multipart part has no Content-Disposition name"))
-        }
-        guard let path = path(of: name) else {
-          return .failure(FormProblem("the part name \(ParameterValue.shown(name)) does not read"))
-        }
-        var content = part[split.upperBound...]
-        if content.suffix(2) == Data("\r\n".utf8) { content = content.dropLast(2) }
-        let isFile = parameter("filename", of: String(disposition)) != nil
-        fields.append((path, isFile ? nil : String(decoding: content, as: UTF8.self)))
+        current = next
       }
       return .success(fields)
+    }
+
+    /// One multipart part (its headers, a blank line, its content) as a field.
+    private static func field(of part: Data) -> Result<Field, FormProblem> {
+      let blank = Data("\r\n\r\n".utf8)
+      // A part without headers starts with its blank line.
+      let split =
+        part.starts(with: Data("\r\n".utf8))
+        ? part.startIndex..<(part.startIndex + 2) : part.firstRange(of: blank)
+      guard let split else {
+        return .failure(FormProblem("a multipart part has no blank line after its headers"))
+      }
+      let headers = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
+      let disposition = headers.split(separator: "\r\n")
+        .first { $0.lowercased().hasPrefix("content-disposition:") }
+      guard let disposition, let name = parameter("name", of: String(disposition)) else {
+        return .failure(FormProblem("a multipart part has no Content-Disposition name"))
+      }
+      guard let path = path(of: name) else {
+        return .failure(FormProblem("the part name \(ParameterValue.shown(name)) does not read"))
+      }
+      let content = part[split.upperBound...]
+      let isFile = parameter("filename", of: String(disposition)) != nil
+      return .success((path, isFile ? nil : String(decoding: content, as: UTF8.self)))
     }
 
     /// `name="value"` (or unquoted) in a header's parameters.
