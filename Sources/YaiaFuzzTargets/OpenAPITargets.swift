@@ -4,7 +4,38 @@ import YaiaOpenAPI
 /// The OpenAPI module's readers of a request: a request from anyone checked against a
 /// description whose parameters use every style.
 enum OpenAPITargets {
-  static let all = [openAPIRequest]
+  static let all = [openAPIRequest, schemaPattern]
+
+  /// A schema's `pattern` and a text (split at the first 0xFF byte): the pattern reads or is
+  /// refused with a reason, never traps; a pattern read checks any text within its step
+  /// bound, and every sample it writes, within the lengths asked, is one it matches.
+  static let schemaPattern = FuzzTarget(
+    "schema-pattern",
+    summary: "a schema's pattern (ECMA-262 subset) read, matched against a text, and sampled",
+    maxLength: 2_048
+  ) { bytes throws(FuzzViolation) in
+    let parts = bytes.split(separator: 0xFF, maxSplits: 1, omittingEmptySubsequences: false)
+    let source = String(decoding: parts[0], as: UTF8.self)
+    let text = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+    let pattern: SchemaPattern
+    do throws(SchemaPattern.Unsupported) {
+      pattern = try SchemaPattern(source)
+    } catch {
+      try require(!error.reason.isEmpty, "a refusal without a reason")
+      return
+    }
+    try require(pattern.size <= SchemaPattern.mostInstructions, "\(pattern.size) instructions")
+    _ = pattern.matches(text)
+    let least = Int(bytes.first ?? 0) % 8
+    if let sample = pattern.sample(least: least, most: least + 16) {
+      try require(
+        pattern.matches(sample) == true,
+        "a sample the pattern does not match: \(sample.debugDescription)")
+      let length = sample.unicodeScalars.count
+      try require(
+        (least...(least + 16)).contains(length), "a sample of \(length) outside its lengths")
+    }
+  }
 
   /// A description with a parameter in each style and location, read once.
   static let styles: OpenAPIDocument? = try? OpenAPIDocument.parse(

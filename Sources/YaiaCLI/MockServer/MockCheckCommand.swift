@@ -42,6 +42,7 @@ struct MockCheckCommand: AsyncParsableCommand {
       Console.say(error.description)
       throw ExitCode(2)
     }
+    for note in spec.notes { Console.say("note: \(note)") }
     let shownManifest =
       (fixtures.hasSuffix("/") ? fixtures : fixtures + "/") + manifestFile.lastPathComponent
     let report = ContractCheck.check(

@@ -89,6 +89,8 @@ struct MockServeCommand: AsyncParsableCommand {
     } catch {
       throw ValidationError("\(error)")
     }
+    // What the description holds that is not honoured (a pattern not read), once, at load.
+    for note in spec?.notes ?? [] { Console.say("note: \(note)") }
     let specRoutes = spec?.routes() ?? []
     // A scenario no route has would change nothing, in silence: a typo is refused here.
     if let scenario {

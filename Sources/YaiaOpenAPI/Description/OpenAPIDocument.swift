@@ -24,6 +24,11 @@
     public var operations: [OpenAPIOperation]
     /// The schemas `$ref`s name, by pointer.
     package let schemas: [String: JSONSchema]
+    /// What the description holds that is not honoured, each with its file and line: a
+    /// `pattern` outside the regular-expression subset the server reads (not checked), or one no sample
+    /// of its schema's lengths matches. The server says these once, when it loads the
+    /// description; at most 100.
+    public let notes: [String]
 
     /// The largest description read: 16 MiB.
     public static let largestFile = 16 << 20

@@ -33,6 +33,11 @@
     private(set) var schemas: [String: JSONSchema] = [:]
     /// Pointers named by a `$ref` and not yet read.
     private var pending: [(pointer: String, line: Int)] = []
+    /// What the description holds that is not honoured, by line: a `pattern` that does not
+    /// read, or that no text of its schema's lengths matches.
+    private var notes: [Int: String] = [:]
+    /// The most notes kept: a description with thousands of one pattern says so a few times.
+    static let mostNotes = 100
 
     /// What one description may cost to read: 64 levels deep, 2,000,000 values, 64 MiB of text.
     package static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
@@ -138,7 +143,8 @@
         schemas[next.pointer] = try schema(node)
       }
       return OpenAPIDocument(
-        title: title, version: version, operations: Self.ordered(operations), schemas: schemas)
+        title: title, version: version, operations: Self.ordered(operations), schemas: schemas,
+        notes: notes.sorted { $0.key < $1.key }.map { "\(file):\($0.key): \($0.value)" })
     }
 
     /// Concrete paths before templated ones, as OpenAPI matches them: `/pets/mine` before
@@ -659,7 +665,35 @@
         }
       }
       if let example = node["example"] ?? node["default"] { schema.example = try value(example) }
+      if let pattern = node["pattern"]?.string { read(pattern, into: &schema) }
       return schema
+    }
+
+    /// Reads `pattern` into `schema`, or notes why it is not checked: it does not read, or no
+    /// text of the schema's lengths matches it (a sample would break its own schema).
+    private mutating func read(_ pattern: String, into schema: inout JSONSchema) {
+      let shown = ParameterValue.shown(String(pattern.prefix(120)))
+      do {
+        let read = try SchemaPattern(pattern)
+        let types = schema.types ?? [.string]
+        if types.contains(.string), schema.example == nil, schema.enumValues == nil,
+          read.sample(least: schema.minLength ?? 0, most: schema.maxLength) == nil
+        {
+          note(
+            schema.line,
+            "the pattern \(shown) is checked, but no sample of it was found within the "
+              + "schema's lengths: samples of this schema break it")
+        }
+        schema.pattern = read
+      } catch {
+        note(schema.line, "the pattern \(shown) is not checked: \(error.reason)")
+      }
+    }
+
+    /// Keeps `text` as the note for `line`, within ``mostNotes``.
+    private mutating func note(_ line: Int, _ text: String) {
+      guard notes.count < Self.mostNotes || notes[line] != nil else { return }
+      notes[line] = text
     }
   }
 #endif

@@ -7,8 +7,9 @@
   /// `required`, `additionalProperties` (true, false or a schema), `items`, `enum`, `const`,
   /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`,
   /// `minItems`, `maxItems`, `allOf`, `oneOf`, `anyOf`, `example`, `default`, `$ref` (within the
-  /// document), and the formats in ``SchemaFormat``. Other keywords (`pattern`, `not`,
-  /// `discriminator`, `uniqueItems`) are read past and not checked.
+  /// document), `pattern` (the subset ``SchemaPattern`` reads), and the formats in
+  /// ``SchemaFormat``. Other keywords (`not`, `discriminator`, `uniqueItems`) are read past and
+  /// not checked.
   package struct JSONSchema: Equatable, Sendable {
     /// A JSON type a schema allows.
     enum Kind: String, CaseIterable, Sendable {
@@ -35,6 +36,9 @@
     /// one 1 MB body).
     private(set) var enumScalars: Set<String>?
     var format: String?
+    /// `pattern`, when it reads; one that does not is left out and named in the description's
+    /// notes.
+    var pattern: SchemaPattern?
     var minimum: Double?
     var maximum: Double?
     var exclusiveMinimum = false
@@ -79,6 +83,7 @@
         && lhs.properties.map(\.schema) == rhs.properties.map(\.schema)
         && lhs.required == rhs.required && lhs.additional == rhs.additional
         && lhs.items == rhs.items && lhs.enumValues == rhs.enumValues && lhs.format == rhs.format
+        && lhs.pattern == rhs.pattern
         && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum
         && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
         && lhs.allOf == rhs.allOf && lhs.oneOf == rhs.oneOf && lhs.anyOf == rhs.anyOf

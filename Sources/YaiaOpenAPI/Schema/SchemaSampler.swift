@@ -1,12 +1,14 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   /// A value that conforms to a schema, for an operation that documents no example: the
   /// schema's own example or default when it has one, its first `enum` value, else a plain
-  /// value of its type and format, with every property filled. Recursive schemas stop at a
-  /// depth, leaving optional properties out and arrays empty.
+  /// value of its type, format and pattern, with every property filled. A schema met again
+  /// inside itself (a recursive one), and everything past ``fullDepth`` or the cost meter,
+  /// holds only what is required, arrays at their least.
   package struct SchemaSampler {
     let schemas: [String: JSONSchema]
-    /// Below this depth, only what is required is filled.
-    static let fullDepth = 6
+    /// Below this depth, only what is required is filled. (Six once left 20 of Spotify's 69
+    /// answers with `items: [{}]`: its references alone go that deep.)
+    static let fullDepth = 16
     /// Below this depth, nothing more is filled.
     static let deepest = 24
     /// The most values one sample holds: a schema of many wide objects nested a few levels
@@ -108,6 +110,9 @@
     /// Whether only what is required is being made, whatever is left (the items an array's
     /// `minItems` asks for beyond its full copies).
     private var forcedFrugal = false
+    /// The references being sampled, outermost first: one met again is a recursion, whose
+    /// inner copy holds only what it requires.
+    private var referencesOpen: [String] = []
 
     mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> LocatedJSON {
       if let example = schema.example, mayUse(example, for: schema) { return charged(example) }
@@ -117,6 +122,14 @@
       let frugal = forcedFrugal || remaining <= 0 || depth >= Self.fullDepth
       if let reference = schema.reference {
         guard let target = schemas[reference] else { return LocatedJSON(.null) }
+        let recursive = referencesOpen.contains(reference)
+        let wasFrugal = forcedFrugal
+        forcedFrugal = forcedFrugal || recursive
+        referencesOpen.append(reference)
+        defer {
+          referencesOpen.removeLast()
+          forcedFrugal = wasFrugal
+        }
         return sample(target, depth: depth + 1)
       }
       if let first = schema.enumValues?.first { return charged(first) }
@@ -196,7 +209,15 @@
       return own
     }
 
+    /// A text of `schema`'s format and lengths that its pattern matches, when one is found
+    /// (the reader notes a pattern with none).
     private static func text(for schema: JSONSchema) -> String {
+      let plain = plainText(for: schema)
+      guard let pattern = schema.pattern, pattern.matches(plain) != true else { return plain }
+      return pattern.sample(least: schema.minLength ?? 0, most: schema.maxLength) ?? plain
+    }
+
+    private static func plainText(for schema: JSONSchema) -> String {
       var text: String
       switch schema.format {
       case "date-time": text = "2026-01-01T00:00:00Z"

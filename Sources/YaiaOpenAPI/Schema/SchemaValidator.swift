@@ -128,6 +128,24 @@
         if let format = schema.format, !SchemaFormat.accepts(text, format: format) {
           fail("\(Self.describe(value)) is not a \(format)")
         }
+        if let pattern = schema.pattern {
+          // Matching costs the text's length times the pattern's size, charged to the same
+          // meter at 16 matching steps per check; a text too long for what is left is not
+          // passed unchecked.
+          let allowance = max(0, stepLimit - steps) * 16
+          switch pattern.matches(text, steps: allowance) {
+          case true?: steps += text.unicodeScalars.count * pattern.size / 16
+          case false?:
+            steps += text.unicodeScalars.count * pattern.size / 16
+            fail(
+              "\(Self.describe(value)) does not match the pattern "
+                + ParameterValue.shown(String(pattern.source.prefix(120))))
+          case nil:
+            fail(
+              "\(length) characters are too many to check against the pattern "
+                + ParameterValue.shown(String(pattern.source.prefix(120))))
+          }
+        }
       case .number(let number):
         if let minimum = schema.minimum,
           schema.exclusiveMinimum ? number <= minimum : number < minimum
