@@ -1,3 +1,4 @@
+import Foundation
 import YaiaResources
 
 /// The view layer's readers of outside input: String Catalogs.
@@ -73,6 +74,7 @@ enum ResourceTargets {
     let arguments: [[TextArgument]] = [
       [], [.int(1), .string("x")], [.int(2), .double(2.5), .int(-3)],
       [.string("%@%d"), .int(Int.max)], [.double(.infinity), .int(Int.min)],
+      [.date(Date(timeIntervalSince1970: -1e12)), .date(.distantFuture), .int(1)],
     ]
     for entry in catalog.entries.prefix(50) {
       for language in catalog.languages.prefix(8) {

@@ -261,4 +261,26 @@ struct XcodeCatalogShapesTests {
     #expect(entry.localizations["en"]?.substitutions["n"]?.argumentNumber == 1)
     #expect(try TextArguments.of(entry).count == 64)
   }
+
+  @Test("a date argument is written as the language writes a date and time")
+  func dates() throws {
+    let catalog = try catalog(
+      """
+      "updated":{"localizations":{"en":\(unit("Updated %@")),"de":\(unit("Aktualisiert %@"))}}
+      """)
+    let moment = Date(timeIntervalSince1970: 1_795_000_000)
+    let style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+    let text = LocalizedText("updated", .date(moment))
+    #expect(
+      catalog.render(text, language: "de")
+        == "Aktualisiert " + moment.formatted(style.locale(Locale(identifier: "de"))))
+    #expect(
+      catalog.render(text, language: "en")
+        == "Updated " + moment.formatted(style.locale(Locale(identifier: "en"))))
+    // German and English write the same moment differently; a test compares the moment.
+    #expect(
+      catalog.render(text, language: "de").dropFirst(13)
+        != catalog.render(text, language: "en").dropFirst(8))
+    #expect(TextArgument.date(moment).description == "2026-11-18T11:06:40Z")
+  }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Which text a view model shows: a key of the app's string catalog and the arguments its
 /// placeholders take, as a value.
 ///
@@ -65,14 +67,20 @@ public enum TextArgument: Hashable, Sendable, CustomStringConvertible {
   /// For `%@`: another catalog text, rendered in the same language (a field's name inside a
   /// message about it).
   case text(LocalizedText)
+  /// For `%@`: a moment, written as the language writes a date and time (`29 Nov 2026 at
+  /// 14:05` in British English, `29.11.2026, 14:05` in German) in the device's time zone, as
+  /// Foundation's date formatter does. A view model keeps the moment, not its text, so a test
+  /// compares it with `==` in any language and zone.
+  case date(Date)
 
-  /// The value as a test failure shows it: `3`, `2.5`, `"Kitchen"`.
+  /// The value as a test failure shows it: `3`, `2.5`, `"Kitchen"`, a date in ISO 8601.
   public var description: String {
     switch self {
     case .int(let value): String(value)
     case .double(let value): String(value)
     case .string(let value): "\"" + value + "\""
     case .text(let value): value.description
+    case .date(let value): value.ISO8601Format()
     }
   }
 
@@ -81,7 +89,7 @@ public enum TextArgument: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .int: .integer
     case .double: .floatingPoint
-    case .string, .text: .object
+    case .string, .text, .date: .object
     }
   }
 }
@@ -96,6 +104,11 @@ public protocol TextValue {
 extension String: TextValue {
   /// ``TextArgument/string(_:)``.
   public var textArgument: TextArgument { .string(self) }
+}
+
+extension Date: TextValue {
+  /// ``TextArgument/date(_:)``.
+  public var textArgument: TextArgument { .date(self) }
 }
 
 extension LocalizedText: TextValue {

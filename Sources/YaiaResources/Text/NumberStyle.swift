@@ -34,6 +34,13 @@ struct NumberStyle: Sendable {
     return value.formatted(.number.locale(locale))
   }
 
+  /// `value` as the language writes a date and time (an abbreviated date, a short time) in the
+  /// device's time zone; ISO 8601 in UTC with no language (a catalog-less fill).
+  func date(_ value: Date) -> String {
+    guard let locale else { return value.ISO8601Format() }
+    return value.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened).locale(locale))
+  }
+
   /// `value` with `places` decimal places (as many as it needs when `nil`), as the language
   /// writes it; `inf`, `-inf` and `nan` as `%f` writes them.
   func decimal(_ value: Double, places: Int?) -> String {

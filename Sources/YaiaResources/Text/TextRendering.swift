@@ -202,6 +202,8 @@ extension StringCatalog {
       return value
     case .text(let value):
       return value.description
+    case .date(let value):
+      return numbers.date(value)
     case .double(let value):
       guard placeholder.kind == .floatingPoint else { return numbers.decimal(value, places: nil) }
       return numbers.decimal(value, places: precision(of: placeholder))
