@@ -150,6 +150,29 @@ struct OpenAPITests {
     await server.stop()
   }
 
+  @Test("strict request checking is opt-in: an undescribed query item is then a 400")
+  func strictRequests() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.requestContract = try OpenAPIDocument.load(from: Shop.spec)
+    configuration.strict = false
+    configuration.strictRequestContract = true
+    let server = MockServer(
+      routes: configuration.requestContract?.routes() ?? [], configuration: configuration)
+    let client = RemoteClient(baseURL: try await server.start())
+    let tagged = try await client.exchange(
+      Request<Data>.raw(
+        .get, Endpoint("/v1/products", query: [QueryItem("page", "1"), QueryItem("utm", "a")]),
+        acceptableStatus: [400])
+    ).0
+    #expect(
+      String(decoding: tagged.body, as: UTF8.self).contains(
+        "the query parameter utm is not described"))
+    let plain = try await client.exchange(
+      Request<Data>.raw(.get, Endpoint("/v1/products", query: [QueryItem("page", "1")])))
+    #expect(plain.0.status == 200)
+    await server.stop()
+  }
+
   @Test("the shop's fixtures pass the contract check")
   func fixturesPass() throws {
     let spec = try OpenAPIDocument.load(from: Shop.spec)

@@ -211,4 +211,46 @@ struct FormBodyTests {
     #expect(try problems("limit=5&created[gte]=1&_=1700000000&utm_source=mail") == [])
     #expect(try problems("starting_aftr=cus_1").first?.contains("starting_after") == true)
   }
+
+  @Test(
+    "strict: every undescribed query item and header is named, API keys and standard headers aside")
+  func strictUndescribed() throws {
+    let spec = """
+      openapi: 3.0.3
+      info: { title: Shop, version: '1' }
+      paths:
+        /products:
+          get:
+            parameters:
+              - { name: limit, in: query, schema: { type: integer } }
+              - { name: X-Client-Version, in: header, schema: { type: string } }
+            responses: { '200': { description: ok } }
+      components:
+        securitySchemes:
+          key: { type: apiKey, in: query, name: api_key }
+          token: { type: apiKey, in: header, name: X-Api-Token }
+      """
+    let document = try OpenAPIDocument.parse(spec, file: "shop.yaml")
+    func problems(_ query: String, _ headers: HTTPHeaders = [:], strict: Bool = true) throws
+      -> [String]
+    {
+      try #require(
+        document.problems(
+          with: OpenAPIRequest(method: .get, path: "/products", rawQuery: query, headers: headers),
+          strict: strict))
+    }
+    let standard: HTTPHeaders = [
+      "Accept": "application/json", "User-Agent": "Shop/1", "Authorization": "Bearer t",
+      "x-client-version": "1.0", "X-Api-Token": "secret",
+    ]
+    #expect(try problems("limit=5&api_key=k", standard) == [])
+    #expect(
+      try problems("limit=5&_=1700000000", ["X-Clent-Version": "1.0", "X-Debug": "1"]) == [
+        "the query parameter _ is not described",
+        "the header X-Clent-Version is not described; did you mean x-client-version?",
+        "the header X-Debug is not described",
+      ])
+    // Lenient (the server's default): only the near misses.
+    #expect(try problems("_=1700000000&limt=1", ["X-Debug": "1"], strict: false).count == 1)
+  }
 }

@@ -155,4 +155,21 @@ struct RequestContractTests {
         "POST /products/:id/reviews (review): the model cannot read the 201 answer's sample of the schema: at author: the field is missing",
       ])
   }
+
+  @Test("strict by default: a query item or header the API does not describe is drift")
+  func strictByDefault() throws {
+    var contract = try Self.contract()
+    let tagged = Request<[FixtureShopAPI.Product]>.json(
+      .get,
+      Endpoint(
+        "/products", query: [QueryItem("ids", "1"), QueryItem("limit", "5"), QueryItem("utm", "a")]
+      ),
+      headers: ["X-Debug": "1", "Accept": "application/json"])
+    #expect(
+      contract.problems(with: tagged).map(\.message) == [
+        "the query parameter utm is not described", "the header X-Debug is not described",
+      ])
+    contract.strict = false
+    #expect(contract.problems(with: tagged) == [])
+  }
 }

@@ -40,6 +40,12 @@ struct MockServeCommand: AsyncParsableCommand {
   )
   var validateRequests = false
 
+  @Flag(
+    help:
+      "With --validate-requests, also refuse a query item or header the operation does not describe (naming the closest one)."
+  )
+  var strictRequests = false
+
   @Option(
     help:
       "A real backend's base URL: requests no route answers are sent on to it, and its answers passed back."
@@ -70,6 +76,9 @@ struct MockServeCommand: AsyncParsableCommand {
     }
     guard openapi != nil || !validateRequests else {
       throw ValidationError("--validate-requests checks requests against --openapi FILE: name one.")
+    }
+    guard validateRequests || !strictRequests else {
+      throw ValidationError("--strict-requests is a mode of --validate-requests: add it.")
     }
     let folder = fixtures.map { URL(fileURLWithPath: $0, isDirectory: true) }
     var manifest: URL?
@@ -107,6 +116,7 @@ struct MockServeCommand: AsyncParsableCommand {
     configuration.fixtures = folder
     configuration.templateSeed = seed
     if validateRequests { configuration.requestContract = spec }
+    configuration.strictRequestContract = strictRequests
     configuration.admin = admin
     if let proxy {
       let forwarder = try BackendForwarder.option("proxy", proxy)

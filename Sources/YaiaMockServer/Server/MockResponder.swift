@@ -60,7 +60,9 @@
           body: answer.body)
       }
       if let contract = configuration.requestContract,
-        let problems = contract.problems(with: request), !problems.isEmpty
+        let problems = contract.problems(
+          with: OpenAPIRequest(request), strict: configuration.strictRequestContract),
+        !problems.isEmpty
       {
         await state.record(
           MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 400))

@@ -76,6 +76,10 @@
       /// whose JSON body lists why, before any route is tried (and is journaled). `nil` (the
       /// default) checks nothing.
       public var requestContract: OpenAPIDocument?
+      /// Whether the request contract also refuses a query item or header its operation does
+      /// not describe (with the closest described name); off by default, since real servers
+      /// take undescribed items and a mock that refused them would refuse working apps.
+      public var strictRequestContract = false
       /// A real backend behind the mock: for every request (recording), or for those no route
       /// answers (a proxy). `nil` (the default) forwards nothing.
       public var upstream: MockUpstream?

@@ -29,6 +29,27 @@
     /// of its schema's lengths matches. The server says these once, when it loads the
     /// description; at most 100.
     public let notes: [String]
+    /// The names API keys are sent under, which every operation takes.
+    let credentials: Credentials
+
+    /// Query items and headers an `apiKey` security scheme names.
+    struct Credentials: Sendable {
+      var query: Set<String> = []
+      /// Lower-cased.
+      var headers: Set<String> = []
+    }
+
+    /// Headers any HTTP client or proxy sends, which no description lists: never reported as
+    /// undescribed (lower-cased).
+    static let standardHeaders: Set<String> = [
+      "accept", "accept-charset", "accept-encoding", "accept-language", "authorization",
+      "cache-control", "connection", "content-encoding", "content-language", "content-length",
+      "content-type", "cookie", "date", "dnt", "expect", "forwarded", "host", "if-match",
+      "if-modified-since", "if-none-match", "if-range", "if-unmodified-since", "keep-alive",
+      "origin", "pragma", "priority", "proxy-authorization", "range", "referer", "te",
+      "traceparent", "tracestate", "trailer", "transfer-encoding", "upgrade", "user-agent", "via",
+      "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip",
+    ]
 
     /// The largest description read: 16 MiB.
     public static let largestFile = 16 << 20
@@ -94,6 +115,16 @@
     /// does not take, or breaking its schema. `nil` when no operation matches the request (a
     /// 404's business, not this check's); empty when it conforms.
     public func problems(with request: OpenAPIRequest) -> [String]? {
+      problems(with: request, strict: false)
+    }
+
+    /// How `request` breaks its operation, as `problems(with:)` says; with `strict`, also
+    /// every query item and header the operation does not describe (each with the closest
+    /// described name, when one is near), as a contract test wants: a header the app adds
+    /// that the server never reads is drift too. Headers every client sends (`Accept`,
+    /// `User-Agent`, `Authorization`…) and the names of `apiKey` security schemes are
+    /// described by nature.
+    public func problems(with request: OpenAPIRequest, strict: Bool) -> [String]? {
       guard let (operation, pathParameters) = operation(method: request.method, path: request.path)
       else { return nil }
       var problems: [String] = []
@@ -123,17 +154,19 @@
           }
         }
       }
-      problems += undeclaredQueryProblems(query, operation: operation)
+      problems += undeclaredQueryProblems(query, operation: operation, strict: strict)
+      if strict { problems += undeclaredHeaderProblems(request.headers, operation: operation) }
       problems += bodyProblems(request, operation: operation, validator: &validator)
       return problems
     }
 
     /// A query item the operation does not describe, when its name is one letter or two from a
     /// parameter it does describe: a misspelt filter (`?limt=5`) that the real server would
-    /// ignore in silence. Other undescribed items (a cache buster, a tracking tag) pass: servers
-    /// take them, and a contract that refused them would refuse working apps.
+    /// ignore in silence. Other undescribed items (a cache buster, a tracking tag) pass unless
+    /// `strict`: servers take them, and a lenient server that refused them would refuse working
+    /// apps.
     private func undeclaredQueryProblems(
-      _ query: [(name: String, rawValue: String)], operation: OpenAPIOperation
+      _ query: [(name: String, rawValue: String)], operation: OpenAPIOperation, strict: Bool
     ) -> [String] {
       let described = operation.parameters.filter { $0.location == .query }
       // An exploded form object sends its members as items of their own: any name may be one.
@@ -148,16 +181,47 @@
       for (name, _) in query where seen.insert(name).inserted {
         // `filter[min]` belongs to `filter` (deepObject); `tags[]` to `tags`.
         let base = String(name.prefix { $0 != "[" })
-        guard !names.contains(base), !names.contains(name), base.count <= 100 else { continue }
-        let near = names.filter {
-          EditDistance.between(Array(base), Array($0)) <= min(2, max(1, $0.count / 3))
-        }.sorted()
-        guard let closest = near.first else { continue }
+        guard !names.contains(base), !names.contains(name), !credentials.query.contains(name),
+          problems.count < 50
+        else { continue }
+        let closest = base.count <= 100 ? Self.closest(to: base, among: names) : nil
+        guard strict || closest != nil else { continue }
         problems.append(
-          "the query parameter \(ParameterValue.shown(name)) is not described; did you mean \(ParameterValue.shown(closest))?"
-        )
+          "the query parameter \(ParameterValue.shown(name)) is not described"
+            + (closest.map { "; did you mean \(ParameterValue.shown($0))?" } ?? ""))
       }
       return problems
+    }
+
+    /// Each header `headers` holds that the operation does not describe, is no header every
+    /// client sends, and names no API key; with the closest described header when one is near.
+    private func undeclaredHeaderProblems(
+      _ headers: HTTPHeaders, operation: OpenAPIOperation
+    ) -> [String] {
+      let described = Set(
+        operation.parameters.filter { $0.location == .header }.map { $0.name.lowercased() })
+      var problems: [String] = []
+      var seen: Set<String> = []
+      for name in headers.fields.map(\.name) where problems.count < 50 {
+        let lowered = name.lowercased()
+        guard seen.insert(lowered).inserted else { continue }
+        guard !described.contains(lowered), !Self.standardHeaders.contains(lowered),
+          !credentials.headers.contains(lowered)
+        else { continue }
+        let closest = lowered.count <= 100 ? Self.closest(to: lowered, among: described) : nil
+        problems.append(
+          "the header \(ParameterValue.shown(name)) is not described"
+            + (closest.map { "; did you mean \(ParameterValue.shown($0))?" } ?? ""))
+      }
+      return problems
+    }
+
+    /// The name in `names` one letter or two from `name` (a third of its length at most),
+    /// first in order; `nil` when none is that near.
+    private static func closest(to name: String, among names: Set<String>) -> String? {
+      names.filter {
+        EditDistance.between(Array(name), Array($0)) <= min(2, max(1, $0.count / 3))
+      }.sorted().first
     }
 
     /// What is wrong with `request`'s body for `operation`.

@@ -144,7 +144,8 @@
       }
       return OpenAPIDocument(
         title: title, version: version, operations: Self.ordered(operations), schemas: schemas,
-        notes: notes.sorted { $0.key < $1.key }.map { "\(file):\($0.key): \($0.value)" })
+        notes: notes.sorted { $0.key < $1.key }.map { "\(file):\($0.key): \($0.value)" },
+        credentials: credentialNames())
     }
 
     /// Concrete paths before templated ones, as OpenAPI matches them: `/pets/mine` before
@@ -688,6 +689,28 @@
       } catch {
         note(schema.line, "the pattern \(shown) is not checked: \(error.reason)")
       }
+    }
+
+    /// The names API keys are sent under (`securitySchemes` of type `apiKey`, Swagger's
+    /// `securityDefinitions`), by where: a query item or header that is one is described.
+    private func credentialNames() -> OpenAPIDocument.Credentials {
+      let schemes =
+        isSwagger
+        ? root["securityDefinitions"]
+        : root["components"].flatMap { Self.member("securitySchemes", of: $0) }
+      var credentials = OpenAPIDocument.Credentials()
+      guard case .mapping(let members)? = schemes else { return credentials }
+      for (_, scheme) in members.prefix(256) {
+        guard scheme["type"]?.string == "apiKey", let name = scheme["name"]?.string,
+          name.utf8.count <= 200
+        else { continue }
+        switch scheme["in"]?.string {
+        case "query": credentials.query.insert(name)
+        case "header": credentials.headers.insert(name.lowercased())
+        default: continue
+        }
+      }
+      return credentials
     }
 
     /// Keeps `text` as the note for `line`, within ``mostNotes``.

@@ -25,6 +25,11 @@
     public let document: OpenAPIDocument
     /// The base URL the app sends requests to; its path is the prefix of every operation's.
     public let baseURL: URL
+    /// Whether a query item or header the operation does not describe is a problem (with the
+    /// closest described name); on by default: what the app sends that the API never reads is
+    /// drift, as a missing parameter is. Headers every client sends and API keys' names are
+    /// described by nature.
+    public var strict = true
 
     /// A contract for requests sent to `baseURL` and described by `document`.
     public init(_ document: OpenAPIDocument, baseURL: URL) {
@@ -74,7 +79,9 @@
               + (closest.isEmpty ? "" : " (closest: \(closest.joined(separator: ", ")))"))
         ]
       }
-      var problems = (document.problems(with: wire) ?? []).map { problem(operation.name, $0) }
+      var problems = (document.problems(with: wire, strict: strict) ?? []).map {
+        problem(operation.name, $0)
+      }
       if request.body?.isEmpty == false, operation.bodyMediaTypes.isEmpty {
         problems.append(problem(operation.name, "sends a body; the operation describes none"))
       }
