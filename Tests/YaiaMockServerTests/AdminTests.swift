@@ -160,9 +160,10 @@ struct AdminTests {
   /// exchange runs on a thread of its own.
   static func send(
     _ port: Int, _ method: String, _ path: String, host: String = "127.0.0.1",
-    json: String? = nil
+    json: String? = nil, headers: [String] = []
   ) async throws -> (status: Int, body: String) {
     var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+    for header in headers { text += header + "\r\n" }
     if let json {
       text += "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
     } else {
@@ -222,6 +223,34 @@ struct AdminTests {
     #expect(
       try await Self.send(port, "POST", "/__yaia/reset", host: "rebind.example:\(port)").status
         == 403)
+  }
+
+  @Test("the journal over HTTP shows no credential: tokens, cookies, secret fields, echoes")
+  func journalRedacts() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.admin = true
+    let login = try MockRoute(.post, "/login", responses: .single(.json("{}")))
+    let server = MockServer(routes: [login], configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    _ = try await Self.send(
+      port, "POST", "/login?api_key=k3y999zz&page=2",
+      json: #"{"password":"hunter22","note":"sent abc123token","user":"ana"}"#,
+      headers: [
+        "Authorization: Bearer abc123token", "Cookie: session=s3cr3t99; theme=dark",
+        "X-Api-Token: t0k3n777",
+      ])
+    let journal = try await Self.send(port, "GET", "/__yaia/journal").body
+    for secret in ["abc123token", "s3cr3t99", "k3y999zz", "hunter22", "t0k3n777"] {
+      #expect(!journal.contains(secret), "\(secret) in \(journal)")
+    }
+    for kept in ["Bearer REDACTED", "session=REDACTED", "page=2", "ana", "sent REDACTED"] {
+      #expect(journal.contains(kept), "\(kept) not in \(journal)")
+    }
+    // In the process, a test still sees what was sent.
+    #expect(
+      await server.journal().first?.request.headers["Authorization"] == "Bearer abc123token")
   }
 
   @Test(

@@ -37,7 +37,12 @@
     }
 
     /// One journal entry as `GET /__yaia/journal` lists it: the body as text when it is
-    /// UTF-8, else only its size.
+    /// UTF-8, else only its size. Credentials are `REDACTED`, as a recording writes them: the
+    /// token of `Authorization` (its scheme kept), each cookie's value (its name kept), every
+    /// header, query item and field whose name holds a secret (``SecretNames``), and each of
+    /// those values wherever else it appears (a body that echoes the token). A tester can still
+    /// see that a request was authorised, and by which scheme, without the journal leaking a
+    /// session to whoever reads the loopback port's output.
     struct Entry: Encodable {
       let time: Date
       let method: String
@@ -52,17 +57,42 @@
       let closest: [String]
 
       init(_ entry: MockJournalEntry) {
+        let credentials = SentCredentials(request: entry.request)
+        func hidden(_ text: String) -> String {
+          credentials.redact(PairRedaction.redact(text).text).text
+        }
         time = entry.time
         method = entry.request.method.rawValue
-        path = entry.request.path
-        query = entry.request.rawQuery
-        headers = entry.request.headers.fields.map { [$0.name, $0.value] }
-        body = entry.request.body.isEmpty ? nil : String(data: entry.request.body, encoding: .utf8)
+        path = credentials.redact(entry.request.path).text
+        query = hidden(entry.request.rawQuery)
+        headers = entry.request.headers.fields.map { [$0.name, Self.shown($0, hidden)] }
+        body =
+          entry.request.body.isEmpty
+          ? nil : String(data: entry.request.body, encoding: .utf8).map(hidden)
         bodyBytes = entry.request.body.count
         route = entry.route
         scenario = entry.scenario
         status = entry.status.code
         closest = entry.closest
+      }
+
+      /// A header's value as the listing shows it.
+      private static func shown(_ field: HTTPHeaders.Field, _ hidden: (String) -> String)
+        -> String
+      {
+        let name = field.name.lowercased()
+        switch name {
+        case "authorization", "proxy-authorization":
+          guard let token = SentCredentials.schemeToken(field.value) else { return "REDACTED" }
+          return String(field.value[..<token.startIndex]) + "REDACTED"
+        case "cookie":
+          return field.value.split(separator: ";").map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            return String(pair[...equals]) + "REDACTED"
+          }.joined(separator: ";")
+        default:
+          return SecretNames.isSecret(name) ? "REDACTED" : hidden(field.value)
+        }
       }
     }
 

@@ -50,6 +50,21 @@
       }
     }
 
+    /// The credentials `request` carried (what a journal listing must not show).
+    init(request: MockRequest) {
+      var found: Set<String> = []
+      for value in RequestCredentials.values(in: request) {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        if value.utf8.count >= Self.shortest { found.insert(value) }
+        if let token = Self.schemeToken(value), token.utf8.count >= Self.shortest {
+          found.insert(String(token))
+        }
+      }
+      values = found.sorted {
+        $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+      }
+    }
+
     /// The token of an `Authorization`-style value (`Bearer abc`, `ApiKey-v1  abc`): what
     /// follows the first word and its spaces, when it is one word itself; `nil` for any other
     /// value.
