@@ -35,6 +35,8 @@ struct KeyUsageTests {
       let unclosed = "\u{110000}" "after.unclosed"
       """#
     #expect(KeyUsage.literals(in: source) == ["smile.\u{1F600}", "after.bad", "after.unclosed"])
+    // A `\` ending a single-line literal's line leaves it unclosed; the next line reads anew.
+    #expect(KeyUsage.literals(in: "let a = \"open\\\nlet b = \"next.key\"") == ["next.key"])
   }
 
   @Test("a catalog's keys that no source names are reported unused, with their lines")

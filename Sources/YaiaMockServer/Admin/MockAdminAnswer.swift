@@ -63,17 +63,31 @@
         }
         time = entry.time
         method = entry.request.method.rawValue
-        path = credentials.redact(entry.request.path).text
+        // `;jsessionid=…` in a path is a pair too.
+        path = hidden(entry.request.path)
         query = hidden(entry.request.rawQuery)
         headers = entry.request.headers.fields.map { [$0.name, Self.shown($0, hidden)] }
         body =
           entry.request.body.isEmpty
-          ? nil : String(data: entry.request.body, encoding: .utf8).map(hidden)
+          ? nil
+          : String(data: entry.request.body, encoding: .utf8).map { Self.shown(body: $0, hidden) }
         bodyBytes = entry.request.body.count
         route = entry.route
         scenario = entry.scenario
         status = entry.status.code
         closest = entry.closest
+      }
+
+      /// A body as the listing shows it: JSON with every value under a secret name blanked
+      /// (however short: `"cvv": "123"`), re-indented only when something was; then pairs and
+      /// the request's credentials wherever they appear.
+      private static func shown(body: String, _ hidden: (String) -> String) -> String {
+        let first = body.first { !$0.isWhitespace }
+        guard first == "{" || first == "[",
+          (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil
+        else { return hidden(body) }
+        let reformatted = JSONReformatter(secrets: []).reformat(body)
+        return hidden(reformatted.redactions > 0 ? reformatted.text : body)
       }
 
       /// A header's value as the listing shows it.

@@ -21,7 +21,8 @@
     public static let containedWords = [
       "token", "secret", "password", "passwd", "passphrase", "apikey", "accesskey",
       "privatekey", "signingkey", "secretkey", "credential", "session", "cookie",
-      "authorization", "jwt", "csrf", "xsrf", "signature", "bearer", "refresh",
+      "authorization", "jwt", "csrf", "xsrf", "signature", "bearer", "refresh", "authkey",
+      "subscriptionkey",
     ]
     /// Names that are secret when they are the whole name.
     public static let wholeWords: Set = [

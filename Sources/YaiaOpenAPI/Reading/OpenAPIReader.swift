@@ -38,6 +38,12 @@
     private var notes: [Int: String] = [:]
     /// The most notes kept: a description with thousands of one pattern says so a few times.
     static let mostNotes = 100
+    /// Whether a sample was found for each pattern and lengths already checked, so that a
+    /// pattern used by a thousand schemas is sampled once.
+    private var sampled: [String: Bool] = [:]
+    /// The most distinct patterns and lengths sampled at load; past it a pattern is read and
+    /// checked, and not sampled until a response needs it.
+    static let mostSampledPatterns = 2_000
 
     /// What one description may cost to read: 64 levels deep, 2,000,000 values, 64 MiB of text.
     package static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
@@ -677,9 +683,13 @@
       do {
         let read = try SchemaPattern(pattern)
         let types = schema.types ?? [.string]
+        let key = "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) " + pattern
         if types.contains(.string), schema.example == nil, schema.enumValues == nil,
-          read.sample(least: schema.minLength ?? 0, most: schema.maxLength) == nil
+          sampled[key] == nil, sampled.count < Self.mostSampledPatterns
         {
+          sampled[key] = read.sample(least: schema.minLength ?? 0, most: schema.maxLength) != nil
+        }
+        if sampled[key] == false {
           note(
             schema.line,
             "the pattern \(shown) is checked, but no sample of it was found within the "

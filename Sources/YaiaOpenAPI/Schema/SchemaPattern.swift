@@ -64,31 +64,42 @@
     /// say `^`/`$`). `nil` when checking would take more than `steps` steps: the text is then
     /// not judged, as a schema too complex to check is not.
     package func matches(_ text: String, steps: Int = 4_000_000) -> Bool? {
+      matching(text, steps: steps).matched
+    }
+
+    /// Whether `text` contains a match (`nil` past `steps`), and the steps it took: states
+    /// visited, each a constant cost (a class is a binary search of its ranges).
+    package func matching(_ text: String, steps: Int) -> (matched: Bool?, steps: Int) {
       let scalars = Array(text.unicodeScalars)
-      guard (scalars.count + 1) * program.count <= steps else { return nil }
+      var taken = 0
       var current = StateSet(count: program.count)
       var next = StateSet(count: program.count)
       for position in 0...scalars.count {
         // A match may start anywhere: the first instruction joins at every position.
-        add(0, at: position, length: scalars.count, to: &current)
-        if current.contains(program.count - 1) { return true }
+        add(0, at: position, length: scalars.count, to: &current, steps: &taken)
+        if current.contains(program.count - 1) { return (true, taken) }
         guard position < scalars.count else { break }
+        guard taken <= steps else { return (nil, taken) }
         let scalar = scalars[position]
         next.clear()
         for state in current.members {
+          taken += 1
           if case .scalar(let set, let target) = program[state], set.contains(scalar) {
-            add(target, at: position + 1, length: scalars.count, to: &next)
+            add(target, at: position + 1, length: scalars.count, to: &next, steps: &taken)
           }
         }
         swap(&current, &next)
       }
-      return current.contains(program.count - 1)
+      return (current.contains(program.count - 1), taken)
     }
 
     /// Adds `state` and every state reachable from it without reading a scalar.
-    private func add(_ state: Int, at position: Int, length: Int, to set: inout StateSet) {
+    private func add(
+      _ state: Int, at position: Int, length: Int, to set: inout StateSet, steps: inout Int
+    ) {
       var pending = [state]
       while let state = pending.popLast() {
+        steps += 1
         guard set.insert(state) else { continue }
         switch program[state] {
         case .split(let first, let second):
@@ -108,18 +119,28 @@
     /// `nil` when none of the texts it tries matches within those lengths. Quantifiers are
     /// tried at their least first, then growing, so the text is short and reads plainly.
     package func sample(least: Int = 0, most: Int? = nil) -> String? {
-      for repeats in Array(0...16) + [24, 32, 48, 64, 128, 256, 512, 1_024] {
-        var text = String.UnicodeScalarView()
-        var steps = 100_000
-        guard write(node, repeats: repeats, into: &text, budget: 4_096, steps: &steps) else {
-          continue
+      // Each alternation's first choice, then its last (`N/A|\d+` with a least length of 4
+      // needs the digits); a text already tried is not matched again, so a pattern with no
+      // open quantifier costs one match per order.
+      for lastChoice in [false, true] {
+        var previous: String?
+        for repeats in Array(0...16) + [24, 32, 48, 64, 128, 256, 512, 1_024] {
+          var text = String.UnicodeScalarView()
+          var steps = 20_000
+          guard
+            write(
+              node, repeats: repeats, lastChoice: lastChoice, into: &text, budget: 4_096,
+              steps: &steps)
+          else { continue }
+          let sample = String(text)
+          guard sample != previous else { continue }
+          previous = sample
+          guard text.count >= least, most.map({ text.count <= $0 }) ?? true else {
+            if let most, text.count > most { break }  // it only grows from here
+            continue
+          }
+          if matches(sample, steps: 400_000) == true { return sample }
         }
-        let sample = String(text)
-        guard text.count >= least, most.map({ text.count <= $0 }) ?? true else {
-          if let most, text.count > most { break }  // it only grows from here
-          continue
-        }
-        if matches(sample) == true { return sample }
       }
       return nil
     }
@@ -128,8 +149,8 @@
     /// bounds); `false` past `budget` scalars or `steps` nodes visited (`((a*)*)*` repeats
     /// nothing a million times otherwise).
     private func write(
-      _ node: Node, repeats: Int, into text: inout String.UnicodeScalarView, budget: Int,
-      steps: inout Int
+      _ node: Node, repeats: Int, lastChoice: Bool, into text: inout String.UnicodeScalarView,
+      budget: Int, steps: inout Int
     ) -> Bool {
       steps -= 1
       guard steps > 0 else { return false }
@@ -141,15 +162,22 @@
         return true
       case .sequence(let parts):
         for part in parts {
-          guard write(part, repeats: repeats, into: &text, budget: budget, steps: &steps) else {
+          guard
+            write(
+              part, repeats: repeats, lastChoice: lastChoice, into: &text, budget: budget,
+              steps: &steps)
+          else {
             return false
           }
         }
         return true
       case .alternation(let choices):
-        for choice in choices {
+        for choice in lastChoice ? choices.reversed() : choices {
           var attempt = text
-          if write(choice, repeats: repeats, into: &attempt, budget: budget, steps: &steps) {
+          if write(
+            choice, repeats: repeats, lastChoice: lastChoice, into: &attempt, budget: budget,
+            steps: &steps)
+          {
             text = attempt
             return true
           }
@@ -158,7 +186,11 @@
       case .repetition(let inner, let least, let most):
         let count = min(max(least, repeats), most ?? Int.max)
         for _ in 0..<count {
-          guard write(inner, repeats: repeats, into: &text, budget: budget, steps: &steps) else {
+          guard
+            write(
+              inner, repeats: repeats, lastChoice: lastChoice, into: &text, budget: budget,
+              steps: &steps)
+          else {
             return false
           }
         }
@@ -198,8 +230,34 @@
       var ranges: [ClosedRange<UInt32>]
       var negated = false
 
+      /// Whether `scalar` is in the set: a binary search of the ranges, which ``merged()``
+      /// sorted and joined (a class of 500 letters is one search, not 500 comparisons).
       func contains(_ scalar: Unicode.Scalar) -> Bool {
-        ranges.contains { $0.contains(scalar.value) } != negated
+        let value = scalar.value
+        var low = 0
+        var high = ranges.count
+        while low < high {
+          let middle = (low + high) / 2
+          if ranges[middle].upperBound < value {
+            low = middle + 1
+          } else {
+            high = middle
+          }
+        }
+        return (low < ranges.count && ranges[low].contains(value)) != negated
+      }
+
+      /// The set with its ranges sorted, and overlapping or touching ones joined.
+      func merged() -> ScalarSet {
+        var joined: [ClosedRange<UInt32>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+          if let last = joined.last, range.lowerBound <= last.upperBound &+ 1 {
+            joined[joined.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+          } else {
+            joined.append(range)
+          }
+        }
+        return ScalarSet(ranges: joined, negated: negated)
       }
 
       /// A scalar in the set, plain where it can be: a lower-case letter, a digit, an
@@ -218,7 +276,7 @@
       }
 
       static let digits = ScalarSet(ranges: [48...57])
-      static let word = ScalarSet(ranges: [48...57, 65...90, 95...95, 97...122])
+      static let word = ScalarSet(ranges: [48...57, 65...90, 95...95, 97...122])  // sorted
       static let space = ScalarSet(ranges: [
         9...13, 32...32, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
         0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF,
@@ -303,7 +361,8 @@
         if case .start = atom { throw refused("a quantifier after an anchor") }
         if case .end = atom { throw refused("a quantifier after an anchor") }
         if peek == "?" { index += 1 }  // lazy: the same texts match
-        if let next = peek, "*+?".unicodeScalars.contains(next) {
+        var probe = self
+        if let next = peek, "*+?".unicodeScalars.contains(next) || probe.braces() != nil {
           throw refused("a quantifier after a quantifier")
         }
         return .repetition(atom, least: least, most: most)
@@ -406,7 +465,7 @@
         }
         guard peek == "]" else { throw refused("an unclosed class") }
         index += 1
-        return set
+        return set.merged()
       }
 
       /// An escape after its `\`.
@@ -431,7 +490,14 @@
         case "x": return one(try hex(digits: 2))
         case "u":
           if peek == "{" { throw refused("a `\\u{…}` escape (the `u` flag's)") }
-          return one(try hex(digits: 4))
+          let value = try hex(digits: 4)
+          // Without the `u` flag ECMA-262 matches UTF-16 code units: a pattern naming half a
+          // surrogate pair matches texts no scalar-wise reading can, so it is not read.
+          guard !(0xD800...0xDFFF).contains(value) else {
+            throw refused(
+              "a UTF-16 surrogate escape (`\\u\(String(value, radix: 16, uppercase: true))`)")
+          }
+          return one(value)
         case "b", "B": throw refused("a word boundary")
         case "1"..."9": throw refused("a back-reference")
         case "p", "P", "k", "c": throw refused("a `\\\(scalar)` escape")
@@ -455,6 +521,10 @@
     /// Turns a tree into instructions.
     fileprivate struct Compiler {
       var program: [Instruction] = []
+      /// Nodes compiled: bounded apart from the instructions, since a repeated empty group
+      /// (`((){1000}){1000}`) adds none however often it is compiled.
+      private var work = 0
+      static let mostWork = 100_000
 
       private mutating func append(_ instruction: Instruction) throws(Unsupported) -> Int {
         guard program.count < SchemaPattern.mostInstructions else {
@@ -466,6 +536,10 @@
       }
 
       mutating func emit(_ node: Node) throws(Unsupported) {
+        work += 1
+        guard work <= Self.mostWork else {
+          throw Unsupported(reason: "it repeats a part too often to compile")
+        }
         switch node {
         case .empty: break
         case .set(let set):

@@ -149,7 +149,7 @@
         JSONSchema.Kind.allCases.first { $0 != .null && types.contains($0) } ?? .null
       switch kind {
       case .string:
-        let text = Self.text(for: schema)
+        let text = self.text(for: schema)
         remaining -= text.utf8.count / 64
         return LocatedJSON(.string(text))
       case .integer:
@@ -209,12 +209,25 @@
       return own
     }
 
+    /// Samples of patterns found so far, by lengths and pattern: a pattern is sampled once
+    /// per description, however many values it types.
+    private var patternSamples: [String: String] = [:]
+
     /// A text of `schema`'s format and lengths that its pattern matches, when one is found
     /// (the reader notes a pattern with none).
-    private static func text(for schema: JSONSchema) -> String {
-      let plain = plainText(for: schema)
-      guard let pattern = schema.pattern, pattern.matches(plain) != true else { return plain }
-      return pattern.sample(least: schema.minLength ?? 0, most: schema.maxLength) ?? plain
+    private mutating func text(for schema: JSONSchema) -> String {
+      let plain = Self.plainText(for: schema)
+      guard let pattern = schema.pattern, pattern.matches(plain, steps: 100_000) != true else {
+        return plain
+      }
+      let key = "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) " + pattern.source
+      if let known = patternSamples[key] { return known }
+      // Sampling a pattern costs up to a few million steps: a description samples at most
+      // as many distinct ones as its reader checks at load, the rest answer plain text.
+      guard patternSamples.count < OpenAPIReader.mostSampledPatterns else { return plain }
+      let made = pattern.sample(least: schema.minLength ?? 0, most: schema.maxLength) ?? plain
+      patternSamples[key] = made
+      return made
     }
 
     private static func plainText(for schema: JSONSchema) -> String {

@@ -129,21 +129,20 @@
           fail("\(Self.describe(value)) is not a \(format)")
         }
         if let pattern = schema.pattern {
-          // Matching costs the text's length times the pattern's size, charged to the same
-          // meter at 16 matching steps per check; a text too long for what is left is not
-          // passed unchecked.
+          // Matching is charged to the same meter at 16 matching steps (states visited) per
+          // check; a text that would take more than is left is not judged, and says so as a
+          // schema too complex to check does (an example then stands as written).
           let allowance = max(0, stepLimit - steps) * 16
-          switch pattern.matches(text, steps: allowance) {
-          case true?: steps += text.unicodeScalars.count * pattern.size / 16
-          case false?:
-            steps += text.unicodeScalars.count * pattern.size / 16
-            fail(
-              "\(Self.describe(value)) does not match the pattern "
-                + ParameterValue.shown(String(pattern.source.prefix(120))))
+          let (matched, taken) = pattern.matching(text, steps: allowance)
+          steps += taken / 16
+          let shown = ParameterValue.shown(String(pattern.source.prefix(120)))
+          switch matched {
+          case true?: break
+          case false?: fail("\(Self.describe(value)) does not match the pattern \(shown)")
           case nil:
             fail(
-              "\(length) characters are too many to check against the pattern "
-                + ParameterValue.shown(String(pattern.source.prefix(120))))
+              "the pattern \(shown) is too complex to check (more than \(stepLimit) steps) "
+                + "against \(length) characters")
           }
         }
       case .number(let number):

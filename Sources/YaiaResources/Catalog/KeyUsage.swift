@@ -207,6 +207,8 @@ public enum KeyUsage {
       if current == "\\", (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
         let escape = at(1 + hashes)
         index += 2 + hashes
+        // A `\` that ends a single-line literal's line: the literal is unclosed, as before.
+        if !multiline, escape == nil || escape == "\n" { return (text, false, false) }
         switch escape {
         case "n": text.append("\n")
         case "t": text.append("\t")

@@ -45,16 +45,20 @@ public enum TextArguments {
   /// The placeholders inside `substitution`'s forms (`%arg` aside, nested substitutions
   /// left out), scanned once per text however often the text names it: a text naming one
   /// long form 64 times would otherwise read it 64 times per form.
+  /// With `skippingUnreadable`, a form that does not read adds nothing and the others count
+  /// (what ``shown(in:of:)`` wants); else it throws.
   private static func formPlaceholders(
     of name: String, _ substitution: StringCatalog.Substitution,
-    _ scanned: inout [String: [FormatPlaceholder]]
+    _ scanned: inout [String: [FormatPlaceholder]], skippingUnreadable: Bool = false
   ) throws(FormatPlaceholder.Problem) -> [FormatPlaceholder] {
     if let known = scanned[name] { return known }
     var found: [FormatPlaceholder] = []
     for form in substitution.plural.values {
-      found += try FormatPlaceholder.scan(form.replacingAll("%arg", with: "")).filter {
-        $0.kind != .substitution
-      }
+      let text = form.replacingAll("%arg", with: "")
+      let inside =
+        skippingUnreadable
+        ? (try? FormatPlaceholder.scan(text)) ?? [] : try FormatPlaceholder.scan(text)
+      found += inside.filter { $0.kind != .substitution }
     }
     scanned[name] = found
     return found
@@ -82,7 +86,9 @@ public enum TextArguments {
         shown.insert(number)
       }
       let inside =
-        (try? formPlaceholders(of: placeholder.substitutionName, substitution, &scanned)) ?? []
+        (try? formPlaceholders(
+          of: placeholder.substitutionName, substitution, &scanned, skippingUnreadable: true))
+        ?? []
       for inner in inside {
         shown.insert(inner.isNumbered ? inner.position : number)
       }
