@@ -43,7 +43,7 @@
     private var sampled: [String: Bool] = [:]
     /// The most distinct patterns and lengths sampled at load; past it a pattern is read and
     /// checked, and not sampled until a response needs it.
-    static let mostSampledPatterns = 2_000
+    static let mostSampledPatterns = 500
 
     /// What one description may cost to read: 64 levels deep, 2,000,000 values, 64 MiB of text.
     package static let limits = InputBudget.Limits(depth: 64, bytes: 64 << 20, elements: 2_000_000)
