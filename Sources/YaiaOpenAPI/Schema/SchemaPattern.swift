@@ -127,77 +127,20 @@
       for lastChoice in [false, true] {
         var previous: String?
         for repeats in [0, 1, 2, 3, 4, 5, 6, 8, 12, 16, 32, 64, 256, 1_024] {
-          var text = String.UnicodeScalarView()
-          var steps = 20_000
-          guard
-            write(
-              node, repeats: repeats, lastChoice: lastChoice, into: &text, budget: 4_096,
-              steps: &steps)
-          else { continue }
-          let sample = String(text)
+          var writer = SampleWriter(repeats: repeats, lastChoice: lastChoice)
+          guard writer.write(node) else { continue }
+          let sample = String(writer.text)
           guard sample != previous else { continue }
           previous = sample
-          guard text.count >= least, most.map({ text.count <= $0 }) ?? true else {
-            if let most, text.count > most { break }  // it only grows from here
+          let length = writer.text.count
+          guard length >= least, most.map({ length <= $0 }) ?? true else {
+            if let most, length > most { break }  // it only grows from here
             continue
           }
           if matches(sample, steps: 100_000) == true { return sample }
         }
       }
       return nil
-    }
-
-    /// Writes a text of `node`, each open quantifier repeated `repeats` times (within its
-    /// bounds); `false` past `budget` scalars or `steps` nodes visited (`((a*)*)*` repeats
-    /// nothing a million times otherwise).
-    private func write(
-      _ node: Node, repeats: Int, lastChoice: Bool, into text: inout String.UnicodeScalarView,
-      budget: Int, steps: inout Int
-    ) -> Bool {
-      steps -= 1
-      guard steps > 0 else { return false }
-      switch node {
-      case .empty, .start, .end: return true
-      case .set(let set):
-        guard text.count < budget, let scalar = set.representative else { return false }
-        text.append(scalar)
-        return true
-      case .sequence(let parts):
-        for part in parts {
-          guard
-            write(
-              part, repeats: repeats, lastChoice: lastChoice, into: &text, budget: budget,
-              steps: &steps)
-          else {
-            return false
-          }
-        }
-        return true
-      case .alternation(let choices):
-        for choice in lastChoice ? choices.reversed() : choices {
-          var attempt = text
-          if write(
-            choice, repeats: repeats, lastChoice: lastChoice, into: &attempt, budget: budget,
-            steps: &steps)
-          {
-            text = attempt
-            return true
-          }
-        }
-        return false
-      case .repetition(let inner, let least, let most):
-        let count = min(max(least, repeats), most ?? Int.max)
-        for _ in 0..<count {
-          guard
-            write(
-              inner, repeats: repeats, lastChoice: lastChoice, into: &text, budget: budget,
-              steps: &steps)
-          else {
-            return false
-          }
-        }
-        return true
-      }
     }
   }
 
@@ -211,6 +154,48 @@
       case repetition(Node, least: Int, most: Int?)
       case start
       case end
+    }
+
+    /// Writes one text of a tree: each open quantifier repeated `repeats` times (within its
+    /// bounds), each alternation's first choice that writes (or, with `lastChoice`, its last),
+    /// giving up past 4,096 scalars or 20,000 nodes visited (`((a*)*)*` repeats nothing a
+    /// million times otherwise).
+    fileprivate struct SampleWriter {
+      let repeats: Int
+      let lastChoice: Bool
+      private(set) var text = String.UnicodeScalarView()
+      private var steps = 20_000
+      static let longest = 4_096
+
+      init(repeats: Int, lastChoice: Bool) {
+        self.repeats = repeats
+        self.lastChoice = lastChoice
+      }
+
+      /// Appends a text of `node`; `false` when it cannot (an empty class, a bound passed).
+      mutating func write(_ node: Node) -> Bool {
+        steps -= 1
+        guard steps > 0 else { return false }
+        switch node {
+        case .empty, .start, .end: return true
+        case .set(let set):
+          guard text.count < Self.longest, let scalar = set.representative else { return false }
+          text.append(scalar)
+          return true
+        case .sequence(let parts):
+          return parts.allSatisfy { write($0) }
+        case .alternation(let choices):
+          let before = text
+          for choice in lastChoice ? choices.reversed() : choices {
+            if write(choice) { return true }
+            text = before
+          }
+          return false
+        case .repetition(let inner, let least, let most):
+          let count = min(max(least, repeats), most ?? Int.max)
+          return (0..<count).allSatisfy { _ in write(inner) }
+        }
+      }
     }
 
     /// One step of the compiled pattern.
