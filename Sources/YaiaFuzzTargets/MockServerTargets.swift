@@ -422,7 +422,11 @@ enum MockServerTargets {
     maxLength: 4_096
   ) { bytes throws(FuzzViolation) in
     guard bytes.count >= 3 else { return }
-    let endpoints = ["/routes", "/journal", "/reset", "/scenario", "/states", "", "/x"]
+    let endpoints = [
+      "/routes", "/journal", "/reset", "/scenario", "/states", "", "/x", "/count", "/verify",
+      "/near-misses", "/stubs", "/stubs/GET%20%2Fcart", "/recording", "/openapi.json",
+      "/journal?method=POST&path=/cart&header=X-A:%20b&body=a.b=1&since=2026-01-01T00:00:00Z",
+    ]
     let methods: [HTTPMethod] = [.get, .put, .post, .delete, .head, HTTPMethod(rawValue: "PATCH")]
     let hosts = ["127.0.0.1:8080", "localhost", "[::1]:1", "evil.example", "127.0.0.1.evil"]
     // The path: an endpoint, or text from the input when the first byte's top bit is set.
@@ -454,6 +458,22 @@ enum MockServerTargets {
         try require(
           states.allSatisfy { $0.key.utf8.count <= 128 && ($0.value?.utf8.count ?? 0) <= 128 },
           "a machine or state past 128 bytes")
+      }
+      switch command {
+      case .addStub(let stub), .replaceStub(let stub):
+        // A stub is a route the manifest's reader accepted: never under the admin's prefix.
+        try require(
+          !MockAdminCommand.isReserved(stub.route.pattern.text),
+          "a stub under the admin's prefix: \(stub.route.pattern.text.prefix(80))")
+        var stubs = MockStubs()
+        try? stubs.add(stub, base: adminRouter.routes)
+        try require(stubs.routes(over: adminRouter.routes).count <= 2, "a stub added twice")
+      case .journal(let query), .count(let query), .verify(let query, _):
+        _ = query.selects(
+          MockJournalEntry(
+            request: request, time: Date(), route: nil, scenario: nil, status: 404))
+      default:
+        break
       }
       var router = adminRouter
       let answer = router.perform(command)

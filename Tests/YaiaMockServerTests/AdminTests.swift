@@ -28,7 +28,8 @@ struct AdminTests {
   )
   func commands() {
     #expect(Self.decide(Self.request(.get, "/__yaia/routes")) == .command(.routes))
-    #expect(Self.decide(Self.request(.get, "/__yaia/journal")) == .command(.journal))
+    #expect(
+      Self.decide(Self.request(.get, "/__yaia/journal")) == .command(.journal(JournalQuery())))
     #expect(Self.decide(Self.request(.delete, "/__yaia/journal")) == .command(.clearJournal))
     #expect(Self.decide(Self.request(.post, "/__yaia/reset")) == .command(.reset))
     #expect(Self.decide(Self.request(.get, "/__yaia/scenario")) == .command(.scenario))

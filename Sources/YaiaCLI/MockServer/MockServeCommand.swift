@@ -66,7 +66,7 @@ struct MockServeCommand: AsyncParsableCommand {
 
   @Flag(
     help:
-      "Answer the admin API under /__yaia/ (routes, journal, reset, scenario, states), from this machine only."
+      "Answer the admin API under /__yaia/ (stubs, journal queries, count and verify, near misses, recording, reset, scenario, states), from this machine only."
   )
   var admin = false
 

@@ -29,6 +29,8 @@
     /// One route as `GET /__yaia/routes` lists it.
     struct Route: Encodable {
       let name: String
+      /// `manifest`, or `stub` for a route the admin API added or replaced.
+      let source: String
       let method: String?
       let path: String
       let scenarios: [String]
@@ -57,10 +59,7 @@
       let closest: [String]
 
       init(_ entry: MockJournalEntry) {
-        let credentials = SentCredentials(request: entry.request)
-        func hidden(_ text: String) -> String {
-          credentials.redact(PairRedaction.redact(text).text).text
-        }
+        let hidden = Self.hiding(entry.request)
         time = entry.time
         method = entry.request.method.rawValue
         // `;jsessionid=…` in a path is a pair too.
@@ -76,6 +75,13 @@
         scenario = entry.scenario
         status = entry.status.code
         closest = entry.closest
+      }
+
+      /// What hides `request`'s credentials in text that shows them: pairs by name
+      /// (`token=…`), then every credential the request carried, wherever it stands.
+      static func hiding(_ request: MockRequest) -> @Sendable (String) -> String {
+        let credentials = SentCredentials(request: request)
+        return { text in credentials.redact(PairRedaction.redact(text).text).text }
       }
 
       /// A body as the listing shows it: JSON with every value under a secret name blanked
@@ -115,6 +121,118 @@
       let entries: [Entry]
       let dropped: Int
     }
+
+    /// The answer of `POST /__yaia/count`: how many requests were like the body's, of how many
+    /// kept (and dropped before them).
+    struct Count: Encodable {
+      let count: Int
+      let received: Int
+      let dropped: Int
+    }
+
+    /// The answer of `POST /__yaia/verify`: 200 when the count is right, else 422 with the
+    /// closest requests and how each differs, credentials redacted as the journal shows them.
+    struct Verification: Encodable {
+      struct Received: Encodable {
+        let position: Int
+        let request: String
+        let differences: [String]
+      }
+      let verified: Bool
+      let expected: String
+      let count: String
+      let matched: Int
+      let received: Int
+      let dropped: Int
+      let failure: String?
+      let closest: [Received]
+    }
+
+    /// Verifies `count` requests like `query`'s among `journal` (the entries kept, oldest
+    /// first, after `dropped` others).
+    static func verification(
+      _ query: JournalQuery, _ count: ExpectedCount, journal: [MockJournalEntry], dropped: Int
+    ) -> MockAdminAnswer {
+      // The window first; positions stay those of the whole journal.
+      let window = journal.indices.filter { index in
+        var unfiltered = query
+        unfiltered.expected = nil
+        return unfiltered.selects(journal[index])
+      }
+      let expected = query.expected ?? (try? ExpectedRequest(nil, "/*"))
+      guard let expected else { return .error("no expectation", status: 500) }
+      let verification = RequestVerification(expected, count)
+      let failure = verification.failure(in: window.map { journal[$0] })
+      let matched =
+        failure?.matched ?? window.count(where: { expected.matches(journal[$0].request) })
+      let closest = (failure?.closest ?? []).map { received in
+        let index = window[received.position - 1]
+        let hidden = Entry.hiding(journal[index].request)
+        return Verification.Received(
+          position: dropped + index + 1, request: hidden(received.summary),
+          differences: received.differences.map(hidden))
+      }
+      return .json(
+        Verification(
+          verified: failure == nil, expected: expected.description, count: count.description,
+          matched: matched, received: window.count, dropped: dropped,
+          failure: failure.map { _ in
+            "expected \(count) request(s) like \(expected), and \(matched) came"
+              + (window.count == journal.count ? "" : " in the window")
+          }, closest: closest),
+        status: failure == nil ? 200 : 422)
+    }
+
+    /// One request no route answered, with the routes closest to answering it and why each
+    /// did not, as `GET /__yaia/near-misses` lists it.
+    struct Unmatched: Encodable {
+      let time: Date
+      let request: String
+      let nearMisses: [MockRouter.NearMiss]
+
+      init(_ entry: MockJournalEntry, nearMisses: [MockRouter.NearMiss]) {
+        let hidden = Entry.hiding(entry.request)
+        time = entry.time
+        request = hidden(entry.request.summary)
+        self.nearMisses = nearMisses.map { .init(route: $0.route, reason: hidden($0.reason)) }
+      }
+    }
+
+    /// The stubs added, replaced and removed at run time, as `GET /__yaia/stubs` lists them:
+    /// `routes` holds each added or replacing route as the JSON it was given, newest first,
+    /// so that `{"routes": […]}` is a manifest a tester may save.
+    static func stubs(_ stubs: MockStubs, status: HTTPStatus = 200) -> MockAdminAnswer {
+      let routes = (stubs.added + stubs.replaced.keys.sorted().compactMap { stubs.replaced[$0] })
+        .compactMap { try? JSONSerialization.jsonObject(with: $0.source) }
+      let object: [String: Any] = [
+        "routes": routes, "added": stubs.added.map(\.route.name),
+        "replaced": stubs.replaced.keys.sorted(), "removed": stubs.removed.sorted(),
+      ]
+      guard
+        let body = try? JSONSerialization.data(
+          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+      else { return .error("could not encode", status: 500) }
+      return MockAdminAnswer(status: status, body: body)
+    }
+
+    /// A change to the stubs refused: 409 for a name taken, 404 for none, 507 past the limit.
+    static func refusal(_ refusal: MockStubs.Refusal) -> MockAdminAnswer {
+      switch refusal {
+      case .nameTaken(let name):
+        let shown = VisibleText.escaped(name, atMost: 80)
+        return .error(
+          "a route named \(shown) is there already: give the stub a name of its own, or PUT /__yaia/stubs/{name} to replace it",
+          status: 409)
+      case .noSuchRoute(let name):
+        return .error(
+          "no route is named \(VisibleText.escaped(name, atMost: 80)); GET /__yaia/routes lists them",
+          status: 404)
+      case .tooMany:
+        return .error(
+          "at most \(MockStubs.mostStubs) stubs are added or replaced at run time; DELETE /__yaia/stubs removes them",
+          status: 507)
+      }
+    }
   }
 
   extension MockRouter {
@@ -122,13 +240,16 @@
     /// and says what came of it. A scenario no route has, or a state no route requires or
     /// sets, is refused (422) naming the known ones: a typo would otherwise change nothing, in
     /// silence. The journal's commands are the server's (``MockServerState``).
-    package mutating func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
+    package mutating func perform(_ command: MockAdminCommand, stubNames: Set<String> = [])
+      -> MockAdminAnswer
+    {
       switch command {
       case .routes:
         return .json([
           "routes": routes.map { route in
             MockAdminAnswer.Route(
-              name: route.name, method: route.method?.rawValue, path: route.pattern.text,
+              name: route.name, source: stubNames.contains(route.name) ? "stub" : "manifest",
+              method: route.method?.rawValue, path: route.pattern.text,
               scenarios: route.scenarios.keys.sorted(),
               requiresState: route.requiredStateValue.map { "\($0.machine)=\($0.state)" },
               setsState: route.nextStateValue.map { "\($0.machine)=\($0.state)" })
@@ -175,8 +296,8 @@
       case .restartStates:
         for machine in Set(allStates.keys).union(initialStates.keys) { resetState(of: machine) }
         return .json(["states": allStates])
-      case .journal, .clearJournal:
-        return .error("the journal is the server's", status: 500)
+      default:
+        return .error("this command is the server's", status: 500)
       }
     }
 

@@ -209,6 +209,54 @@
       return ranked.prefix(3).map(\.name)
     }
 
+    /// One route that did not answer a request, and why: what `GET /__yaia/near-misses` lists.
+    struct NearMiss: Equatable, Sendable, Encodable {
+      /// The route's name.
+      let route: String
+      /// Why it did not answer: the one thing it missed when the method and path match,
+      /// else how its method or path differs.
+      let reason: String
+    }
+
+    /// The routes closest to answering `request`, best first (as ``closestRoutes(to:)`` ranks
+    /// them), each with why it did not.
+    func nearMisses(to request: MockRequest, atMost count: Int = 3) -> [NearMiss] {
+      let target = Array(request.summary)
+      var ranked: [(miss: NearMiss, distance: Int)] = []
+      for route in routes {
+        if let miss = missedOnlyOn(route, request) {
+          ranked.append((NearMiss(route: route.name, reason: miss), -1))
+          continue
+        }
+        let method = route.method ?? request.method
+        var reasons: [String] = []
+        if method != request.method, !(method == .get && request.method == .head) {
+          reasons.append("it answers \(method.rawValue), not \(request.method.rawValue)")
+        }
+        if route.pattern.match(request.path) == nil {
+          reasons.append("its path \(route.pattern.text) does not match")
+        }
+        if reasons.isEmpty { reasons.append("it matches now") }
+        let candidate = Array(method.rawValue + " " + route.pattern.text)
+        ranked.append(
+          (
+            NearMiss(route: route.name, reason: reasons.joined(separator: ", and ")),
+            EditDistance.between(target, candidate)
+          ))
+      }
+      ranked.sort {
+        $0.distance != $1.distance ? $0.distance < $1.distance : $0.miss.route < $1.miss.route
+      }
+      return ranked.prefix(count).map(\.miss)
+    }
+
+    /// Tries `routes` from now on, keeping the scenario, the states and the place of every
+    /// sequence except those of the routes named in `restarting` (the ones a test changed).
+    mutating func setRoutes(_ routes: [MockRoute], restarting: Set<String>) {
+      self.routes = routes
+      for name in restarting { resetSequences(of: name) }
+    }
+
     /// What `request` lacks for `route`, when its method and path match the route's; `nil` when
     /// they do not (or nothing is missing).
     /// How `request`'s query misses `route`'s exact one: an item it names that the route does

@@ -41,7 +41,8 @@
     /// `fromLoopback` says whether the connection came from this machine.
     func respond(to request: MockRequest, fromLoopback: Bool) async -> WireResponse {
       switch MockAdminCommand.decide(
-        request, enabled: configuration.admin, fromLoopback: fromLoopback)
+        request, enabled: configuration.admin, fromLoopback: fromLoopback,
+        fixtures: configuration.fixtures)
       {
       case .notAdmin:
         break
@@ -110,6 +111,7 @@
       do {
         let response = try await upstream.send(request)
         await upstream.onExchange?(request, response)
+        await state.recordExchange(request, response)
         await state.record(
           MockJournalEntry(
             request: request, time: Date(), route: MockUpstream.routeName, scenario: nil,

@@ -143,7 +143,8 @@
           TemplateGenerator(seed: $0, now: configuration.templateNow)
         }
           ?? TemplateGenerator(
-            seed: UInt64.random(in: .min ... .max), now: configuration.templateNow))
+            seed: UInt64.random(in: .min ... .max), now: configuration.templateNow),
+        hasBackend: configuration.upstream != nil)
     }
 
     /// A server with a manifest's routes and initial states.

@@ -6,8 +6,18 @@
   /// The journal is bounded: past `limit` entries or bytes (of everything an entry keeps: body,
   /// header fields, path, query), the oldest entries are dropped and counted, so a server that
   /// runs for days, or is flooded with large heads, keeps its memory.
+  ///
+  /// It also holds what the admin API changed: stubs added, replaced or removed over the routes
+  /// the server was given (``MockStubs``), and a recording of the backend's answers while one
+  /// runs (``AdminRecording``).
   actor MockServerState {
     private var router: MockRouter
+    /// The routes the server was given (its manifest's), under the admin API's stubs.
+    private var base: [MockRoute]
+    private var stubs = MockStubs()
+    /// Whether a backend is behind the server, for a recording to record.
+    private let hasBackend: Bool
+    private var recording: AdminRecording?
     private var entries: [MockJournalEntry] = []
     private var first = 0
     private var bytes = 0
@@ -21,9 +31,11 @@
     init(
       router: MockRouter, limit: MockServer.JournalLimit = .init(),
       onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil,
-      generator: TemplateGenerator = .unseeded()
+      generator: TemplateGenerator = .unseeded(), hasBackend: Bool = false
     ) {
       self.router = router
+      self.base = router.routes
+      self.hasBackend = hasBackend
       self.limit = limit
       self.onRequest = onRequest
       self.generator = generator
@@ -33,9 +45,12 @@
     /// The entries kept, oldest first.
     var journal: [MockJournalEntry] { Array(entries[first...]) }
 
+    /// Puts `routes` in the place of the ones the server was given (a manifest reloaded); the
+    /// admin API's stubs stay over them.
     func replaceRoutes(_ routes: [MockRoute], initialStates: [String: String]?) {
+      base = routes
       router = MockRouter(
-        routes: routes, scenario: router.scenario,
+        routes: stubs.routes(over: routes), scenario: router.scenario,
         initialStates: initialStates ?? router.initialStates)
     }
 
@@ -123,16 +138,98 @@
     /// Carries out an admin command (see ``MockAdminCommand``).
     func perform(_ command: MockAdminCommand) -> MockAdminAnswer {
       switch command {
-      case .journal:
+      case .journal(let query):
         return .json(
           MockAdminAnswer.Journal(
-            entries: journal.map(MockAdminAnswer.Entry.init), dropped: dropped))
+            entries: journal.filter(query.selects).map(MockAdminAnswer.Entry.init),
+            dropped: dropped))
       case .clearJournal:
         clearJournal()
         return .done
+      case .count(let query):
+        return .json(
+          MockAdminAnswer.Count(
+            count: journal.count(where: query.selects), received: entries.count - first,
+            dropped: dropped))
+      case .verify(let query, let count):
+        return MockAdminAnswer.verification(query, count, journal: journal, dropped: dropped)
+      case .nearMisses:
+        return .json([
+          "unmatched": journal.filter { $0.route == nil && $0.status == 404 }.suffix(50).map {
+            MockAdminAnswer.Unmatched($0, nearMisses: router.nearMisses(to: $0.request))
+          }
+        ])
+      case .stubs:
+        return MockAdminAnswer.stubs(stubs)
+      case .addStub(let stub):
+        return changeStubs(status: 201, naming: stub.route.name) {
+          stubs throws(MockStubs.Refusal) in
+          try stubs.add(stub, base: base)
+        }
+      case .replaceStub(let stub):
+        return changeStubs(status: 200, naming: stub.route.name) {
+          stubs throws(MockStubs.Refusal) in
+          try stubs.replace(stub, base: base)
+        }
+      case .removeStub(let name):
+        return changeStubs(status: 204, naming: name) { stubs throws(MockStubs.Refusal) in
+          try stubs.remove(name, base: base)
+        }
+      case .removeStubs:
+        let changed = Set(stubs.added.map(\.route.name)).union(stubs.replaced.keys).union(
+          stubs.removed)
+        stubs = MockStubs()
+        router.setRoutes(base, restarting: changed)
+        return .done
+      case .recording:
+        guard let recording else {
+          return .error(
+            "no recording was started: POST /__yaia/recording starts one", status: 404)
+        }
+        return .json(recording.snapshot)
+      case .startRecording:
+        guard hasBackend else {
+          return .error(
+            "the server has no backend to record: start it with --proxy URL (MockServer.Configuration.upstream)",
+            status: 409)
+        }
+        recording = AdminRecording(source: nil)
+        return .json(recording?.snapshot, status: 201)
+      case .stopRecording:
+        guard recording != nil else {
+          return .error("no recording was started: POST /__yaia/recording starts one", status: 404)
+        }
+        recording?.stop()
+        return .json(recording?.snapshot)
+      case .description:
+        return MockAdminAnswer(status: 200, body: Data(MockAdminDescription.json.utf8))
       default:
-        return router.perform(command)
+        return router.perform(
+          command, stubNames: Set(stubs.added.map(\.route.name)).union(stubs.replaced.keys))
       }
+    }
+
+    /// Records one exchange with the backend, while a recording started over the admin API
+    /// runs.
+    func recordExchange(_ request: MockRequest, _ response: UpstreamResponse) {
+      recording?.add(request, response)
+    }
+
+    /// Applies one change to the stubs and the routes tried, answering `status` with the
+    /// stubs, or the change's refusal.
+    private func changeStubs(
+      status: HTTPStatus, naming name: String,
+      _ change: (inout MockStubs) throws(MockStubs.Refusal) -> Void
+    ) -> MockAdminAnswer {
+      var changed = stubs
+      do {
+        try change(&changed)
+      } catch {
+        return MockAdminAnswer.refusal(error)
+      }
+      stubs = changed
+      router.setRoutes(stubs.routes(over: base), restarting: [name])
+      return status == 204 ? .done : MockAdminAnswer.stubs(stubs, status: status)
     }
 
     func resetState(of machine: String) {
