@@ -4,7 +4,7 @@ import YaiaOpenAPI
 /// The OpenAPI module's readers of a request: a request from anyone checked against a
 /// description whose parameters use every style.
 enum OpenAPITargets {
-  static let all = [openAPIRequest, schemaPattern]
+  static let all = [openAPIRequest, schemaPattern, schemaSample]
 
   /// A schema's `pattern` and a text (split at the first 0xFF byte): the pattern reads or is
   /// refused with a reason, never traps; a pattern read checks any text within its step
@@ -34,6 +34,143 @@ enum OpenAPITargets {
       let length = sample.unicodeScalars.count
       try require(
         (least...(least + 16)).contains(length), "a sample of \(length) outside its lengths")
+    }
+  }
+
+  /// A schema written from the input's bytes, with only constraints that some value meets
+  /// (every range has its low end below its high end, a format never meets a length or a
+  /// pattern, a `oneOf`'s choices are of different types), served as an operation's answer:
+  /// the description reads, and the sample the mock server serves passes the same schema
+  /// (the promise `ServedSamplesTests` checks on the tests' own descriptions, here on schemas
+  /// no one wrote). A description the reader notes (a pattern no sample of its lengths fits)
+  /// is left out: the note is what the user is told.
+  static let schemaSample = FuzzTarget(
+    "schema-sample",
+    summary: "a generated satisfiable schema: its served sample passes its own schema",
+    maxLength: 512
+  ) { bytes throws(FuzzViolation) in
+    var writer = SchemaWriter(bytes: bytes)
+    let schema = writer.schema(depth: 0)
+    let components = writer.components.enumerated().map { "\"C\($0.offset)\": \($0.element)" }
+    let text = """
+      {"openapi": "3.0.3", "info": {"title": "Fuzz", "version": "1"},
+       "paths": {"/a": {"get": {"responses": {"200": {"description": "ok",
+         "content": {"application/json": {"schema": \(schema)}}}}}}},
+       "components": {"schemas": {\(components.joined(separator: ", "))}}}
+      """
+    let document: OpenAPIDocument
+    do {
+      document = try OpenAPIDocument.parse(text, file: "fuzz.json")
+    } catch {
+      throw FuzzViolation("a generated description did not read: \(error)\n\(text.prefix(800))")
+    }
+    guard document.notes.isEmpty,
+      let answer = document.operations.first?.responses.first?.schema
+    else { return }
+    var sampler = SchemaSampler(schemas: document.schemas)
+    guard let sample = sampler.sampleResponse(answer) else {
+      throw FuzzViolation("no sample of \(text.prefix(800))")
+    }
+    var validator = SchemaValidator(schemas: document.schemas)
+    let violations = validator.violations(of: sample, against: answer)
+    try require(
+      violations.isEmpty,
+      "the sample \(sample.text().prefix(400)) breaks its schema: \(violations.prefix(3).map { "\($0.path): \($0.reason)" })\n\(text.prefix(1_200))"
+    )
+  }
+
+  /// Writes a JSON schema from bytes, one decision per byte (zero once they run out), with
+  /// only constraints some value meets.
+  struct SchemaWriter {
+    let bytes: [UInt8]
+    var position = 0
+    /// Schemas under `#/components/schemas/C<n>`, that `$ref`s name.
+    var components: [String] = []
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func next(_ count: Int) -> Int {
+      defer { position += 1 }
+      return position < bytes.count ? Int(bytes[position]) % max(1, count) : 0
+    }
+
+    static let patterns = [
+      "^[a-z]+$", "^(0|[1-9][0-9]*)$", "^[A-Z]{2}$", "^\\\\d{3}-\\\\d{4}$", "^[a-f0-9]{24}$",
+      "ab+c",
+      "^(sk|pk)_[A-Za-z0-9]{8,}$", "^\\\\+[1-9]\\\\d{1,14}$", "^[A-Z][a-z]*( [A-Z][a-z]*)*$",
+      "^v?[0-9]+\\\\.[0-9]+(\\\\.[0-9]+)?$", "[^\\\\s]+",
+    ]
+    static let formats = ["date-time", "date", "uuid", "email", "uri", "ipv4", "byte", "int64"]
+
+    mutating func schema(depth: Int) -> String {
+      let kind = depth >= 4 ? next(5) : next(12)
+      var nullable = next(6) == 0 ? #", "nullable": true"# : ""
+      switch kind {
+      case 0:
+        var parts = [#""type": "string""#]
+        switch next(4) {
+        case 0:
+          parts.append(#""format": "\#(Self.formats[next(Self.formats.count)])""#)
+        case 1:
+          parts.append(#""pattern": "\#(Self.patterns[next(Self.patterns.count)])""#)
+          // Lengths with a pattern: a sample may not fit, which the reader notes.
+          if next(3) == 0 { parts.append(#""maxLength": \#(1 + next(30))"#) }
+        default:
+          let least = next(8)
+          if next(2) == 0 { parts.append(#""minLength": \#(least)"#) }
+          if next(2) == 0 { parts.append(#""maxLength": \#(least + next(8))"#) }
+        }
+        return "{\(parts.joined(separator: ", "))\(nullable)}"
+      case 1, 2:
+        let type = kind == 1 ? "integer" : "number"
+        var parts = [#""type": "\#(type)""#]
+        let least = next(200) - 100
+        if next(2) == 0 { parts.append(#""minimum": \#(least)"#) }
+        if next(2) == 0 { parts.append(#""maximum": \#(least + 1 + next(50))"#) }
+        if next(3) == 0 { parts.append(#""exclusiveMinimum": true"#) }
+        if next(4) == 0 { parts.append(#""multipleOf": 1"#) }
+        return "{\(parts.joined(separator: ", "))\(nullable)}"
+      case 3:
+        return #"{"type": "boolean"\#(nullable)}"#
+      case 4:
+        let values = (0...next(3)).map { "\"v\($0)\"" }
+        nullable = ""
+        return #"{"type": "string", "enum": [\#(values.joined(separator: ", "))]}"#
+      case 5, 6:
+        let least = next(4)
+        var parts = [#""type": "array", "items": \#(schema(depth: depth + 1))"#]
+        if next(2) == 0 { parts.append(#""minItems": \#(least)"#) }
+        if next(2) == 0 { parts.append(#""maxItems": \#(least + next(4))"#) }
+        return "{\(parts.joined(separator: ", "))\(nullable)}"
+      case 7, 8:
+        let count = 1 + next(4)
+        var properties: [String] = []
+        var required: [String] = []
+        for index in 0..<count {
+          properties.append("\"p\(index)\": \(schema(depth: depth + 1))")
+          if next(2) == 0 { required.append("\"p\(index)\"") }
+        }
+        let closed = next(3) == 0 ? #", "additionalProperties": false"# : ""
+        return
+          #"{"type": "object", "properties": {\#(properties.joined(separator: ", "))}, "required": [\#(required.joined(separator: ", "))]\#(closed)\#(nullable)}"#
+      case 9:
+        // Choices of different types, so that no value is two of them at once.
+        let kinds = [#"{"type": "string"}"#, #"{"type": "integer"}"#, #"{"type": "boolean"}"#]
+        let first = next(3)
+        let second = (first + 1 + next(2)) % 3
+        let word = next(2) == 0 ? "oneOf" : "anyOf"
+        return #"{"\#(word)": [\#(kinds[first]), \#(kinds[second])]}"#
+      case 10:
+        let required = next(2) == 0 ? #", "required": ["a"]"# : ""
+        return
+          #"{"allOf": [{"type": "object", "properties": {"a": \#(schema(depth: depth + 1))}\#(required)}, {"type": "object", "properties": {"b": {"type": "integer", "minimum": 1}}, "required": ["b"]}]}"#
+      default:
+        guard components.count < 4 else { return #"{"type": "string"}"# }
+        components.append("{}")
+        let index = components.count - 1
+        components[index] = schema(depth: depth + 1)
+        return ##"{"$ref": "#/components/schemas/C\##(index)"}"##
+      }
     }
   }
 

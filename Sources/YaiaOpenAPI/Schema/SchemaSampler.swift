@@ -160,7 +160,8 @@
         return LocatedJSON(.bool(true))
       case .array:
         let least = min(schema.minItems ?? 0, Self.mostItems)
-        let count = frugal ? least : max(1, least)
+        // One item when none is asked for, unless `maxItems: 0` allows none.
+        let count = frugal || schema.maxItems == 0 ? least : max(1, least)
         guard let item = schema.items.first, count > 0 else { return LocatedJSON(.array([])) }
         // The item once, then its copies charged as what they are: values served (three
         // copies per level of nested arrays multiply out to 3^depth).
