@@ -109,6 +109,128 @@ struct ServedSamplesTests {
     #expect(answers >= 150, "only \(answers) answers checked")
   }
 
+  /// Three shapes real descriptions have that once served answers breaking their own schema:
+  /// Discord's `nonce` (an `int64` with its full bounds, or a string), Twilio's answers whose
+  /// examples break their own schema (a relative path for `format: uri`, an id shorter than
+  /// its pattern) and whose `nullable` enums hold null, and Slack's `default` answer beside a
+  /// 200, whose `ok` is false.
+  static let realShapes = """
+    openapi: 3.0.3
+    info: { title: Real shapes, version: '1' }
+    paths:
+      /channels/{id}/messages:
+        get:
+          operationId: list_messages
+          parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: array
+                    items:
+                      type: object
+                      required: [id, nonce]
+                      properties:
+                        id: { type: string, pattern: '^(0|[1-9][0-9]{0,19})$' }
+                        nonce:
+                          oneOf:
+                            - { type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807, format: int64 }
+                            - { type: string, maxLength: 25 }
+      /Accounts.json:
+        get:
+          operationId: ListAccount
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    properties:
+                      first_page_uri: { type: string, format: uri }
+                      sid: { type: string, minLength: 34, maxLength: 34, pattern: '^AC[0-9a-fA-F]{32}$' }
+                      vetting_provider: { type: string, enum: [CAMPAIGN_VERIFY], nullable: true }
+                  example:
+                    first_page_uri: /2010-04-01/Accounts.json?PageSize=50&Page=0
+                    sid: AC123
+                    vetting_provider: null
+      /Verifications.json:
+        get:
+          operationId: ListVerification
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    properties:
+                      vetting_provider: { type: string, enum: [CAMPAIGN_VERIFY], nullable: true }
+                  example: { vetting_provider: null }
+      /admin.apps.approve:
+        post:
+          operationId: admin_apps_approve
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [ok]
+                    additionalProperties: false
+                    properties: { ok: { type: boolean, enum: [true] } }
+                  example: { ok: true }
+            default:
+              description: an error
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [ok, error]
+                    properties:
+                      ok: { type: boolean, enum: [false] }
+                      error: { type: string }
+                  example: { ok: false, error: invalid_auth }
+    """
+
+  @Test("real shapes: an int64 nonce, examples that break their schema, nullable enums, default")
+  func realShapes() throws {
+    let document = try OpenAPIDocument.parse(Self.realShapes, file: "real.yaml")
+    // The example that breaks its schema is said, at its line, and not served.
+    #expect(document.notes.count == 1, "\(document.notes)")
+    #expect(
+      document.notes.first?.contains(
+        "the example of ListAccount 200 breaks its schema at $.first_page_uri") == true)
+    let routes = document.routes()
+    let report = ContractCheck.check(
+      MockManifest(routes: routes), manifestFile: "real.yaml", fixtures: nil, against: document)
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.responsesChecked == 5)
+    let messages = try #require(routes.first { $0.name == "list_messages" })
+    guard case .single(let answer) = messages.responses, case .text(let body) = answer.body else {
+      Issue.record("no answer")
+      return
+    }
+    #expect(body.contains(#""nonce":0"#), "\(body)")
+    // The nullable enum's null example stands.
+    let verification = try #require(routes.first { $0.name == "ListVerification" })
+    guard case .single(let kept) = verification.responses, case .text(let text) = kept.body else {
+      Issue.record("no answer")
+      return
+    }
+    #expect(text.contains(#""vetting_provider":null"#), "\(text)")
+    // Slack's error answer is served as an error, under the scenario `default`.
+    let approve = try #require(routes.first { $0.name == "admin_apps_approve" })
+    guard case .single(let error)? = approve.scenarios["default"] else {
+      Issue.record("no default scenario")
+      return
+    }
+    #expect(error.status == 500)
+  }
+
   @Test("the inline reader finds a description as written, and leaves out one with interpolation")
   func inlineReader() {
     let source = [

@@ -20,7 +20,16 @@
           ?? operation.responses[0]
         var scenarios: [String: MockResponses] = [:]
         for response in operation.responses where response.status != success.status {
-          scenarios[response.status] = .single(mockResponse(response, sampler: &sampler))
+          var answer = mockResponse(response, sampler: &sampler)
+          // `default` beside a success stands for the statuses not documented: served as the
+          // first error status the operation leaves to it, not as the success's 200.
+          if response.status == "default" {
+            let documented = Set(operation.responses.map(\.status))
+            let code =
+              [500, 400, 503, 502, 422, 409].first { !documented.contains("\($0)") } ?? 599
+            answer.status = HTTPStatus(code)
+          }
+          scenarios[response.status] = .single(answer)
         }
         // The operation's own pattern, not one read again from its text: a literal `:b` or
         // `*` segment of the description would read as a parameter or a wildcard (or, in the

@@ -125,8 +125,10 @@
       case .null: out += "null"
       case .bool(let flag): out += flag ? "true" : "false"
       case .number(let number):
-        if number.rounded() == number, abs(number) < 1e15 {
-          out += String(Int64(number))
+        // A whole number as its digits, as far as 64 bits hold one exactly: `int64`'s
+        // bounds written as `-9.2e+18` would read back as a number with a fraction part.
+        if number.rounded() == number, let whole = Int64(exactly: number) {
+          out += String(whole)
         } else {
           out += "\(number)"
         }

@@ -148,6 +148,7 @@
         schemas[next.pointer] = JSONSchema()  // a placeholder while it is read: loops end here
         schemas[next.pointer] = try schema(node)
       }
+      checkExamples(&operations)
       return OpenAPIDocument(
         title: title, version: version, operations: Self.ordered(operations), schemas: schemas,
         notes: notes.sorted { $0.key < $1.key }.map { "\(file):\($0.key): \($0.value)" },
@@ -721,6 +722,37 @@
         }
       }
       return credentials
+    }
+
+    /// The most steps one answer's example is checked in, and all of a description's
+    /// together: past them an example is kept as written.
+    static let exampleCheckSteps = (each: 20_000, all: 2_000_000)
+
+    /// Drops each answer's example that breaks the answer's own schema, with a note at its
+    /// line: a sample of the schema is served in its place, so that what the server serves
+    /// always passes the description (Twilio's examples give relative paths for `format: uri`,
+    /// and ids shorter than their own pattern).
+    private mutating func checkExamples(_ operations: inout [OpenAPIOperation]) {
+      var validator = SchemaValidator(schemas: schemas, stepLimit: Self.exampleCheckSteps.each)
+      var spent = 0
+      for index in operations.indices {
+        for answer in operations[index].responses.indices {
+          let response = operations[index].responses[answer]
+          guard spent < Self.exampleCheckSteps.all, let example = response.example,
+            let schema = response.schema
+          else { continue }
+          let violations = validator.violations(of: example, against: schema)
+          spent += validator.stepsTaken
+          guard let first = violations.first, !first.reason.contains("too complex") else {
+            continue
+          }
+          operations[index].responses[answer].example = nil
+          note(
+            example.line > 0 ? example.line : response.line,
+            "the example of \(operations[index].name) \(response.status) breaks its schema at \(first.path): \(VisibleText.escaped(first.reason, atMost: 160)); a sample of the schema is served instead"
+          )
+        }
+      }
     }
 
     /// Keeps `text` as the note for `line`, within ``mostNotes``.

@@ -250,6 +250,11 @@
     }
 
     private static func number(for schema: JSONSchema, whole: Bool) -> Double {
+      // Zero when the bounds allow it: what a reader expects of an id or a count, and far
+      // from an `int64` bound that a double cannot write exactly.
+      let aboveMinimum = schema.minimum.map { schema.exclusiveMinimum ? 0 > $0 : 0 >= $0 } ?? true
+      let belowMaximum = schema.maximum.map { schema.exclusiveMaximum ? 0 < $0 : 0 <= $0 } ?? true
+      if aboveMinimum, belowMaximum { return 0 }
       var value = schema.minimum.map { schema.exclusiveMinimum ? $0 + 1 : $0 } ?? 0
       if let maximum = schema.maximum,
         schema.exclusiveMaximum ? value >= maximum : value > maximum

@@ -103,7 +103,16 @@
       {
         fail("matches none of its anyOf schemas")
       }
-      if let allowed = schema.enumValues,
+      // `nullable: true` beside an `enum` without `null` (Twilio's `vetting_provider`): the
+      // description means "one of these, or null", and its own examples send null; OpenAPI
+      // 3.0.3 left the reading open, so null passes where the type allows it.
+      let nullAllowed: Bool
+      if case .null = value.kind {
+        nullAllowed = schema.types?.contains(.null) == true
+      } else {
+        nullAllowed = false
+      }
+      if let allowed = schema.enumValues, !nullAllowed,
         !(JSONSchema.scalarKey(value).map { schema.enumScalars?.contains($0) == true }
           ?? allowed.contains(where: { Self.same($0, value) }))
       {
