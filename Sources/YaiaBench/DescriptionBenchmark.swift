@@ -9,9 +9,12 @@ import YaiaOpenAPI
 ///
 /// Per description: its operations; the time to read it and the memory reading holds at its
 /// peak; how many generated samples break their own schema (each is an answer an app decoding
-/// into a generated model would fail on); how many operations its routes answer when asked
-/// for their own path; and how many requests missing a required parameter or body are
-/// refused naming it.
+/// into a generated model would fail on); how many of the answers its routes serve (examples,
+/// samples, error answers) fail the contract check; how many operations its routes answer when
+/// asked for their own path; how many requests missing a required parameter or body are
+/// refused naming it; and, for each operation taking a URL-encoded form, whether a form
+/// written from its sample passes and one with a field broken (a word for a number, a value
+/// outside an enum, a required field left out) is refused.
 enum DescriptionBenchmark {
   static func run(_ paths: [String], showProblems: Bool = false) throws -> [Figure] {
     var figures: [Figure] = []
@@ -39,6 +42,14 @@ enum DescriptionBenchmark {
       }
       let served = Self.served(document)
       let refused = Self.refusals(document)
+      let answers = ContractCheck.check(
+        MockManifest(routes: document.routes()), manifestFile: name, fixtures: nil,
+        against: document)
+      let forms = Self.formBodies(document)
+      if showProblems {
+        for problem in answers.problems { print("\(name): served answer fails: \(problem)") }
+        for problem in forms.problems { print("\(name): form: \(problem)") }
+      }
       figures += [
         Figure(
           name: "description.\(name).operations", value: Double(document.operations.count),
@@ -58,6 +69,16 @@ enum DescriptionBenchmark {
           label:
             "of \(served.total) asked for their own path; slowest \(String(format: "%.2f", served.slowest * 1000)) ms"
         ),
+        Figure(
+          name: "description.\(name).answers_failing",
+          value: Double(Set(answers.problems.map(\.message)).count), unit: "problems",
+          label: "in \(answers.responsesChecked) served answers checked"),
+        Figure(
+          name: "description.\(name).forms_refused_right", value: Double(forms.rightRefused),
+          unit: "bodies", label: "of \(forms.right) forms written from a sample"),
+        Figure(
+          name: "description.\(name).forms_passed_wrong", value: Double(forms.wrongPassed),
+          unit: "bodies", label: "of \(forms.wrong) forms with one field broken"),
         Figure(
           name: "description.\(name).breaks_unnamed", value: Double(refused.total - refused.named),
           unit: "requests", label: "of \(refused.total) missing a required parameter or body"),
@@ -168,5 +189,138 @@ enum DescriptionBenchmark {
         case .parameter: "1"
         }
       }.joined(separator: "/")
+  }
+
+  /// What the form checks made of each operation taking a URL-encoded form: a form written
+  /// from a sample of its schema (the path's and required parameters sampled too), and the
+  /// same form with one field broken.
+  struct FormFigures {
+    var right = 0
+    var rightRefused = 0
+    var wrong = 0
+    var wrongPassed = 0
+    var problems: [String] = []
+  }
+
+  static func formBodies(_ document: OpenAPIDocument) -> FormFigures {
+    var figures = FormFigures()
+    var sampler = SchemaSampler(schemas: document.schemas)
+    let formType = "application/x-www-form-urlencoded"
+    func resolved(_ schema: JSONSchema) -> JSONSchema {
+      var schema = schema
+      for _ in 0..<20 {
+        guard let reference = schema.reference, let target = document.schemas[reference] else {
+          break
+        }
+        schema = target
+      }
+      return schema
+    }
+    for operation in document.operations where operation.bodyMediaTypes.contains(formType) {
+      guard let declared = operation.formSchema ?? operation.bodySchema,
+        let sample = sampler.sampleResponse(declared)
+      else { continue }
+      let form = resolved(declared)
+      var path = operation.path
+      var query: [String] = []
+      var headers: HTTPHeaders = ["Content-Type": formType]
+      for parameter in operation.parameters {
+        let value =
+          parameter.schema.flatMap { sampler.sampleResponse($0) }.flatMap(FormWriter.scalar)
+          ?? "1"
+        switch parameter.location {
+        case .path:
+          path = path.replacingOccurrences(
+            of: "{\(parameter.name)}", with: FormWriter.encoded(value))
+        case .query where parameter.isRequired:
+          query.append(FormWriter.encoded(parameter.name) + "=" + FormWriter.encoded(value))
+        case .header where parameter.isRequired:
+          headers.add(parameter.name, value)
+        default:
+          break
+        }
+      }
+      func problems(_ pairs: [(String, String)]) -> [String] {
+        let request = OpenAPIRequest(
+          method: operation.method, path: path, rawQuery: query.joined(separator: "&"),
+          headers: headers, body: Data(FormWriter.body(pairs).utf8))
+        return document.problems(with: request) ?? ["no operation"]
+      }
+      var pairs: [(String, String)] = []
+      FormWriter.flatten(sample, "", into: &pairs)
+      // A form with nothing in it is no body, which an optional body allows.
+      guard !pairs.isEmpty else { continue }
+      figures.right += 1
+      if let first = problems(pairs).first {
+        figures.rightRefused += 1
+        figures.problems.append("\(operation.name): a form written from the sample: \(first)")
+      }
+      var wrong = pairs
+      let typed = form.properties.first { property in
+        let types = resolved(property.schema).types ?? []
+        return !types.isDisjoint(with: [.integer, .number, .boolean]) && !types.contains(.string)
+      }
+      let listed = form.properties.first { resolved($0.schema).enumValues != nil }
+      let broken: String
+      if let field = typed?.name ?? listed?.name {
+        wrong.removeAll { $0.0 == field }
+        wrong.append((field, "not-a-value"))
+        broken = "\(field)=not-a-value"
+      } else if let field = form.required.first {
+        wrong.removeAll { $0.0 == field || $0.0.hasPrefix(field + "[") }
+        broken = "no \(field)"
+      } else {
+        continue
+      }
+      guard !wrong.isEmpty else { continue }
+      figures.wrong += 1
+      if problems(wrong).isEmpty {
+        figures.wrongPassed += 1
+        figures.problems.append("\(operation.name): \(broken) passed")
+      }
+    }
+    return figures
+  }
+}
+
+/// Writes a sample as a URL-encoded form, as Stripe's and Twilio's clients do: an object's
+/// fields as `name[key]`, an array of values as the name repeated, an array of objects as
+/// `name[index][key]`.
+enum FormWriter {
+  static func scalar(_ value: LocatedJSON) -> String? {
+    switch value.kind {
+    case .string(let text): return text
+    case .number(let number):
+      return number.rounded() == number ? Int64(exactly: number).map(String.init) : "\(number)"
+    case .bool(let flag): return flag ? "true" : "false"
+    default: return nil
+    }
+  }
+
+  static func encoded(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+  }
+
+  static func flatten(_ value: LocatedJSON, _ name: String, into pairs: inout [(String, String)]) {
+    switch value.kind {
+    case .object(let members):
+      for member in members {
+        flatten(member.value, name.isEmpty ? member.name : "\(name)[\(member.name)]", into: &pairs)
+      }
+    case .array(let items):
+      for (index, item) in items.enumerated() {
+        if let text = scalar(item) {
+          pairs.append((name, text))
+        } else {
+          flatten(item, "\(name)[\(index)]", into: &pairs)
+        }
+      }
+    default:
+      if let text = scalar(value) { pairs.append((name, text)) }
+    }
+  }
+
+  static func body(_ pairs: [(String, String)]) -> String {
+    pairs.map { encoded($0.0) + "=" + encoded($0.1) }.joined(separator: "&")
   }
 }

@@ -12,23 +12,26 @@
   /// not checked.
   package struct JSONSchema: Equatable, Sendable {
     /// A JSON type a schema allows.
-    enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
       case string, number, integer, boolean, array, object, null
     }
 
     /// The line the schema starts at in its document.
     var line = 0
     /// `$ref`: the pointer of the schema this one stands for (`#/components/schemas/Pet`).
-    var reference: String?
+    package var reference: String?
     /// The types allowed; `nil` for any.
-    var types: Set<Kind>?
-    var properties: [(name: String, schema: JSONSchema)] = []
-    var required: [String] = []
+    package var types: Set<Kind>?
+    /// `properties`, in the order written.
+    package var properties: [(name: String, schema: JSONSchema)] = []
+    /// `required`: the properties that must be present.
+    package var required: [String] = []
     /// `additionalProperties`: `nil` allows any, `[]` (false) none, one schema checks them.
     var additional: [JSONSchema]?
     /// `items`, zero or one schema.
     var items: [JSONSchema] = []
-    var enumValues: [LocatedJSON]? {
+    /// `enum`, or `const` as a one-value enum.
+    package var enumValues: [LocatedJSON]? {
       didSet { enumScalars = enumValues.map { Set($0.compactMap(Self.scalarKey)) } }
     }
     /// The scalar members of `enum`, by ``scalarKey(_:)``: a scalar is checked against them at
