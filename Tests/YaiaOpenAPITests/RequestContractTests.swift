@@ -172,4 +172,65 @@ struct RequestContractTests {
     contract.strict = false
     #expect(contract.problems(with: tagged) == [])
   }
+
+  /// A model of a track whose `preview` the API leaves optional (Spotify's `preview_url`),
+  /// read at the top of one answer and inside another.
+  struct Track: Decodable, Sendable {
+    var name: String
+    var preview: String
+  }
+
+  struct Album: Decodable, Sendable {
+    var tracks: [Track]
+  }
+
+  static let music = """
+    openapi: 3.0.3
+    info: { title: Music, version: '1' }
+    paths:
+      /tracks/{id}:
+        get:
+          parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+          responses:
+            '200':
+              description: ok
+              content: { application/json: { schema: { $ref: '#/components/schemas/Track' } } }
+      /albums/{id}:
+        get:
+          parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [tracks]
+                    properties: { tracks: { type: array, items: { $ref: '#/components/schemas/Track' } } }
+    components:
+      schemas:
+        Track:
+          type: object
+          required: [name]
+          properties: { name: { type: string }, preview: { type: string } }
+    """
+
+  @Test("a model is judged the same at the top of an answer and nested inside one")
+  func nestedAndTopAgree() throws {
+    let contract = RequestContract(
+      try OpenAPIDocument.parse(Self.music, file: "music.yaml"),
+      baseURL: try #require(URL(string: "https://music.example")))
+    let track = Request<Track>.json(.get, Endpoint("/tracks/:id", parameters: ["id": "7"]))
+    let album = Request<Album>.json(.get, Endpoint("/albums/:id", parameters: ["id": "7"]))
+    let atTop = contract.problems(with: track).map(\.message)
+    let nested = contract.problems(with: album).map(\.message)
+    #expect(
+      atTop == [
+        "the model cannot read the 200 answer's sample of the schema with only its required fields: at preview: the field is missing"
+      ])
+    #expect(
+      nested == [
+        "the model cannot read the 200 answer's sample of the schema with only its required fields: at tracks[0].preview: the field is missing"
+      ])
+  }
 }

@@ -179,4 +179,51 @@ struct RequestProblemsTests {
     let problems = try #require(try Self.problems(target))
     #expect(problems == ["the list has more than 1000 items, the most read"])
   }
+
+  /// Stripe's list filters: `created` is a `deepObject` whose schema is an integer or a range
+  /// object (`anyOf`), sent as `created=1700000000` or `created[gte]=1700000000`.
+  static let charges = """
+    openapi: 3.0.3
+    info: { title: Charges, version: '1' }
+    paths:
+      /v1/charges:
+        get:
+          parameters:
+            - name: created
+              in: query
+              style: deepObject
+              explode: true
+              schema:
+                anyOf:
+                  - { $ref: '#/components/schemas/range_query_specs' }
+                  - { type: integer }
+          responses: { '200': { description: ok } }
+    components:
+      schemas:
+        range_query_specs:
+          type: object
+          title: range_query_specs
+          properties: { gt: { type: integer }, gte: { type: integer }, lt: { type: integer }, lte: { type: integer } }
+    """
+
+  @Test("a deepObject whose schema is a choice is read as the choice its form names")
+  func deepObjectChoice() throws {
+    let document = try OpenAPIDocument.parse(Self.charges, file: "charges.yaml")
+    func problems(_ query: String) throws -> [String] {
+      try #require(
+        document.problems(with: OpenAPIRequest(method: .get, path: "/v1/charges?" + query)))
+    }
+    #expect(try problems("created=1700000000") == [])
+    #expect(try problems("created[gte]=1700000000&created[lt]=1800000000") == [])
+    #expect(
+      try problems("created[gte]=abc")
+        == [#"the query parameter created at gte: expected integer, found string "abc""#])
+    #expect(
+      try problems("created=abc") == [
+        #"the query parameter created: expected integer, found string "abc""#
+      ])
+    #expect(
+      try problems("created[gtx]=1")
+        == ["the query parameter created has no key gtx; did you mean created[gt]?"])
+  }
 }

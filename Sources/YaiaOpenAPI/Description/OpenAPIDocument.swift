@@ -136,6 +136,15 @@
         if parameter.location == .path, pathParameters[parameter.name] == nil { continue }
         let what =
           "the \(parameter.location.rawValue) parameter \(ParameterValue.shown(parameter.name))"
+        /// The schema's faults in `value`, placed: `$.min` is shown as `at min`.
+        func check(_ value: LocatedJSON, against schema: JSONSchema?) {
+          guard let schema else { return }
+          for violation in validator.violations(of: value, against: schema) {
+            let inside = violation.path.dropFirst(violation.path.hasPrefix("$.") ? 2 : 1)
+            let place = inside.isEmpty ? "" : " at \(inside)"
+            problems.append("\(what)\(place): \(violation.reason)")
+          }
+        }
         switch ParameterValue.read(
           parameter, pathParameters: pathParameters, query: query, headers: request.headers,
           schemas: schemas)
@@ -145,13 +154,9 @@
         case .problem(let reason):
           problems.append(reason)
         case .value(let value):
-          guard let schema = parameter.schema else { continue }
-          for violation in validator.violations(of: value, against: schema) {
-            // `$.min` is shown as `min`, `$[1]` as `[1]`.
-            let inside = violation.path.dropFirst(violation.path.hasPrefix("$.") ? 2 : 1)
-            let place = inside.isEmpty ? "" : " at \(inside)"
-            problems.append("\(what)\(place): \(violation.reason)")
-          }
+          check(value, against: parameter.schema)
+        case .chosen(let value, let choice):
+          check(value, against: choice)
         }
       }
       problems += undeclaredQueryProblems(query, operation: operation, strict: strict)

@@ -14,6 +14,10 @@
       case absent
       /// The value, typed by the schema.
       case value(LocatedJSON)
+      /// The value, typed by the one choice of the schema's `anyOf` or `oneOf` its form names
+      /// (`?created=1` the integer, `?created[gte]=1` the range object), to be checked against
+      /// that choice, so that a fault is named inside it.
+      case chosen(LocatedJSON, JSONSchema)
       /// Sent in a way its style cannot be read as: the reason.
       case problem(String)
     }
@@ -54,6 +58,17 @@
       schemas: [String: JSONSchema]
     ) -> Outcome {
       let schema = parameter.schema.map { $0.resolved(in: schemas) }
+      if let schema, let choice = choice(for: parameter, schema: schema, query: query, schemas) {
+        var narrowed = parameter
+        narrowed.schema = choice
+        switch read(
+          narrowed, pathParameters: pathParameters, query: query, headers: headers,
+          schemas: schemas)
+        {
+        case .value(let value): return .chosen(value, choice)
+        case let other: return other
+        }
+      }
       let shape = shape(of: schema)
       switch parameter.location {
       case .query:
@@ -80,6 +95,30 @@
           parts.map(QueryPairs.decoded), whole: QueryPairs.decoded(raw), shape: shape,
           schema: schema, schemas: schemas)
       }
+    }
+
+    /// The choice of `schema`'s `anyOf` or `oneOf` (when it has no type of its own) that the
+    /// parameter's form names: an object's for a query sent as `name[key]=…` (Stripe's
+    /// `created[gte]=…`), else the first that is not an object (`created=1700000000`), else
+    /// the first. `nil` for a schema without choices.
+    private static func choice(
+      for parameter: OpenAPIOperation.Parameter, schema: JSONSchema,
+      query: [(name: String, rawValue: String)], _ schemas: [String: JSONSchema]
+    ) -> JSONSchema? {
+      guard schema.types == nil, schema.properties.isEmpty, schema.items.isEmpty else {
+        return nil
+      }
+      let choices = (schema.anyOf.isEmpty ? schema.oneOf : schema.anyOf).map {
+        $0.resolved(in: schemas)
+      }
+      // A choice that itself has choices is left to the schema check.
+      guard !choices.isEmpty, choices.allSatisfy({ $0.anyOf.isEmpty && $0.oneOf.isEmpty })
+      else { return nil }
+      let keyed =
+        parameter.location == .query
+        && query.contains { $0.name.hasPrefix(parameter.name + "[") }
+      let wanted = choices.first { (shape(of: $0) == .object) == keyed }
+      return wanted ?? choices[0]
     }
 
     private static func shape(of schema: JSONSchema?) -> Shape {
@@ -111,6 +150,20 @@
               "\(what): a deepObject takes one level of [name], not \(shown(item.name))")
           }
           members.append((key, QueryPairs.decoded(item.rawValue)))
+        }
+        // A key one letter or two from a described one (`created[gtx]`): a misspelt filter
+        // the real server would ignore in silence, as a misspelt query item is.
+        let described = schema?.properties.map(\.name) ?? []
+        for (key, _) in members where !described.isEmpty && !described.contains(key) {
+          let near = described.min {
+            EditDistance.between(Array(key.prefix(64)), Array($0))
+              < EditDistance.between(Array(key.prefix(64)), Array($1))
+          }
+          if let near, EditDistance.between(Array(key.prefix(64)), Array(near)) <= 2 {
+            return .problem(
+              "\(what) has no key \(shown(key)); did you mean \(shown(parameter.name))[\(shown(near))]?"
+            )
+          }
         }
         return members.isEmpty ? .absent : object(members, schema: schema, schemas: schemas)
       case (.object, _) where parameter.explode:

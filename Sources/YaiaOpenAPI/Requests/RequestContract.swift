@@ -17,9 +17,10 @@
   /// For each request it names the operation it is for, or says that none is (with the
   /// closest paths); a parameter missing, sent in a way its declared style does not read, or
   /// breaking its schema; a body of the wrong media type or breaking its schema, or sent to an
-  /// operation that takes none. Then it decodes the operation's documented example and a
-  /// sample generated from its schema with the request's own decoding, and names the field a
-  /// model cannot read, so that a model that fails on the real API fails here first.
+  /// operation that takes none. Then it decodes the operation's documented example, a sample
+  /// generated from its schema, and the least answer the schema allows (only what it requires,
+  /// at every depth) with the request's own decoding, and names the field a model cannot read,
+  /// so that a model that fails on the real API fails here first.
   public struct RequestContract: Sendable {
     /// The description requests are checked against.
     public let document: OpenAPIDocument
@@ -109,6 +110,11 @@
       var sampler = SchemaSampler(schemas: document.schemas)
       if let schema = success.schema, let sample = sampler.sampleResponse(schema) {
         answers.append(("sample of the schema", sample))
+        // The least answer too: a property the description leaves optional is absent from
+        // it at every depth, so a model is judged the same at the top and nested inside.
+        if let least = sampler.sampleRequiredOnly(schema), least.text() != sample.text() {
+          answers.append(("sample of the schema with only its required fields", least))
+        }
       }
       var problems: [String] = []
       for (what, value) in answers {

@@ -66,6 +66,24 @@
       return value
     }
 
+    /// A sample of `schema` holding only what it requires, at every depth: the least answer
+    /// the API may send. A model that reads the full sample but not this one has a property
+    /// the description leaves optional, wherever in the answer it sits.
+    package mutating func sampleRequiredOnly(_ schema: JSONSchema) -> LocatedJSON? {
+      let wasFrugal = forcedFrugal
+      forcedFrugal = true
+      oneItemAtLeast = true
+      defer {
+        forcedFrugal = wasFrugal
+        oneItemAtLeast = false
+      }
+      return sampleResponse(schema)
+    }
+
+    /// Whether a frugal array still holds one item (the least answer's), so that what its
+    /// items require is read too.
+    private var oneItemAtLeast = false
+
     /// The number of values in `value`, counting no further than `limit`.
     static func size(of value: LocatedJSON, upTo limit: Int) -> Int {
       var count = 0
@@ -161,7 +179,8 @@
       case .array:
         let least = min(schema.minItems ?? 0, Self.mostItems)
         // One item when none is asked for, unless `maxItems: 0` allows none.
-        let count = frugal || schema.maxItems == 0 ? least : max(1, least)
+        let count =
+          (frugal && !oneItemAtLeast) || schema.maxItems == 0 ? least : max(1, least)
         guard let item = schema.items.first, count > 0 else { return LocatedJSON(.array([])) }
         // The item once, then its copies charged as what they are: values served (three
         // copies per level of nested arrays multiply out to 3^depth).
