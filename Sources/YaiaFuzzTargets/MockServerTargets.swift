@@ -7,8 +7,46 @@ import YaiaMockServer
 enum MockServerTargets {
   static let all = [
     requestHead, responseHead, chunkedBody, manifest, openAPI, recordedAnswer, recordedSecret,
-    admin,
+    admin, journalMultipart,
   ]
+
+  /// A multipart body as the journal lists it: arbitrary bytes in a part, an arbitrary
+  /// boundary (split from the input at its first 0xFF byte), and a `password` part holding a
+  /// token. Nothing traps, the listing is never longer than the body plus a few words, and the
+  /// token never shows while the framing around it is whole (the bytes hold no delimiter).
+  static let journalMultipart = FuzzTarget(
+    "journal-multipart", summary: "a multipart body's secret parts hidden in the journal",
+    maxLength: 2_048
+  ) { bytes throws(FuzzViolation) in
+    let parts = bytes.split(separator: 0xFF, maxSplits: 1, omittingEmptySubsequences: false)
+    let boundary = String(decoding: parts[0].prefix(80), as: UTF8.self)
+    let content = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+    let token = "tok" + String(bytes.count * 7919 + 100_003, radix: 36)
+    let body = [
+      "--\(boundary)", #"Content-Disposition: form-data; name="note""#, "", content,
+      "--\(boundary)", #"Content-Disposition: form-data; name="password""#, "", token,
+      "--\(boundary)--", "",
+    ].joined(separator: "\r\n")
+    guard
+      let redaction = MultipartRedaction(
+        contentType: "multipart/form-data; boundary=\"\(boundary)\"")
+    else { return }
+    let shown = redaction.redact(body)
+    try require(
+      shown.utf8.count <= body.utf8.count + 16,
+      "the listing grew from \(body.utf8.count) to \(shown.utf8.count) bytes")
+    // RFC 2046's boundary characters, not ending in a space: a boundary of other characters
+    // (a quote, a semicolon) is not one a sender may use.
+    let bchars = Set(
+      "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ")
+    let framed =
+      !content.contains("--\(boundary)") && !boundary.isEmpty
+      && boundary.allSatisfy(bchars.contains) && !boundary.hasSuffix(" ")
+      && !token.contains(boundary)
+    if framed {
+      try require(!shown.contains(token), "the token shows: \(shown.prefix(300).debugDescription)")
+    }
+  }
 
   static let limits = RequestHeadLimits(requestLine: 256, headerBytes: 1_024, headerCount: 16)
 

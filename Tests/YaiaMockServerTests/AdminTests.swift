@@ -262,6 +262,48 @@ struct AdminTests {
   }
 
   @Test(
+    "the journal hides an API's own key names, secret path segments and multipart fields by name"
+  )
+  func journalRedactsMore() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.admin = true
+    configuration.secretNames = ["AppID"]
+    let server = MockServer(
+      routes: [
+        try MockRoute(.get, "/weather", responses: .single(.json("{}"))),
+        try MockRoute(.post, "/reset/:token", responses: .single(.json("{}"))),
+        try MockRoute(.post, "/upload", responses: .single(.json("{}"))),
+      ], configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    _ = try await Self.send(
+      port, "GET", "/weather?q=Paris&appid=w3ath3rk3y", headers: ["AppID: h3ad3rk3y"])
+    _ = try await Self.send(port, "POST", "/reset/r3s3tt0k3n", json: #"{"echo":"r3s3tt0k3n"}"#)
+    let multipart = [
+      "--XyZ", #"Content-Disposition: form-data; name="user""#, "", "ana",
+      "--XyZ", #"Content-Disposition: form-data; name="password""#, "", "hunter22",
+      "--XyZ--", "",
+    ].joined(separator: "\r\n")
+    var text = "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    text +=
+      "Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: \(multipart.utf8.count)\r\n\r\n"
+    text += multipart
+    let bytes = Data(text.utf8)
+    _ = try #require(
+      try await value(of: onThread { try rawExchange(port: port, bytes) }, timeout: .seconds(60)))
+    let journal = try await Self.send(port, "GET", "/__yaia/journal").body
+    for secret in ["w3ath3rk3y", "h3ad3rk3y", "r3s3tt0k3n", "hunter22"] {
+      #expect(!journal.contains(secret), "\(secret) in \(journal)")
+    }
+    for kept in [
+      "q=Paris", "appid=REDACTED", "/reset/REDACTED", "ana", #"name=\"password\"\r\n\r\nREDACTED"#,
+    ] {
+      #expect(journal.contains(kept), "\(kept) not in \(journal)")
+    }
+  }
+
+  @Test(
     "off by default: every request under the prefix is a 403 naming --admin, and a manifest cannot use it"
   )
   func offByDefault() async throws {

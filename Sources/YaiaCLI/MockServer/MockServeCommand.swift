@@ -118,6 +118,8 @@ struct MockServeCommand: AsyncParsableCommand {
     if validateRequests { configuration.requestContract = spec }
     configuration.strictRequestContract = strictRequests
     configuration.admin = admin
+    // The description's own key names are hidden in the admin API's journal, as tokens are.
+    configuration.secretNames = spec?.credentialNames ?? []
     if let proxy {
       let forwarder = try BackendForwarder.option("proxy", proxy)
       configuration.upstream = MockUpstream(.unmatched, send: forwarder.send)

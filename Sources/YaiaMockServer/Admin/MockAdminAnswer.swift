@@ -58,18 +58,27 @@
       let status: Int
       let closest: [String]
 
-      init(_ entry: MockJournalEntry) {
-        let hidden = Self.hiding(entry.request)
+      /// `entry` as listed, hiding also what `secrets` names (lower-cased names, and the
+      /// path segments `pattern` captures under a secret name).
+      init(_ entry: MockJournalEntry, secrets: JournalSecrets = JournalSecrets()) {
+        let hidden = Self.hiding(entry.request, secrets)
         time = entry.time
         method = entry.request.method.rawValue
         // `;jsessionid=…` in a path is a pair too.
         path = hidden(entry.request.path)
         query = hidden(entry.request.rawQuery)
-        headers = entry.request.headers.fields.map { [$0.name, Self.shown($0, hidden)] }
+        headers = entry.request.headers.fields.map {
+          [$0.name, Self.shown($0, hidden, secrets.names)]
+        }
+        let multipart = MultipartRedaction(
+          contentType: entry.request.headers[HTTPHeaderName.contentType])
         body =
           entry.request.body.isEmpty
           ? nil
-          : String(data: entry.request.body, encoding: .utf8).map { Self.shown(body: $0, hidden) }
+          : String(data: entry.request.body, encoding: .utf8).map { text in
+            Self.shown(
+              body: multipart?.redact(text, alsoNamed: secrets.names) ?? text, hidden)
+          }
         bodyBytes = entry.request.body.count
         route = entry.route
         scenario = entry.scenario
@@ -79,9 +88,15 @@
 
       /// What hides `request`'s credentials in text that shows them: pairs by name
       /// (`token=…`), then every credential the request carried, wherever it stands.
-      static func hiding(_ request: MockRequest) -> @Sendable (String) -> String {
-        let credentials = SentCredentials(request: request)
-        return { text in credentials.redact(PairRedaction.redact(text).text).text }
+      static func hiding(_ request: MockRequest, _ secrets: JournalSecrets = JournalSecrets())
+        -> @Sendable (String) -> String
+      {
+        let credentials = SentCredentials(
+          request: request, alsoNamed: secrets.names, pathValues: secrets.pathValues(of: request))
+        let names = secrets.names
+        return { text in
+          credentials.redact(PairRedaction.redact(text, alsoNamed: names).text).text
+        }
       }
 
       /// A body as the listing shows it: JSON with every value under a secret name blanked
@@ -97,9 +112,9 @@
       }
 
       /// A header's value as the listing shows it.
-      private static func shown(_ field: HTTPHeaders.Field, _ hidden: (String) -> String)
-        -> String
-      {
+      private static func shown(
+        _ field: HTTPHeaders.Field, _ hidden: (String) -> String, _ names: Set<String>
+      ) -> String {
         let name = field.name.lowercased()
         switch name {
         case "authorization", "proxy-authorization":
@@ -111,7 +126,8 @@
             return String(pair[...equals]) + "REDACTED"
           }.joined(separator: ";")
         default:
-          return SecretNames.isSecret(name) ? "REDACTED" : hidden(field.value)
+          return SecretNames.isSecret(name) || names.contains(name)
+            ? "REDACTED" : hidden(field.value)
         }
       }
     }
@@ -151,7 +167,8 @@
     /// Verifies `count` requests like `query`'s among `journal` (the entries kept, oldest
     /// first, after `dropped` others).
     static func verification(
-      _ query: JournalQuery, _ count: ExpectedCount, journal: [MockJournalEntry], dropped: Int
+      _ query: JournalQuery, _ count: ExpectedCount, journal: [MockJournalEntry], dropped: Int,
+      secrets: JournalSecrets = JournalSecrets()
     ) -> MockAdminAnswer {
       // The window first; positions stay those of the whole journal.
       let window = journal.indices.filter { index in
@@ -167,7 +184,7 @@
         failure?.matched ?? window.count(where: { expected.matches(journal[$0].request) })
       let closest = (failure?.closest ?? []).map { received in
         let index = window[received.position - 1]
-        let hidden = Entry.hiding(journal[index].request)
+        let hidden = Entry.hiding(journal[index].request, secrets)
         return Verification.Received(
           position: dropped + index + 1, request: hidden(received.summary),
           differences: received.differences.map(hidden))
@@ -190,8 +207,11 @@
       let request: String
       let nearMisses: [MockRouter.NearMiss]
 
-      init(_ entry: MockJournalEntry, nearMisses: [MockRouter.NearMiss]) {
-        let hidden = Entry.hiding(entry.request)
+      init(
+        _ entry: MockJournalEntry, nearMisses: [MockRouter.NearMiss],
+        secrets: JournalSecrets = JournalSecrets()
+      ) {
+        let hidden = Entry.hiding(entry.request, secrets)
         time = entry.time
         request = hidden(entry.request.summary)
         self.nearMisses = nearMisses.map { .init(route: $0.route, reason: hidden($0.reason)) }

@@ -50,10 +50,23 @@
       }
     }
 
-    /// The credentials `request` carried (what a journal listing must not show).
-    init(request: MockRequest) {
+    /// The credentials `request` carried (what a journal listing must not show): those
+    /// ``RequestCredentials`` finds, the values of query items, headers and form fields named
+    /// in `names` (an API's own `apiKey` names, lower-cased: `appid`), and `pathValues` (the
+    /// path segments its route names as secrets: `/reset/:token`).
+    init(request: MockRequest, alsoNamed names: Set<String> = [], pathValues: [String] = []) {
       var found: Set<String> = []
-      for value in RequestCredentials.values(in: request) {
+      var sent = RequestCredentials.values(in: request) + pathValues
+      if !names.isEmpty {
+        sent += request.headers.fields.filter { names.contains($0.name.lowercased()) }.map(\.value)
+        sent += RequestCredentials.pairs(in: request.rawQuery)
+          .filter { names.contains($0.0.lowercased()) }.map(\.1)
+        if let text = String(data: request.body, encoding: .utf8) {
+          sent += RequestCredentials.pairs(in: text).filter { names.contains($0.0.lowercased()) }
+            .map(\.1)
+        }
+      }
+      for value in sent {
         let value = value.trimmingCharacters(in: .whitespaces)
         if value.utf8.count >= Self.shortest { found.insert(value) }
         if let token = Self.schemeToken(value), token.utf8.count >= Self.shortest {
@@ -161,7 +174,9 @@
     /// many were. A pair starts the text or follows `?`, `&`, `;`, `#` (a fragment:
     /// `#access_token=…`), a quote, a space or a line end, and its value runs to the next `&`,
     /// `#`, `;`, quote, backslash (an escaped quote in JSON text), `>`, space or line end.
-    static func redact(_ text: String) -> (text: String, count: Int) {
+    static func redact(_ text: String, alsoNamed names: Set<String> = []) -> (
+      text: String, count: Int
+    ) {
       guard text.contains("=") else { return (text, 0) }
       let scalars = Array(text.unicodeScalars)
       var out = String.UnicodeScalarView()
@@ -185,7 +200,9 @@
             {
               valueEnd += 1
             }
-            if SecretNames.isSecret(decodedName), valueEnd > end + 1 {
+            if SecretNames.isSecret(decodedName) || names.contains(decodedName.lowercased()),
+              valueEnd > end + 1
+            {
               out.append(contentsOf: "REDACTED".unicodeScalars)
               count += 1
             } else {

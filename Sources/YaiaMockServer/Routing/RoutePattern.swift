@@ -67,6 +67,14 @@
       self.segments = segments.filter { $0 != .literal(".") }
     }
 
+    /// The names its `:name` segments capture, in order.
+    var parameterNames: [String] {
+      segments.compactMap { segment in
+        if case .parameter(let name) = segment { return name }
+        return nil
+      }
+    }
+
     /// The captured parameters if `path` matches (percent-decoded), `nil` if it does not. A
     /// trailing `*` captures the rest under the name `*`.
     public func match(_ path: String) -> [String: String]? {

@@ -80,6 +80,12 @@
       /// not describe (with the closest described name); off by default, since real servers
       /// take undescribed items and a mock that refused them would refuse working apps.
       public var strictRequestContract = false
+      /// Names of query items, headers and form fields that hold credentials, beyond those
+      /// every name check knows (``SecretNames``): an API's own key names (`appid`). The admin
+      /// API's journal hides their values, as it hides a token; a route parameter of one of
+      /// these names (`/keys/:appid`) is hidden in the path. The request contract's `apiKey`
+      /// names are added on their own.
+      public var secretNames: Set<String> = []
       /// A real backend behind the mock: for every request (recording), or for those no route
       /// answers (a proxy). `nil` (the default) forwards nothing.
       public var upstream: MockUpstream?
@@ -144,7 +150,9 @@
         }
           ?? TemplateGenerator(
             seed: UInt64.random(in: .min ... .max), now: configuration.templateNow),
-        hasBackend: configuration.upstream != nil)
+        hasBackend: configuration.upstream != nil,
+        secretNames: configuration.secretNames.union(
+          configuration.requestContract?.credentialNames ?? []))
     }
 
     /// A server with a manifest's routes and initial states.

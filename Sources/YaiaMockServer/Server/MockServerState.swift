@@ -18,6 +18,12 @@
     /// Whether a backend is behind the server, for a recording to record.
     private let hasBackend: Bool
     private var recording: AdminRecording?
+    /// Names whose values the journal listing hides beside those ``SecretNames`` knows.
+    private let secretNames: Set<String>
+    /// What the journal listing hides, for the routes tried now.
+    private var journalSecrets: JournalSecrets {
+      JournalSecrets(names: secretNames, routes: router.routes)
+    }
     private var entries: [MockJournalEntry] = []
     private var first = 0
     private var bytes = 0
@@ -31,8 +37,10 @@
     init(
       router: MockRouter, limit: MockServer.JournalLimit = .init(),
       onRequest: (@Sendable (MockJournalEntry) -> Void)? = nil,
-      generator: TemplateGenerator = .unseeded(), hasBackend: Bool = false
+      generator: TemplateGenerator = .unseeded(), hasBackend: Bool = false,
+      secretNames: Set<String> = []
     ) {
+      self.secretNames = Set(secretNames.map { $0.lowercased() })
       self.router = router
       self.base = router.routes
       self.hasBackend = hasBackend
@@ -141,7 +149,9 @@
       case .journal(let query):
         return .json(
           MockAdminAnswer.Journal(
-            entries: journal.filter(query.selects).map(MockAdminAnswer.Entry.init),
+            entries: journal.filter(query.selects).map { [journalSecrets] in
+              MockAdminAnswer.Entry($0, secrets: journalSecrets)
+            },
             dropped: dropped))
       case .clearJournal:
         clearJournal()
@@ -152,11 +162,13 @@
             count: journal.count(where: query.selects), received: entries.count - first,
             dropped: dropped))
       case .verify(let query, let count):
-        return MockAdminAnswer.verification(query, count, journal: journal, dropped: dropped)
+        return MockAdminAnswer.verification(
+          query, count, journal: journal, dropped: dropped, secrets: journalSecrets)
       case .nearMisses:
         return .json([
           "unmatched": journal.filter { $0.route == nil && $0.status == 404 }.suffix(50).map {
-            MockAdminAnswer.Unmatched($0, nearMisses: router.nearMisses(to: $0.request))
+            MockAdminAnswer.Unmatched(
+              $0, nearMisses: router.nearMisses(to: $0.request), secrets: journalSecrets)
           }
         ])
       case .stubs:

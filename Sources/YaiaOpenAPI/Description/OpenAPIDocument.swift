@@ -32,6 +32,12 @@
     /// The names API keys are sent under, which every operation takes.
     let credentials: Credentials
 
+    /// The names, lower-cased, that the description's `apiKey` schemes send keys under (query
+    /// items and headers): what a journal or a recording hides beside the names it knows.
+    package var credentialNames: Set<String> {
+      Set(credentials.query.map { $0.lowercased() }).union(credentials.headers)
+    }
+
     /// Query items and headers an `apiKey` security scheme names.
     struct Credentials: Sendable {
       var query: Set<String> = []
