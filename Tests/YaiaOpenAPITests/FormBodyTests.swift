@@ -253,4 +253,82 @@ struct FormBodyTests {
     // Lenient (the server's default): only the near misses.
     #expect(try problems("_=1700000000&limt=1", ["X-Debug": "1"], strict: false).count == 1)
   }
+
+  /// A form with OpenAPI 3's `encoding`: a list sent unexploded (`ids=1,2`), one with pipes,
+  /// an object as pairs, and a multipart upload whose icon must be an image and whose
+  /// metadata is a JSON part.
+  static let encoded = """
+    openapi: 3.0.3
+    info: { title: Encoded, version: '1' }
+    paths:
+      /search:
+        post:
+          requestBody:
+            content:
+              application/x-www-form-urlencoded:
+                schema:
+                  type: object
+                  properties:
+                    ids: { type: array, items: { type: integer } }
+                    tags: { type: array, items: { type: string, enum: [a, b, c] } }
+                    point: { type: object, properties: { x: { type: integer }, y: { type: integer } } }
+                encoding:
+                  ids: { style: form, explode: false }
+                  tags: { style: pipeDelimited }
+                  point: { explode: false }
+          responses: { '200': { description: ok } }
+      /apps:
+        post:
+          requestBody:
+            content:
+              multipart/form-data:
+                schema:
+                  type: object
+                  required: [icon]
+                  properties:
+                    icon: { type: string, format: binary }
+                    metadata: { type: object, properties: { version: { type: integer } } }
+                encoding:
+                  icon: { contentType: 'image/png, image/jpeg' }
+          responses: { '200': { description: ok } }
+    """
+
+  @Test("a form's encoding: unexploded lists and objects split, part types and JSON parts checked")
+  func encoding() throws {
+    let document = try OpenAPIDocument.parse(Self.encoded, file: "encoded.yaml")
+    func form(_ body: String) throws -> [String] {
+      try #require(
+        document.problems(
+          with: OpenAPIRequest(
+            method: .post, path: "/search",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8))))
+    }
+    #expect(try form("ids=1,2,3&tags=a|c&point=x,1,y,2") == [])
+    #expect(try form("ids=1,x") == [#"the body at $.ids[1]: expected integer, found string "x""#])
+    #expect(try form("tags=a|z").first?.contains("$.tags[1]") == true)
+    #expect(try form("point=x,1,y,z").first?.contains("$.point.y") == true)
+
+    func upload(iconType: String, metadata: String) throws -> [String] {
+      let body = [
+        "--B", #"Content-Disposition: form-data; name="icon"; filename="i.png""#,
+        "Content-Type: \(iconType)", "", "\u{89}PNG", "--B",
+        #"Content-Disposition: form-data; name="metadata""#, "Content-Type: application/json", "",
+        metadata, "--B--", "",
+      ].joined(separator: "\r\n")
+      return try #require(
+        document.problems(
+          with: OpenAPIRequest(
+            method: .post, path: "/apps",
+            headers: ["Content-Type": "multipart/form-data; boundary=B"], body: Data(body.utf8))))
+    }
+    #expect(try upload(iconType: "image/png", metadata: #"{"version": 2}"#) == [])
+    #expect(
+      try upload(iconType: "text/plain", metadata: #"{"version": 2}"#) == [
+        "the body's part icon is sent as text/plain; the description takes image/png, image/jpeg"
+      ])
+    #expect(
+      try upload(iconType: "image/jpeg", metadata: #"{"version": "two"}"#) == [
+        #"the body at $.metadata.version: expected integer, found string "two""#
+      ])
+  }
 }

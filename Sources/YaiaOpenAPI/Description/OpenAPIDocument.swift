@@ -265,10 +265,24 @@
         case .failure(let problem):
           return ["the body is not a form: \(problem.reason)"]
         case .success(let fields):
-          let value = FormBody.value(of: fields, schema: schema, schemas: schemas)
-          return validator.violations(of: value, against: schema).map {
-            "the body at \(VisibleText.escaped($0.path, atMost: 200)): \($0.reason)"
+          let encodings = operation.formEncodings[sent] ?? [:]
+          var problems: [String] = []
+          // A part of a declared content type sent as another (`icon` as text, not a PNG).
+          for field in fields where sent == "multipart/form-data" {
+            guard let declared = encodings[field.path[0]]?.contentType,
+              !FormBody.partType(field.type, isOneOf: declared)
+            else { continue }
+            problems.append(
+              "the body's part \(VisibleText.escaped(field.path[0], atMost: 80)) is sent as \(VisibleText.escaped(field.type ?? "text/plain", atMost: 80)); the description takes \(VisibleText.escaped(declared, atMost: 120))"
+            )
           }
+          let value = FormBody.value(
+            of: fields, schema: schema, schemas: schemas, encodings: encodings,
+            multipart: sent == "multipart/form-data")
+          return problems
+            + validator.violations(of: value, against: schema).map {
+              "the body at \(VisibleText.escaped($0.path, atMost: 200)): \($0.reason)"
+            }
         }
       }
       guard OpenAPIReader.isJSON(match) || OpenAPIReader.isJSON(sent),

@@ -63,6 +63,28 @@
     /// The schema of a body sent as a form (`application/x-www-form-urlencoded`,
     /// `multipart/form-data`), where the description gives one apart from the JSON body's.
     package var formSchema: JSONSchema? = nil
+    /// The form's `encoding` by media type, then by property: how each top-level field is
+    /// sent (OpenAPI 3's `style`, `explode`, and a multipart part's `contentType`).
+    package var formEncodings: [String: [String: FormEncoding]] = [:]
+
+    /// How one top-level field of a form is sent (an `encoding` entry of OpenAPI 3).
+    package struct FormEncoding: Sendable, Equatable {
+      /// `form` (the default), `spaceDelimited`, `pipeDelimited` or `deepObject`.
+      package var style: ParameterStyle = .form
+      /// Whether an array or object is sent as one field per value (the default for `form`),
+      /// or as one field of delimited values (`tags=a,b`).
+      package var explode = true
+      /// A multipart part's media types, as a comma-separated list that may use wildcards
+      /// (`image/png, image/*`); `nil` for the default of its schema's type.
+      package var contentType: String?
+
+      package init(style: ParameterStyle = .form, explode: Bool = true, contentType: String? = nil)
+      {
+        self.style = style
+        self.explode = explode
+        self.contentType = contentType
+      }
+    }
 
     /// `GET /pets/{petId}`, or the operation's id.
     public var name: String { id ?? "\(method) \(path)" }

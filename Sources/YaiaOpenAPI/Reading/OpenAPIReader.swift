@@ -289,6 +289,7 @@
       var requiresBody = false
       var bodySchema: JSONSchema?
       var formSchema: JSONSchema?
+      var formEncodings: [String: [String: OpenAPIOperation.FormEncoding]] = [:]
       var bodyMediaTypes: [String] = []
       if isSwagger {
         (requiresBody, bodySchema, bodyMediaTypes) = try swaggerBody(operation: node, path: item)
@@ -303,6 +304,9 @@
         }
         // A form's own schema, where the body is sent as one (Stripe, Twilio, Slack).
         for type in ["application/x-www-form-urlencoded", "multipart/form-data"] {
+          if let encoding = body["content"]?[type]?["encoding"] {
+            formEncodings[type] = try formEncoding(encoding)
+          }
           guard formSchema == nil, let schemaNode = body["content"]?[type]?["schema"] else {
             continue
           }
@@ -370,7 +374,46 @@
         method: httpMethod, path: full, id: node["operationId"]?.string, line: node.mark?.line ?? 0,
         parameters: parameters, responses: responses, requiresBody: requiresBody,
         bodySchema: bodySchema, bodyMediaTypes: bodyMediaTypes, template: template,
-        formSchema: formSchema)
+        formSchema: formSchema, formEncodings: formEncodings)
+    }
+
+    /// A form media type's `encoding`: each property's `style`, `explode` and `contentType`.
+    private func formEncoding(_ node: Node) throws(OpenAPIError)
+      -> [String: OpenAPIOperation.FormEncoding]
+    {
+      guard case .mapping(let mapping) = node else {
+        throw error(node, "`encoding` maps a form's property names to how each is sent")
+      }
+      var encodings: [String: OpenAPIOperation.FormEncoding] = [:]
+      for (key, value) in mapping {
+        guard let name = key.string, case .mapping = value else {
+          throw error(key, "an `encoding` entry is a property name and a mapping")
+        }
+        var encoding = OpenAPIOperation.FormEncoding()
+        if let style = value["style"] {
+          guard let text = style.string, let read = ParameterStyle(rawValue: text),
+            ParameterStyle.allowed(in: .query).contains(read)
+          else {
+            throw error(
+              style, "a form field's style is form, spaceDelimited, pipeDelimited or deepObject")
+          }
+          encoding.style = read
+          // `explode` defaults to true for `form` only, as for a query parameter.
+          encoding.explode = read == .form
+        }
+        if let explode = value["explode"] {
+          guard let flag = explode.bool else { throw error(explode, "`explode` is true or false") }
+          encoding.explode = flag
+        }
+        if let type = value["contentType"] {
+          guard let text = type.string, !text.isEmpty, text.utf8.count <= 500 else {
+            throw error(type, "`contentType` is a media type, or a list of them")
+          }
+          encoding.contentType = text
+        }
+        encodings[name] = encoding
+      }
+      return encodings
     }
 
     /// The JSON media type of a `content` mapping: `application/json`, or any `…+json` or

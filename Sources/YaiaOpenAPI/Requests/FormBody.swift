@@ -1,6 +1,7 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   import YaiaHTTP
+  import Yaia
 
   /// A form body read as the value its schema describes, so that it is checked as a JSON body
   /// is: `application/x-www-form-urlencoded` (every request body Stripe, Twilio and Slack
@@ -19,8 +20,10 @@
     static let mostFields = 10_000
     static let deepestName = 16
 
-    /// One field's place and value: `items[0][price]=5` is `["items", "0", "price"]`, `"5"`.
-    typealias Field = (path: [String], value: String?)
+    /// One field's place and value: `items[0][price]=5` is `["items", "0", "price"]`, `"5"`;
+    /// a multipart part's `Content-Type` beside it (`nil` when it names none, or in a
+    /// URL-encoded form).
+    typealias Field = (path: [String], value: String?, type: String?)
 
     /// The fields of a URL-encoded body, or why it does not read.
     static func urlEncodedFields(_ body: Data) -> Result<[Field], FormProblem> {
@@ -33,7 +36,7 @@
         guard let path = path(of: name) else {
           return .failure(FormProblem("the field name \(ParameterValue.shown(name)) does not read"))
         }
-        fields.append((path, QueryPairs.decoded(raw)))
+        fields.append((path, QueryPairs.decoded(raw), nil))
       }
       return .success(fields)
     }
@@ -117,7 +120,10 @@
       }
       let content = part[split.upperBound...]
       let isFile = parameter("filename", of: String(disposition)) != nil
-      return .success((path, isFile ? nil : String(decoding: content, as: UTF8.self)))
+      let type = headers.split(separator: "\r\n")
+        .first { $0.lowercased().hasPrefix("content-type:") }
+        .map { $0.dropFirst("content-type:".count).trimmingCharacters(in: .whitespaces) }
+      return .success((path, isFile ? nil : String(decoding: content, as: UTF8.self), type))
     }
 
     /// `name="value"` (or unquoted) in a header's parameters.
@@ -147,14 +153,61 @@
       return path
     }
 
-    /// The fields as the value `schema` describes, each text typed at its place.
+    /// The fields as the value `schema` describes, each text typed at its place, following
+    /// the form's `encoding`: a top-level field sent unexploded (`tags=a,b`, or `|` and space
+    /// for the delimited styles) is split into its values (an object's into name and value
+    /// pairs); a multipart part whose schema is an object or an array is read as the JSON its
+    /// default content type says it is.
     static func value(
-      of fields: [Field], schema: JSONSchema, schemas: [String: JSONSchema]
+      of fields: [Field], schema: JSONSchema, schemas: [String: JSONSchema],
+      encodings: [String: OpenAPIOperation.FormEncoding] = [:], multipart: Bool = false
     ) -> LocatedJSON {
-      let tree = fields.reduce(into: FieldTree.branch([])) { tree, field in
-        tree.insert(field.value, at: field.path[...])
+      let resolved = schema.resolved(in: schemas)
+      var tree = FieldTree.branch([])
+      for field in fields {
+        guard !multipart, field.path.count == 1, let text = field.value,
+          let encoding = encodings[field.path[0]], !encoding.explode,
+          let delimiter = Self.delimiter(of: encoding.style),
+          let pieces = ParameterValue.pieces(text, delimiter)
+        else {
+          tree.insert(field.value, at: field.path[...])
+          continue
+        }
+        let property = resolved.properties.first { $0.name == field.path[0] }?.schema
+          .resolved(in: schemas)
+        if FormTypes.of(property ?? JSONSchema(), schemas: schemas).object != nil,
+          pieces.count.isMultiple(of: 2)
+        {
+          // `point=x,1,y,2`: name, value, name, value.
+          for index in stride(from: 0, to: pieces.count, by: 2) {
+            tree.insert(pieces[index + 1], at: [field.path[0], pieces[index]][...])
+          }
+        } else {
+          for piece in pieces { tree.insert(piece, at: field.path[...]) }
+        }
       }
-      return tree.value(schema.resolved(in: schemas), schemas: schemas)
+      return tree.value(resolved, schemas: schemas, jsonParts: multipart)
+    }
+
+    /// The delimiter an unexploded field of `style` is sent with; `nil` for `deepObject`,
+    /// which is always sent as brackets.
+    private static func delimiter(of style: ParameterStyle) -> Character? {
+      switch style {
+      case .spaceDelimited: " "
+      case .pipeDelimited: "|"
+      case .deepObject: nil
+      default: ","
+      }
+    }
+
+    /// Whether a multipart part sent as `sent` (`nil`: none named, which is `text/plain`) is
+    /// one of the media types `declared` lists (`image/png, image/*`).
+    static func partType(_ sent: String?, isOneOf declared: String) -> Bool {
+      let type = OpenAPIReader.mediaType(sent ?? "text/plain")
+      return declared.split(separator: ",").contains { range in
+        OpenAPIDocument.mediaType(
+          range.trimmingCharacters(in: .whitespaces).lowercased(), covers: type)
+      }
     }
   }
 
@@ -201,11 +254,21 @@
       self = .branch(members)
     }
 
-    /// The value at this place as `schema` types it.
-    func value(_ schema: JSONSchema, schemas: [String: JSONSchema]) -> LocatedJSON {
+    /// The value at this place as `schema` types it; with `jsonParts`, a single value whose
+    /// schema is an object or an array is read as JSON when it is JSON (a multipart part's
+    /// default content type for them).
+    func value(_ schema: JSONSchema, schemas: [String: JSONSchema], jsonParts: Bool = false)
+      -> LocatedJSON
+    {
       let types = FormTypes.of(schema, schemas: schemas)
       switch self {
       case .leaf(let values):
+        if jsonParts, values.count == 1, let text = values[0],
+          types.object != nil || types.array != nil,
+          let json = Self.json(text)
+        {
+          return json
+        }
         if types.array != nil || values.count > 1 {
           let items = types.array?.items.first?.resolved(in: schemas) ?? JSONSchema()
           return LocatedJSON(.array(values.map { Self.typed($0, items, schemas) }))
@@ -220,7 +283,9 @@
               Int($1.element.name) ?? $1.offset, $1.offset
             )
           }
-          return LocatedJSON(.array(ordered.map { $0.element.tree.value(items, schemas: schemas) }))
+          return LocatedJSON(
+            .array(
+              ordered.map { $0.element.tree.value(items, schemas: schemas, jsonParts: jsonParts) }))
         }
         return LocatedJSON(
           .object(
@@ -229,9 +294,20 @@
               let property =
                 object.properties.first { $0.name == name }?.schema.resolved(in: schemas)
                 ?? object.additional?.first?.resolved(in: schemas) ?? JSONSchema()
-              return LocatedJSON.Member(name: name, value: tree.value(property, schemas: schemas))
+              return LocatedJSON.Member(
+                name: name, value: tree.value(property, schemas: schemas, jsonParts: jsonParts))
             }))
       }
+    }
+
+    /// `text` as JSON, within the reader's limits; `nil` when it is not JSON.
+    static func json(_ text: String) -> LocatedJSON? {
+      guard
+        let any = try? JSONSerialization.jsonObject(
+          with: Data(text.utf8), options: [.fragmentsAllowed])
+      else { return nil }
+      var budget = InputBudget(OpenAPIReader.limits)
+      return try? LocatedJSON(any: any, budget: &budget)
     }
 
     /// One text as the schema types it: a file is any value the schema takes (its bytes are
