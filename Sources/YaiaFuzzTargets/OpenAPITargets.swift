@@ -38,12 +38,12 @@ enum OpenAPITargets {
   }
 
   /// A schema written from the input's bytes, with only constraints that some value meets
-  /// (every range has its low end below its high end, a format never meets a length or a
-  /// pattern, a `oneOf`'s choices are of different types), served as an operation's answer:
+  /// (every range has its low end below its high end, a format never meets a length, a
+  /// `oneOf`'s choices are of different types), served as an operation's answer:
   /// the description reads, and the sample the mock server serves passes the same schema
   /// (the promise `ServedSamplesTests` checks on the tests' own descriptions, here on schemas
   /// no one wrote). A description the reader notes (a pattern no sample of its lengths fits)
-  /// is left out: the note is what the user is told.
+  /// (or a format beside it) is left out: the note is what the user is told.
   static let schemaSample = FuzzTarget(
     "schema-sample",
     summary: "a generated satisfiable schema: its served sample passes its own schema",
@@ -108,9 +108,13 @@ enum OpenAPITargets {
       switch kind {
       case 0:
         var parts = [#""type": "string""#]
-        switch next(4) {
+        switch next(5) {
         case 0:
           parts.append(#""format": "\#(Self.formats[next(Self.formats.count)])""#)
+        case 4:
+          // Both: a sample of the two, or a note that none was found.
+          parts.append(#""format": "\#(Self.formats[next(Self.formats.count)])""#)
+          parts.append(#""pattern": "\#(Self.patterns[next(Self.patterns.count)])""#)
         case 1:
           parts.append(#""pattern": "\#(Self.patterns[next(Self.patterns.count)])""#)
           // Lengths with a pattern: a sample may not fit, which the reader notes.

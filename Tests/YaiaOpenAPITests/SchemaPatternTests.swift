@@ -147,4 +147,47 @@ struct SchemaPatternTests {
     let reasons = validator.violations(of: sample, against: schema).map(\.reason)
     #expect(reasons.count == 1 && reasons.allSatisfy { $0.contains("^[a-z]{4}$") }, "\(reasons)")
   }
+
+  /// A `format` beside a `pattern`: the sample is of both when one is found (the format's own
+  /// text when the pattern takes it, else a sample of the pattern that is of the format), and
+  /// a pair no sample fits is said at load.
+  static let formats = """
+    openapi: 3.0.3
+    info: { title: Formats, version: '1' }
+    paths:
+      /a:
+        get:
+          responses:
+            '200':
+              description: ok
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [id, mail, day, odd]
+                    properties:
+                      id: { type: string, format: uuid, pattern: '^[0-9a-f-]{36}$' }
+                      mail: { type: string, format: email, pattern: '^[a-z]+@corp[.]com$' }
+                      day: { type: string, format: date, pattern: '^20[0-9]{2}-[0-9]{2}-[0-9]{2}$' }
+                      odd: { type: string, format: uuid, pattern: '^[a-z]{5}$' }
+    """
+
+  @Test("a format beside a pattern: samples of both, and a pair no sample fits said at load")
+  func formatAndPattern() throws {
+    let document = try OpenAPIDocument.parse(Self.formats, file: "formats.yaml")
+    #expect(
+      document.notes == [
+        "formats.yaml:18: the pattern ^[a-z]{5}$ is checked, but no sample of it that is of the format uuid was found within the schema's lengths: samples of this schema break it"
+      ])
+    let schema = try #require(document.operations.first?.responses.first?.schema)
+    var sampler = SchemaSampler(schemas: document.schemas)
+    let sampled = sampler.sampleResponse(schema)
+    let sample = try #require(sampled)
+    #expect(
+      sample.text()
+        == #"{"id":"00000000-0000-4000-8000-000000000000","mail":"a@corp.com","day":"2026-01-01","odd":"00000000-0000-4000-8000-000000000000"}"#
+    )
+    var validator = SchemaValidator(schemas: document.schemas)
+    #expect(validator.violations(of: sample, against: schema).map(\.path) == ["$.odd"])
+  }
 }

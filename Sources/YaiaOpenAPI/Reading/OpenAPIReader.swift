@@ -727,16 +727,24 @@
       do {
         let read = try SchemaPattern(pattern)
         let types = schema.types ?? [.string]
-        let key = "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) " + pattern
+        let format = schema.format.flatMap { SchemaFormat.checked.contains($0) ? $0 : nil }
+        let key = "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) \(format ?? "") " + pattern
         if types.contains(.string), schema.example == nil, schema.enumValues == nil,
           sampled[key] == nil, sampled.count < Self.mostSampledPatterns
         {
-          sampled[key] = read.sample(least: schema.minLength ?? 0, most: schema.maxLength) != nil
+          // The format's own text first, as the sampler tries it.
+          sampled[key] =
+            read.matches(SchemaSampler.plainText(for: schema), steps: 100_000) == true
+            || read.sample(
+              least: schema.minLength ?? 0, most: schema.maxLength,
+              where: { text in format.map { SchemaFormat.accepts(text, format: $0) } ?? true })
+              != nil
         }
         if sampled[key] == false {
+          let within = format.map { "that is of the format \($0) " } ?? ""
           note(
             schema.line,
-            "the pattern \(shown) is checked, but no sample of it was found within the "
+            "the pattern \(shown) is checked, but no sample of it \(within)was found within the "
               + "schema's lengths: samples of this schema break it")
         }
         schema.pattern = read

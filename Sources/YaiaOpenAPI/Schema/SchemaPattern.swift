@@ -119,8 +119,11 @@
     /// `nil` when none of the texts it tries matches within those lengths. Quantifiers are
     /// tried at their least first, then growing, so the text is short and reads plainly. At
     /// most 28 texts are tried, each matched within 100,000 steps: a few million steps for a
-    /// pattern nothing satisfies.
-    package func sample(least: Int = 0, most: Int? = nil) -> String? {
+    /// pattern nothing satisfies. With `accepted`, a text must also pass it (a schema's
+    /// `format`: a pattern of hex digits beside `format: uuid`).
+    package func sample(
+      least: Int = 0, most: Int? = nil, where accepted: (String) -> Bool = { _ in true }
+    ) -> String? {
       // Each alternation's first choice, then its last (`N/A|\d+` with a least length of 4
       // needs the digits); a text already tried is not matched again, so a pattern with no
       // open quantifier costs one match per order.
@@ -137,7 +140,7 @@
             if let most, length > most { break }  // it only grows from here
             continue
           }
-          if matches(sample, steps: 100_000) == true { return sample }
+          if matches(sample, steps: 100_000) == true, accepted(sample) { return sample }
         }
       }
       return nil

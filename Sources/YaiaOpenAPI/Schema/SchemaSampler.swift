@@ -240,17 +240,27 @@
       guard let pattern = schema.pattern, pattern.matches(plain, steps: 100_000) != true else {
         return plain
       }
-      let key = "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) " + pattern.source
+      let key =
+        "\(schema.minLength ?? 0) \(schema.maxLength ?? -1) \(schema.format ?? "") "
+        + pattern.source
       if let known = patternSamples[key] { return known }
       // Sampling a pattern costs up to a few million steps: a description samples at most
       // as many distinct ones as its reader checks at load, the rest answer plain text.
       guard patternSamples.count < OpenAPIReader.mostSampledPatterns else { return plain }
-      let made = pattern.sample(least: schema.minLength ?? 0, most: schema.maxLength) ?? plain
+      // A sample of the pattern that is also of the schema's format, when it has one.
+      let format = schema.format
+      let made =
+        pattern.sample(
+          least: schema.minLength ?? 0, most: schema.maxLength,
+          where: { text in format.map { SchemaFormat.accepts(text, format: $0) } ?? true })
+        ?? plain
       patternSamples[key] = made
       return made
     }
 
-    private static func plainText(for schema: JSONSchema) -> String {
+    /// The text a string schema is sampled with before its pattern: its format's example
+    /// (`user@example.com`), else `string`, fitted to its lengths.
+    static func plainText(for schema: JSONSchema) -> String {
       var text: String
       switch schema.format {
       case "date-time": text = "2026-01-01T00:00:00Z"
