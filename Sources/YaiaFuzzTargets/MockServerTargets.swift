@@ -40,7 +40,7 @@ enum MockServerTargets {
     let bchars = Set(
       "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ")
     let framed =
-      !content.contains("--\(boundary)") && !boundary.isEmpty
+      Data(content.utf8).range(of: Data("--\(boundary)".utf8)) == nil && !boundary.isEmpty
       && boundary.allSatisfy(bchars.contains) && !boundary.hasSuffix(" ")
       && !token.contains(boundary)
     if framed {

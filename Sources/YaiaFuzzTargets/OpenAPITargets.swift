@@ -42,8 +42,8 @@ enum OpenAPITargets {
   /// `oneOf`'s choices are of different types), served as an operation's answer:
   /// the description reads, and the sample the mock server serves passes the same schema
   /// (the promise `ServedSamplesTests` checks on the tests' own descriptions, here on schemas
-  /// no one wrote). A description the reader notes (a pattern no sample of its lengths fits)
-  /// (or a format beside it) is left out: the note is what the user is told.
+  /// no one wrote). A description the reader notes (a pattern no sample of its lengths, or of
+  /// its format, fits) is left out: the note is what the user is told.
   static let schemaSample = FuzzTarget(
     "schema-sample",
     summary: "a generated satisfiable schema: its served sample passes its own schema",

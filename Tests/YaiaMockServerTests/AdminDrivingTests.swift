@@ -371,6 +371,49 @@ struct AdminDrivingTests {
       report.problems.isEmpty, "\(report.problems.map(\.description).joined(separator: "\n"))")
     #expect(report.responsesChecked == routes.count)
   }
+
+  @Test("review: secrets in closest and near misses, ambiguous names, times to the millisecond")
+  func reviewed() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.admin = true
+    let server = MockServer(
+      routes: [
+        try MockRoute(.get, "/data", query: ["api_key": "test"], responses: .single(.json("{}"))),
+        try MockRoute(.get, "/items", query: ["page": "1"], responses: .single(.json("[1]"))),
+        try MockRoute(.get, "/items", query: ["page": "2"], responses: .single(.json("[2]"))),
+      ], configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let session = Session(port: try #require(baseURL.port))
+    #expect(try await session.send("GET", "/data?api_key=R3ALK3Y99").status == 404)
+    let journal = try await session.send("GET", "/__yaia/journal").body
+    #expect(!journal.contains("R3ALK3Y99") && !journal.contains("api_key=test"), "\(journal)")
+    let misses = try await session.send("GET", "/__yaia/near-misses").body
+    #expect(
+      !misses.contains("R3ALK3Y99") && misses.contains("api_key (a value of its own)"), "\(misses)")
+    // Two routes of one name: which is meant cannot be told.
+    let ambiguous = try await session.send(
+      "PUT", "/__yaia/stubs/GET%20%2Fitems", json: #"{"path":"/items","response":{}}"#)
+    #expect(
+      ambiguous.status == 409 && ambiguous.body.contains("2 routes are named"), "\(ambiguous.body)")
+    #expect(try await session.send("DELETE", "/__yaia/stubs/GET%20%2Fitems").status == 409)
+    // Times to the millisecond: a moment after an entry's time no longer selects it.
+    let entries = try #require(try session.object(journal)["entries"] as? [[String: Any]])
+    let time = try #require(entries.first?["time"] as? String)
+    #expect(time.contains("."), "\(time)")
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let instant = try #require(formatter.date(from: time))
+    let after = formatter.string(from: instant.addingTimeInterval(0.001))
+    let count = try session.object(
+      try await session.send("POST", "/__yaia/count", json: #"{"since":"\#(after)"}"#).body)
+    #expect(count["count"] as? Int == 0)
+    // A count names at most 64 filters, as a query does.
+    let many = (0..<70).map { #""h\#($0)":"v""# }.joined(separator: ",")
+    #expect(
+      try await session.send("POST", "/__yaia/count", json: #"{"headers":{\#(many)}}"#).status
+        == 400)
+  }
 }
 
 extension MockAdminCommand.Decision {

@@ -231,6 +231,28 @@ struct ServedSamplesTests {
     #expect(error.status == 500)
   }
 
+  @Test("a default answer beside a documented 5XX is served as a status no class covers")
+  func defaultBesideAClass() throws {
+    let document = try OpenAPIDocument.parse(
+      """
+      openapi: 3.0.3
+      info: { title: Classes, version: '1' }
+      paths:
+        /a:
+          get:
+            responses:
+              '200': { description: ok }
+              5XX: { description: down }
+              default: { description: other }
+      """, file: "classes.yaml")
+    let route = try #require(document.routes().first)
+    #expect(
+      route.scenarios["default"].map { answer in
+        if case .single(let response) = answer { return response.status.code }
+        return 0
+      } == 400)
+  }
+
   @Test("the inline reader finds a description as written, and leaves out one with interpolation")
   func inlineReader() {
     let source = [

@@ -233,4 +233,60 @@ struct RequestContractTests {
         "the model cannot read the 200 answer's sample of the schema with only its required fields: at tracks[0].preview: the field is missing"
       ])
   }
+
+  /// A tree whose children are required: the least answer holds none below the first level,
+  /// rather than children to the deepest level ending in nulls.
+  struct Node: Decodable, Sendable {
+    var name: String
+    var children: [Node]
+  }
+
+  @Test(
+    "the least answer of a recursive schema ends, and an object's example keeps no optional field")
+  func leastAnswerOfATree() throws {
+    let contract = RequestContract(
+      try OpenAPIDocument.parse(
+        """
+        openapi: 3.0.3
+        info: { title: Tree, version: '1' }
+        paths:
+          /tree:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content: { application/json: { schema: { $ref: '#/components/schemas/Node' } } }
+          /track:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [track]
+                        properties:
+                          track:
+                            type: object
+                            required: [name]
+                            properties: { name: { type: string }, preview: { type: string } }
+                            example: { name: Song, preview: 'https://p.example/1' }
+        components:
+          schemas:
+            Node:
+              type: object
+              required: [name, children]
+              properties:
+                name: { type: string }
+                children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+        """, file: "tree.yaml"),
+      baseURL: try #require(URL(string: "https://tree.example")))
+    #expect(contract.problems(with: Request<Node>.json(.get, Endpoint("/tree"))) == [])
+    struct Holder: Decodable, Sendable { var track: Track }
+    #expect(
+      contract.problems(with: Request<Holder>.json(.get, Endpoint("/track"))).map(\.message) == [
+        "the model cannot read the 200 answer's sample of the schema with only its required fields: at track.preview: the field is missing"
+      ])
+  }
 }

@@ -226,4 +226,27 @@ struct RequestProblemsTests {
       try problems("created[gtx]=1")
         == ["the query parameter created has no key gtx; did you mean created[gt]?"])
   }
+
+  @Test("a path parameter of several scalar choices is checked against all of them")
+  func scalarChoices() throws {
+    let document = try OpenAPIDocument.parse(
+      """
+      openapi: 3.0.3
+      info: { title: Users, version: '1' }
+      paths:
+        /users/{idOrName}:
+          get:
+            parameters:
+              - name: idOrName
+                in: path
+                required: true
+                schema: { oneOf: [{ type: integer }, { type: string, pattern: '^[a-z]+$' }] }
+            responses: { '200': { description: ok } }
+      """, file: "users.yaml")
+    func problems(_ path: String) throws -> [String] {
+      try #require(document.problems(with: OpenAPIRequest(method: .get, path: path)))
+    }
+    #expect(try problems("/users/alice") == [])
+    #expect(try problems("/users/ALICE") != [])
+  }
 }

@@ -32,9 +32,14 @@
     /// Whether exchanges are being recorded (false once stopped; the snapshot stays).
     private(set) var isOn = true
 
-    /// A recording of the answers of `source`.
-    init(source: String?) {
-      recording = Recording(source: source, policy: Self.policy)
+    /// A recording of the answers of `source`, treating `secretNames` (an API's own key
+    /// names, lower-cased) as secrets beside those every recording knows: their query items
+    /// are recorded as any-value items, their values redacted.
+    init(source: String?, secretNames: Set<String> = []) {
+      var policy = Self.policy
+      policy.secretPaths += secretNames.sorted()
+      policy.secretHeaders.formUnion(secretNames)
+      recording = Recording(source: source, policy: policy)
     }
 
     /// Records one exchange the server forwarded, while on.

@@ -111,6 +111,11 @@
         }
         return pairs
       }
+      let named =
+        ["query", "headers", "body"].reduce(0) { $0 + ((object[$1] as? [String: Any])?.count ?? 0) }
+      guard named + object.count <= Self.mostFilters else {
+        throw Refusal(reason: "a query names at most \(Self.mostFilters) filters")
+      }
       var headers = HTTPHeaders()
       for (name, value) in try pairs("headers").sorted(by: { $0.key < $1.key }) {
         headers.add(name, value)

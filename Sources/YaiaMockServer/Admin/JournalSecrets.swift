@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
 
   /// What the journal listing hides beyond what every request's own credentials show: the
   /// names an API sends its keys under that ``SecretNames`` does not know (an `apiKey` scheme's
@@ -22,17 +23,16 @@
       }
     }
 
-    /// The values of `request`'s path that a route names as secrets, decoded and as sent.
+    /// The values of `request`'s path that a route names as secrets: each segment as sent
+    /// (however it was percent-encoded: `ab%2bcd%3D`) and decoded.
     func pathValues(of request: MockRequest) -> [String] {
       var values: [String] = []
-      for (pattern, secret) in patterns {
-        guard let parameters = pattern.match(request.path) else { continue }
-        for name in secret {
-          guard let value = parameters[name] else { continue }
-          values.append(value)
-          if let sent = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) {
-            values.append(sent)
-          }
+      let segments = PathSegments.of(request.path)
+      for (pattern, secret) in patterns where pattern.match(request.path) != nil {
+        for (index, name) in pattern.parameterPlaces where secret.contains(name) {
+          guard index < segments.count else { continue }
+          values.append(segments[index])
+          values.append(PathSegments.decoded(segments[index]))
         }
       }
       return values

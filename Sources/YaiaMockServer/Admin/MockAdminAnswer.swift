@@ -14,7 +14,14 @@
     static func json(_ value: some Encodable, status: HTTPStatus = 200) -> MockAdminAnswer {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      encoder.dateEncodingStrategy = .iso8601
+      // To the millisecond: a test that takes an entry's time as the next window's `since`
+      // must not find the entry in it again.
+      encoder.dateEncodingStrategy = .custom { date, encoder in
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var container = encoder.singleValueContainer()
+        try container.encode(formatter.string(from: date))
+      }
       guard let body = try? encoder.encode(value) else {
         return MockAdminAnswer(status: 500, body: Data(#"{"error":"could not encode"}"#.utf8))
       }
@@ -83,7 +90,7 @@
         route = entry.route
         scenario = entry.scenario
         status = entry.status.code
-        closest = entry.closest
+        closest = entry.closest.map(hidden)
       }
 
       /// What hides `request`'s credentials in text that shows them: pairs by name
@@ -247,6 +254,10 @@
         return .error(
           "no route is named \(VisibleText.escaped(name, atMost: 80)); GET /__yaia/routes lists them",
           status: 404)
+      case .ambiguous(let name, let count):
+        return .error(
+          "\(count) routes are named \(VisibleText.escaped(name, atMost: 80)): give each a name of its own in the manifest (`name:`) to replace or remove one",
+          status: 409)
       case .tooMany:
         return .error(
           "at most \(MockStubs.mostStubs) stubs are added or replaced at run time; DELETE /__yaia/stubs removes them",

@@ -32,6 +32,8 @@
       case noSuchRoute(String)
       /// Past ``mostStubs`` (507).
       case tooMany
+      /// More than one manifest route has that name (409): which one is meant cannot be told.
+      case ambiguous(String, count: Int)
     }
 
     /// The most stubs added and replaced at run time, together: a test suite that adds one
@@ -80,6 +82,7 @@
       if let index = added.firstIndex(where: { $0.route.name == name }) {
         added[index] = stub
       } else if base.contains(where: { $0.name == name }), !removed.contains(name) {
+        try Self.unique(name, in: base)
         guard replaced[name] != nil || added.count + replaced.count < Self.mostStubs else {
           throw .tooMany
         }
@@ -89,11 +92,19 @@
       }
     }
 
+    /// Refuses a name more than one manifest route has (two recorded `GET /items` routes told
+    /// apart by their queries): changing all of them at once is never what a test means.
+    private static func unique(_ name: String, in base: [MockRoute]) throws(Refusal) {
+      let count = base.count { $0.name == name }
+      if count > 1 { throw .ambiguous(name, count: count) }
+    }
+
     /// Removes the route named `name`, a stub or a manifest route.
     package mutating func remove(_ name: String, base: [MockRoute]) throws(Refusal) {
       if let index = added.firstIndex(where: { $0.route.name == name }) {
         added.remove(at: index)
       } else if base.contains(where: { $0.name == name }), !removed.contains(name) {
+        try Self.unique(name, in: base)
         replaced[name] = nil
         removed.insert(name)
       } else {

@@ -24,9 +24,13 @@
           // `default` beside a success stands for the statuses not documented: served as the
           // first error status the operation leaves to it, not as the success's 200.
           if response.status == "default" {
-            let documented = Set(operation.responses.map(\.status))
+            // Neither documented itself nor in a documented class (`5XX`), which a check would
+            // match first.
+            let documented = Set(operation.responses.map { $0.status.uppercased() })
             let code =
-              [500, 400, 503, 502, 422, 409].first { !documented.contains("\($0)") } ?? 599
+              [500, 400, 503, 502, 422, 409, 418].first {
+                !documented.contains("\($0)") && !documented.contains("\($0 / 100)XX")
+              } ?? 599
             answer.status = HTTPStatus(code)
           }
           scenarios[response.status] = .single(answer)

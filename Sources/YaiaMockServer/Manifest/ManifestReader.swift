@@ -72,9 +72,14 @@
       case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
         .composer(_, let problem, let mark, _):
         return .brokenManifest(
-          file: file, line: mark.line, reason: "not valid YAML or JSON: \(problem)")
+          file: file, line: mark.line,
+          reason: "not valid YAML or JSON: \(VisibleText.escaped(problem, atMost: 300))")
       default:
-        return .brokenManifest(file: file, line: 0, reason: "not valid YAML or JSON: \(error)")
+        // Yams quotes the offending text (a control character it refuses, a line end) in its
+        // description, which reaches a terminal and the admin API's answers: shown escaped.
+        return .brokenManifest(
+          file: file, line: 0,
+          reason: "not valid YAML or JSON: \(VisibleText.escaped("\(error)", atMost: 300))")
       }
     }
 

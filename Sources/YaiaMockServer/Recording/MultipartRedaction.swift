@@ -30,29 +30,60 @@
     }
 
     /// `text` with the content of each secret-named part (``SecretNames``, or a lower-cased
-    /// name in `names`) replaced.
+    /// name in `names`) replaced. Searched as bytes (a boundary is outside input, and
+    /// Foundation's string search traps on some), each part's headers ending at a blank line
+    /// (`CRLF CRLF`, or `LF LF` from a sender that writes bare line ends).
     package func redact(_ text: String, alsoNamed names: Set<String> = []) -> String {
-      var parts = text.components(separatedBy: delimiter)
-      guard parts.count > 2 else { return text }
-      for index in parts.indices.dropFirst() {
-        let part = parts[index]
-        guard let headerEnd = part.range(of: "\r\n\r\n") else { continue }
-        let head = part[..<headerEnd.lowerBound]
-        guard let name = Self.fieldName(in: head),
-          SecretNames.isSecret(name) || names.contains(name.lowercased())
-        else { continue }
-        // The content runs to the line end before the next delimiter.
-        let content = part[headerEnd.upperBound...]
-        let ending = content.hasSuffix("\r\n") ? "\r\n" : ""
-        guard content.count > ending.count else { continue }
-        parts[index] = String(part[..<headerEnd.upperBound]) + "REDACTED" + ending
+      let body = Data(text.utf8)
+      let marker = Data(delimiter.utf8)
+      // Where each delimiter starts; the parts lie between them (the last may be unclosed).
+      var starts: [Int] = []
+      var searched = body.startIndex
+      while let found = body.range(of: marker, in: searched..<body.endIndex) {
+        starts.append(found.lowerBound)
+        searched = found.upperBound
+        if starts.count > FormLimits.mostParts { return text }
       }
-      return parts.joined(separator: delimiter)
+      guard !starts.isEmpty else { return text }
+      var out = Data(body[..<starts[0]])
+      for (number, start) in starts.enumerated() {
+        let contentStart = start + marker.count
+        let end = number + 1 < starts.count ? starts[number + 1] : body.endIndex
+        let part = body[contentStart..<end]
+        out += marker
+        guard
+          let blank = part.range(of: Data("\r\n\r\n".utf8))
+            ?? part.range(of: Data("\n\n".utf8)),
+          let name = Self.fieldName(
+            in: Substring(String(decoding: part[..<blank.lowerBound], as: UTF8.self))),
+          SecretNames.isSecret(name) || names.contains(name.lowercased())
+        else {
+          out += part
+          continue
+        }
+        // The content runs to the line end before the next delimiter.
+        let content = part[blank.upperBound...]
+        let ending =
+          content.last == 0x0A ? (content.dropLast().last == 0x0D ? 2 : 1) : 0
+        out += part[..<blank.upperBound]
+        if content.count > ending {
+          out += Data("REDACTED".utf8)
+          out += content.suffix(ending)
+        } else {
+          out += content
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bound on the parts redacted: past it a body is left to the other redactions.
+    private enum FormLimits {
+      static let mostParts = 10_000
     }
 
     /// The `name` of a part's `Content-Disposition: form-data; name="…"` header.
     static func fieldName(in head: Substring) -> String? {
-      for line in head.split(separator: "\r\n")
+      for line in head.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" })
       where line.lowercased().hasPrefix("content-disposition:") {
         for parameter in line.split(separator: ";").dropFirst() {
           let pair = parameter.split(separator: "=", maxSplits: 1).map {

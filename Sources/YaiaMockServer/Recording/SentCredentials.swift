@@ -103,39 +103,71 @@
     }
 
     /// `text` with every credential replaced by `REDACTED`, and how many were.
+    ///
+    /// Searched as UTF-8 bytes, never with Foundation's string search: a value is outside
+    /// input, and Foundation traps on a value ending in NUL (`?token=abcd%00`) searched in
+    /// text with a character past ASCII (`"é…abcd"`), which a client could use to stop the
+    /// server. UTF-8 synchronises itself, so a byte match is always a match of whole scalars.
     func redact(_ text: String) -> (text: String, count: Int) {
       guard !values.isEmpty else { return (text, 0) }
-      var text = text
+      var bytes = Array(text.utf8)
       var count = 0
-      for value in values where text.contains(value) {
-        if !Self.isWord(value) {
-          let parts = text.components(separatedBy: value)
-          count += parts.count - 1
-          text = parts.joined(separator: "REDACTED")
-          continue
-        }
-        var out = ""
-        var rest = text[...]
-        while let found = rest.range(of: value) {
-          let before =
-            found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
-          let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+      let replacement = Array("REDACTED".utf8)
+      for value in values {
+        let needle = Array(value.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { continue }
+        let wordOnly = Self.isWord(value)
+        var out: [UInt8] = []
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+          guard bytes[index] == first, index + needle.count <= bytes.count,
+            bytes[index..<(index + needle.count)].elementsEqual(needle)
+          else {
+            out.append(bytes[index])
+            index += 1
+            continue
+          }
+          let end = index + needle.count
           let standsAlone =
-            !(before.map(Self.isWordCharacter) ?? false)
-            && !(after.map(Self.isWordCharacter) ?? false)
-          out += rest[..<found.lowerBound]
-          out += standsAlone ? "REDACTED" : String(rest[found])
-          if standsAlone { count += 1 }
-          rest = rest[found.upperBound...]
+            !wordOnly
+            || (!Self.wordScalar(before: index, in: bytes) && !Self.wordScalar(at: end, in: bytes))
+          if standsAlone {
+            out += replacement
+            count += 1
+            changed = true
+          } else {
+            out += needle
+          }
+          index = end
         }
-        text = out + rest
+        if changed { bytes = out }
       }
-      return (text, count)
+      return (String(decoding: bytes, as: UTF8.self), count)
+    }
+
+    /// Whether the scalar that ends just before byte `index` is a word character.
+    private static func wordScalar(before index: Int, in bytes: [UInt8]) -> Bool {
+      guard index > 0 else { return false }
+      var start = index - 1
+      // Back over continuation bytes (10xxxxxx) to the scalar's first byte.
+      while start > 0, bytes[start] & 0xC0 == 0x80, index - start < 4 { start -= 1 }
+      return isWordScalar(
+        String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars.first)
+    }
+
+    /// Whether the scalar that starts at byte `index` is a word character.
+    private static func wordScalar(at index: Int, in bytes: [UInt8]) -> Bool {
+      guard index < bytes.count else { return false }
+      let end = min(bytes.count, index + 4)
+      return isWordScalar(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first)
     }
 
     /// A letter, a digit or `_`: what a word is made of.
-    private static func isWordCharacter(_ character: Character) -> Bool {
-      character.isLetter || character.isNumber || character == "_"
+    private static func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
+      guard let scalar else { return false }
+      return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        || scalar == "_"
     }
 
     /// `bytes` with every credential's UTF-8 overwritten by as many bytes of `REDACTED…`: for a

@@ -283,11 +283,20 @@
       guard route.pattern.match(request.path) != nil else { return nil }
       for (name, value) in route.query.sorted(by: { $0.key < $1.key })
       where request.query[name] != value {
+        // A credential the route expects is the tester's, and the one sent the app's: neither
+        // is written into a 404 or a near miss.
+        if SecretNames.isSecret(name) {
+          let got = request.query[name] == nil ? "none" : "another"
+          return "its query needs \(name) (a value of its own) and the request has \(got)"
+        }
         let got = request.query[name].map { "\(name)=\($0)" } ?? "no \(name)"
         return "its query needs \(name)=\(value) and the request has \(got)"
       }
       if let miss = Self.exactQueryMiss(route, request) { return miss }
       for (name, value) in route.headers where request.headers[name] != value {
+        if SecretNames.isSecret(name.lowercased()) {
+          return "it needs the header \(name) (a value of its own)"
+        }
         return "it needs the header \(name): \(value)"
       }
       if !route.bodyFields.isEmpty {

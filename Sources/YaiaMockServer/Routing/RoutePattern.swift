@@ -67,6 +67,14 @@
       self.segments = segments.filter { $0 != .literal(".") }
     }
 
+    /// Each `:name` segment's place among the path's segments, and its name.
+    var parameterPlaces: [(index: Int, name: String)] {
+      segments.enumerated().compactMap { index, segment in
+        if case .parameter(let name) = segment { return (index, name) }
+        return nil
+      }
+    }
+
     /// The names its `:name` segments capture, in order.
     var parameterNames: [String] {
       segments.compactMap { segment in

@@ -205,7 +205,7 @@
             "the server has no backend to record: start it with --proxy URL (MockServer.Configuration.upstream)",
             status: 409)
         }
-        recording = AdminRecording(source: nil)
+        recording = AdminRecording(source: nil, secretNames: secretNames)
         return .json(recording?.snapshot, status: 201)
       case .stopRecording:
         guard recording != nil else {

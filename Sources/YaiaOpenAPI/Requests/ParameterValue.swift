@@ -98,9 +98,10 @@
     }
 
     /// The choice of `schema`'s `anyOf` or `oneOf` (when it has no type of its own) that the
-    /// parameter's form names: an object's for a query sent as `name[key]=…` (Stripe's
-    /// `created[gte]=…`), else the first that is not an object (`created=1700000000`), else
-    /// the first. `nil` for a schema without choices.
+    /// parameter's form names, when only one has that shape: the object for a query sent as
+    /// `name[key]=…` (Stripe's `created[gte]=…`), else the one that is not an object
+    /// (`created=1700000000`). `nil` for a schema without choices, or with several of the
+    /// shape sent (then the whole schema checks the value).
     private static func choice(
       for parameter: OpenAPIOperation.Parameter, schema: JSONSchema,
       query: [(name: String, rawValue: String)], _ schemas: [String: JSONSchema]
@@ -117,8 +118,10 @@
       let keyed =
         parameter.location == .query
         && query.contains { $0.name.hasPrefix(parameter.name + "[") }
-      let wanted = choices.first { (shape(of: $0) == .object) == keyed }
-      return wanted ?? choices[0]
+      // Only when one choice has the shape sent: `oneOf: [integer, string]` for `/users/alice`
+      // is left to the whole schema, which the string choice satisfies.
+      let wanted = choices.filter { (shape(of: $0) == .object) == keyed }
+      return wanted.count == 1 ? wanted[0] : nil
     }
 
     private static func shape(of schema: JSONSchema?) -> Shape {
@@ -153,7 +156,9 @@
         }
         // A key one letter or two from a described one (`created[gtx]`): a misspelt filter
         // the real server would ignore in silence, as a misspelt query item is.
-        let described = schema?.properties.map(\.name) ?? []
+        // Not when the schema takes other keys by a schema of their own (a map).
+        let described =
+          (schema?.additional?.isEmpty == false) ? [] : (schema?.properties.map(\.name) ?? [])
         for (key, _) in members where !described.isEmpty && !described.contains(key) {
           let near = described.min {
             EditDistance.between(Array(key.prefix(64)), Array($0))

@@ -84,6 +84,12 @@
     /// items require is read too.
     private var oneItemAtLeast = false
 
+    /// Whether `value` is a JSON object.
+    private static func isObject(_ value: LocatedJSON) -> Bool {
+      if case .object = value.kind { return true }
+      return false
+    }
+
     /// The number of values in `value`, counting no further than `limit`.
     static func size(of value: LocatedJSON, upTo limit: Int) -> Int {
       var count = 0
@@ -133,7 +139,12 @@
     private var referencesOpen: [String] = []
 
     mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> LocatedJSON {
-      if let example = schema.example, mayUse(example, for: schema) { return charged(example) }
+      // The least answer keeps no example of an object: its optional fields are the author's.
+      if let example = schema.example, !(oneItemAtLeast && Self.isObject(example)),
+        mayUse(example, for: schema)
+      {
+        return charged(example)
+      }
       remaining -= 1
       guard depth <= Self.deepest, remaining > -Self.overdraft else { return LocatedJSON(.null) }
       // Out of its share: only what the schema requires, arrays at their least.
@@ -142,11 +153,16 @@
         guard let target = schemas[reference] else { return LocatedJSON(.null) }
         let recursive = referencesOpen.contains(reference)
         let wasFrugal = forcedFrugal
+        let wasOneItem = oneItemAtLeast
         forcedFrugal = forcedFrugal || recursive
+        // Inside a recursion an array holds what it requires only, or a tree of required
+        // children would grow to the deepest level and end in nulls.
+        oneItemAtLeast = oneItemAtLeast && !recursive
         referencesOpen.append(reference)
         defer {
           referencesOpen.removeLast()
           forcedFrugal = wasFrugal
+          oneItemAtLeast = wasOneItem
         }
         return sample(target, depth: depth + 1)
       }
