@@ -46,4 +46,21 @@ struct RedactionEdgeTests {
     #expect(hidden("/reset/ab%2bcd%3D") == "/reset/REDACTED")
     #expect(hidden("echo ab+cd=") == "echo REDACTED")
   }
+
+  @Test("a journal listing of a request whose credential ends in NUL answers, redacted")
+  func nulCredentialOverTheWire() async throws {
+    var configuration = MockServer.Configuration()
+    configuration.admin = true
+    let server = MockServer(
+      routes: [try MockRoute(.get, "/weather", responses: .single(.json("{}")))],
+      configuration: configuration)
+    let baseURL = try await server.start()
+    defer { Task { await server.stop() } }
+    let port = try #require(baseURL.port)
+    _ = try await AdminTests.send(
+      port, "GET", "/weather?token=abcd%00", headers: ["X-Note: \u{E9} abcd"])
+    let listing = try await AdminTests.send(port, "GET", "/__yaia/journal")
+    #expect(listing.status == 200)
+    #expect(listing.body.contains("token=REDACTED"), "\(listing.body)")
+  }
 }
