@@ -717,7 +717,38 @@
       }
       if let example = node["example"] ?? node["default"] { schema.example = try value(example) }
       if let pattern = node["pattern"]?.string { read(pattern, into: &schema) }
+      // OpenAPI 3's discriminator object (Swagger 2.0's is a bare property name, and no choice).
+      if !isSwagger, let node = node["discriminator"], !(schema.oneOf + schema.anyOf).isEmpty {
+        schema.discriminator = try discriminator(node)
+      }
       return schema
+    }
+
+    /// A `discriminator`: its `propertyName`, and its `mapping` with each value a pointer
+    /// (`#/components/schemas/Dog`) or a schema name (`Dog`); each schema it names is read.
+    private mutating func discriminator(_ node: Node) throws(OpenAPIError)
+      -> JSONSchema.Discriminator
+    {
+      guard let property = node["propertyName"]?.string, !property.isEmpty else {
+        throw error(node, "a discriminator names its `propertyName`")
+      }
+      let prefix = "#/components/schemas/"
+      var mapping: [String: String] = [:]
+      if let list = node["mapping"] {
+        guard case .mapping(let pairs) = list else {
+          throw error(list, "a discriminator's `mapping` maps values to schemas")
+        }
+        for (key, value) in pairs {
+          guard let name = key.string, let target = value.string, !target.isEmpty else {
+            throw error(key, "a discriminator's mapping maps a value to a schema or its name")
+          }
+          let pointer = target.hasPrefix("#") ? target : prefix + target
+          mapping[name] = pointer
+          if schemas[pointer] == nil { pending.append((pointer, value.mark?.line ?? 0)) }
+        }
+      }
+      return JSONSchema.Discriminator(
+        property: property, mapping: mapping, componentsPrefix: prefix)
     }
 
     /// Reads `pattern` into `schema`, or notes why it is not checked: it does not read, or no

@@ -8,8 +8,9 @@
   /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`,
   /// `minItems`, `maxItems`, `allOf`, `oneOf`, `anyOf`, `example`, `default`, `$ref` (within the
   /// document), `pattern` (the subset ``SchemaPattern`` reads), and the formats in
-  /// ``SchemaFormat``. Other keywords (`not`, `discriminator`, `uniqueItems`) are read past and
-  /// not checked.
+  /// ``SchemaFormat``, and a `oneOf`'s or `anyOf`'s `discriminator` (its property's value names
+  /// the one choice a value is checked against, and the one a sample is made of). Other
+  /// keywords (`not`, `uniqueItems`) are read past and not checked.
   package struct JSONSchema: Equatable, Sendable {
     /// A JSON type a schema allows.
     package enum Kind: String, CaseIterable, Sendable {
@@ -55,6 +56,28 @@
     var anyOf: [JSONSchema] = []
     /// `example` or `default`: what a sample answers with first.
     var example: LocatedJSON?
+    /// `discriminator` beside a `oneOf` or `anyOf`: the property whose value names the choice
+    /// (`petType`), and each value's schema pointer (`dog` → `#/components/schemas/Dog`); a
+    /// value the mapping does not list names the component schema of that name.
+    var discriminator: Discriminator?
+
+    /// A `discriminator`: which property tells the choices apart, and how its values map.
+    struct Discriminator: Equatable, Sendable {
+      var property: String
+      var mapping: [String: String]
+      /// The pointer of the component schemas, for a value the mapping does not list.
+      var componentsPrefix: String
+
+      /// The schema pointer `value` names.
+      func pointer(for value: String) -> String { mapping[value] ?? componentsPrefix + value }
+
+      /// The value that names `pointer`: the mapping's first key for it, else the schema's
+      /// own name.
+      func value(naming pointer: String) -> String {
+        mapping.filter { $0.value == pointer }.keys.sorted().first
+          ?? String(pointer.split(separator: "/").last ?? Substring(pointer))
+      }
+    }
 
     /// A scalar's key, equal for two scalars exactly when they are the same JSON (`0` and
     /// `-0` alike); `nil` for an array or an object.
@@ -90,7 +113,7 @@
         && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum
         && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
         && lhs.allOf == rhs.allOf && lhs.oneOf == rhs.oneOf && lhs.anyOf == rhs.anyOf
-        && lhs.example == rhs.example
+        && lhs.example == rhs.example && lhs.discriminator == rhs.discriminator
     }
   }
 

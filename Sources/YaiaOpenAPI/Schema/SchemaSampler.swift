@@ -176,7 +176,20 @@
         // The choice with the schema's own keywords beside it (`properties` next to `oneOf`).
         var combined = JSONSchema()
         combined.allOf = [choice, Self.withoutChoices(schema)]
-        return sample(combined, depth: depth + 1)
+        let made = sample(combined, depth: depth + 1)
+        // The discriminator's property names the choice made (`petType: dog`), when the
+        // mapping says which value does; without one, the choice's own schema (an enum) has
+        // already written it.
+        guard let discriminator = schema.discriminator, let pointer = choice.reference,
+          discriminator.mapping.values.contains(pointer), case .object(var members) = made.kind
+        else { return made }
+        let tag = LocatedJSON(.string(discriminator.value(naming: pointer)))
+        if let index = members.firstIndex(where: { $0.name == discriminator.property }) {
+          members[index].value = tag
+        } else {
+          members.append(.init(name: discriminator.property, value: tag))
+        }
+        return LocatedJSON(.object(members))
       }
       let types = schema.types ?? (schema.properties.isEmpty ? [.string] : [.object])
       let kind =
@@ -241,6 +254,7 @@
       var own = schema
       own.oneOf = []
       own.anyOf = []
+      own.discriminator = nil
       own.example = nil
       return own
     }

@@ -88,20 +88,42 @@
       for part in schema.allOf {
         check(value, part, path: path, depth: depth + 1, into: &found)
       }
-      if !schema.oneOf.isEmpty {
+      // A discriminator names the one choice a value is checked against, when its value
+      // names one of the choices (by the mapping, or by the schema's name). A value that
+      // names none is left to the choices themselves: OpenAI's, without a mapping, carry
+      // `type: function` in a schema named `FunctionTool`, which only its own enum tells.
+      let choices = schema.oneOf + schema.anyOf
+      var discriminated = false
+      var tag: String?
+      if let discriminator = schema.discriminator, case .object(let members) = value.kind,
+        let named = members.first(where: { $0.name == discriminator.property }),
+        case .string(let text) = named.value.kind
+      {
+        tag =
+          "its discriminator \(discriminator.property) is \(VisibleText.escaped(text, atMost: 60))"
+        let pointer = discriminator.pointer(for: text)
+        if choices.contains(where: { $0.reference == pointer }) {
+          discriminated = true
+          var choice = JSONSchema()
+          choice.reference = pointer
+          check(value, choice, path: path, depth: depth + 1, into: &found)
+        }
+      }
+      if !discriminated, !schema.oneOf.isEmpty {
         let passing = schema.oneOf.filter { conforms(value, $0, path: path, depth: depth + 1) }
           .count
         if passing != 1 {
           fail(
-            passing == 0
+            (passing == 0
               ? "matches none of its oneOf schemas"
               : "matches \(passing) of its oneOf schemas, not exactly one")
+              + (tag.map { " (\($0))" } ?? ""))
         }
       }
-      if !schema.anyOf.isEmpty,
+      if !discriminated, !schema.anyOf.isEmpty,
         !schema.anyOf.contains(where: { conforms(value, $0, path: path, depth: depth + 1) })
       {
-        fail("matches none of its anyOf schemas")
+        fail("matches none of its anyOf schemas" + (tag.map { " (\($0))" } ?? ""))
       }
       // `nullable: true` beside an `enum` without `null` (Twilio's `vetting_provider`): the
       // description means "one of these, or null", and its own examples send null; OpenAPI
