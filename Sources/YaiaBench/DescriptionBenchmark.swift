@@ -206,16 +206,7 @@ enum DescriptionBenchmark {
     var figures = FormFigures()
     var sampler = SchemaSampler(schemas: document.schemas)
     let formType = "application/x-www-form-urlencoded"
-    func resolved(_ schema: JSONSchema) -> JSONSchema {
-      var schema = schema
-      for _ in 0..<20 {
-        guard let reference = schema.reference, let target = document.schemas[reference] else {
-          break
-        }
-        schema = target
-      }
-      return schema
-    }
+    func resolved(_ schema: JSONSchema) -> JSONSchema { schema.resolved(in: document.schemas) }
     for operation in document.operations where operation.bodyMediaTypes.contains(formType) {
       guard let declared = operation.formSchema ?? operation.bodySchema,
         let sample = sampler.sampleResponse(declared)

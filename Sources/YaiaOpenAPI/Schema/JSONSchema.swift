@@ -93,7 +93,7 @@
 
     /// The schema this one stands for, its `$ref`s followed (at most 32 in a chain, so a loop
     /// ends): what a parameter's text is typed by.
-    func resolved(in schemas: [String: JSONSchema]) -> JSONSchema {
+    package func resolved(in schemas: [String: JSONSchema]) -> JSONSchema {
       var resolved = self
       var hops = 0
       while let reference = resolved.reference, let next = schemas[reference], hops < 32 {
