@@ -63,8 +63,11 @@
         routes: parsed, initialStates: initialStates, routeLines: list.map { $0.mark?.line ?? 0 })
     }
 
+    /// A problem at `node`'s line. The reason is shown escaped and bounded, whatever quotes of
+    /// the manifest it holds: it reaches a terminal, and the admin API's answers for a stub.
     func error(_ node: Node, _ reason: String) -> MockServerError {
-      .brokenManifest(file: file, line: node.mark?.line ?? 0, reason: reason)
+      .brokenManifest(
+        file: file, line: node.mark?.line ?? 0, reason: VisibleText.escaped(reason, atMost: 400))
     }
 
     func syntaxError(_ error: YamlError) -> MockServerError {
@@ -101,7 +104,8 @@
           node["path"] ?? node,
           "paths under \(MockAdminCommand.prefix)/ are the admin API's; a route cannot use them")
       }
-      let responses = try responses(of: node, what: "route \(path)")
+      let responses = try responses(
+        of: node, what: "route \(VisibleText.escaped(path, atMost: 80))")
       var scenarios: [String: MockResponses] = [:]
       if let list = node["scenarios"] {
         guard case .mapping(let mapping) = list else {
@@ -110,7 +114,8 @@
         for (key, value) in mapping {
           guard let name = key.string else { throw error(key, "a scenario name must be text") }
           if value["sequence"] != nil {
-            scenarios[name] = try self.responses(of: value, what: "scenario \(name)")
+            scenarios[name] = try self.responses(
+              of: value, what: "scenario \(VisibleText.escaped(name, atMost: 80))")
           } else {
             scenarios[name] = .single(try response(value))
           }
@@ -355,11 +360,12 @@
       case .success(let duration):
         return duration
       case .failure(.notADuration):
-        throw error(node, "`\(text)` is not a duration; write 300ms or 2s")
+        throw error(
+          node, "`\(VisibleText.escaped(text, atMost: 80))` is not a duration; write 300ms or 2s")
       case .failure(.outOfRange):
         throw error(
           node,
-          "`\(text)` is out of range: a duration goes from 0ms to \(DurationText.format(Self.longestDelay))"
+          "`\(VisibleText.escaped(text, atMost: 80))` is out of range: a duration goes from 0ms to \(DurationText.format(Self.longestDelay))"
         )
       }
     }
@@ -409,7 +415,7 @@
         else {
           throw error(
             value,
-            "the value of header `\(name)` holds a line break or a control character: "
+            "the value of header `\(VisibleText.escaped(name, atMost: 80))` holds a line break or a control character: "
               + "\(VisibleText.escaped(text))")
         }
       }
@@ -462,7 +468,7 @@
         guard let name = key.string, allowed.contains(name) else {
           throw error(
             key,
-            "unknown key `\(key.string ?? "?")`; expected one of \(allowed.sorted().joined(separator: ", "))"
+            "unknown key `\(VisibleText.escaped(key.string ?? "?", atMost: 80))`; expected one of \(allowed.sorted().joined(separator: ", "))"
           )
         }
       }
