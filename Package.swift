@@ -126,11 +126,12 @@ let package = Package(
       swiftSettings: [.define("Store", .when(traits: ["Tools"]))]),
     // A Shared value kept in a JSON file: Foundation only, so no trait and no GRDB.
     .target(name: "YaiaFiles", dependencies: ["Yaia"]),
-    // OpenAPI descriptions read, checked and sampled; an app's requests checked against one.
+    // OpenAPI descriptions read, checked and sampled; an app's requests checked against one
+    // (any `ClientRequest`: YaiaRemote's `Request` conforms, so this need not link the client).
     .target(
       name: "YaiaOpenAPI",
       dependencies: [
-        "Yaia", "YaiaHTTP", "YaiaRemote",
+        "Yaia", "YaiaHTTP",
         .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.openAPI)),
       ],
       swiftSettings: [.define("OpenAPI", .when(traits: ["MockServer", "Tools"]))]),

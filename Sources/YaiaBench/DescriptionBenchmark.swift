@@ -130,7 +130,7 @@ enum DescriptionBenchmark {
     var slowest = Duration.zero
     for operation in document.operations where !operation.responses.isEmpty {
       total += 1
-      let request = MockRequest(method: operation.method, path: Self.path(of: operation))
+      let request = HTTPRequest(method: operation.method, path: Self.path(of: operation))
       let start = clock.now
       let outcome = router.route(request)
       slowest = max(slowest, clock.now - start)
@@ -162,7 +162,7 @@ enum DescriptionBenchmark {
         }
         let problems =
           document.problems(
-            with: OpenAPIRequest(
+            with: HTTPRequest(
               method: operation.method,
               path: path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
               headers: headers)) ?? []
@@ -171,7 +171,7 @@ enum DescriptionBenchmark {
       if operation.requiresBody {
         total += 1
         let problems =
-          document.problems(with: OpenAPIRequest(method: operation.method, path: path)) ?? []
+          document.problems(with: HTTPRequest(method: operation.method, path: path)) ?? []
         if problems.contains(where: { $0.contains("body") }) { named += 1 }
       }
     }
@@ -232,9 +232,9 @@ enum DescriptionBenchmark {
         }
       }
       func problems(_ pairs: [(String, String)]) -> [String] {
-        let request = OpenAPIRequest(
-          method: operation.method, path: path, rawQuery: query.joined(separator: "&"),
-          headers: headers, body: Data(FormWriter.body(pairs).utf8))
+        let request = HTTPRequest(
+          method: operation.method, path: path, headers: headers,
+          body: Data(FormWriter.body(pairs).utf8), rawQuery: query.joined(separator: "&"))
         return document.problems(with: request) ?? ["no operation"]
       }
       var pairs: [(String, String)] = []

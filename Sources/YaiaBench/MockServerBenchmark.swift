@@ -139,7 +139,7 @@ enum MockServerBenchmark {
       send: { request in
         guard let url = URL(string: base + request.path) else { throw BenchmarkFailed("no URL") }
         let response = try await transport.send(OutgoingRequest(url: url, method: request.method))
-        return UpstreamResponse(
+        return HTTPResponse(
           status: response.status, headers: response.headers, body: response.body)
       },
       onExchange: { await recorder.record($0, $1) })

@@ -103,7 +103,7 @@ enum MockServerTargets {
     var fields = [(name: name, value: value)]
     if let template = try? ResponseTemplate("v={{request.query.q}};", json: false) {
       var generator = TemplateGenerator(seed: 1)
-      let asked = MockRequest(method: "GET", path: "/", query: ["q": query])
+      let asked = HTTPRequest(method: "GET", path: "/", query: ["q": query])
       if let filled = try? template.render(asked, parameters: [:], generator: &generator) {
         fields.append((name: "X-Echo", value: filled))
       }
@@ -195,7 +195,7 @@ enum MockServerTargets {
     for operation in document.operations.prefix(8) {
       let path = operation.pattern.text.replacingOccurrences(of: ":", with: "x")
       _ = document.problems(
-        with: MockRequest(method: operation.method, path: path, body: Data(bytes.suffix(32))))
+        with: HTTPRequest(method: operation.method, path: path, body: Data(bytes.suffix(32))))
     }
     _ = ContractCheck.check(
       MockManifest(routes: routes), manifestFile: "generated", fixtures: nil, against: document)
@@ -231,8 +231,8 @@ enum MockServerTargets {
     let change: Recording.Change
     do throws(RecordingError) {
       change = try recording.add(
-        MockRequest(method: method, path: path, query: ["q": queryValue]),
-        UpstreamResponse(status: 200, headers: ["Content-Type": type, "Date": "now"], body: body))
+        HTTPRequest(method: method, path: path, query: ["q": queryValue]),
+        HTTPResponse(status: 200, headers: ["Content-Type": type, "Date": "now"], body: body))
     } catch {
       try require(!error.description.isEmpty, "an error without words")
       return
@@ -242,8 +242,8 @@ enum MockServerTargets {
     var names = change.newFile.map { [$0.name] } ?? []
     for (index, other) in [path.uppercased(), path + "/b.json", path + ".json/c"].enumerated() {
       let more = try? recording.add(
-        MockRequest(method: method, path: other),
-        UpstreamResponse(status: 200, body: Data("other \(index)".utf8)))
+        HTTPRequest(method: method, path: other),
+        HTTPResponse(status: 200, body: Data("other \(index)".utf8)))
       if let name = more?.newFile?.name { names.append(name) }
     }
     let lowered = names.map { $0.lowercased() }
@@ -371,7 +371,7 @@ enum MockServerTargets {
     default:
       if bytes[2] & 0x80 != 0 { body += " \(name)=\(own) " }
     }
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: bytes[0] & 1 == 0 ? .get : .post,
       path: bytes[0] & 2 == 0 ? "/v1/x" : "/v1/sessions/\(sent)/x",
       query: ["key": sent, "page": "2"],
@@ -387,7 +387,7 @@ enum MockServerTargets {
     let change: Recording.Change
     do throws(RecordingError) {
       change = try recording.add(
-        request, UpstreamResponse(status: 200, headers: headers, body: Data(body.utf8)))
+        request, HTTPResponse(status: 200, headers: headers, body: Data(body.utf8)))
     } catch {
       return  // refused: nothing of it is written
     }
@@ -408,7 +408,7 @@ enum MockServerTargets {
     wrong.body = Data(#"{"password":"\#(other)","pin":\#(pin),"user":"ada"}"#.utf8)
     guard
       (try? recording.add(
-        wrong, UpstreamResponse(status: 401, headers: ["Content-Type": "text/plain"])))
+        wrong, HTTPResponse(status: 401, headers: ["Content-Type": "text/plain"])))
         != nil
     else { return }
     let manifest = recording.manifest()
@@ -476,7 +476,7 @@ enum MockServerTargets {
     var headers: HTTPHeaders = ["Host": hosts[Int(bytes[1]) % hosts.count]]
     if bytes[1] & 0x80 != 0 { headers.add("Origin", "http://" + String(text.prefix(20))) }
     if bytes[2] & 1 == 0 { headers.add("Content-Type", "application/json") }
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: methods[Int(bytes[2] >> 1) % methods.count], path: path, headers: headers,
       body: Data(bytes.dropFirst(3)))
     let decision = MockAdminCommand.decide(

@@ -229,8 +229,8 @@ enum OpenAPITargets {
     }
     let query = parts[3].filter { $0 != "#" }
     let header = parts[4].prefix(200).filter { $0 != "\r" && $0 != "\n" }
-    let request = OpenAPIRequest(
-      method: .post, path: "/s/" + segments.joined(separator: "/"), rawQuery: query,
+    let request = HTTPRequest(
+      method: .post, path: "/s/" + segments.joined(separator: "/"),
       headers: [
         "X-Id": String(header), "Cookie": "session=" + String(header),
         "Content-Type": [
@@ -238,7 +238,7 @@ enum OpenAPITargets {
           "multipart/form-data; boundary=" + String(header.prefix(8)),
         ][Int((bytes.first ?? 0) & 3)],
       ],
-      body: Data(parts[4].utf8))
+      body: Data(parts[4].utf8), rawQuery: query)
     guard let problems = document.problems(with: request) else {
       throw FuzzViolation("no operation found for \(request.path)")
     }

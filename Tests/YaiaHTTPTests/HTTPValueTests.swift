@@ -57,4 +57,37 @@ struct HTTPValueTests {
     #expect(HTTPHeaders.writableName("Bad Name:\r\n") == "BadName")
     #expect(HTTPHeaders.writableName("\r\n: ").isEmpty)
   }
+
+  @Test("a request keeps its query as sent and reads its first values; a path may carry it")
+  func requestQuery() {
+    let sent = HTTPRequest(method: .get, path: "/pets?tags=a&tags=b&name=ada%20l&bad=%zz")
+    #expect(sent.path == "/pets")
+    #expect(sent.rawQuery == "tags=a&tags=b&name=ada%20l&bad=%zz")
+    #expect(sent.query == ["tags": "a", "name": "ada l", "bad": "%zz"])
+    #expect(sent.summary == "GET /pets")
+    #expect("\(sent)" == "GET /pets")  // never the query, which may carry a credential
+
+    // A query given as a dictionary is written out, names in order, percent-encoded.
+    var byHand = HTTPRequest(method: .post, path: "/s", query: ["b": "2 3", "a": "&"])
+    #expect(byHand.rawQuery == "a=%26&b=2%203")
+    #expect(byHand.query == ["a": "&", "b": "2 3"])
+    byHand.rawQuery = "c=1"
+    #expect(byHand.query == ["c": "1"])
+    byHand.query = ["d": "4"]
+    #expect(byHand.rawQuery == "d=4")
+
+    // The path is the one on the wire, which a plain request hands to a contract as it is.
+    let base = URL(string: "https://api.example.com/v1")!
+    #expect(sent.wire(relativeTo: base) == sent)
+    #expect(!sent.readsJSONAnswer)
+  }
+
+  @Test("a response describes its status and the start of its body, never more than 200 bytes")
+  func responseDescription() {
+    #expect("\(HTTPResponse(status: 404))" == "HTTP 404 (Not Found)")
+    let long = HTTPResponse(status: 500, body: Data(repeating: UInt8(ascii: "x"), count: 300))
+    #expect("\(long)".hasSuffix("… (300 bytes)"))
+    #expect(
+      HTTPResponse(status: 200, headers: ["Content-Type": "a/b"]).header("content-type") == "a/b")
+  }
 }

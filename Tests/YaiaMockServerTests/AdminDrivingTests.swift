@@ -79,7 +79,7 @@ struct AdminDrivingTests {
     let early = Date(timeIntervalSince1970: 1_000)
     let window = try JournalQuery(rawQuery: "since=1970-01-01T00:20:00Z")
     let entry = MockJournalEntry(
-      request: MockRequest(method: .get, path: "/a"), time: early, route: nil, scenario: nil,
+      request: HTTPRequest(method: .get, path: "/a"), time: early, route: nil, scenario: nil,
       status: 404)
     #expect(!window.selects(entry))
     #expect(JournalQuery().selects(entry))
@@ -265,7 +265,7 @@ struct AdminDrivingTests {
     configuration.upstream = MockUpstream(
       .unmatched,
       send: { request in
-        UpstreamResponse(
+        HTTPResponse(
           status: 200, headers: ["Content-Type": "application/json"],
           body: Data(#"{"path":"\#(request.path)","token":"abcdef123456"}"#.utf8))
       })
@@ -339,7 +339,7 @@ struct AdminDrivingTests {
         .paddedPair
       var headers: HTTPHeaders = ["Host": "127.0.0.1"]
       if exchange.json != nil { headers.add("Content-Type", "application/json") }
-      let request = MockRequest(
+      let request = HTTPRequest(
         method: HTTPMethod(rawValue: exchange.method), path: path,
         query: Dictionary(
           query.split(separator: "&").map {
@@ -352,7 +352,7 @@ struct AdminDrivingTests {
       // A refusal's request is wrong on purpose; the others must be as described.
       if exchange.status < 400 {
         let problems =
-          document.problems(with: OpenAPIRequest(request), strict: true) ?? ["no operation"]
+          document.problems(with: request, strict: true) ?? ["no operation"]
         #expect(problems.isEmpty, "\(exchange.method) \(exchange.path): \(problems)")
       }
       routes.append(

@@ -11,13 +11,13 @@ struct AdminTests {
   static func request(
     _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = ["Host": "127.0.0.1:8080"],
     json: String? = nil
-  ) -> MockRequest {
+  ) -> HTTPRequest {
     var headers = headers
     if json != nil { headers.add("Content-Type", "application/json") }
-    return MockRequest(method: method, path: path, headers: headers, body: Data((json ?? "").utf8))
+    return HTTPRequest(method: method, path: path, headers: headers, body: Data((json ?? "").utf8))
   }
 
-  static func decide(_ request: MockRequest, enabled: Bool = true, fromLoopback: Bool = true)
+  static func decide(_ request: HTTPRequest, enabled: Bool = true, fromLoopback: Bool = true)
     -> MockAdminCommand.Decision
   {
     MockAdminCommand.decide(request, enabled: enabled, fromLoopback: fromLoopback)

@@ -67,7 +67,7 @@ func openAPIArticle() async throws {
 // MARK: - Recording a backend
 
 /// Sends a mock server's requests on to `backend`, as `yaia mock-server record` does.
-func forwarding(to backend: String) -> @Sendable (MockRequest) async throws -> UpstreamResponse {
+func forwarding(to backend: String) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
   let transport = Transport.urlSession()
   return { request in
     let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
@@ -78,7 +78,7 @@ func forwarding(to backend: String) -> @Sendable (MockRequest) async throws -> U
       OutgoingRequest(
         url: url, method: request.method, headers: MockUpstream.passedOn(request.headers),
         body: request.body.isEmpty ? nil : request.body))
-    return UpstreamResponse(status: response.status, headers: response.headers, body: response.body)
+    return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
   }
 }
 

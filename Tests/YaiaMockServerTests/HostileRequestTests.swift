@@ -211,7 +211,7 @@ struct HostileRequestTests {
     for (path, id) in [("/devices/a%2Fb/name", "a/b"), ("/devices/a%252Fb/name", "a%2Fb")] {
       guard
         case .matched(_, _, _, let parameters) = router.route(
-          MockRequest(method: "GET", path: path))
+          HTTPRequest(method: "GET", path: path))
       else {
         Issue.record("\(path) did not match")
         continue
@@ -260,7 +260,7 @@ struct HostileRequestTests {
       router: MockRouter(routes: []), limit: .init(entries: 10_000, bytes: 1 << 20))
     let field = String(repeating: "v", count: 58_000)
     for index in 0..<100 {
-      let request = MockRequest(
+      let request = HTTPRequest(
         method: .get, path: "/\(index)", query: ["q": field], headers: ["X-Big": field])
       await state.record(
         MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 404))

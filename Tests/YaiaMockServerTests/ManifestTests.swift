@@ -43,7 +43,7 @@ struct ManifestTests {
     let parsed = try MockManifest.parse(manifest, file: "manifest.yaml", fixtures: nil)
     #expect(parsed.routes.map(\.name) == ["GET /latest", "POST /login", "GET /me", "GET /slow"])
     var router = MockRouter(routes: parsed.routes)
-    let latest = MockRequest(method: "GET", path: "/latest", query: ["base": "USD"])
+    let latest = HTTPRequest(method: "GET", path: "/latest", query: ["base": "USD"])
     guard case .matched(_, _, let response, _) = router.route(latest) else {
       Issue.record("GET /latest did not match")
       return
@@ -53,16 +53,16 @@ struct ManifestTests {
     #expect(
       status(
         router.route(
-          MockRequest(
+          HTTPRequest(
             method: "GET", path: "/latest", query: ["base": "USD"],
             headers: ["X-Mock-Scenario": "server-error"]))) == 500)
-    let flaky = MockRequest(
+    let flaky = HTTPRequest(
       method: "GET", path: "/latest", query: ["base": "USD", "_scenario": "flaky"])
     #expect((0..<3).map { _ in status(router.route(flaky)) } == [503, 503, 200])
-    #expect(status(router.route(MockRequest(method: "GET", path: "/me"))) == nil)
+    #expect(status(router.route(HTTPRequest(method: "GET", path: "/me"))) == nil)
     _ = router.route(
-      MockRequest(method: "POST", path: "/login", body: Data(#"{"user":{"name":"ada"}}"#.utf8)))
-    #expect(status(router.route(MockRequest(method: "GET", path: "/me"))) == 200)
+      HTTPRequest(method: "POST", path: "/login", body: Data(#"{"user":{"name":"ada"}}"#.utf8)))
+    #expect(status(router.route(HTTPRequest(method: "GET", path: "/me"))) == 200)
     #expect(
       parsed.routes[3].responses
         == .single(
@@ -83,7 +83,7 @@ struct ManifestTests {
     var router = MockRouter(
       routes: try MockManifest.parse(text, file: "manifest.json", fixtures: nil).routes)
     #expect(
-      router.route(MockRequest(method: "GET", path: "/devices/7"))
+      router.route(HTTPRequest(method: "GET", path: "/devices/7"))
         == .matched(
           route: "GET /devices/:id", scenario: nil, response: MockResponse(status: 204),
           parameters: ["id": "7"]))

@@ -394,8 +394,8 @@ struct OpenAPINeighbourTests {
   @Test("a concrete path wins over a template listed before it, and the order is a strict one")
   func order() throws {
     let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
-    #expect(document.operation(for: MockRequest(method: .get, path: "/pets/mine"))?.0.id == "mine")
-    #expect(document.problems(with: MockRequest(method: .get, path: "/pets/mine")) == [])
+    #expect(document.operation(for: HTTPRequest(method: .get, path: "/pets/mine"))?.0.id == "mine")
+    #expect(document.problems(with: HTTPRequest(method: .get, path: "/pets/mine")) == [])
   }
 
   @Test("samples keep to negative lengths and exclusive maximums; checks to the stricter bound")
@@ -411,10 +411,10 @@ struct OpenAPINeighbourTests {
     let report = ContractCheck.check(
       MockManifest(routes: routes), manifestFile: "generated", fixtures: nil, against: document)
     #expect(report.problems == [])
-    let five = document.problems(with: MockRequest(method: .get, path: "/pets", query: ["n": "5"]))
+    let five = document.problems(with: HTTPRequest(method: .get, path: "/pets", query: ["n": "5"]))
     #expect(five?.count == 1)
     let least = document.problems(
-      with: MockRequest(method: .get, path: "/pets", query: ["small": "-2147483648"]))
+      with: HTTPRequest(method: .get, path: "/pets", query: ["small": "-2147483648"]))
     #expect(least == [])
   }
 
@@ -481,9 +481,9 @@ struct OpenAPINeighbourTests {
     #expect(document.operations.count == 2)
     let valid = Data(#"{"p0":"s0","p1999":"s1999"}"#.utf8)
     let wrong = Data(#"{"p0":"s1"}"#.utf8)
-    #expect(document.problems(with: MockRequest(method: .get, path: "/a", body: valid)) == [])
+    #expect(document.problems(with: HTTPRequest(method: .get, path: "/a", body: valid)) == [])
     #expect(
-      document.problems(with: MockRequest(method: .post, path: "/a", body: wrong)) == nil,
+      document.problems(with: HTTPRequest(method: .post, path: "/a", body: wrong)) == nil,
       "no such operation")
   }
 
@@ -505,7 +505,7 @@ struct OpenAPINeighbourTests {
   @Test("a parameter inside a segment of text is not demanded by name")
   func mixedSegment() throws {
     let document = try OpenAPIDocument.parse(Self.spec, file: "pets.yaml")
-    #expect(document.problems(with: MockRequest(method: .get, path: "/files/a.json")) == [])
+    #expect(document.problems(with: HTTPRequest(method: .get, path: "/files/a.json")) == [])
   }
 
   @Test("literal segments `:b` and `*` in a description match only themselves, in the middle too")
@@ -527,7 +527,7 @@ struct OpenAPINeighbourTests {
     let star = try #require(routes.last)
     #expect(star.pattern.match("/files/*/meta") != nil)
     #expect(star.pattern.match("/files/x/meta") == nil)
-    #expect(document.problems(with: MockRequest(method: .get, path: "/a/other")) != [])
+    #expect(document.problems(with: HTTPRequest(method: .get, path: "/a/other")) != [])
   }
 
   @Test("a fixture only YAML reads as JSON is not JSON to the check")

@@ -205,7 +205,7 @@ struct RecordCommandTests {
     configuration.upstream = MockUpstream(
       .everything,
       send: { request in
-        UpstreamResponse(
+        HTTPResponse(
           status: 200, headers: ["Content-Type": "application/json"],
           body: Data(#"{"path":"\#(request.path)","accessToken":"a-1"}"#.utf8))
       },

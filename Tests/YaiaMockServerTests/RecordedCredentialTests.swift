@@ -7,21 +7,21 @@ import Testing
 /// own answers, and no credential reaches the manifest.
 @Suite("Recorded credentials")
 struct RecordedCredentialTests {
-  static func get(_ path: String, token: String? = nil) -> MockRequest {
-    MockRequest(
+  static func get(_ path: String, token: String? = nil) -> HTTPRequest {
+    HTTPRequest(
       method: .get, path: path,
       headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
   }
 
-  static func login(_ user: String, _ password: String) -> MockRequest {
-    MockRequest(
+  static func login(_ user: String, _ password: String) -> HTTPRequest {
+    HTTPRequest(
       method: .post, path: "/auth/login", headers: ["Content-Type": "application/json"],
       body: Data(#"{"user":"\#(user)","password":"\#(password)"}"#.utf8))
   }
 
   /// The status each request gets from a router over `manifest`, in order; 404 when none
   /// answers.
-  static func statuses(_ manifest: String, _ requests: [MockRequest]) throws -> [Int] {
+  static func statuses(_ manifest: String, _ requests: [HTTPRequest]) throws -> [Int] {
     var router = MockRouter(
       routes: try MockManifest.parse(manifest, file: "m", fixtures: nil).routes)
     return requests.map { request in
@@ -147,13 +147,13 @@ struct RecordedCredentialTests {
     var recording = Recording()
     for (password, status) in [("right-one", 200), ("wrong-one", 401)] {
       _ = try recording.add(
-        MockRequest(
+        HTTPRequest(
           method: .post, path: "/token",
           headers: ["Content-Type": "application/x-www-form-urlencoded"],
           body: Data("username=ada&password=\(password)".utf8)),
         RecordingTests.json("{}", status: HTTPStatus(status)))
       _ = try recording.add(
-        MockRequest(
+        HTTPRequest(
           method: .get, path: "/basic",
           headers: ["Authorization": "Basic " + Data("ada:\(password)".utf8).base64EncodedString()]),
         RecordingTests.json("{}", status: HTTPStatus(status)))
@@ -162,7 +162,7 @@ struct RecordedCredentialTests {
     let manifest = recording.manifest()
     #expect(!manifest.contains("right-one") && !manifest.contains("wrong-one"))
     let basic = { (password: String) in
-      MockRequest(
+      HTTPRequest(
         method: .get, path: "/basic",
         headers: ["Authorization": "Basic " + Data("ada:\(password)".utf8).base64EncodedString()])
     }
@@ -258,7 +258,7 @@ struct RecordedCredentialTests {
     // Hundreds of secret-named values before the password: it is still found, so an answer
     // that echoes it is redacted.
     let many = (0..<300).map { #""x\#($0)_token":"v\#($0)-abcdef""# }.joined(separator: ",")
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .post, path: "/bulk", headers: ["Content-Type": "application/json"],
       body: Data(#"{\#(many),"zz":{"password":"pw-after-all-9"}}"#.utf8))
     var bulk = Recording()

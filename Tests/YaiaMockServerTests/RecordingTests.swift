@@ -8,16 +8,16 @@ import Testing
 @Suite("Recording a backend, as values")
 struct RecordingTests {
   static func json(_ text: String, status: HTTPStatus = 200, headers: HTTPHeaders = [:])
-    -> UpstreamResponse
+    -> HTTPResponse
   {
     var all: HTTPHeaders = ["Content-Type": "application/json"]
     for field in headers.fields { all.add(field.name, field.value) }
-    return UpstreamResponse(status: status, headers: all, body: Data(text.utf8))
+    return HTTPResponse(status: status, headers: all, body: Data(text.utf8))
   }
 
   /// What recording `answer` to `request` writes, all together: the manifest, the new file's
   /// name and its content; and the change it made.
-  static func written(_ request: MockRequest, _ answer: UpstreamResponse) throws -> (
+  static func written(_ request: HTTPRequest, _ answer: HTTPResponse) throws -> (
     String, Recording.Change
   ) {
     var recording = Recording()
@@ -92,19 +92,19 @@ struct RecordingTests {
   )
   func credentialsEverywhere() throws {
     let token = "tok-5521aa0f"
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .post, path: "/v1/sessions/\(token)/refresh",
       headers: ["Authorization": "Bearer \(token)", "Cookie": "fmt=json"],
       body: Data(#"{"pin":"48151623"}"#.utf8))
     let inner = #"{\"a\":\"{\\\"refresh_token\\\":\\\"own-77ab\\\"}\"}"#
-    let answers: [UpstreamResponse] = [
+    let answers: [HTTPResponse] = [
       Self.json(#"{"\#(token)":{"n":48151623},"twice":"\#(inner)","format":"json"}"#),
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"],
         body: try #require(#"{"echo":"\#(token)"}"#.data(using: .utf16))),
-      UpstreamResponse(
+      HTTPResponse(
         status: 302, headers: ["Location": "/cb#access_token=own-77ab&state=s"]),
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "text/html"],
         body: Data(#"<a href="/n?code=own-77ab">next</a> <p data="token=own-77ab">"#.utf8)),
     ]
@@ -132,13 +132,13 @@ struct RecordingTests {
   @Test("a binary answer keeps its length: a credential in it is overwritten in place")
   func binaryLengthKept() throws {
     let token = "tok-91ab33cd"
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .get, path: "/v1/blob", headers: ["Authorization": "Bearer \(token)"])
     let body = Data([0, 1, 0xFF]) + Data(token.utf8) + Data([0xFE, 2])
     var recording = Recording()
     let change = try recording.add(
       request,
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "application/octet-stream"], body: body))
     let content = try #require(change.newFile?.content)
     #expect(content.count == body.count)
@@ -176,29 +176,29 @@ struct RecordingTests {
   func credentialsEchoed() throws {
     let token = "tok-8f2a91c4"
     let cookie = "c00kie-77aa"
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .post, path: "/v1/echo", query: ["sig": "s1g-value", "page": "2"],
       headers: ["Authorization": "Bearer \(token)", "Cookie": "sid=\(cookie); theme=dark"],
       body: Data(#"{"password":"pw-secret-1","user":"ada"}"#.utf8), rawQuery: "sig=s1g-value&page=2"
     )
     let planted = [token, cookie, "s1g-value", "pw-secret-1", "own-4411"]
-    let answers: [UpstreamResponse] = [
+    let answers: [HTTPResponse] = [
       Self.json(
         #"{"seen":"Bearer \#(token)","cookie":"\#(cookie)","inner":"{\"sessionToken\":\"own-4411\"}","next":"/a?code=own-4411&page=1","sig":"s1g-value"}"#
       ),
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "application/x-www-form-urlencoded"],
         body: Data("access_token=own-4411&token_type=bearer&echo=\(cookie)".utf8)),
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "text/plain"],
         body: Data("you sent \(token) and pw-secret-1".utf8)),
-      UpstreamResponse(
+      HTTPResponse(
         status: 302,
         headers: [
           "Location": "/done?code=own-4411&state=x", "Link": "</n?access_token=own-4411>; rel=next",
           "X-Session-Token": "own-4411", "X-CSRF-Token": "own-4411", "X-Echo": token,
         ]),
-      UpstreamResponse(
+      HTTPResponse(
         status: 200, headers: ["Content-Type": "application/octet-stream"],
         body: Data([0, 1]) + Data(token.utf8) + Data([0xFF])),
     ]
@@ -221,8 +221,8 @@ struct RecordingTests {
     var recording = Recording()
     #expect(throws: RecordingError.unreadableSecret(request: "GET /v1/t")) {
       try recording.add(
-        MockRequest(method: .get, path: "/v1/t"),
-        UpstreamResponse(
+        HTTPRequest(method: .get, path: "/v1/t"),
+        HTTPResponse(
           status: 200, headers: ["Content-Type": "text/plain"],
           body: Data("session_token: abc123".utf8)))
     }
@@ -233,12 +233,12 @@ struct RecordingTests {
   func routes() throws {
     var recording = Recording(source: "https://api.example.com")
     let list = try recording.add(
-      MockRequest(method: .get, path: "/v1/products", query: ["page": "1"]),
+      HTTPRequest(method: .get, path: "/v1/products", query: ["page": "1"]),
       Self.json(#"{"items":[1]}"#))
     #expect(list.newFile?.name == "v1/products.page-1.json")
     #expect(list.manifestChanged)
     let login = try recording.add(
-      MockRequest(
+      HTTPRequest(
         method: .post, path: "/v1/login", headers: ["Authorization": "Bearer abc"],
         body: Data(#"{"user":"ada","password":"swordfish","remember":true}"#.utf8)),
       Self.json(#"{"token":"t-1","user":"ada"}"#))
@@ -259,14 +259,14 @@ struct RecordingTests {
   @Test("the same answer twice adds nothing; a new one makes a sequence; equal bodies share a file")
   func sequencesAndSharing() throws {
     var recording = Recording()
-    let cart = MockRequest(method: .get, path: "/cart")
+    let cart = HTTPRequest(method: .get, path: "/cart")
     _ = try recording.add(cart, Self.json(#"{"items":[]}"#))
     let again = try recording.add(cart, Self.json(#"{"items":[]}"#))
     #expect(again == Recording.Change())
     let filled = try recording.add(cart, Self.json(#"{"items":[7]}"#))
     #expect(filled.newFile?.name == "cart-2.json" && filled.manifestChanged)
     let other = try recording.add(
-      MockRequest(method: .get, path: "/empty-cart"), Self.json(#"{"items":[]}"#))
+      HTTPRequest(method: .get, path: "/empty-cart"), Self.json(#"{"items":[]}"#))
     #expect(other.newFile == nil && other.manifestChanged)
     let parsed = try MockManifest.parse(recording.manifest(), file: "m", fixtures: nil)
     let route = try #require(parsed.routes.first { $0.pattern.text == "/cart" })
@@ -283,7 +283,7 @@ struct RecordingTests {
   func headers() throws {
     var recording = Recording()
     _ = try recording.add(
-      MockRequest(method: .get, path: "/me"),
+      HTTPRequest(method: .get, path: "/me"),
       Self.json(
         "{}",
         headers: [
@@ -307,8 +307,8 @@ struct RecordingTests {
     ]
     for (index, path) in names.enumerated() {
       _ = try recording.add(
-        MockRequest(method: .get, path: path, query: ["q": "\"'\n{{x}}: #"]),
-        UpstreamResponse(
+        HTTPRequest(method: .get, path: path, query: ["q": "\"'\n{{x}}: #"]),
+        HTTPResponse(
           status: 200, headers: ["Content-Type": "text/plain", "X-Odd": "a\u{85}b\u{2028}c"],
           body: Data("body \(index)".utf8)))
     }
@@ -335,39 +335,39 @@ struct RecordingTests {
     policy.mostRoutes = 2
     var recording = Recording(policy: policy)
     #expect(throws: RecordingError.bodyTooLarge(request: "GET /big", bytes: 11, limit: 10)) {
-      try recording.add(MockRequest(method: .get, path: "/big"), Self.json("[1,2,3,4,5]"))
+      try recording.add(HTTPRequest(method: .get, path: "/big"), Self.json("[1,2,3,4,5]"))
     }
     #expect(throws: RecordingError.unrepresentablePath(request: "GET /a%2Fb")) {
-      try recording.add(MockRequest(method: .get, path: "/a%2Fb"), Self.json("[]"))
+      try recording.add(HTTPRequest(method: .get, path: "/a%2Fb"), Self.json("[]"))
     }
     #expect(throws: RecordingError.unrepresentablePath(request: "GET /:id")) {
-      try recording.add(MockRequest(method: .get, path: "/:id"), Self.json("[]"))
+      try recording.add(HTTPRequest(method: .get, path: "/:id"), Self.json("[]"))
     }
     // A combining mark after `/` makes one character of both: no pattern would match.
     #expect(throws: RecordingError.unrepresentablePath(request: "GET /%D9%9Ax")) {
-      try recording.add(MockRequest(method: .get, path: "/%D9%9Ax"), Self.json("[]"))
+      try recording.add(HTTPRequest(method: .get, path: "/%D9%9Ax"), Self.json("[]"))
     }
-    _ = try recording.add(MockRequest(method: .get, path: "/1"), Self.json("[1]"))
-    _ = try recording.add(MockRequest(method: .get, path: "/2"), Self.json("[2]"))
+    _ = try recording.add(HTTPRequest(method: .get, path: "/1"), Self.json("[1]"))
+    _ = try recording.add(HTTPRequest(method: .get, path: "/2"), Self.json("[2]"))
     #expect(throws: RecordingError.tooManyRoutes(limit: 2)) {
-      try recording.add(MockRequest(method: .get, path: "/3"), Self.json("[3]"))
+      try recording.add(HTTPRequest(method: .get, path: "/3"), Self.json("[3]"))
     }
     #expect(recording.routeCount == 2)
     policy = RecordingPolicy()
     policy.mostFiles = 1
     recording = Recording(policy: policy)
-    _ = try recording.add(MockRequest(method: .get, path: "/1"), Self.json("[1]"))
+    _ = try recording.add(HTTPRequest(method: .get, path: "/1"), Self.json("[1]"))
     #expect(throws: RecordingError.tooManyFiles(limit: 1)) {
-      try recording.add(MockRequest(method: .get, path: "/2"), Self.json("[2]"))
+      try recording.add(HTTPRequest(method: .get, path: "/2"), Self.json("[2]"))
     }
     policy = RecordingPolicy()
     policy.mostResponsesPerRoute = 2
     recording = Recording(policy: policy)
     for value in 1...2 {
-      _ = try recording.add(MockRequest(method: .get, path: "/poll"), Self.json("[\(value)]"))
+      _ = try recording.add(HTTPRequest(method: .get, path: "/poll"), Self.json("[\(value)]"))
     }
     #expect(throws: RecordingError.tooManyAnswers(route: "GET /poll", limit: 2)) {
-      try recording.add(MockRequest(method: .get, path: "/poll"), Self.json("[3]"))
+      try recording.add(HTTPRequest(method: .get, path: "/poll"), Self.json("[3]"))
     }
     // Answers that differ only in a large, changing header: the value is left out (the
     // answers are then one), and what header fields the manifest holds is bounded.
@@ -375,7 +375,7 @@ struct RecordingTests {
     for round in 0..<5 {
       let big = String(repeating: "\(round)", count: 88_000)
       _ = try recording.add(
-        MockRequest(method: .get, path: "/same"), Self.json("[1]", headers: ["X-Blob": big]))
+        HTTPRequest(method: .get, path: "/same"), Self.json("[1]", headers: ["X-Blob": big]))
     }
     #expect(!recording.manifest().contains("X-Blob"))
     #expect(recording.manifest().utf8.count < 2_000)
@@ -385,7 +385,7 @@ struct RecordingTests {
     #expect(throws: RecordingError.tooManyHeaderBytes(limit: 200)) {
       for round in 0..<20 {
         _ = try recording.add(
-          MockRequest(method: .get, path: "/trace"),
+          HTTPRequest(method: .get, path: "/trace"),
           Self.json("[1]", headers: ["X-Trace": "trace-\(round)"]))
       }
     }
@@ -397,7 +397,7 @@ struct RecordingTests {
       path: "yaia-recorder-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let recorder = try MockRecorder(folder: folder)
-    await recorder.record(MockRequest(method: .get, path: "/v1/a"), Self.json(#"{"a":1}"#))
+    await recorder.record(HTTPRequest(method: .get, path: "/v1/a"), Self.json(#"{"a":1}"#))
     try await recorder.finish()
     let manifest = try MockManifest.load(folder: folder)
     #expect(manifest.routes.map(\.name) == ["GET /v1/a"])
@@ -413,16 +413,16 @@ struct RecordingTests {
   func secretsAndOrder() throws {
     var recording = Recording()
     let change = try recording.add(
-      MockRequest(method: .get, path: "/search", query: ["api_key": "sk-live-1", "q": "kettle"]),
+      HTTPRequest(method: .get, path: "/search", query: ["api_key": "sk-live-1", "q": "kettle"]),
       Self.json(#"{"AccessToken":"a-1","Password":"p-1","pass\u0077ord":"p-2","ok":1}"#))
     let file = String(decoding: try #require(change.newFile).content, as: UTF8.self)
     for secret in ["a-1", "p-1", "p-2", "sk-live-1"] {
       #expect(!file.contains(secret) && !recording.manifest().contains(secret), "\(secret)")
     }
     #expect(try #require(change.newFile).name == "search.q-kettle.json")
-    _ = try recording.add(MockRequest(method: .get, path: "/cart"), Self.json("[1]"))
+    _ = try recording.add(HTTPRequest(method: .get, path: "/cart"), Self.json("[1]"))
     _ = try recording.add(
-      MockRequest(method: .get, path: "/cart", query: ["page": "2"]), Self.json("[2]"))
+      HTTPRequest(method: .get, path: "/cart", query: ["page": "2"]), Self.json("[2]"))
     let parsed = try MockManifest.parse(recording.manifest(), file: "m", fixtures: nil)
     #expect(
       parsed.routes.filter { $0.pattern.text == "/cart" }.map(\.query) == [["page": "2"], [:]])
@@ -433,16 +433,16 @@ struct RecordingTests {
   )
   func exactQueries() throws {
     var recording = Recording()
-    _ = try recording.add(MockRequest(method: .get, path: "/items"), Self.json("[1]"))
+    _ = try recording.add(HTTPRequest(method: .get, path: "/items"), Self.json("[1]"))
     _ = try recording.add(
-      MockRequest(method: .get, path: "/me", query: ["api_key": "sk-live-1"]),
+      HTTPRequest(method: .get, path: "/me", query: ["api_key": "sk-live-1"]),
       Self.json(#"{"name":"ada"}"#))
     let manifest = recording.manifest()
     #expect(!manifest.contains("sk-live-1"))
     let parsed = try MockManifest.parse(manifest, file: "m", fixtures: nil)
     var router = MockRouter(routes: parsed.routes)
     func answered(_ path: String, _ query: [String: String] = [:]) -> Bool {
-      if case .matched = router.route(MockRequest(method: .get, path: path, query: query)) {
+      if case .matched = router.route(HTTPRequest(method: .get, path: path, query: query)) {
         return true
       }
       return false
@@ -455,7 +455,7 @@ struct RecordingTests {
     #expect(answered("/me", ["api_key": "another"]))
     #expect(!answered("/me"))
     #expect(!answered("/me", ["api_key": "k", "extra": "1"]))
-    let unmatched = router.route(MockRequest(method: .get, path: "/items", query: ["page": "9"]))
+    let unmatched = router.route(HTTPRequest(method: .get, path: "/items", query: ["page": "9"]))
     guard case .unmatched(let closest) = unmatched else {
       Issue.record("matched: \(unmatched)")
       return
@@ -482,7 +482,7 @@ struct RecordingTests {
     var names: [String] = []
     for path in ["/Users", "/users", "/a", "/a.json/b", "/manifest.yaml/x"] {
       let change = try recording.add(
-        MockRequest(method: .get, path: path), Self.json("[\"\(path)\"]"))
+        HTTPRequest(method: .get, path: path), Self.json("[\"\(path)\"]"))
       names.append(try #require(change.newFile).name)
     }
     #expect(

@@ -10,7 +10,7 @@ import Testing
 struct RedactionEdgeTests {
   @Test("a credential ending in NUL is found by bytes, in text past ASCII, without a trap")
   func nulCredential() {
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .get, path: "/a", query: ["token": "abcd\u{0}"], rawQuery: "token=abcd%00")
     let credentials = SentCredentials(request: request)
     #expect(credentials.redact("xéabcd\u{0}").text == "xéREDACTED")
@@ -18,7 +18,7 @@ struct RedactionEdgeTests {
     // A word-only value is still kept inside another word, and found alone beside a letter
     // past ASCII that is no letter (a guillemet).
     let word = SentCredentials(
-      request: MockRequest(
+      request: HTTPRequest(
         method: .post, path: "/login", headers: ["Content-Type": "application/json"],
         body: Data(#"{"password":"wrong"}"#.utf8)))
     #expect(
@@ -41,7 +41,7 @@ struct RedactionEdgeTests {
     let secrets = JournalSecrets(routes: [
       try MockRoute(.post, "/reset/:token", responses: .single(.json("{}")))
     ])
-    let request = MockRequest(method: .post, path: "/reset/ab%2bcd%3D")
+    let request = HTTPRequest(method: .post, path: "/reset/ab%2bcd%3D")
     let hidden = MockAdminAnswer.Entry.hiding(request, secrets)
     #expect(hidden("/reset/ab%2bcd%3D") == "/reset/REDACTED")
     #expect(hidden("echo ab+cd=") == "echo REDACTED")

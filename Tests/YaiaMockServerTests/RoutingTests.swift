@@ -3,9 +3,9 @@ import Testing
 import YaiaMockServer
 
 private func get(_ path: String, query: [String: String] = [:], headers: HTTPHeaders = [:])
-  -> MockRequest
+  -> HTTPRequest
 {
-  MockRequest(method: "GET", path: path, query: query, headers: headers)
+  HTTPRequest(method: "GET", path: path, query: query, headers: headers)
 }
 
 private func matchedStatus(_ outcome: MockRouter.Outcome) -> HTTPStatus? {
@@ -56,10 +56,10 @@ struct RoutingTests {
         "GET", "/latest", query: ["base": "USD"], headers: ["Accept": "application/json"],
         responses: .single(.json("{}"))),
     ])
-    let ada = MockRequest(
+    let ada = HTTPRequest(
       method: "post", path: "/login", body: Data(#"{"user":{"name":"ada"},"remember":true}"#.utf8))
     #expect(matchedStatus(router.route(ada)) == 200)
-    let bob = MockRequest(
+    let bob = HTTPRequest(
       method: "POST", path: "/login", body: Data(#"{"user":{"name":"bob"}}"#.utf8))
     #expect(matchedStatus(router.route(bob)) == 401)
     #expect(
@@ -123,7 +123,7 @@ struct RoutingTests {
       logout, meLoggedOut, try MockRoute("GET", "/me", responses: .single(.json("{}"))),
     ])
     #expect(matchedStatus(router.route(get("/me"))) == 200)
-    _ = router.route(MockRequest(method: "POST", path: "/logout"))
+    _ = router.route(HTTPRequest(method: "POST", path: "/logout"))
     #expect(router.state(of: "session") == "logged-out")
     #expect(matchedStatus(router.route(get("/me"))) == 401)
     router.resetState(of: "session")

@@ -12,7 +12,7 @@ import YaiaTesting
 
 @Suite("Response templates")
 struct TemplateTests {
-  static let request = MockRequest(
+  static let request = HTTPRequest(
     method: .post, path: "/speakers/kitchen/name", query: ["page": "3", "q": #"a"b"#],
     headers: ["X-Trace": "t-1"],
     body: Data(#"{"user":{"name":"Ada \"A\""},"items":[{"id":7}],"flag":true}"#.utf8))
@@ -46,7 +46,7 @@ struct TemplateTests {
       try Self.render(#"{"q":"{{request.query.none | none yet}}","n":{{request.query.none | 1}}}"#)
         == #"{"q":"none yet","n":1}"#)
     // Whatever the request holds, the answer parses.
-    let hostile = MockRequest(method: .get, path: "/", query: ["q": "\"},\n\u{1}{\"x\":["])
+    let hostile = HTTPRequest(method: .get, path: "/", query: ["q": "\"},\n\u{1}{\"x\":["])
     var generator = TemplateGenerator(seed: 0)
     let text = try ResponseTemplate(
       #"{"a":"{{request.query.q}}","b":{{request.query.q}}}"#, json: true
@@ -55,7 +55,7 @@ struct TemplateTests {
     #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
     // A number past any reader's range is written as a string: the answer still parses.
     for huge in ["1e999", "-1e400"] {
-      let asked = MockRequest(method: .get, path: "/", query: ["n": huge])
+      let asked = HTTPRequest(method: .get, path: "/", query: ["n": huge])
       let answer = try ResponseTemplate(#"{"n":{{request.query.n}}}"#, json: true)
         .render(asked, parameters: [:], generator: &generator)
       #expect(answer == #"{"n":"\#(huge)"}"#)
@@ -112,7 +112,7 @@ struct TemplateTests {
     let many = String(repeating: "{{uuid}}", count: ResponseTemplate.mostPlaceholders + 1)
     #expect(throws: TemplateError.self) { try ResponseTemplate(many, json: false) }
     let echo = String(repeating: "{{request.body.big}}", count: 40)
-    let big = MockRequest(
+    let big = HTTPRequest(
       method: .post, path: "/",
       body: Data(#"{"big":"\#(String(repeating: "x", count: 1 << 20))"}"#.utf8))
     var generator = TemplateGenerator(seed: 0)

@@ -4,12 +4,12 @@ import YaiaMockServer
 import YaiaRemote
 
 /// A journal entry for `request`, as the server would record it.
-private func entry(_ request: MockRequest) -> MockJournalEntry {
+private func entry(_ request: HTTPRequest) -> MockJournalEntry {
   MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 200)
 }
 
-private func post(_ path: String, _ body: String, headers: HTTPHeaders = [:]) -> MockRequest {
-  MockRequest(method: .post, path: path, headers: headers, body: Data(body.utf8))
+private func post(_ path: String, _ body: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
+  HTTPRequest(method: .post, path: path, headers: headers, body: Data(body.utf8))
 }
 
 @Suite("Verifying what the app sent")
@@ -19,7 +19,7 @@ struct VerificationTests {
     let expected = try ExpectedRequest(
       .post, "/speakers/:id/volume", query: ["unit": "db"], headers: ["X-Trace": "on"],
       body: ["level": "7", "speaker.name": "kitchen"])
-    let request = MockRequest(
+    let request = HTTPRequest(
       method: .put, path: "/speakers/9/volume", query: ["unit": "percent"],
       headers: ["x-trace": "on"],
       body: Data(#"{"level":8,"speaker":{"name":"kitchen"}}"#.utf8))
@@ -34,7 +34,7 @@ struct VerificationTests {
     fixed.body = Data(#"{"level":7,"speaker":{"name":"kitchen"},"more":true}"#.utf8)
     #expect(expected.matches(fixed))
     #expect(
-      expected.differences(from: MockRequest(method: .post, path: "/speakers/9/volume"))
+      expected.differences(from: HTTPRequest(method: .post, path: "/speakers/9/volume"))
         == [
           "query had no unit, expected unit=db", "header X-Trace was missing, expected on",
           "body was not JSON, expected level = 7",
@@ -58,9 +58,9 @@ struct VerificationTests {
   func closestListed() throws {
     let expected = try ExpectedRequest(.post, "/login", body: ["user": "ada"])
     let journal = [
-      entry(MockRequest(method: .get, path: "/speakers")),
+      entry(HTTPRequest(method: .get, path: "/speakers")),
       entry(post("/login", #"{"user":"bob"}"#)),
-      entry(MockRequest(method: .get, path: "/login")),
+      entry(HTTPRequest(method: .get, path: "/login")),
     ]
     let failure = try #require(RequestVerification(expected, .once).failure(in: journal))
     #expect(failure.closest.map(\.position) == [2, 3, 1])
@@ -79,8 +79,8 @@ struct VerificationTests {
   func tooMany() throws {
     let expected = try ExpectedRequest(.get, "/speakers")
     let journal = [
-      entry(MockRequest(method: .get, path: "/speakers")),
-      entry(MockRequest(method: .get, path: "/speakers")),
+      entry(HTTPRequest(method: .get, path: "/speakers")),
+      entry(HTTPRequest(method: .get, path: "/speakers")),
     ]
     let failure = try #require(
       RequestVerification(expected, .never).failure(in: journal, dropped: 10))
@@ -99,7 +99,7 @@ struct VerificationTests {
 
   @Test("at most five closest requests are listed, whatever the journal holds")
   func boundedList() throws {
-    let journal = (0..<1_000).map { entry(MockRequest(method: .get, path: "/n/\($0)")) }
+    let journal = (0..<1_000).map { entry(HTTPRequest(method: .get, path: "/n/\($0)")) }
     let failure = try #require(
       RequestVerification(try ExpectedRequest(.get, "/m"), .once).failure(in: journal))
     #expect(failure.closest.count == RequestVerification.closestShown)
@@ -177,12 +177,12 @@ struct StatefulScenarioTests {
     let manifest = try MockManifest.parse(Self.manifest, file: "manifest.yaml", fixtures: nil)
     #expect(manifest.initialStates == ["cart": "empty", "login": "open"])
     var router = MockRouter(routes: manifest.routes, initialStates: manifest.initialStates)
-    let wrong = MockRequest(method: .post, path: "/login", body: Data(#"{"password":"x"}"#.utf8))
-    #expect(Self.status(router.route(MockRequest(method: .get, path: "/cart"))) == 200)
-    #expect(Self.status(router.route(MockRequest(method: .post, path: "/cart/items"))) == 201)
+    let wrong = HTTPRequest(method: .post, path: "/login", body: Data(#"{"password":"x"}"#.utf8))
+    #expect(Self.status(router.route(HTTPRequest(method: .get, path: "/cart"))) == 200)
+    #expect(Self.status(router.route(HTTPRequest(method: .post, path: "/cart/items"))) == 201)
     #expect(router.state(of: "cart") == "has-item")
     #expect((0..<4).map { _ in Self.status(router.route(wrong)) } == [401, 401, 401, 423])
-    let right = MockRequest(
+    let right = HTTPRequest(
       method: .post, path: "/login", body: Data(#"{"password":"right"}"#.utf8))
     #expect(Self.status(router.route(right)) == 423)
     router.resetAll()
@@ -195,7 +195,7 @@ struct StatefulScenarioTests {
     let manifest = try MockManifest.parse(Self.manifest, file: "manifest.yaml", fixtures: nil)
     var router = MockRouter(routes: manifest.routes, initialStates: manifest.initialStates)
     let outcome = router.route(
-      MockRequest(
+      HTTPRequest(
         method: .get, path: "/cart",
         headers: [HTTPHeaderName.mockState: " cart = has-item, bad, =x"]))
     guard case .matched(_, _, let response, _) = outcome else {
@@ -213,18 +213,18 @@ struct StatefulScenarioTests {
       + ",\(String(repeating: "a", count: 200))=s"
     var router = MockRouter(routes: [])
     _ = router.route(
-      MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: header]))
+      HTTPRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: header]))
     #expect(router.allStates.count == MockRouter.stateHeaderLimits.machines)
     // Request after request of new machines: the router holds at most 64 in all, and a known
     // machine can still be set.
     for round in 0..<20 {
       let more = (0..<32).map { "r\(round)-\($0)=s" }.joined(separator: ",")
       _ = router.route(
-        MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: more]))
+        HTTPRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: more]))
     }
     #expect(router.allStates.count == MockRouter.mostMachines)
     _ = router.route(
-      MockRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: "m0=changed"]))
+      HTTPRequest(method: .get, path: "/", headers: [HTTPHeaderName.mockState: "m0=changed"]))
     #expect(router.allStates["m0"] == "changed")
   }
 

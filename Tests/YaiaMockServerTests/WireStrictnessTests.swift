@@ -131,7 +131,7 @@ struct WireStrictnessTests {
       try MockRoute("POST", "/post", responses: .single(MockResponse(status: 201))),
     ])
     func status(_ method: HTTPMethod, _ path: String) -> HTTPStatus? {
-      let request = MockRequest(
+      let request = HTTPRequest(
         method: method, path: path, query: [:], headers: HTTPHeaders(), body: Data())
       guard case .matched(_, _, let response, _) = router.route(request) else { return nil }
       return response.status

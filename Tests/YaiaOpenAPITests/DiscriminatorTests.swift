@@ -47,7 +47,7 @@ struct DiscriminatorTests {
     let document = try OpenAPIDocument.parse(pets, file: "pets.yaml")
     return try #require(
       document.problems(
-        with: OpenAPIRequest(
+        with: HTTPRequest(
           method: .post, path: "/pets", headers: ["Content-Type": "application/json"],
           body: Data(json.utf8))))
   }

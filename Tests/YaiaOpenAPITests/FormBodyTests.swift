@@ -55,7 +55,7 @@ struct FormBodyTests {
     let document = try OpenAPIDocument.parse(spec, file: "forms.yaml")
     return try #require(
       document.problems(
-        with: OpenAPIRequest(
+        with: HTTPRequest(
           method: .post, path: path, headers: ["Content-Type": type], body: Data(body.utf8))))
   }
 
@@ -159,7 +159,7 @@ struct FormBodyTests {
     func problems(_ body: String) throws -> [String] {
       try #require(
         document.problems(
-          with: OpenAPIRequest(
+          with: HTTPRequest(
             method: .post, path: "/chat.postMessage", headers: ["Content-Type": Self.form],
             body: Data(body.utf8))))
     }
@@ -203,7 +203,7 @@ struct FormBodyTests {
     func problems(_ query: String) throws -> [String] {
       try #require(
         document.problems(
-          with: OpenAPIRequest(method: .get, path: "/v1/customers", rawQuery: query)))
+          with: HTTPRequest(method: .get, path: "/v1/customers", rawQuery: query)))
     }
     #expect(
       try problems("limt=5")
@@ -236,7 +236,7 @@ struct FormBodyTests {
     {
       try #require(
         document.problems(
-          with: OpenAPIRequest(method: .get, path: "/products", rawQuery: query, headers: headers),
+          with: HTTPRequest(method: .get, path: "/products", headers: headers, rawQuery: query),
           strict: strict))
     }
     let standard: HTTPHeaders = [
@@ -299,7 +299,7 @@ struct FormBodyTests {
     func form(_ body: String) throws -> [String] {
       try #require(
         document.problems(
-          with: OpenAPIRequest(
+          with: HTTPRequest(
             method: .post, path: "/search",
             headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8))))
     }
@@ -317,7 +317,7 @@ struct FormBodyTests {
       ].joined(separator: "\r\n")
       return try #require(
         document.problems(
-          with: OpenAPIRequest(
+          with: HTTPRequest(
             method: .post, path: "/apps",
             headers: ["Content-Type": "multipart/form-data; boundary=B"], body: Data(body.utf8))))
     }

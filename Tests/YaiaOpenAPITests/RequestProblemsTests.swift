@@ -62,7 +62,7 @@ struct RequestProblemsTests {
   {
     let document = try OpenAPIDocument.parse(spec, file: "styles.yaml")
     return document.problems(
-      with: OpenAPIRequest(method: method, path: target, headers: headers, body: Data(body.utf8)))
+      with: HTTPRequest(method: method, path: target, headers: headers, body: Data(body.utf8)))
   }
 
   @Test(
@@ -211,7 +211,7 @@ struct RequestProblemsTests {
     let document = try OpenAPIDocument.parse(Self.charges, file: "charges.yaml")
     func problems(_ query: String) throws -> [String] {
       try #require(
-        document.problems(with: OpenAPIRequest(method: .get, path: "/v1/charges?" + query)))
+        document.problems(with: HTTPRequest(method: .get, path: "/v1/charges?" + query)))
     }
     #expect(try problems("created=1700000000") == [])
     #expect(try problems("created[gte]=1700000000&created[lt]=1800000000") == [])
@@ -244,7 +244,7 @@ struct RequestProblemsTests {
             responses: { '200': { description: ok } }
       """, file: "users.yaml")
     func problems(_ path: String) throws -> [String] {
-      try #require(document.problems(with: OpenAPIRequest(method: .get, path: path)))
+      try #require(document.problems(with: HTTPRequest(method: .get, path: path)))
     }
     #expect(try problems("/users/alice") == [])
     #expect(try problems("/users/ALICE") != [])

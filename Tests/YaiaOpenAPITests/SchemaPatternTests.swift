@@ -131,7 +131,7 @@ struct SchemaPatternTests {
       document.notes.contains { $0.hasPrefix("guilds.yaml:19:") && $0.contains("look-around") })
     #expect(document.notes.contains { $0.hasPrefix("guilds.yaml:20:") && $0.contains("no sample") })
     func problems(_ path: String) throws -> [String] {
-      try #require(document.problems(with: OpenAPIRequest(method: .get, path: path)))
+      try #require(document.problems(with: HTTPRequest(method: .get, path: path)))
     }
     #expect(try problems("/guilds/41771983423143937") == [])
     let wrong = try problems("/guilds/abc")

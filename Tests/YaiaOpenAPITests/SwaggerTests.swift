@@ -82,7 +82,7 @@ struct SwaggerTests {
     body: String = ""
   ) throws -> [String]? {
     try OpenAPIDocument.parse(spec, file: "chat.yaml").problems(
-      with: OpenAPIRequest(method: method, path: target, headers: headers, body: Data(body.utf8)))
+      with: HTTPRequest(method: method, path: target, headers: headers, body: Data(body.utf8)))
   }
 
   @Test("operations under basePath; definitions referenced, merged and sampled")
@@ -227,7 +227,7 @@ struct SwaggerTests {
     // The operation's optional body replaces the path item's required one.
     #expect(!operation.requiresBody)
     #expect(
-      document.problems(with: OpenAPIRequest(method: .post, path: "/a", headers: ["X-Ids": "1 2"]))
+      document.problems(with: HTTPRequest(method: .post, path: "/a", headers: ["X-Ids": "1 2"]))
         == [])
   }
 }

@@ -71,7 +71,7 @@ struct BackendForwarder: Sendable {
   }
 
   /// The backend's answer to `request`.
-  func send(_ request: MockRequest) async throws -> UpstreamResponse {
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var base = target.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     let text = base + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
@@ -86,7 +86,7 @@ struct BackendForwarder: Sendable {
       url: url, method: request.method, headers: headers,
       body: request.body.isEmpty ? nil : request.body, timeout: timeout)
     let response = try await transport.send(outgoing)
-    return UpstreamResponse(status: response.status, headers: response.headers, body: response.body)
+    return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
   }
 }
 

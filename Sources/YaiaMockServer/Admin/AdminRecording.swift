@@ -43,7 +43,7 @@
     }
 
     /// Records one exchange the server forwarded, while on.
-    mutating func add(_ request: MockRequest, _ response: UpstreamResponse) {
+    mutating func add(_ request: HTTPRequest, _ response: HTTPResponse) {
       guard isOn else { return }
       do {
         let change = try recording.add(request, response)

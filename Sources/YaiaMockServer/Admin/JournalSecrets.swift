@@ -25,7 +25,7 @@
 
     /// The values of `request`'s path that a route names as secrets: each segment as sent
     /// (however it was percent-encoded: `ab%2bcd%3D`) and decoded.
-    func pathValues(of request: MockRequest) -> [String] {
+    func pathValues(of request: HTTPRequest) -> [String] {
       var values: [String] = []
       let segments = PathSegments.of(request.path)
       for (pattern, secret) in patterns where pattern.match(request.path) != nil {

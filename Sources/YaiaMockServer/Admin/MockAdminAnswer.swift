@@ -95,7 +95,7 @@
 
       /// What hides `request`'s credentials in text that shows them: pairs by name
       /// (`token=…`), then every credential the request carried, wherever it stands.
-      static func hiding(_ request: MockRequest, _ secrets: JournalSecrets = JournalSecrets())
+      static func hiding(_ request: HTTPRequest, _ secrets: JournalSecrets = JournalSecrets())
         -> @Sendable (String) -> String
       {
         let credentials = SentCredentials(

@@ -91,7 +91,7 @@
     /// body must be JSON and say so, which a page cannot send to another origin without asking
     /// first (and the server never says yes).
     package static func decide(
-      _ request: MockRequest, enabled: Bool, fromLoopback: Bool, fixtures: URL? = nil
+      _ request: HTTPRequest, enabled: Bool, fromLoopback: Bool, fixtures: URL? = nil
     ) -> Decision {
       guard isReserved(request.path) else { return .notAdmin }
       guard enabled else {
@@ -126,7 +126,7 @@
     }
 
     /// The command `request` asks for at endpoint `name` (`/routes`), or why it is refused.
-    private static func command(_ name: String, _ request: MockRequest, fixtures: URL?)
+    private static func command(_ name: String, _ request: HTTPRequest, fixtures: URL?)
       throws(Refusal) -> MockAdminCommand
     {
       let get = request.method == .get || request.method == .head
@@ -196,7 +196,7 @@
     }
 
     /// The scenario a `PUT /__yaia/scenario` names.
-    private static func scenario(_ request: MockRequest) throws(Refusal) -> String? {
+    private static func scenario(_ request: HTTPRequest) throws(Refusal) -> String? {
       let object = try body(of: request)
       guard object.count == 1, let value = object["scenario"], value is NSNull || value is String
       else {
@@ -206,7 +206,7 @@
     }
 
     /// The states a `PUT /__yaia/states` sets.
-    private static func states(_ request: MockRequest) throws(Refusal) -> [String: String?] {
+    private static func states(_ request: HTTPRequest) throws(Refusal) -> [String: String?] {
       let object = try body(of: request)
       guard object.count == 1, let states = object["states"] as? [String: Any],
         !states.isEmpty, states.count <= MockRouter.mostMachines
@@ -273,7 +273,7 @@
     /// The stub a `POST /__yaia/stubs` or `PUT /__yaia/stubs/{name}` carries: one route as a
     /// manifest writes it, read by the manifest's own reader (its checks, its limits, its
     /// fixtures folder), named `name` when the path names it.
-    private static func stub(_ request: MockRequest, fixtures: URL?, name: String?)
+    private static func stub(_ request: HTTPRequest, fixtures: URL?, name: String?)
       throws(Refusal) -> MockStubs.Stub
     {
       var object = try body(of: request, atMost: largestStubBody)
@@ -316,7 +316,7 @@
     ]
 
     /// A 405 naming `methods` when `request` uses another; HEAD counts as GET.
-    private static func only(_ methods: [String], _ request: MockRequest) throws(Refusal) {
+    private static func only(_ methods: [String], _ request: HTTPRequest) throws(Refusal) {
       let method = request.method == .head ? "GET" : request.method.rawValue
       guard !methods.contains(method) else { return }
       throw Refusal(
@@ -335,7 +335,7 @@
     }
 
     /// The JSON object body of `request`, or why it is refused.
-    private static func body(of request: MockRequest, atMost limit: Int = largestBody)
+    private static func body(of request: HTTPRequest, atMost limit: Int = largestBody)
       throws(Refusal) -> [String: Any]
     {
       let type = (request.headers[HTTPHeaderName.contentType] ?? "").lowercased()

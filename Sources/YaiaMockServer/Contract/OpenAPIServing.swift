@@ -67,34 +67,8 @@
     }
 
     /// The operation `request` is for, with its path parameters; `nil` when none is.
-    public func operation(for request: MockRequest) -> (OpenAPIOperation, [String: String])? {
+    public func operation(for request: HTTPRequest) -> (OpenAPIOperation, [String: String])? {
       operation(method: request.method, path: request.path)
-    }
-
-    /// How `request` breaks its operation (``problems(with:)-(OpenAPIRequest)``): `nil` when
-    /// no operation matches it, empty when it conforms.
-    public func problems(with request: MockRequest) -> [String]? {
-      problems(with: OpenAPIRequest(request))
-    }
-  }
-
-  extension OpenAPIRequest {
-    /// The request the mock server received, as a description checks it.
-    public init(_ request: MockRequest) {
-      // A request made by hand may name its query only as a dictionary: written out then.
-      var rawQuery = request.rawQuery
-      if rawQuery.isEmpty, !request.query.isEmpty {
-        rawQuery = request.query.sorted { $0.key < $1.key }.map { name, value in
-          Self.encoded(name) + "=" + Self.encoded(value)
-        }.joined(separator: "&")
-      }
-      self.init(
-        method: request.method, path: request.path, rawQuery: rawQuery,
-        headers: request.headers, body: request.body)
-    }
-
-    private static func encoded(_ text: String) -> String {
-      text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
   }
 

@@ -69,7 +69,7 @@
     /// Records what the backend answered to `request`: a new fixture file is written at once,
     /// the manifest soon after. A problem is reported, never thrown: the app's request must not
     /// fail because a recording is full.
-    public func record(_ request: MockRequest, _ response: UpstreamResponse) {
+    public func record(_ request: HTTPRequest, _ response: HTTPResponse) {
       do {
         // Kept only once its file is written: a manifest never names a file that is not there.
         var next = recording

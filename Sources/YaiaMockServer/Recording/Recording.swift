@@ -8,7 +8,7 @@
   ///
   /// ```swift
   /// var recording = Recording(source: "https://api.example.com")
-  /// let change = try recording.add(request, UpstreamResponse(status: 200, body: json))
+  /// let change = try recording.add(request, HTTPResponse(status: 200, body: json))
   /// // change.newFile: ("v1/products.json", pretty-printed body), manifest() has the route
   /// ```
   ///
@@ -94,7 +94,7 @@
     /// - Throws: ``RecordingError`` when the exchange cannot be kept: a body past
     ///   ``RecordingPolicy/largestBody``, a recording past its limits, a path the manifest cannot
     ///   express. Nothing of the exchange is kept then; the recording stays as it was.
-    public mutating func add(_ request: MockRequest, _ response: UpstreamResponse)
+    public mutating func add(_ request: HTTPRequest, _ response: HTTPResponse)
       throws(RecordingError) -> Change
     {
       // What the app sent and the backend set as credentials: removed wherever they reappear,
@@ -392,7 +392,7 @@
     /// was issued by an earlier answer (a replay sends the placeholder the recording wrote for
     /// it); else the fingerprints of the values the app had of its own (a typed password, a
     /// built-in key), told apart without being stored.
-    private func credential(of request: MockRequest) -> MockRoute.Credential {
+    private func credential(of request: HTTPRequest) -> MockRoute.Credential {
       let carried = RequestCredentials.values(in: request)
       guard !carried.isEmpty else { return .notSent }
       let own = carried.filter { value in
@@ -411,7 +411,7 @@
     /// secret-named header fields and URL query items (`Location: /done?code=…`), and the
     /// values under secret names in its body (`{"access_token": …}`, a form's `token=…`); each
     /// at least ``SentCredentials/shortest`` bytes, so a common word is never one.
-    private mutating func noteIssued(_ response: UpstreamResponse) {
+    private mutating func noteIssued(_ response: HTTPResponse) {
       func note(_ value: some StringProtocol) {
         let value = value.trimmingCharacters(in: .whitespaces)
         guard value.utf8.count >= SentCredentials.shortest, issued.count < Self.mostIssuedValues
@@ -512,7 +512,7 @@
 
     /// The top-level scalar fields of a JSON object body that a route matches on: not secret,
     /// not nested, at most ``RecordingPolicy/mostBodyFields``, as the router reads them.
-    private func bodyFields(of request: MockRequest) -> [String: String] {
+    private func bodyFields(of request: HTTPRequest) -> [String: String] {
       guard !request.body.isEmpty, request.body.count <= policy.largestBody,
         let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
       else { return [:] }
@@ -533,7 +533,7 @@
     /// (`/sessions/<the session id>`) becomes a parameter, `:credential`, so that the value
     /// reaches neither the manifest nor a file name, and the route answers any value there.
     private static func segments(
-      of request: MockRequest, credentials: SentCredentials, summary: String
+      of request: HTTPRequest, credentials: SentCredentials, summary: String
     ) throws(RecordingError) -> [String] {
       var segments: [String] = []
       var hidden = 0
@@ -559,7 +559,7 @@
       return segments
     }
 
-    private static func isJSON(_ response: UpstreamResponse) -> Bool {
+    private static func isJSON(_ response: HTTPResponse) -> Bool {
       let type = (response.headers[HTTPHeaderName.contentType] ?? "").lowercased()
       if type.contains("json") { return true }
       guard type.isEmpty,

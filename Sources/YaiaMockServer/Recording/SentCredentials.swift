@@ -18,7 +18,7 @@
     static let shortest = 4
 
     /// The credentials of `request` and of `response`'s own secret fields.
-    init(request: MockRequest, response: UpstreamResponse) {
+    init(request: HTTPRequest, response: HTTPResponse) {
       var found: Set<String> = []
       func add(_ value: some StringProtocol) {
         let value = value.trimmingCharacters(in: .whitespaces)
@@ -54,7 +54,7 @@
     /// ``RequestCredentials`` finds, the values of query items, headers and form fields named
     /// in `names` (an API's own `apiKey` names, lower-cased: `appid`), and `pathValues` (the
     /// path segments its route names as secrets: `/reset/:token`).
-    init(request: MockRequest, alsoNamed names: Set<String> = [], pathValues: [String] = []) {
+    init(request: HTTPRequest, alsoNamed names: Set<String> = [], pathValues: [String] = []) {
       var found: Set<String> = []
       var sent = RequestCredentials.values(in: request) + pathValues
       if !names.isEmpty {

@@ -58,7 +58,7 @@
     }
 
     /// Routes `request`, advancing sequences and state machines.
-    public mutating func route(_ request: MockRequest) -> Outcome {
+    public mutating func route(_ request: HTTPRequest) -> Outcome {
       for (machine, state) in Self.states(inHeader: request.headers[HTTPHeaderName.mockState])
       where states[machine] != nil || states.count < Self.mostMachines {
         states[machine] = state
@@ -146,7 +146,7 @@
     }
 
     private func matches(
-      _ route: MockRoute, _ request: MockRequest, credentials: inout [String]?
+      _ route: MockRoute, _ request: HTTPRequest, credentials: inout [String]?
     ) -> [String: String]? {
       // HEAD is GET without the body (RFC 9110 §9.3.2): a GET route answers it too.
       if let method = route.method, method != request.method,
@@ -191,7 +191,7 @@
 
     /// Up to three route names, closest first, by edit distance between `METHOD /path` and
     /// each route's `METHOD pattern`.
-    func closestRoutes(to request: MockRequest) -> [String] {
+    func closestRoutes(to request: HTTPRequest) -> [String] {
       let target = Array(request.summary)
       var ranked: [(name: String, distance: Int)] = []
       for route in routes {
@@ -220,7 +220,7 @@
 
     /// The routes closest to answering `request`, best first (as ``closestRoutes(to:)`` ranks
     /// them), each with why it did not.
-    func nearMisses(to request: MockRequest, atMost count: Int = 3) -> [NearMiss] {
+    func nearMisses(to request: HTTPRequest, atMost count: Int = 3) -> [NearMiss] {
       let target = Array(request.summary)
       var ranked: [(miss: NearMiss, distance: Int)] = []
       for route in routes {
@@ -261,7 +261,7 @@
     /// they do not (or nothing is missing).
     /// How `request`'s query misses `route`'s exact one: an item it names that the route does
     /// not take, or an any-value item it lacks; `nil` when it fits or the route takes any query.
-    static func exactQueryMiss(_ route: MockRoute, _ request: MockRequest) -> String? {
+    static func exactQueryMiss(_ route: MockRoute, _ request: HTTPRequest) -> String? {
       guard let anyValue = route.exactQuery else { return nil }
       if let extra = request.query.keys.sorted().first(where: { name in
         route.query[name] == nil && !anyValue.contains(name) && name != scenarioQueryItem
@@ -274,7 +274,7 @@
       return nil
     }
 
-    private func missedOnlyOn(_ route: MockRoute, _ request: MockRequest) -> String? {
+    private func missedOnlyOn(_ route: MockRoute, _ request: HTTPRequest) -> String? {
       if let method = route.method, method != request.method,
         !(method == .get && request.method == .head)
       {

@@ -16,7 +16,7 @@
 
     /// The credential values of `request`, each once, in the order found; empty values left
     /// out.
-    static func values(in request: MockRequest) -> [String] {
+    static func values(in request: HTTPRequest) -> [String] {
       var found: [String] = []
       var seen: Set<String> = []
       func add(_ value: some StringProtocol) {

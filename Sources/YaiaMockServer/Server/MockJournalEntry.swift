@@ -4,7 +4,7 @@
   /// One request the mock server received, with what it did about it.
   public struct MockJournalEntry: Sendable, Equatable {
     /// The request as received.
-    public let request: MockRequest
+    public let request: HTTPRequest
     /// When it arrived.
     public let time: Date
     /// The route that answered, or `nil` when none did.
@@ -22,7 +22,7 @@
     /// An entry for `request`: what a server records, and what a test builds to check a
     /// ``RequestVerification`` or a log of its own.
     public init(
-      request: MockRequest, time: Date, route: String?, scenario: String?, status: HTTPStatus,
+      request: HTTPRequest, time: Date, route: String?, scenario: String?, status: HTTPStatus,
       closest: [String] = [], latency: Duration = .zero
     ) {
       self.request = request

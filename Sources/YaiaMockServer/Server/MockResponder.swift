@@ -3,34 +3,25 @@
   import Yaia
 
   /// The shell between the wire and the router: turns a request head and body into a
-  /// ``MockRequest``, asks the router, records the journal, and renders the response (with its
+  /// ``HTTPRequest``, asks the router, records the journal, and renders the response (with its
   /// delay and fault, which the connection carries out).
   package struct MockResponder: Sendable {
     let state: MockServerState
     let configuration: MockServer.Configuration
 
     /// The router's request for `head` and `body`.
-    package static func request(_ head: RequestHead, body: Data) -> MockRequest {
+    package static func request(_ head: RequestHead, body: Data) -> HTTPRequest {
       let (target, rawQuery) = head.pathAndQuery
       // The path as received, still percent-encoded, with its dot segments resolved: routing
       // decodes each segment exactly once, so an encoded `/` stays inside its segment.
       let path = withoutDotSegments(target)
       var headers = HTTPHeaders()
       for field in head.fields { headers.add(field.name, field.value) }
-      // Read by hand: Foundation's `URLComponents.percentEncodedQuery` traps on a query it
-      // finds invalid (`?%zz`), and a client chooses the query. A first value wins; a name or
-      // value that is not valid percent-encoding is kept as sent.
-      var query: [String: String] = [:]
-      for item in rawQuery.split(separator: "&") {
-        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
-        let value =
-          pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
-        if query[name] == nil { query[name] = value }
-      }
-      return MockRequest(
-        method: HTTPMethod(rawValue: head.method), path: path, query: query, headers: headers,
-        body: body, rawQuery: String(rawQuery))
+      // The query is read by HTTPRequest, by hand (a client chooses it, and Foundation's
+      // reader traps on some).
+      return HTTPRequest(
+        method: HTTPMethod(rawValue: head.method), path: path, headers: headers, body: body,
+        rawQuery: String(rawQuery))
     }
 
     /// The largest fixture served, in bytes.
@@ -39,7 +30,7 @@
     /// The answer to `request`, recorded in the journal; an admin request (under
     /// ``MockAdminCommand/prefix``) is carried out or refused instead, and not journaled.
     /// `fromLoopback` says whether the connection came from this machine.
-    func respond(to request: MockRequest, fromLoopback: Bool) async -> WireResponse {
+    func respond(to request: HTTPRequest, fromLoopback: Bool) async -> WireResponse {
       switch MockAdminCommand.decide(
         request, enabled: configuration.admin, fromLoopback: fromLoopback,
         fixtures: configuration.fixtures)
@@ -62,7 +53,7 @@
       }
       if let contract = configuration.requestContract,
         let problems = contract.problems(
-          with: OpenAPIRequest(request), strict: configuration.strictRequestContract),
+          with: request, strict: configuration.strictRequestContract),
         !problems.isEmpty
       {
         await state.record(
@@ -106,7 +97,7 @@
     /// The backend's answer to `request`, journaled under ``MockUpstream/routeName`` and told to
     /// the upstream's `onExchange` (a recorder); a 502 saying why when the backend did not
     /// answer.
-    private func forward(_ request: MockRequest, to upstream: MockUpstream) async -> WireResponse {
+    private func forward(_ request: HTTPRequest, to upstream: MockUpstream) async -> WireResponse {
       let started = ContinuousClock.now
       do {
         let response = try await upstream.send(request)
@@ -133,7 +124,7 @@
     }
 
     /// The journal entry of a request refused for its body size, and the 413 to answer it with.
-    func refuseBody(of request: MockRequest) async -> WireResponse {
+    func refuseBody(of request: HTTPRequest) async -> WireResponse {
       await state.record(
         MockJournalEntry(request: request, time: Date(), route: nil, scenario: nil, status: 413))
       return .failure(
@@ -227,7 +218,7 @@
 
     /// Fills the templates of a rendered answer (its body and header values) from `request`.
     private func fill(
-      _ answer: inout WireResponse, from request: MockRequest, parameters: [String: String],
+      _ answer: inout WireResponse, from request: HTTPRequest, parameters: [String: String],
       generator: inout TemplateGenerator
     ) throws(TemplateError) {
       let type = answer.fields.first { $0.name.lowercased() == "content-type" }?.value ?? ""

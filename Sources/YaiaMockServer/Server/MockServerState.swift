@@ -79,7 +79,7 @@
     /// Routes `request` and records it in the journal in one visit to the actor (a request used
     /// to cost two).
     func answer(
-      _ request: MockRequest, pickingDelay pick: @Sendable (ClosedRange<Duration>) -> Duration,
+      _ request: HTTPRequest, pickingDelay pick: @Sendable (ClosedRange<Duration>) -> Duration,
       journalingUnmatched: Bool = true
     ) -> Answer {
       let outcome = router.route(request)
@@ -223,7 +223,7 @@
 
     /// Records one exchange with the backend, while a recording started over the admin API
     /// runs.
-    func recordExchange(_ request: MockRequest, _ response: UpstreamResponse) {
+    func recordExchange(_ request: HTTPRequest, _ response: HTTPResponse) {
       recording?.add(request, response)
     }
 

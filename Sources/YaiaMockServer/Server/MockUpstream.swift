@@ -1,22 +1,11 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
-  public import Foundation
+  import Foundation
+  public import YaiaHTTP
 
-  /// What a real backend answered, as plain values.
-  public struct UpstreamResponse: Hashable, Sendable {
-    /// The status.
-    public var status: HTTPStatus
-    /// The header fields, as the backend sent them.
-    public var headers: HTTPHeaders
-    /// The body, decoded from any transfer or content encoding.
-    public var body: Data
-
-    /// An answer of `status`, `headers` and `body`.
-    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: Data = Data()) {
-      self.status = status
-      self.headers = headers
-      self.body = body
-    }
-  }
+  /// What a real backend answered: now YaiaHTTP's ``HTTPResponse``, the one response value of
+  /// the remote layer and the mock server.
+  @available(*, deprecated, renamed: "HTTPResponse")
+  public typealias UpstreamResponse = HTTPResponse
 
   /// A real backend behind the mock server: it answers every request while a recording is made,
   /// or the requests no route answers when the mock serves what it knows and passes on the rest
@@ -46,14 +35,14 @@
     public var mode: Mode
     /// Sends a request to the backend and returns its answer; an error is answered with 502
     /// Bad Gateway, its description in the body.
-    public var send: @Sendable (MockRequest) async throws -> UpstreamResponse
+    public var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// Told of every answer the backend gave, before it is passed on (a ``MockRecorder``).
-    public var onExchange: (@Sendable (MockRequest, UpstreamResponse) async -> Void)?
+    public var onExchange: (@Sendable (HTTPRequest, HTTPResponse) async -> Void)?
 
     /// A backend reached by `send`, for the requests `mode` names.
     public init(
-      _ mode: Mode, send: @escaping @Sendable (MockRequest) async throws -> UpstreamResponse,
-      onExchange: (@Sendable (MockRequest, UpstreamResponse) async -> Void)? = nil
+      _ mode: Mode, send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse,
+      onExchange: (@Sendable (HTTPRequest, HTTPResponse) async -> Void)? = nil
     ) {
       self.mode = mode
       self.send = send

@@ -130,7 +130,7 @@
     ///
     /// - Throws: ``TemplateError`` when the result would pass ``largestRendering``.
     public func render(
-      _ request: MockRequest, parameters: [String: String], generator: inout TemplateGenerator
+      _ request: HTTPRequest, parameters: [String: String], generator: inout TemplateGenerator
     ) throws(TemplateError) -> String {
       var output = ""
       var body: Any??

@@ -61,7 +61,7 @@
 
     /// How `request` differs from this expectation, one phrase per difference; empty when it
     /// matches.
-    public func differences(from request: MockRequest) -> [String] {
+    public func differences(from request: HTTPRequest) -> [String] {
       var found: [String] = []
       if let method, method != request.method {
         found.append("method was \(request.method), expected \(method)")
@@ -104,7 +104,7 @@
     }
 
     /// Whether `request` is one of these.
-    public func matches(_ request: MockRequest) -> Bool { differences(from: request).isEmpty }
+    public func matches(_ request: HTTPRequest) -> Bool { differences(from: request).isEmpty }
   }
 
   /// How many requests a test expects.

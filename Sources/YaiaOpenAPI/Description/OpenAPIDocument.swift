@@ -8,7 +8,7 @@
   ///
   /// ```swift
   /// let spec = try OpenAPIDocument.load(from: URL(fileURLWithPath: "shop.yaml"))
-  /// spec.problems(with: OpenAPIRequest(method: .get, path: "/pets?limit=ten"))
+  /// spec.problems(with: HTTPRequest(method: .get, path: "/pets?limit=ten"))
   /// // ["the query parameter limit: expected integer, found string \"ten\""]
   /// ```
   ///
@@ -120,7 +120,7 @@
     /// not read, or breaking its schema; a body missing, sent as a media type the operation
     /// does not take, or breaking its schema. `nil` when no operation matches the request (a
     /// 404's business, not this check's); empty when it conforms.
-    public func problems(with request: OpenAPIRequest) -> [String]? {
+    public func problems(with request: HTTPRequest) -> [String]? {
       problems(with: request, strict: false)
     }
 
@@ -130,7 +130,7 @@
     /// that the server never reads is drift too. Headers every client sends (`Accept`,
     /// `User-Agent`, `Authorization`…) and the names of `apiKey` security schemes are
     /// described by nature.
-    public func problems(with request: OpenAPIRequest, strict: Bool) -> [String]? {
+    public func problems(with request: HTTPRequest, strict: Bool) -> [String]? {
       guard let (operation, pathParameters) = operation(method: request.method, path: request.path)
       else { return nil }
       var problems: [String] = []
@@ -237,7 +237,7 @@
 
     /// What is wrong with `request`'s body for `operation`.
     private func bodyProblems(
-      _ request: OpenAPIRequest, operation: OpenAPIOperation, validator: inout SchemaValidator
+      _ request: HTTPRequest, operation: OpenAPIOperation, validator: inout SchemaValidator
     ) -> [String] {
       guard !request.body.isEmpty else {
         return operation.requiresBody ? ["the request needs a body"] : []

@@ -1,6 +1,6 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
-  public import YaiaRemote
+  public import YaiaHTTP
 
   /// An app's requests checked against the API's description, in a plain unit test: no server,
   /// no network.
@@ -45,32 +45,28 @@
 
     /// How `request` breaks the description, each problem naming the request and the
     /// operation; empty when it conforms. `decoder` is the one the app's client decodes with.
-    public func problems<Response>(
-      with request: Request<Response>, decoder: JSONDecoder = JSONDecoder()
-    ) -> [RequestProblem] {
-      let sent = "\(request.method) \(request.endpoint.path)"
+    public func problems(with request: some ClientRequest, decoder: JSONDecoder = JSONDecoder())
+      -> [RequestProblem]
+    {
+      let sent = request.summary
       func problem(_ operation: String?, _ message: String) -> RequestProblem {
         RequestProblem(request: sent, operation: operation, message: message)
       }
-      let url: URL
+      let wire: HTTPRequest
       do {
-        url = try request.endpoint.url(relativeTo: baseURL)
+        wire = try request.wire(relativeTo: baseURL)
       } catch {
         return [problem(nil, "cannot be sent: \(error)")]
       }
-      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-      let path = components?.percentEncodedPath ?? url.path
-      let wire = OpenAPIRequest(
-        method: request.method, path: path, rawQuery: components?.percentEncodedQuery ?? "",
-        headers: request.headers, body: request.body ?? Data())
-      guard let (operation, _) = document.operation(method: request.method, path: path) else {
+      let path = wire.path
+      guard let (operation, _) = document.operation(method: wire.method, path: path) else {
         let closest = document.closestPaths(to: path)
         let same = document.operations.filter { $0.template.match(path) != nil }
         if !same.isEmpty {
           let methods = same.map(\.method.rawValue).joined(separator: ", ")
           return [
             problem(
-              nil, "the description has \(methods) for \(same[0].path), not \(request.method)")
+              nil, "the description has \(methods) for \(same[0].path), not \(wire.method)")
           ]
         }
         return [
@@ -83,7 +79,7 @@
       var problems = (document.problems(with: wire, strict: strict) ?? []).map {
         problem(operation.name, $0)
       }
-      if request.body?.isEmpty == false, operation.bodyMediaTypes.isEmpty {
+      if !wire.body.isEmpty, operation.bodyMediaTypes.isEmpty {
         problems.append(problem(operation.name, "sends a body; the operation describes none"))
       }
       problems += answerProblems(request, operation: operation, decoder: decoder).map {
@@ -94,10 +90,10 @@
 
     /// Whether the model `request` decodes can read its operation's documented success
     /// answer: the example, and a sample of the schema.
-    private func answerProblems<Response>(
-      _ request: Request<Response>, operation: OpenAPIOperation, decoder: JSONDecoder
+    private func answerProblems(
+      _ request: some ClientRequest, operation: OpenAPIOperation, decoder: JSONDecoder
     ) -> [String] {
-      guard request.decoding.kind.hasPrefix("json") else { return [] }
+      guard request.readsJSONAnswer else { return [] }
       let successes = operation.responses.filter { $0.status.hasPrefix("2") }
       guard let success = successes.min(by: { $0.status < $1.status }) else {
         return ["decodes JSON; the operation documents no success answer"]
@@ -119,7 +115,7 @@
       var problems: [String] = []
       for (what, value) in answers {
         do {
-          _ = try request.decoding.decode(Data(value.text().utf8), decoder)
+          try request.readAnswer(Data(value.text().utf8), decoder: decoder)
         } catch {
           problems.append(
             "the model cannot read the \(success.status) answer's \(what): \(Self.describe(error))")

@@ -56,7 +56,7 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     case .decoding(let path, let problem, let body, let request):
       let location = path.isEmpty ? "the top level" : path
       return
-        "\(request): the response did not decode at \(location): \(problem). Body: \(Self.preview(body)). Check the model against the server's JSON."
+        "\(request): the response did not decode at \(location): \(problem). Body: \(HTTPResponse.preview(body)). Check the model against the server's JSON."
     case .invalidRequest(let message):
       return "Invalid request: \(message)"
     case .redirectRefused(let request, let location, let reason):
@@ -83,11 +83,5 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   public var status: HTTPStatus? {
     if case .status(let response, _) = self { return response.status }
     return nil
-  }
-
-  /// The first 200 characters of a body, for messages.
-  static func preview(_ body: Data) -> String {
-    let text = String(decoding: body.prefix(200), as: UTF8.self)
-    return body.count > 200 ? "\(text)… (\(body.count) bytes)" : text
   }
 }
