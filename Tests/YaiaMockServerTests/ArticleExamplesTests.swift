@@ -70,15 +70,10 @@ func openAPIArticle() async throws {
 func forwarding(to backend: String) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
   let transport = Transport.urlSession()
   return { request in
-    let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
-    guard let url = URL(string: backend + request.path + query) else {
-      throw URLError(.badURL)
-    }
-    let response = try await transport.send(
-      OutgoingRequest(
-        url: url, method: request.method, headers: MockUpstream.passedOn(request.headers),
-        body: request.body.isEmpty ? nil : request.body))
-    return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+    guard let origin = URL(string: backend) else { throw URLError(.badURL) }
+    var outgoing = try OutgoingRequest(request, sentOnTo: origin)
+    outgoing.headers = MockUpstream.passedOn(request.headers)
+    return try await transport.send(outgoing)
   }
 }
 

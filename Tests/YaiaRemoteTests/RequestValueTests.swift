@@ -208,4 +208,19 @@ struct RequestValueTests {
     #expect(request.value(forHTTPHeaderField: "Cookie") == "a=1; b=2")
     #expect(request.value(forHTTPHeaderField: "X-One") == "x")
   }
+
+  @Test("a received request sent on to a backend keeps its path, query, fields and body")
+  func sentOn() throws {
+    let received = HTTPRequest(
+      method: .post, path: "/v1/items/a%2Fb", headers: ["X-Id": "7"], body: Data("{}".utf8),
+      rawQuery: "tags=a&tags=b")
+    let origin = try #require(URL(string: "https://api.example.com/base//"))
+    let outgoing = try OutgoingRequest(received, sentOnTo: origin, timeout: .seconds(3))
+    #expect(
+      outgoing.url.absoluteString == "https://api.example.com/base/v1/items/a%2Fb?tags=a&tags=b")
+    #expect(outgoing.method == .post)
+    #expect(outgoing.header("x-id") == "7")
+    #expect(outgoing.body == Data("{}".utf8))
+    #expect(outgoing.timeout == .seconds(3))
+  }
 }

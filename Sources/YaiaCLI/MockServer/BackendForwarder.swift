@@ -72,25 +72,16 @@ struct BackendForwarder: Sendable {
 
   /// The backend's answer to `request`.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    var base = target.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    let text = base + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
-    guard let url = URL(string: text) else {
-      throw ForwardingError("\(request.summary) cannot be sent on: \(text) is not a URL")
+    var outgoing = try OutgoingRequest(request, sentOnTo: target, timeout: timeout)
+    outgoing.headers = MockUpstream.passedOn(request.headers)
+    for field in outgoing.headers.fields where field.name.lowercased().hasPrefix("x-mock-") {
+      outgoing.headers[field.name] = nil
     }
-    var headers = MockUpstream.passedOn(request.headers)
-    for field in headers.fields where field.name.lowercased().hasPrefix("x-mock-") {
-      headers[field.name] = nil
-    }
-    let outgoing = OutgoingRequest(
-      url: url, method: request.method, headers: headers,
-      body: request.body.isEmpty ? nil : request.body, timeout: timeout)
-    let response = try await transport.send(outgoing)
-    return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+    return try await transport.send(outgoing)
   }
 }
 
-/// Why a request could not be sent on to the backend.
+/// Why a backend cannot be forwarded to.
 struct ForwardingError: Error, CustomStringConvertible {
   /// What is wrong.
   let description: String

@@ -36,6 +36,25 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible, Cust
     self.timeout = timeout
   }
 
+  /// `request` (one a server received) sent on to the server at `origin`: its path and query
+  /// appended to `origin` (whose trailing `/` is dropped), its method, fields and body kept.
+  /// What a proxy in front of a real backend sends, as the mock server's `--proxy` does.
+  ///
+  /// - Throws: ``RemoteError/invalidRequest(_:)`` when the two do not make a URL.
+  public init(_ request: HTTPRequest, sentOnTo origin: URL, timeout: Duration? = nil)
+    throws(RemoteError)
+  {
+    var base = origin.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let text = base + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
+    guard let url = URL(string: text) else {
+      throw .invalidRequest("\(request.summary) cannot be sent on: \(text) is not a URL")
+    }
+    self.init(
+      url: url, method: request.method, headers: request.headers,
+      body: request.body.isEmpty ? nil : request.body, timeout: timeout)
+  }
+
   /// The value of header `name`, compared without regard to case.
   public func header(_ name: String) -> String? {
     headers[name]
