@@ -187,6 +187,7 @@ enum DescriptionBenchmark {
           text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
             ?? text
         case .parameter: "1"
+        case .rest: "1"
         }
       }.joined(separator: "/")
   }

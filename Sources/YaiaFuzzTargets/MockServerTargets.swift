@@ -193,7 +193,7 @@ enum MockServerTargets {
           != nil, "a served body that is not JSON: \(body.prefix(200))")
     }
     for operation in document.operations.prefix(8) {
-      let path = operation.pattern.text.replacingOccurrences(of: ":", with: "x")
+      let path = operation.template.routeText.replacingOccurrences(of: ":", with: "x")
       _ = document.problems(
         with: HTTPRequest(method: operation.method, path: path, body: Data(bytes.suffix(32))))
     }

@@ -90,4 +90,36 @@ struct HTTPValueTests {
     #expect(
       HTTPResponse(status: 200, headers: ["Content-Type": "a/b"]).header("content-type") == "a/b")
   }
+
+  @Test("one path template reads a route's :id and an API's {id} alike; an API path never fails")
+  func pathTemplates() throws {
+    let colon = try PathTemplate("/devices/:id/name")
+    let braces = try PathTemplate("/devices/{id}/name")
+    #expect(colon.segments == braces.segments)
+    #expect(braces.match("/devices/kitchen%201/name") == ["id": "kitchen 1"])
+    #expect(braces.match("/devices") == nil)
+    #expect(try PathTemplate("/images/*").match("/images/a/b.png") == ["*": "a/b.png"])
+    #expect(
+      try PathTemplate("/files/{name}.json").segments == [
+        .literal("files"), .literal("{name}.json"),
+      ])
+    #expect(try PathTemplate("/a/./b").match("/a/b") == [:])
+
+    // An OpenAPI path: only {name} captures; `:b` and `*` are literals; a mixed segment, an
+    // empty or repeated name is a parameter of its own.
+    let api = PathTemplate(openAPIPath: "/pets/{petId}/:b/*/{x}.json/{}/{petId}")
+    #expect(
+      api.segments == [
+        .literal("pets"), .parameter("petId"), .literal(":b"), .literal("*"), .parameter("_4"),
+        .parameter("_5"), .parameter("_6"),
+      ])
+    #expect(api.routeText == "/pets/:petId/:b/*/:_4/:_5/:_6")
+    #expect(api.text == "/pets/{petId}/:b/*/{x}.json/{}/{petId}")
+    #expect(api.match("/pets/7/:b/*/x.json/y/z")?["petId"] == "7")
+    #expect(api.match("/pets/7/c/*/x.json/y/z") == nil)
+    #expect(api.parameterNames == ["petId", "_4", "_5", "_6"])
+    #expect(
+      "\(PathTemplate.Invalid(text: "/a/*/b", reason: "* may only end a pattern"))"
+        == "invalid path pattern /a/*/b: * may only end a pattern")
+  }
 }

@@ -18,30 +18,34 @@ struct RoutingTests {
   @Test("path patterns capture parameters, percent-decoded, and a trailing * takes the rest")
   func patterns() throws {
     #expect(
-      try RoutePattern("/devices/:id/name").match("/devices/kitchen%201/name") == [
+      try PathTemplate("/devices/:id/name").match("/devices/kitchen%201/name") == [
         "id": "kitchen 1"
       ])
-    #expect(try RoutePattern("/devices/:id").match("/devices") == nil)
-    #expect(try RoutePattern("/devices/:id").match("/devices/1/extra") == nil)
-    #expect(try RoutePattern("/images/*").match("/images/a/b.png") == ["*": "a/b.png"])
-    #expect(try RoutePattern("/").match("/") == [:])
+    #expect(try PathTemplate("/devices/:id").match("/devices") == nil)
+    #expect(try PathTemplate("/devices/:id").match("/devices/1/extra") == nil)
+    #expect(try PathTemplate("/images/*").match("/images/a/b.png") == ["*": "a/b.png"])
+    #expect(try PathTemplate("/").match("/") == [:])
   }
 
   @Test("a bad pattern says what is wrong")
   func badPatterns() throws {
     #expect(
-      throws: MockServerError.invalidPattern("devices", reason: "a path pattern starts with /")
-    ) { try RoutePattern("devices") }
-    #expect(throws: MockServerError.invalidPattern("/a/*/b", reason: "* may only end a pattern")) {
-      try RoutePattern("/a/*/b")
+      throws: PathTemplate.Invalid(text: "devices", reason: "a path pattern starts with /")
+    ) { try PathTemplate("devices") }
+    #expect(throws: PathTemplate.Invalid(text: "/a/*/b", reason: "* may only end a pattern")) {
+      try PathTemplate("/a/*/b")
     }
     #expect(
-      throws: MockServerError.invalidPattern("/:id/:id", reason: "parameter :id appears twice")
-    ) { try RoutePattern("/:id/:id") }
+      throws: PathTemplate.Invalid(text: "/:id/{id}", reason: "parameter :id appears twice")
+    ) { try PathTemplate("/:id/{id}") }
+    // A route reports it as every manifest problem is reported.
+    #expect(
+      throws: MockServerError.invalidPattern("/a/{}", reason: "a parameter needs a name inside {}")
+    ) { try MockRoute("GET", "/a/{}", responses: .single(.json("{}"))) }
     // A `.` segment is dropped, as it is from requests: `/a/./b` matches `/a/b` (it matched
     // nothing before).
-    #expect(try RoutePattern("/a/./b").match("/a/b") == [:])
-    #expect(try RoutePattern("/a/b").match("/a/./b") == [:])
+    #expect(try PathTemplate("/a/./b").match("/a/b") == [:])
+    #expect(try PathTemplate("/a/b").match("/a/./b") == [:])
   }
 
   @Test("routes match on method, path, query, headers and JSON body fields")

@@ -10,7 +10,7 @@
     /// Lower-cased names whose values are hidden wherever they stand.
     var names: Set<String> = []
     /// The route patterns with a parameter whose name is secret, and those names.
-    var patterns: [(pattern: RoutePattern, secret: [String])] = []
+    var patterns: [(pattern: PathTemplate, secret: [String])] = []
 
     /// Secrets named by `names`, and by the parameters of `routes`.
     init(names: Set<String> = [], routes: [MockRoute] = []) {

@@ -58,7 +58,7 @@
           report.notChecked.append("\(route.name): a wildcard path")
           continue
         }
-        let candidates = spec.operations.filter { covers($0.pattern, route.pattern) }
+        let candidates = spec.operations.filter { covers($0.template, route.pattern) }
         guard !candidates.isEmpty else {
           let closest = spec.closestPaths(to: route.pattern.text)
           problem(
@@ -182,7 +182,7 @@
     /// Whether an operation's path covers a route's: literals equal, and an operation's
     /// parameter takes a route's parameter or any literal (`/speakers/kitchen` is an instance
     /// of `/speakers/{id}`).
-    static func covers(_ operation: RoutePattern, _ route: RoutePattern) -> Bool {
+    static func covers(_ operation: PathTemplate, _ route: PathTemplate) -> Bool {
       guard operation.segments.count == route.segments.count else { return false }
       for (spec, mine) in zip(operation.segments, route.segments) {
         switch (spec, mine) {

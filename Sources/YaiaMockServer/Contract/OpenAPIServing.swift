@@ -43,7 +43,7 @@
             operation.method, "/", name: operation.name,
             responses: .single(mockResponse(success, sampler: &sampler)), scenarios: scenarios)
         else { continue }
-        route.pattern = operation.pattern
+        route.pattern = operation.template
         routes.append(route)
       }
       return routes
@@ -73,22 +73,9 @@
   }
 
   extension OpenAPIOperation {
-    /// The operation's path as a route pattern (`/pets/:petId`), its literal segments matched
-    /// as written.
-    public var pattern: RoutePattern { RoutePattern(template) }
-  }
-
-  extension RoutePattern {
-    /// The pattern of an OpenAPI path template: its literals matched as written (a `:b` or `*`
-    /// segment included), shown in route syntax.
-    init(_ template: PathTemplate) {
-      self.init(
-        segments: template.segments.map { segment in
-          switch segment {
-          case .literal(let text): .literal(text)
-          case .parameter(let name): .parameter(name)
-          }
-        }, text: template.routeText)
-    }
+    /// The operation's path template: the same value as ``OpenAPIOperation/template``, which
+    /// a route's pattern now is too.
+    @available(*, deprecated, renamed: "template")
+    public var pattern: PathTemplate { template }
   }
 #endif

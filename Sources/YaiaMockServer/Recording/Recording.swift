@@ -552,7 +552,7 @@
       }
       // The route must match the request it was recorded from: a segment that begins with a
       // combining mark joins the `/` before it into one character, and would not.
-      let pattern = try? RoutePattern("/" + segments.joined(separator: "/"))
+      let pattern = try? PathTemplate("/" + segments.joined(separator: "/"))
       guard let pattern, pattern.match(request.path) != nil else {
         throw .unrepresentablePath(request: summary)
       }

@@ -12,7 +12,7 @@
     /// The method to match; `nil` for any.
     public var method: HTTPMethod?
     /// The path pattern.
-    public var pattern: RoutePattern
+    public var pattern: PathTemplate
     /// Query items that must be present with these values.
     public var query: [String: String]
     /// When set, the request's query holds nothing beyond ``query`` but items with these
@@ -57,7 +57,7 @@
       responses: MockResponses, scenarios: [String: MockResponses] = [:]
     ) throws(MockServerError) {
       self.method = method
-      self.pattern = try RoutePattern(pattern)
+      self.pattern = try PathTemplate.route(pattern)
       self.name = name ?? "\(method?.rawValue ?? "ANY") \(pattern)"
       self.query = query
       self.headers = headers

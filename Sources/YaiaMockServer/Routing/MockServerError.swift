@@ -41,4 +41,16 @@
       }
     }
   }
+
+  extension PathTemplate {
+    /// A route's path (`/devices/:id`, `/devices/{id}`, `/images/*`), a bad one reported as
+    /// the mock server reports every manifest problem.
+    static func route(_ text: String) throws(MockServerError) -> PathTemplate {
+      do {
+        return try PathTemplate(text)
+      } catch {
+        throw .invalidPattern(error.text, reason: error.reason)
+      }
+    }
+  }
 #endif

@@ -8,14 +8,14 @@
   /// try await server.verify(try ExpectedRequest(.get, "/speakers/:id"), .never)
   /// ```
   ///
-  /// The path is a ``RoutePattern``, so `/speakers/:id` and `/images/*` match as in a route, and a
+  /// The path is a ``PathTemplate``, so `/speakers/:id` and `/images/*` match as in a route, and a
   /// plain path matches itself. Body fields are named by key path (`user.name`, `items.0.id`)
   /// and compared as text, as a route compares them (`ada`, `42`, `true`, `null`).
   public struct ExpectedRequest: Hashable, Sendable, CustomStringConvertible {
     /// The method; `nil` for any.
     public var method: HTTPMethod?
     /// The path pattern.
-    public var path: RoutePattern
+    public var path: PathTemplate
     /// Query items that must be present with these values.
     public var query: [String: String]
     /// Header fields that must be present with these values (names compared without case).
@@ -31,7 +31,7 @@
       headers: HTTPHeaders = [:], body: [String: String] = [:]
     ) throws(MockServerError) {
       self.method = method
-      self.path = try RoutePattern(path)
+      self.path = try PathTemplate.route(path)
       self.query = query
       self.headers = headers
       self.body = body

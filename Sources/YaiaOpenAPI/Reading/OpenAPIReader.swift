@@ -176,6 +176,7 @@
       switch segment {
       case .literal: 0
       case .parameter: 1
+      case .rest: 2  // never in a description's path; the widest if it were
       }
     }
 
@@ -285,7 +286,7 @@
       }
       // A template of its own, not a route pattern's text: a literal `:b` or `*` in the
       // description is matched as written, not read as a parameter or a wildcard.
-      let template = PathTemplate(full)
+      let template = PathTemplate(openAPIPath: full)
       var requiresBody = false
       var bodySchema: JSONSchema?
       var formSchema: JSONSchema?
