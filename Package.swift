@@ -105,8 +105,9 @@ let package = Package(
     .target(name: "YaiaInspectorTesting", dependencies: ["Yaia", "YaiaTesting", "YaiaInspector"]),
     .target(name: "YaiaSequencer", dependencies: ["Yaia"]),
     .target(name: "YaiaFlow", dependencies: ["Yaia"]),
-    // The HTTP values YaiaRemote and YaiaMockServer share; no dependencies.
-    .target(name: "YaiaHTTP"),
+    // The wire vocabulary every part shares: one HTTP request and response, one path template,
+    // one JSON value with its one bounded reader and writer. Only YaiaSupport (input budgets).
+    .target(name: "YaiaHTTP", dependencies: ["YaiaSupport"]),
     .target(
       name: "YaiaRemote",
       dependencies: [
@@ -151,7 +152,7 @@ let package = Package(
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
     // The view layer's resources as values: localized text from String Catalogs, checked.
-    .target(name: "YaiaResources", dependencies: ["YaiaSupport"]),
+    .target(name: "YaiaResources", dependencies: ["YaiaSupport", "YaiaHTTP"]),
     // Watching a running app: its events, commands and view models as values.
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaHTTP", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
@@ -247,7 +248,7 @@ let package = Package(
     // The target is named as its product: SwiftPM finds a plugin's tool in the plugin's own
     // package by product name.
     .executableTarget(
-      name: "yaia-text-keys", dependencies: ["YaiaSupport", "YaiaResources"],
+      name: "yaia-text-keys", dependencies: ["YaiaSupport", "YaiaHTTP", "YaiaResources"],
       path: "Sources/YaiaTextKeysTool"),
     .plugin(
       name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["yaia-text-keys"]),
@@ -304,7 +305,7 @@ let package = Package(
         "Yaia", "YaiaTesting", .product(name: "CustomDump", package: "swift-custom-dump"),
       ]),
     .testTarget(name: "YaiaFuzzTests", dependencies: ["YaiaFuzzTargets", "YaiaTesting"]),
-    .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP"]),
+    .testTarget(name: "YaiaHTTPTests", dependencies: ["YaiaHTTP", "YaiaSupport"]),
     .testTarget(
       name: "YaiaOpenAPITests", dependencies: ["YaiaOpenAPI", "YaiaRemote", "YaiaTesting"],
       // The article's description, read from the source tree by #filePath.

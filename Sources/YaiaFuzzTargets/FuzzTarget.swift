@@ -30,6 +30,7 @@ package struct FuzzTarget: Sendable {
   package static let all: [FuzzTarget] =
     MockServerTargets.all + InspectorTargets.all + FlowTargets.all + RemoteTargets.all
     + LintTargets.all + StateTargets.all + ResourceTargets.all + OpenAPITargets.all
+    + WireTargets.all
 
   /// The target named `name`, if there is one.
   package static func named(_ name: String) -> FuzzTarget? {

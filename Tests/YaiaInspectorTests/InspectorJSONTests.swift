@@ -95,7 +95,7 @@ struct InspectorJSONTests {
   @Test("nesting deeper than the limit is refused, not recursed into")
   func depth() {
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+    #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(deep.utf8)) }
   }
 
   @Test("a journal nesting values past the wire's limit is refused with words, not followed down")
@@ -121,15 +121,15 @@ struct InspectorJSONTests {
   func elementBudget() {
     let limits = InputBudget.Limits(depth: 8, bytes: .max, elements: 1_000)
     let fits = "[" + Array(repeating: "[0]", count: 499).joined(separator: ",") + "]"
-    #expect((try? JSONParser.parse(Array(fits.utf8), limits: limits)) != nil)
+    #expect((try? JSONReader.parse(Array(fits.utf8), limits: limits)) != nil)
     let over = "[" + Array(repeating: "[0]", count: 500).joined(separator: ",") + "]"
-    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(over.utf8), limits: limits) }
-    #expect(JSONParser.limits.elements == 4_000_000)
+    #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(over.utf8), limits: limits) }
+    #expect(JSONReader.limits.elements == 4_000_000)
   }
 
   @Test("escapes, surrogate pairs and numbers")
   func strings() throws {
-    let value = try JSONParser.parse(Array(#"["a\"b\\\/\n\u00e9\ud83d\ude00", -1.5e2, 42]"#.utf8))
+    let value = try JSONReader.parse(Array(#"["a\"b\\\/\n\u00e9\ud83d\ude00", -1.5e2, 42]"#.utf8))
     #expect(value == .array([.string("a\"b\\/\né😀"), .number(-150), .number(42)]))
     var json = JSONWriter()
     json.string("q\"\\\n\u{7}é")

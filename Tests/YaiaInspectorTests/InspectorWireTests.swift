@@ -64,7 +64,7 @@ struct InspectorWireTests {
   func badMessages() {
     func error(_ json: String) -> String {
       do {
-        _ = try InspectorMessage(wire: try JSONParser.parse(Array(json.utf8)), at: .root)
+        _ = try InspectorMessage(wire: try JSONReader.parse(Array(json.utf8)), at: .root)
         return "decoded"
       } catch {
         return "\(error)"

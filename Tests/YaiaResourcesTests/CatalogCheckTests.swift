@@ -85,7 +85,7 @@ struct CatalogCheckTests {
       (#"{"sourceLanguage":"en","strings":"# + deep, 1, "nested deeper than 32 levels"),
       (
         "{\n\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":", 3,
-        "the text ends where a value should be"
+        "the document ends where a value should be"
       ),
       (#"{"sourceLanguage":"en","strings":[]}"#, 1, "`strings` must be an object of keys"),
       (#"{"sourceLanguage":"e n","strings":{}}"#, 1, "`sourceLanguage` must name a language"),

@@ -1,4 +1,5 @@
 import Yaia
+import YaiaHTTP
 
 /// Whether a shell can be sent back in time from the inspector's page, and how far: opt in per
 /// shell, as the Elm debugger and Redux DevTools do.

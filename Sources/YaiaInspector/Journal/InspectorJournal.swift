@@ -1,5 +1,6 @@
 public import Foundation
 public import Yaia
+import YaiaHTTP
 
 /// A shell's session as the inspector exports it: every step with its event, commands and view
 /// model as the page showed them, and each event in the app's own encoding. Import it in the
@@ -80,14 +81,14 @@ public struct InspectorJournal: Sendable, Equatable {
     }
     let value: JSONValue
     do {
-      value = try JSONParser.parse(data, limits: Self.limits)
+      value = try JSONReader.parse(data, limits: Self.limits)
     } catch {
       throw .notAJournal(error.description)
     }
     guard let object = try? WireObject(value, at: .root) else {
       throw .notAJournal("not a JSON object")
     }
-    guard case .string(Self.formatName)? = object["format"] else {
+    guard case .string(Self.formatName)? = object["format"]?.kind else {
       throw .notAJournal("its \"format\" is not \"\(Self.formatName)\"")
     }
     let version = try? object.int("version", in: 0...Int(Int32.max))
@@ -126,7 +127,7 @@ public struct InspectorJournal: Sendable, Equatable {
 
   /// What one journal file may cost to read: its values are at least a few bytes each.
   private static let limits = InputBudget.Limits(
-    depth: JSONParser.maximumDepth, bytes: .max, elements: largestFile / 8)
+    depth: JSONReader.maximumDepth, bytes: .max, elements: largestFile / 8)
 
   private init(wire object: WireObject) throws(InspectorWireError) {
     let app = try object.string("app")

@@ -1,3 +1,5 @@
+import YaiaHTTP
+
 /// How an app and its inspector prove to each other that they hold the token `yaia inspect`
 /// printed, before the app sends anything: the app never sends the token itself.
 ///
@@ -80,9 +82,9 @@ package struct InspectorHandshake: Sendable, Equatable {
     answer: some Collection<UInt8>, appNonce: String, token: String, port: Int
   ) -> Result<InspectorHandshake, Unproven> {
     guard answer.count <= largestAnswer,
-      case .object(let members)? = try? JSONParser.parse(answer),
-      case .string(let inspectorNonce)? = members.last(where: { $0.name == "nonce" })?.value,
-      case .string(let proof)? = members.last(where: { $0.name == "proof" })?.value,
+      let members = (try? JSONReader.parse(answer))?.members,
+      case .string(let inspectorNonce)? = members.last(where: { $0.name == "nonce" })?.value.kind,
+      case .string(let proof)? = members.last(where: { $0.name == "proof" })?.value.kind,
       isNonce(inspectorNonce), inspectorNonce != appNonce
     else { return .failure(Unproven(reason: "its answer is not a handshake")) }
     let handshake = InspectorHandshake(

@@ -1,3 +1,5 @@
+import YaiaHTTP
+
 /// A value as the inspector shows it: built from the value itself, as a dump is (fields, enum
 /// cases, collections, scalars), so an app's events, commands and view models need no
 /// `Codable` to be inspected. Values marked ``InspectorSecret`` are never read: they become

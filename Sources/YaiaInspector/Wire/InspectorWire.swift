@@ -1,5 +1,5 @@
 import Foundation
-import YaiaHTTP
+package import YaiaHTTP
 
 /// Why an app's batch could not be read: where in the document, and what was wrong there.
 package struct InspectorWireError: Error, Equatable, CustomStringConvertible {
@@ -34,7 +34,7 @@ package struct WireObject {
   let path: WirePath
 
   init(_ value: JSONValue, at path: WirePath) throws(InspectorWireError) {
-    guard case .object(let members) = value else {
+    guard case .object(let members) = value.kind else {
       throw InspectorWireError(path: path.description, reason: "expected an object")
     }
     self.members = members
@@ -45,7 +45,7 @@ package struct WireObject {
   init(document bytes: some Collection<UInt8>) throws(InspectorWireError) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(bytes)
+      value = try JSONReader.parse(bytes)
     } catch {
       throw InspectorWireError(path: "", reason: error.description)
     }
@@ -65,7 +65,7 @@ package struct WireObject {
   func has(_ key: String) -> Bool { self[key] != nil }
 
   func optionalString(_ key: String) throws(InspectorWireError) -> String? {
-    switch self[key] {
+    switch self[key]?.kind {
     case nil, .null?: return nil
     case .string(let text)?: return text
     default: throw fail(key, "expected a string")
@@ -88,9 +88,9 @@ package struct WireObject {
   }
 
   func optionalDouble(_ key: String) throws(InspectorWireError) -> Double? {
-    switch self[key] {
+    switch self[key]?.kind {
     case nil, .null?: return nil
-    case .number(let number)?: return number
+    case .number(let number)?: return number.value
     default: throw fail(key, "expected a number")
     }
   }
@@ -115,14 +115,14 @@ package struct WireObject {
   func optionalInt(_ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
     throws(InspectorWireError) -> Int?
   {
-    switch self[key] {
+    switch self[key]?.kind {
     case nil, .null?: return nil
     default: return try int(key, in: range)
     }
   }
 
   func bool(_ key: String) throws(InspectorWireError) -> Bool {
-    guard case .bool(let flag)? = self[key] else { throw fail(key, "expected true or false") }
+    guard case .bool(let flag)? = self[key]?.kind else { throw fail(key, "expected true or false") }
     return flag
   }
 
@@ -133,7 +133,7 @@ package struct WireObject {
 
   /// The elements of the array `key`, each with its place.
   func array(_ key: String) throws(InspectorWireError) -> [(JSONValue, WirePath)] {
-    guard case .array(let elements)? = self[key] else { throw fail(key, "expected an array") }
+    guard case .array(let elements)? = self[key]?.kind else { throw fail(key, "expected an array") }
     let parent = WirePath.key(path, key)
     return elements.enumerated().map { ($1, .index(parent, $0)) }
   }
@@ -141,7 +141,7 @@ package struct WireObject {
   func strings(_ key: String) throws(InspectorWireError) -> [String] {
     var result: [String] = []
     for (element, at) in try array(key) {
-      guard case .string(let text) = element else {
+      guard case .string(let text) = element.kind else {
         throw InspectorWireError(path: at.description, reason: "expected a string")
       }
       result.append(text)
@@ -425,12 +425,12 @@ extension InspectorMessage {
       }
       var waves: [[String]] = []
       for (element, at) in try object.array("waves") {
-        guard case .array(let ids) = element else {
+        guard case .array(let ids) = element.kind else {
           throw InspectorWireError(path: at.description, reason: "expected an array")
         }
         var wave: [String] = []
         for id in ids {
-          guard case .string(let text) = id else {
+          guard case .string(let text) = id.kind else {
             throw InspectorWireError(path: at.description, reason: "expected strings")
           }
           wave.append(text)
@@ -630,10 +630,11 @@ extension InspectedChange {
     let object = try WireObject(value, at: path)
     var keys: [Key] = []
     for (element, at) in try object.array("keys") {
-      switch element {
+      switch element.kind {
       case .string(let label): keys.append(.field(label))
-      case .number(let number) where number >= 0 && number.rounded() == number && number < 1e9:
-        keys.append(.index(Int(number)))
+      case .number(let number)
+      where number.value >= 0 && number.value.rounded() == number.value && number.value < 1e9:
+        keys.append(.index(Int(number.value)))
       default:
         throw InspectorWireError(path: at.description, reason: "expected a label or an index")
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaHTTP
 import YaiaInspector
 
 import struct YaiaHTTP.HTTPStatus
@@ -897,7 +898,7 @@ struct InspectorLog {
   }
 
   static func isJSON(_ text: String) -> Bool {
-    (try? JSONParser.parse(text.utf8)) != nil
+    (try? JSONReader.parse(text.utf8)) != nil
   }
 
   /// Text from an app, bounded and with control characters made visible.

@@ -1,3 +1,4 @@
+import YaiaHTTP
 import YaiaInspector
 
 /// One entry of the log the page reads: an app appeared, went quiet or left; a message from

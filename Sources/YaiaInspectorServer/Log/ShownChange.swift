@@ -1,4 +1,5 @@
 import Yaia
+import YaiaHTTP
 import YaiaInspector
 
 /// One difference between a step's view model before and after, as the page shows it.

@@ -1,5 +1,6 @@
 import Foundation
 import Yaia
+import YaiaHTTP
 import YaiaInspector
 
 import struct YaiaHTTP.HTTPStatus

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Yaia
+import YaiaHTTP
 import YaiaInspector
 
 import struct YaiaHTTP.HTTPStatus

@@ -1,6 +1,7 @@
 import FlyingSocks
 import Foundation
 import Yaia
+import YaiaHTTP
 import YaiaInspector
 
 /// A page's updates pushed as server-sent events (`GET /api/stream`): the same answers

@@ -1,3 +1,4 @@
+import YaiaHTTP
 import YaiaSupport
 
 /// An app's translated texts, read from a String Catalog (`.xcstrings`), the JSON file Xcode
@@ -159,15 +160,14 @@ public struct StringCatalog: Sendable {
     guard bytes.count <= Self.largestFile else {
       throw .malformed(file: file, line: 1, reason: "larger than \(Self.largestFile) bytes")
     }
-    var budget = InputBudget(
-      .init(depth: 32, bytes: Self.largestFile, elements: Self.mostValues))
-    let root: LinedJSON
+    let root: JSONValue
     do {
-      root = try LinedJSON.parse(bytes, budget: &budget)
+      root = try JSONReader.parse(
+        bytes, limits: .init(depth: 32, bytes: Self.largestFile, elements: Self.mostValues))
     } catch {
       throw .malformed(file: file, line: error.line, reason: error.reason)
     }
-    func malformed(_ node: LinedJSON, _ reason: String) -> StringCatalogError {
+    func malformed(_ node: JSONValue, _ reason: String) -> StringCatalogError {
       .malformed(file: file, line: node.line, reason: reason)
     }
     guard root.members != nil else { throw malformed(root, "a catalog is a JSON object") }
@@ -247,7 +247,7 @@ public struct StringCatalog: Sendable {
   }
 
   private static func localization(
-    _ node: LinedJSON, file: String
+    _ node: JSONValue, file: String
   ) throws(StringCatalogError) -> Localization {
     var localization = Localization(
       line: node.line, value: nil, plural: [:], substitutions: [:], hasOtherVariations: false)
@@ -288,7 +288,7 @@ public struct StringCatalog: Sendable {
         let value = member.value
         var number: Int?
         if let written = value["argNum"] {
-          if case .number(let text) = written.kind { number = Int(text) }
+          if case .number(let written) = written.kind { number = Int(written.text) }
           guard let number, (1...FormatPlaceholder.mostPerText).contains(number) else {
             throw .malformed(
               file: file, line: written.line,
@@ -346,7 +346,7 @@ public struct StringCatalog: Sendable {
   /// A text that may vary: its `stringUnit`, or its plural forms; whether it varies in a way
   /// this reader does not know. `place` names it in messages.
   private static func variant(
-    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+    _ node: JSONValue, place: String, file: String, units: inout [StringUnit]
   ) throws(StringCatalogError) -> (
     value: String?, plural: [PluralCategory: String], hasOtherVariations: Bool
   ) {
@@ -374,7 +374,7 @@ public struct StringCatalog: Sendable {
 
   /// The text of a `stringUnit`, kept in `units` with its state; `nil` when there is none.
   private static func unit(
-    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+    _ node: JSONValue, place: String, file: String, units: inout [StringUnit]
   ) throws(StringCatalogError) -> String? {
     guard let unit = node["stringUnit"] else { return nil }
     guard let value = unit["value"]?.string else {
@@ -388,7 +388,7 @@ public struct StringCatalog: Sendable {
   }
 
   private static func plural(
-    _ node: LinedJSON, place: String, file: String, units: inout [StringUnit]
+    _ node: JSONValue, place: String, file: String, units: inout [StringUnit]
   ) throws(StringCatalogError) -> [PluralCategory: String] {
     guard let members = node.members else {
       throw .malformed(file: file, line: node.line, reason: "`plural` must be an object of forms")
