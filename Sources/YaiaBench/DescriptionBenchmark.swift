@@ -279,11 +279,11 @@ enum DescriptionBenchmark {
 /// fields as `name[key]`, an array of values as the name repeated, an array of objects as
 /// `name[index][key]`.
 enum FormWriter {
-  static func scalar(_ value: LocatedJSON) -> String? {
+  static func scalar(_ value: JSONValue) -> String? {
     switch value.kind {
     case .string(let text): return text
     case .number(let number):
-      return number.rounded() == number ? Int64(exactly: number).map(String.init) : "\(number)"
+      return number.text
     case .bool(let flag): return flag ? "true" : "false"
     default: return nil
     }
@@ -293,7 +293,7 @@ enum FormWriter {
     text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
   }
 
-  static func flatten(_ value: LocatedJSON, _ name: String, into pairs: inout [(String, String)]) {
+  static func flatten(_ value: JSONValue, _ name: String, into pairs: inout [(String, String)]) {
     switch value.kind {
     case .object(let members):
       for member in members {

@@ -13,49 +13,62 @@ enum WireTargets {
     maxLength: 8_192
   ) { bytes throws(FuzzViolation) in
     let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    let limits = InputBudget.Limits(depth: 64, bytes: 1 << 20, elements: 10_000)
-    let read = Result { () throws(JSONSyntaxError) -> JSONValue in
-      try JSONReader.parse(bytes, limits: limits)
-    }
-    let value: JSONValue
-    switch read {
-    case .success(let read): value = read
-    case .failure(let error):
+    let (value, refusal) = read(bytes)
+    if let refusal {
       try require(
-        error.offset >= 0 && error.offset <= bytes.count,
-        "a refusal at byte \(error.offset) of \(bytes.count)")
+        refusal.offset >= 0 && refusal.offset <= bytes.count,
+        "a refusal at byte \(refusal.offset) of \(bytes.count)")
       try require(
-        error.line >= 1 && error.line <= lines, "a refusal at line \(error.line) of \(lines)")
-      try require(!error.reason.isEmpty, "a refusal without a reason")
-      return
+        refusal.line >= 1 && refusal.line <= lines,
+        "a refusal at line \(refusal.line) of \(lines)")
+      try require(!refusal.reason.isEmpty, "a refusal without a reason")
     }
-    var lastLine = 0
-    func walk(_ value: JSONValue) throws(FuzzViolation) {
-      try require(value.line >= lastLine && value.line <= lines, "a value at line \(value.line)")
-      lastLine = value.line
-      switch value.kind {
-      case .array(let items): for item in items { try walk(item) }
-      case .object(let members):
-        for member in members {
-          try require(member.line >= lastLine, "a member name at line \(member.line)")
-          lastLine = member.line
-          try walk(member.value)
-        }
-      default: break
-      }
-    }
-    try walk(value)
+    guard let value else { return }
+    if let problem = lineProblem(in: value, lines: lines) { throw FuzzViolation(problem) }
     var writer = JSONWriter()
     writer.value(value)
-    let again: JSONValue
-    do {
-      again = try JSONReader.parse(writer.bytes, limits: limits)
-    } catch {
-      throw FuzzViolation("a value written could not be read back: \(error)")
+    let (again, failure) = read(writer.bytes)
+    guard let again else {
+      throw FuzzViolation(
+        "a value written could not be read back: \(failure.map(\.description) ?? "")")
     }
     try require(again == value, "a value read back differs from the one written")
     var twice = JSONWriter()
     twice.value(again)
     try require(twice.bytes == writer.bytes, "a value written twice is written differently")
+  }
+
+  /// The value `bytes` hold, or why they hold none; within a small budget.
+  private static func read(_ bytes: [UInt8]) -> (JSONValue?, JSONSyntaxError?) {
+    do {
+      return (
+        try JSONReader.parse(bytes, limits: .init(depth: 64, bytes: 1 << 20, elements: 10_000)),
+        nil
+      )
+    } catch {
+      return (nil, error)
+    }
+  }
+
+  /// Where a value's lines go backwards in document order or past the text's last line.
+  private static func lineProblem(in root: JSONValue, lines: Int) -> String? {
+    var last = 0
+    var pending: [(line: Int, value: JSONValue?)] = [(root.line, root)]
+    while let (line, value) = pending.popLast() {
+      guard line >= last, line <= lines else {
+        return "a line \(line) after line \(last), of \(lines)"
+      }
+      last = line
+      switch value?.kind {
+      case .array(let items)?: pending += items.reversed().map { ($0.line, $0) }
+      case .object(let members)?:
+        for member in members.reversed() {
+          pending.append((member.value.line, member.value))
+          pending.append((member.line, nil))  // the name, before its value
+        }
+      default: break
+      }
+    }
+    return nil
   }
 }

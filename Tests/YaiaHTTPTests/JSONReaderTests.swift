@@ -74,7 +74,12 @@ struct JSONReaderTests {
   @Test("one budget for the whole document: depth before each level, values, string bytes")
   func budget() {
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-    #expect(refusal(deep)?.reason == "nested deeper than 128 levels")
+    #expect(refusal(deep)?.reason == "over the limit: nested deeper than 128 levels")
+    #expect(refusal(deep)?.overBudget == true)
+    #expect(refusal("[1,]")?.overBudget == false)
+    // Thrown into `any Error` from deep inside: a larger error crashed here (see the type).
+    #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(deep.utf8)) }
+    #expect(MemoryLayout<JSONSyntaxError>.size == 32)
     let limits = InputBudget.Limits(depth: 8, bytes: 10, elements: 1_000)
     #expect(throws: JSONSyntaxError.self) {
       try JSONReader.parse(Array(#"["0123456789a"]"#.utf8), limits: limits)

@@ -492,15 +492,15 @@ struct OpenAPINeighbourTests {
   func enumSet() throws {
     var schema = JSONSchema()
     schema.enumValues =
-      (0..<5_000).map { LocatedJSON(.string("v\($0)")) } + [
-        LocatedJSON(.number(0)), LocatedJSON(.null),
+      (0..<5_000).map { JSONValue(.string("v\($0)")) } + [
+        JSONValue(.number(0)), JSONValue(.null),
       ]
     var validator = SchemaValidator(schemas: [:])
-    #expect(validator.violations(of: LocatedJSON(.string("v4999")), against: schema).isEmpty)
-    #expect(validator.violations(of: LocatedJSON(.number(-0.0)), against: schema).isEmpty)
-    #expect(validator.violations(of: LocatedJSON(.null), against: schema).isEmpty)
-    #expect(validator.violations(of: LocatedJSON(.string("nope")), against: schema).count == 1)
-    #expect(validator.violations(of: LocatedJSON(.bool(true)), against: schema).count == 1)
+    #expect(validator.violations(of: JSONValue(.string("v4999")), against: schema).isEmpty)
+    #expect(validator.violations(of: JSONValue(.number(-0.0)), against: schema).isEmpty)
+    #expect(validator.violations(of: JSONValue(.null), against: schema).isEmpty)
+    #expect(validator.violations(of: JSONValue(.string("nope")), against: schema).count == 1)
+    #expect(validator.violations(of: JSONValue(.bool(true)), against: schema).count == 1)
   }
 
   @Test("a parameter inside a segment of text is not demanded by name")

@@ -1,6 +1,11 @@
 package import YaiaSupport
 
 /// Why bytes are not JSON: what was wrong, on which line and at which byte.
+///
+/// Three fields on purpose: with Swift 6.3.1 on Linux, this error grown by a flag (a fourth
+/// stored property) crashed as it left the generic ``JSONReader/parse(_:limits:)`` into
+/// `any Error` (`#expect(throws:)`), and again when a `Result` holding it was destroyed. So
+/// whether a limit was passed is read from the reason, which the budget writes.
 package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The byte offset, from 0.
   package var offset: Int
@@ -8,6 +13,12 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
   package var line: Int
   /// What was wrong: `the document ends inside an array`.
   package var reason: String
+
+  /// Whether the document was refused for passing a limit (too deep, too many values, too
+  /// many bytes: the reason says which) rather than for being malformed.
+  package var overBudget: Bool {
+    reason.hasPrefix(JSONReader.overBudgetMark)
+  }
 
   /// `not JSON at byte 5: the document ends inside an array`.
   package var description: String { "not JSON at byte \(offset): \(reason)" }
@@ -70,15 +81,19 @@ package struct JSONReader {
     }
   }
 
-  private func fail(_ reason: String) -> JSONSyntaxError {
-    JSONSyntaxError(offset: index, line: line, reason: reason)
+  /// How every reason for passing a limit begins.
+  static let overBudgetMark = "over the limit: "
+
+  private func fail(_ reason: String, overBudget: Bool = false) -> JSONSyntaxError {
+    JSONSyntaxError(
+      offset: index, line: line, reason: overBudget ? Self.overBudgetMark + reason : reason)
   }
 
   private mutating func value() throws(JSONSyntaxError) -> JSONValue {
     do {
       try budget.spend()
     } catch {
-      throw fail("the document \(error)")
+      throw fail("the document \(error)", overBudget: true)
     }
     skipWhitespace()
     guard index < bytes.count else { throw fail("the document ends where a value should be") }
@@ -167,7 +182,7 @@ package struct JSONReader {
     do {
       try budget.spend(bytes: count, elements: 0)
     } catch {
-      throw fail("the document \(error)")
+      throw fail("the document \(error)", overBudget: true)
     }
   }
 
@@ -256,7 +271,7 @@ package struct JSONReader {
     do {
       try budget.enter()
     } catch {
-      throw fail("\(error)")
+      throw fail("\(error)", overBudget: true)
     }
   }
 

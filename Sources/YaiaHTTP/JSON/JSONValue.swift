@@ -82,10 +82,49 @@ package struct JSONValue: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The value written as compact JSON (numbers as they were written).
-  package var description: String {
-    var writer = JSONWriter()
-    writer.value(self)
-    return String(decoding: writer.bytes, as: UTF8.self)
+  package var description: String { text() }
+
+  /// JSON text: compact, or indented by two spaces with `pretty`; members in their order,
+  /// numbers as written, strings escaped as ``JSONText/escaped(_:)`` escapes them (so the text
+  /// is safe inside a double-quoted YAML scalar too).
+  package func text(pretty: Bool = false) -> String {
+    var out = ""
+    write(into: &out, pretty: pretty, indent: 0)
+    return out
+  }
+
+  private func write(into out: inout String, pretty: Bool, indent: Int) {
+    let newline = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+    let closing = pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+    switch kind {
+    case .null: out += "null"
+    case .bool(let flag): out += flag ? "true" : "false"
+    case .number(let number): out += number.text
+    case .string(let text): out += "\"" + JSONText.escaped(text) + "\""
+    case .array(let items):
+      guard !items.isEmpty else {
+        out += "[]"
+        return
+      }
+      out += "["
+      for (index, item) in items.enumerated() {
+        out += (index > 0 ? "," : "") + newline
+        item.write(into: &out, pretty: pretty, indent: indent + 1)
+      }
+      out += closing + "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        out += "{}"
+        return
+      }
+      out += "{"
+      for (index, member) in members.enumerated() {
+        out += (index > 0 ? "," : "") + newline
+        out += "\"" + JSONText.escaped(member.name) + "\":" + (pretty ? " " : "")
+        member.value.write(into: &out, pretty: pretty, indent: indent + 1)
+      }
+      out += closing + "}"
+    }
   }
 }
 
@@ -133,15 +172,27 @@ package struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
     self.init(text: String(whole), value: Double(whole))
   }
 
-  /// A number, written as Swift writes it (`1.5`, `1e-07`); `nil` when it is not finite,
-  /// which JSON cannot say.
-  package init?(_ value: Double) {
-    guard value.isFinite else { return nil }
-    if value == value.rounded(), abs(value) < 1e15 {
-      self.init(text: String(Int(value)), value: value)
+  /// A number computed rather than read: a whole one as its digits as far as 64 bits hold it
+  /// exactly (an `int64` bound written `-9.2e+18` would read back with a fraction part), any
+  /// other as Swift writes it (`1.5`, `1e-07`). JSON cannot say a value that is not finite: it
+  /// is written `null`.
+  package init(_ value: Double) {
+    if !value.isFinite {
+      self.init(text: "null", value: value)
+    } else if value.rounded() == value, let whole = Int64(exactly: value) {
+      self.init(text: String(whole), value: value)
     } else {
       self.init(text: "\(value)", value: value)
     }
+  }
+
+  /// `text` when it is a number by JSON's grammar and in range, as written; else `nil`.
+  package init?(parsing text: String) {
+    guard text.utf8.count <= JSONReader.longestNumber,
+      let read = try? JSONReader.parse(text.utf8), case .number(let number) = read.kind,
+      number.text == text
+    else { return nil }
+    self = number
   }
 
   /// `1` from a literal.

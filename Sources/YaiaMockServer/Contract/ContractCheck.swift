@@ -120,7 +120,7 @@
           }
           report.responsesChecked += 1
           guard documented.hasJSONBody, let schema = documented.schema else { continue }
-          let body: (file: String, value: LocatedJSON?)
+          let body: (file: String, value: JSONValue?)
           switch response.body {
           case .empty:
             guard response.status != 204, response.status != 304 else { continue }
@@ -197,13 +197,13 @@
 
     /// Fixture bodies read once each, however many routes name them.
     struct FixtureCache {
-      private var files: [URL: LocatedJSON?] = [:]
+      private var files: [URL: JSONValue?] = [:]
 
-      mutating func json(file: URL) -> LocatedJSON? {
+      mutating func json(file: URL) -> JSONValue? {
         if let known = files[file] { return known }
         // Type and size checked on the open file: a FIFO or device named as a fixture is not
         // read (a FIFO would hang the check), and a file past the limit is not read whole.
-        var value: LocatedJSON?
+        var value: JSONValue?
         if let bytes = try? OutsideFile.read(file.path, atMost: OpenAPIDocument.largestFile),
           let text = String(validating: bytes, as: UTF8.self)
         {
@@ -213,24 +213,10 @@
         return value
       }
 
-      /// JSON text as a located value, `nil` when it is not JSON: read as YAML for its lines, or
-      /// by JSONSerialization (no lines) when YAML refuses it (tabs in indentation are JSON but
-      /// not YAML).
-      func json(text: String) -> LocatedJSON? {
-        // JSON as the server sends it must be JSON to a client: YAML's lenient reading (`OK`,
-        // `{a: 1}`, a comment) only finds the lines of what JSON already accepts.
-        guard
-          let object = try? JSONSerialization.jsonObject(
-            with: Data(text.utf8), options: [.fragmentsAllowed])
-        else { return nil }
-        var budget = InputBudget(OpenAPIReader.limits)
-        if let node = try? Yams.compose(yaml: text),
-          let value = try? LocatedJSON(node, budget: &budget)
-        {
-          return value
-        }
-        budget = InputBudget(OpenAPIReader.limits)
-        return try? LocatedJSON(any: object, budget: &budget)
+      /// JSON text as a value with its lines, `nil` when it is not JSON: strictly, since JSON as
+      /// the server sends it must be JSON to a client.
+      func json(text: String) -> JSONValue? {
+        try? JSONReader.parse(text.utf8, limits: OpenAPIReader.limits)
       }
     }
   }

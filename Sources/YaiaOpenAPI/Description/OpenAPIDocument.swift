@@ -143,7 +143,7 @@
         let what =
           "the \(parameter.location.rawValue) parameter \(ParameterValue.shown(parameter.name))"
         /// The schema's faults in `value`, placed: `$.min` is shown as `at min`.
-        func check(_ value: LocatedJSON, against schema: JSONSchema?) {
+        func check(_ value: JSONValue, against schema: JSONSchema?) {
           guard let schema else { return }
           for violation in validator.violations(of: value, against: schema) {
             let inside = violation.path.dropFirst(violation.path.hasPrefix("$.") ? 2 : 1)
@@ -288,18 +288,14 @@
       guard OpenAPIReader.isJSON(match) || OpenAPIReader.isJSON(sent),
         let schema = operation.bodySchema
       else { return [] }
-      guard
-        let json = try? JSONSerialization.jsonObject(
-          with: request.body, options: [.fragmentsAllowed])
-      else { return ["the body is not JSON"] }
-      var budget = InputBudget(OpenAPIReader.limits)
-      do throws(InputBudget.Exceeded) {
-        let value = try LocatedJSON(any: json, budget: &budget)
+      do throws(JSONSyntaxError) {
+        let value = try JSONReader.parse(request.body, limits: OpenAPIReader.limits)
         return validator.violations(of: value, against: schema).map {
           "the body at \(VisibleText.escaped($0.path, atMost: 200)): \($0.reason)"
         }
       } catch {
-        return ["the body is too large to check: \(error)"]
+        if error.overBudget { return ["the body is too large to check: \(error.reason)"] }
+        return ["the body is not JSON"]
       }
     }
 

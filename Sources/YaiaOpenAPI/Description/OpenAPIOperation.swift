@@ -35,7 +35,7 @@
       /// The JSON media type as documented (`application/problem+json`).
       public var mediaType = "application/json"
       package var schema: JSONSchema?
-      package var example: LocatedJSON?
+      package var example: JSONValue?
       /// The line of the response in the description.
       public var line: Int
     }

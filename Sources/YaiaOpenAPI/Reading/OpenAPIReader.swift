@@ -448,7 +448,7 @@
     }
 
     /// A media type's example: `example`, else the first of `examples`, else its schema's.
-    private mutating func example(in media: Node) throws(OpenAPIError) -> LocatedJSON? {
+    private mutating func example(in media: Node) throws(OpenAPIError) -> JSONValue? {
       if let example = media["example"] { return try value(example) }
       if case .mapping(let examples)? = media["examples"], let first = examples.first?.value {
         let resolved = try resolve(first, what: "example")
@@ -457,9 +457,9 @@
       return nil
     }
 
-    private mutating func value(_ node: Node) throws(OpenAPIError) -> LocatedJSON {
+    private mutating func value(_ node: Node) throws(OpenAPIError) -> JSONValue {
       do {
-        return try LocatedJSON(node, budget: &budget)
+        return try JSONValue(node, budget: &budget)
       } catch {
         throw self.error(
           node, "the description \(error); YAML aliases count each time they are used")
@@ -678,7 +678,7 @@
         }
       }
       if case .sequence(let values)? = node["enum"] {
-        var allowed: [LocatedJSON] = []
+        var allowed: [JSONValue] = []
         for value in values { allowed.append(try self.value(value)) }
         schema.enumValues = allowed
       }

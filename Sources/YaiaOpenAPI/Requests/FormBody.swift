@@ -161,7 +161,7 @@
     static func value(
       of fields: [Field], schema: JSONSchema, schemas: [String: JSONSchema],
       encodings: [String: OpenAPIOperation.FormEncoding] = [:], multipart: Bool = false
-    ) -> LocatedJSON {
+    ) -> JSONValue {
       let resolved = schema.resolved(in: schemas)
       var tree = FieldTree.branch([])
       for field in fields {
@@ -258,7 +258,7 @@
     /// schema is an object or an array is read as JSON when it is JSON (a multipart part's
     /// default content type for them).
     func value(_ schema: JSONSchema, schemas: [String: JSONSchema], jsonParts: Bool = false)
-      -> LocatedJSON
+      -> JSONValue
     {
       let types = FormTypes.of(schema, schemas: schemas)
       switch self {
@@ -271,7 +271,7 @@
         }
         if types.array != nil || values.count > 1 {
           let items = types.array?.items.first?.resolved(in: schemas) ?? JSONSchema()
-          return LocatedJSON(.array(values.map { Self.typed($0, items, schemas) }))
+          return JSONValue(.array(values.map { Self.typed($0, items, schemas) }))
         }
         return Self.typed(values.first ?? "", schema, schemas)
       case .branch(let members):
@@ -283,46 +283,41 @@
               Int($1.element.name) ?? $1.offset, $1.offset
             )
           }
-          return LocatedJSON(
+          return JSONValue(
             .array(
               ordered.map { $0.element.tree.value(items, schemas: schemas, jsonParts: jsonParts) }))
         }
-        return LocatedJSON(
+        return JSONValue(
           .object(
             members.map { name, tree in
               let object = types.object ?? schema
               let property =
                 object.properties.first { $0.name == name }?.schema.resolved(in: schemas)
                 ?? object.additional?.first?.resolved(in: schemas) ?? JSONSchema()
-              return LocatedJSON.Member(
+              return JSONMember(
                 name: name, value: tree.value(property, schemas: schemas, jsonParts: jsonParts))
             }))
       }
     }
 
     /// `text` as JSON, within the reader's limits; `nil` when it is not JSON.
-    static func json(_ text: String) -> LocatedJSON? {
-      guard
-        let any = try? JSONSerialization.jsonObject(
-          with: Data(text.utf8), options: [.fragmentsAllowed])
-      else { return nil }
-      var budget = InputBudget(OpenAPIReader.limits)
-      return try? LocatedJSON(any: any, budget: &budget)
+    static func json(_ text: String) -> JSONValue? {
+      try? JSONReader.parse(text.utf8, limits: OpenAPIReader.limits)
     }
 
     /// One text as the schema types it: a file is any value the schema takes (its bytes are
     /// not read).
     static func typed(_ text: String?, _ schema: JSONSchema, _ schemas: [String: JSONSchema])
-      -> LocatedJSON
+      -> JSONValue
     {
-      guard let text else { return LocatedJSON(.string("")) }
+      guard let text else { return JSONValue(.string("")) }
       let alternatives = [schema] + (schema.anyOf + schema.oneOf).map { $0.resolved(in: schemas) }
       for alternative in alternatives where alternative.types != nil {
         let value = ParameterValue.typed(text, schema: alternative)
         if case .string = value.kind { continue }
         return value
       }
-      return LocatedJSON(.string(text))
+      return JSONValue(.string(text))
     }
   }
 

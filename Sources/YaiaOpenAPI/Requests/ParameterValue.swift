@@ -13,11 +13,11 @@
       /// Nothing: the parameter was not sent.
       case absent
       /// The value, typed by the schema.
-      case value(LocatedJSON)
+      case value(JSONValue)
       /// The value, typed by the one choice of the schema's `anyOf` or `oneOf` its form names
       /// (`?created=1` the integer, `?created[gte]=1` the range object), to be checked against
       /// that choice, so that a fault is named inside it.
-      case chosen(LocatedJSON, JSONSchema)
+      case chosen(JSONValue, JSONSchema)
       /// Sent in a way its style cannot be read as: the reason.
       case problem(String)
     }
@@ -292,7 +292,7 @@
       }
       guard parts.count <= mostItems else { return tooMany }
       let itemSchema = schema?.items.first.map { $0.resolved(in: schemas) }
-      return .value(LocatedJSON(.array(parts.map { typed($0, schema: itemSchema) })))
+      return .value(JSONValue(.array(parts.map { typed($0, schema: itemSchema) })))
     }
 
     /// `x,1,y,2`: names and values in turn.
@@ -330,18 +330,18 @@
       }
       let properties = schema?.properties ?? []
       return .value(
-        LocatedJSON(
+        JSONValue(
           .object(
             members.map { name, text in
               let property = properties.first { $0.name == name }?.schema.resolved(in: schemas)
-              return LocatedJSON.Member(name: name, value: typed(text, schema: property))
+              return JSONMember(name: name, value: typed(text, schema: property))
             })))
     }
 
     /// One value's text as its schema's type: an integer only as JSON writes a whole number, a
     /// number only as JSON writes one, a boolean only as `true` or `false`; anything else stays
     /// text, for the schema check to name.
-    static func typed(_ text: String, schema: JSONSchema?) -> LocatedJSON {
+    static func typed(_ text: String, schema: JSONSchema?) -> JSONValue {
       let types = schema?.types ?? []
       if types.contains(.integer) || types.contains(.number), JSONText.isNumber(text),
         let number = Double(text)
@@ -349,13 +349,13 @@
         // `1e2` and `1.0` are numbers, not integers as a parameter is written: an integer
         // parameter takes digits only.
         let whole = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
-        if types.contains(.number) || whole { return LocatedJSON(.number(number)) }
+        if types.contains(.number) || whole { return JSONValue(.number(JSONNumber(number))) }
       }
       if types.contains(.boolean), text == "true" || text == "false" {
-        return LocatedJSON(.bool(text == "true"))
+        return JSONValue(.bool(text == "true"))
       }
-      if types.contains(.null), text.isEmpty { return LocatedJSON(.null) }
-      return LocatedJSON(.string(text))
+      if types.contains(.null), text.isEmpty { return JSONValue(.null) }
+      return JSONValue(.string(text))
     }
   }
 #endif

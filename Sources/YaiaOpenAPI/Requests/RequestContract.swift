@@ -101,7 +101,7 @@
       guard success.hasJSONBody else {
         return ["decodes JSON; the \(success.status) answer documents no JSON body"]
       }
-      var answers: [(String, LocatedJSON)] = []
+      var answers: [(String, JSONValue)] = []
       if let example = success.example { answers.append(("example", example)) }
       var sampler = SchemaSampler(schemas: document.schemas)
       if let schema = success.schema, let sample = sampler.sampleResponse(schema) {

@@ -32,7 +32,7 @@
     /// `items`, zero or one schema.
     var items: [JSONSchema] = []
     /// `enum`, or `const` as a one-value enum.
-    package var enumValues: [LocatedJSON]? {
+    package var enumValues: [JSONValue]? {
       didSet { enumScalars = enumValues.map { Set($0.compactMap(Self.scalarKey)) } }
     }
     /// The scalar members of `enum`, by ``scalarKey(_:)``: a scalar is checked against them at
@@ -55,7 +55,7 @@
     var oneOf: [JSONSchema] = []
     var anyOf: [JSONSchema] = []
     /// `example` or `default`: what a sample answers with first.
-    var example: LocatedJSON?
+    var example: JSONValue?
     /// `discriminator` beside a `oneOf` or `anyOf`: the property whose value names the choice
     /// (`petType`), and each value's schema pointer (`dog` → `#/components/schemas/Dog`); a
     /// value the mapping does not list names the component schema of that name.
@@ -81,11 +81,11 @@
 
     /// A scalar's key, equal for two scalars exactly when they are the same JSON (`0` and
     /// `-0` alike); `nil` for an array or an object.
-    static func scalarKey(_ value: LocatedJSON) -> String? {
+    static func scalarKey(_ value: JSONValue) -> String? {
       switch value.kind {
       case .null: "null"
       case .bool(let flag): flag ? "true" : "false"
-      case .number(let number): "n" + (number == 0 ? "0" : String(number))
+      case .number(let number): "n" + (number.value == 0 ? "0" : String(number.value))
       case .string(let text): "s" + text
       case .array, .object: nil
       }

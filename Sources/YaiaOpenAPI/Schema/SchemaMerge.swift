@@ -16,7 +16,7 @@
       guard !schema.allOf.isEmpty else { return schema }
       var result = JSONSchema()
       result.line = schema.line
-      var examples: [LocatedJSON] = []
+      var examples: [JSONValue] = []
       var visited = 0
       var seen: Set<String> = []
       add(
@@ -30,7 +30,7 @@
     }
 
     private static func add(
-      _ part: JSONSchema, into result: inout JSONSchema, examples: inout [LocatedJSON],
+      _ part: JSONSchema, into result: inout JSONSchema, examples: inout [JSONValue],
       schemas: [String: JSONSchema], visited: inout Int, seen: inout Set<String>
     ) {
       visited += 1

@@ -45,7 +45,7 @@
 
     /// Whether `example` may stand for `schema`: it conforms, or checking it would cost more
     /// than is left (then the author's example is trusted).
-    private mutating func mayUse(_ example: LocatedJSON, for schema: JSONSchema) -> Bool {
+    private mutating func mayUse(_ example: JSONValue, for schema: JSONSchema) -> Bool {
       guard exampleCheckSteps < Self.exampleCheckStepsPerDocument else { return true }
       var own = schema
       own.example = nil
@@ -57,7 +57,7 @@
     /// A sample of `schema` for one response, charged to the description's meter; `nil` when
     /// the meter has run out (the response then serves an empty object, and says nothing
     /// worse).
-    package mutating func sampleResponse(_ schema: JSONSchema) -> LocatedJSON? {
+    package mutating func sampleResponse(_ schema: JSONSchema) -> JSONValue? {
       guard documentRemaining > 0 else { return nil }
       remaining = min(Self.mostValues, documentRemaining)
       sampleStart = remaining
@@ -69,7 +69,7 @@
     /// A sample of `schema` holding only what it requires, at every depth: the least answer
     /// the API may send. A model that reads the full sample but not this one has a property
     /// the description leaves optional, wherever in the answer it sits.
-    package mutating func sampleRequiredOnly(_ schema: JSONSchema) -> LocatedJSON? {
+    package mutating func sampleRequiredOnly(_ schema: JSONSchema) -> JSONValue? {
       let wasFrugal = forcedFrugal
       forcedFrugal = true
       oneItemAtLeast = true
@@ -85,13 +85,13 @@
     private var oneItemAtLeast = false
 
     /// Whether `value` is a JSON object.
-    private static func isObject(_ value: LocatedJSON) -> Bool {
+    private static func isObject(_ value: JSONValue) -> Bool {
       if case .object = value.kind { return true }
       return false
     }
 
     /// The number of values in `value`, counting no further than `limit`.
-    static func size(of value: LocatedJSON, upTo limit: Int) -> Int {
+    static func size(of value: JSONValue, upTo limit: Int) -> Int {
       var count = 0
       var pending = [value]
       while let next = pending.popLast(), count <= limit {
@@ -113,13 +113,13 @@
     /// document was read. The sample then has nothing left, so it is never copied (an array's
     /// repeated item) and nothing is added after it. `null` when even the description's meter
     /// cannot hold it.
-    private mutating func charged(_ value: LocatedJSON) -> LocatedJSON {
+    private mutating func charged(_ value: JSONValue) -> JSONValue {
       let documentLeft = documentRemaining - (sampleStart - remaining)
       let limit = max(remaining, documentLeft)
       let size = Self.size(of: value, upTo: limit)
       guard size <= limit else {
         remaining = 0
-        return LocatedJSON(.null)
+        return JSONValue(.null)
       }
       remaining -= size
       return value
@@ -138,7 +138,7 @@
     /// inner copy holds only what it requires.
     private var referencesOpen: [String] = []
 
-    mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> LocatedJSON {
+    mutating func sample(_ schema: JSONSchema, depth: Int = 0) -> JSONValue {
       // The least answer keeps no example of an object: its optional fields are the author's.
       if let example = schema.example, !(oneItemAtLeast && Self.isObject(example)),
         mayUse(example, for: schema)
@@ -146,11 +146,11 @@
         return charged(example)
       }
       remaining -= 1
-      guard depth <= Self.deepest, remaining > -Self.overdraft else { return LocatedJSON(.null) }
+      guard depth <= Self.deepest, remaining > -Self.overdraft else { return JSONValue(.null) }
       // Out of its share: only what the schema requires, arrays at their least.
       let frugal = forcedFrugal || remaining <= 0 || depth >= Self.fullDepth
       if let reference = schema.reference {
-        guard let target = schemas[reference] else { return LocatedJSON(.null) }
+        guard let target = schemas[reference] else { return JSONValue(.null) }
         let recursive = referencesOpen.contains(reference)
         let wasFrugal = forcedFrugal
         let wasOneItem = oneItemAtLeast
@@ -183,13 +183,13 @@
         guard let discriminator = schema.discriminator, let pointer = choice.reference,
           discriminator.mapping.values.contains(pointer), case .object(var members) = made.kind
         else { return made }
-        let tag = LocatedJSON(.string(discriminator.value(naming: pointer)))
+        let tag = JSONValue(.string(discriminator.value(naming: pointer)))
         if let index = members.firstIndex(where: { $0.name == discriminator.property }) {
           members[index].value = tag
         } else {
           members.append(.init(name: discriminator.property, value: tag))
         }
-        return LocatedJSON(.object(members))
+        return JSONValue(.object(members))
       }
       let types = schema.types ?? (schema.properties.isEmpty ? [.string] : [.object])
       let kind =
@@ -198,19 +198,19 @@
       case .string:
         let text = self.text(for: schema)
         remaining -= text.utf8.count / 64
-        return LocatedJSON(.string(text))
+        return JSONValue(.string(text))
       case .integer:
-        return LocatedJSON(.number(Self.number(for: schema, whole: true)))
+        return JSONValue(.number(JSONNumber(Self.number(for: schema, whole: true))))
       case .number:
-        return LocatedJSON(.number(Self.number(for: schema, whole: false)))
+        return JSONValue(.number(JSONNumber(Self.number(for: schema, whole: false))))
       case .boolean:
-        return LocatedJSON(.bool(true))
+        return JSONValue(.bool(true))
       case .array:
         let least = min(schema.minItems ?? 0, Self.mostItems)
         // One item when none is asked for, unless `maxItems: 0` allows none.
         let count =
           (frugal && !oneItemAtLeast) || schema.maxItems == 0 ? least : max(1, least)
-        guard let item = schema.items.first, count > 0 else { return LocatedJSON(.array([])) }
+        guard let item = schema.items.first, count > 0 else { return JSONValue(.array([])) }
         // The item once, then its copies charged as what they are: values served (three
         // copies per level of nested arrays multiply out to 3^depth).
         let before = remaining
@@ -233,9 +233,9 @@
           remaining -= more * leastCost
           items += Array(repeating: least, count: 1 + more)
         }
-        return LocatedJSON(.array(items))
+        return JSONValue(.array(items))
       case .object:
-        var members: [LocatedJSON.Member] = []
+        var members: [JSONMember] = []
         for property in schema.properties
         where schema.required.contains(property.name) || (!frugal && remaining > 0) {
           // Past the overdraft: no more members, not one `null` each (they added up).
@@ -243,9 +243,9 @@
           members.append(
             .init(name: property.name, value: sample(property.schema, depth: depth + 1)))
         }
-        return LocatedJSON(.object(members))
+        return JSONValue(.object(members))
       case .null:
-        return LocatedJSON(.null)
+        return JSONValue(.null)
       }
     }
 

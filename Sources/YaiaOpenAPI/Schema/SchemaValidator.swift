@@ -41,7 +41,7 @@
 
     /// The violations of `value` against `schema` (empty when it conforms). A check that runs
     /// out of steps says so, wherever it ran out (inside a `oneOf` too): it never passes.
-    package mutating func violations(of value: LocatedJSON, against schema: JSONSchema)
+    package mutating func violations(of value: JSONValue, against schema: JSONSchema)
       -> [SchemaViolation]
     {
       steps = 0
@@ -58,7 +58,7 @@
     }
 
     private mutating func check(
-      _ value: LocatedJSON, _ schema: JSONSchema, path: String, depth: Int,
+      _ value: JSONValue, _ schema: JSONSchema, path: String, depth: Int,
       into found: inout [SchemaViolation]
     ) {
       func fail(_ reason: String) {
@@ -176,16 +176,17 @@
                 + "against \(length) characters")
           }
         }
-      case .number(let number):
+      case .number(let written):
+        let number = written.value
         if let minimum = schema.minimum,
           schema.exclusiveMinimum ? number <= minimum : number < minimum
         {
-          fail("\(value.text()) is below the minimum \(LocatedJSON(.number(minimum)).text())")
+          fail("\(value.text()) is below the minimum \(JSONNumber(minimum).text)")
         }
         if let maximum = schema.maximum,
           schema.exclusiveMaximum ? number >= maximum : number > maximum
         {
-          fail("\(value.text()) is above the maximum \(LocatedJSON(.number(maximum)).text())")
+          fail("\(value.text()) is above the maximum \(JSONNumber(maximum).text)")
         }
         if let format = schema.format, !SchemaFormat.accepts(number, format: format) {
           fail("\(value.text()) is not an \(format)")
@@ -229,39 +230,39 @@
     }
 
     private mutating func conforms(
-      _ value: LocatedJSON, _ schema: JSONSchema, path: String, depth: Int
+      _ value: JSONValue, _ schema: JSONSchema, path: String, depth: Int
     ) -> Bool {
       var found: [SchemaViolation] = []
       check(value, schema, path: path, depth: depth, into: &found)
       return found.isEmpty
     }
 
-    static func isOf(_ kind: JSONSchema.Kind, _ value: LocatedJSON) -> Bool {
+    static func isOf(_ kind: JSONSchema.Kind, _ value: JSONValue) -> Bool {
       switch (kind, value.kind) {
       case (.string, .string), (.boolean, .bool), (.array, .array), (.object, .object),
         (.null, .null),
         (.number, .number):
         return true
       case (.integer, .number(let number)):
-        return number.rounded() == number
+        return number.value.rounded() == number.value
       default:
         return false
       }
     }
 
-    static func describe(_ value: LocatedJSON) -> String {
+    static func describe(_ value: JSONValue) -> String {
       switch value.kind {
       case .null: "null"
       case .bool(let flag): "boolean \(flag)"
       case .number: "number \(value.text())"
-      case .string(let text): "string \(LocatedJSON(.string(String(text.prefix(60)))).text())"
+      case .string(let text): "string \(JSONValue(.string(String(text.prefix(60)))).text())"
       case .array: "an array"
       case .object: "an object"
       }
     }
 
     /// Whether two values are the same JSON (lines aside).
-    static func same(_ lhs: LocatedJSON, _ rhs: LocatedJSON) -> Bool {
+    static func same(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
       switch (lhs.kind, rhs.kind) {
       case (.null, .null): return true
       case (.bool(let a), .bool(let b)): return a == b
