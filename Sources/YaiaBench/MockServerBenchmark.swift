@@ -130,17 +130,11 @@ enum MockServerBenchmark {
     defer { try? FileManager.default.removeItem(at: folder) }
     let recorder = try MockRecorder(folder: folder, source: backend.absoluteString)
     let transport = Transport.urlSession()
-    let base =
-      backend.absoluteString.hasSuffix("/")
-      ? String(backend.absoluteString.dropLast()) : backend.absoluteString
     var configuration = MockServer.Configuration()
     configuration.upstream = MockUpstream(
       .everything,
       send: { request in
-        guard let url = URL(string: base + request.path) else { throw BenchmarkFailed("no URL") }
-        let response = try await transport.send(OutgoingRequest(url: url, method: request.method))
-        return HTTPResponse(
-          status: response.status, headers: response.headers, body: response.body)
+        try await transport.send(OutgoingRequest(request, sentOnTo: backend))
       },
       onExchange: { await recorder.record($0, $1) })
     let server = MockServer(routes: [], configuration: configuration)

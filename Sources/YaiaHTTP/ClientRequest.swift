@@ -25,7 +25,8 @@ public protocol ClientRequest: Sendable {
 }
 
 extension HTTPRequest: ClientRequest {
-  /// The request as it is: its path is already the one on the wire.
+  /// The request as it is: its path is already the one on the wire, the base URL's path
+  /// included, so `baseURL` is not used.
   public func wire(relativeTo baseURL: URL) -> HTTPRequest { self }
 
   /// `false`: a plain request has no model to read an answer into.

@@ -43,7 +43,8 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// A request for `path`, which may carry its query (`/pets?tags=a&tags=b`) unless `rawQuery`
   /// is given. A request written by hand may give its query as the dictionary `query`
-  /// instead: it is written out as `rawQuery` (names in order, percent-encoded).
+  /// instead: it is written out as `rawQuery` (names in order, percent-encoded), and used only
+  /// when neither names a query.
   public init(
     method: HTTPMethod, path: String, query: [String: String] = [:], headers: HTTPHeaders = [:],
     body: Data = Data(), rawQuery: String = ""
@@ -58,7 +59,9 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
     self.method = method
     self.path = path
     self.rawQuery = rawQuery
-    self.firstValues = query.isEmpty ? Self.firstValues(of: rawQuery) : query
+    // Always read from the query as sent, so that the two never disagree (a `query` given
+    // beside a `rawQuery` is not used).
+    self.firstValues = Self.firstValues(of: rawQuery)
     self.headers = headers
     self.body = body
   }
@@ -91,7 +94,11 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
     }.joined(separator: "&")
   }
 
+  /// Only ASCII letters and digits are left as they are (`.alphanumerics` would leave `é`).
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
   private static func encoded(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// segments that capture one segment, and (in a route) a final `*` that captures the rest.
 ///
 /// The one path template of Yaia: the mock server's routes and verifications, and an OpenAPI
-/// description's paths (the old `RoutePattern` and OpenAPI `PathTemplate`, converted segment by
-/// segment). Both spellings of a parameter read the same:
+/// description's paths (the old `RoutePattern` and OpenAPI `PathTemplate`, which were converted
+/// segment by segment). Both spellings of a parameter read the same:
 ///
 /// ```swift
 /// let route = try PathTemplate("/devices/:id/name")   // or "/devices/{id}/name"

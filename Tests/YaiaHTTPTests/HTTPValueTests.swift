@@ -75,6 +75,10 @@ struct HTTPValueTests {
     #expect(byHand.query == ["c": "1"])
     byHand.query = ["d": "4"]
     #expect(byHand.rawQuery == "d=4")
+    // The query as sent decides: a dictionary beside it is not used, so the two never differ.
+    let both = HTTPRequest(method: .get, path: "/s", query: ["x": "1"], rawQuery: "y=2")
+    #expect(both.query == ["y": "2"])
+    #expect(HTTPRequest(method: .get, path: "/s", query: ["é": "ü"]).rawQuery == "%C3%A9=%C3%BC")
 
     // The path is the one on the wire, which a plain request hands to a contract as it is.
     let base = URL(string: "https://api.example.com/v1")!

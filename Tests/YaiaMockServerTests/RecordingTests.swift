@@ -343,6 +343,10 @@ struct RecordingTests {
     #expect(throws: RecordingError.unrepresentablePath(request: "GET /:id")) {
       try recording.add(HTTPRequest(method: .get, path: "/:id"), Self.json("[]"))
     }
+    // `{id}` is a parameter in a route too: recorded, it would answer `/users/anything`.
+    #expect(throws: RecordingError.unrepresentablePath(request: "GET /users/%7Bid%7D")) {
+      try recording.add(HTTPRequest(method: .get, path: "/users/%7Bid%7D"), Self.json("[]"))
+    }
     // A combining mark after `/` makes one character of both: no pattern would match.
     #expect(throws: RecordingError.unrepresentablePath(request: "GET /%D9%9Ax")) {
       try recording.add(HTTPRequest(method: .get, path: "/%D9%9Ax"), Self.json("[]"))

@@ -1,11 +1,6 @@
 package import YaiaSupport
 
 /// Why bytes are not JSON: what was wrong, on which line and at which byte.
-///
-/// Three fields on purpose: with Swift 6.3.1 on Linux, this error grown by a flag (a fourth
-/// stored property) crashed as it left the generic ``JSONReader/parse(_:limits:)`` into
-/// `any Error` (`#expect(throws:)`), and again when a `Result` holding it was destroyed. So
-/// whether a limit was passed is read from the reason, which the budget writes.
 package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The byte offset, from 0.
   package var offset: Int
@@ -13,12 +8,9 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
   package var line: Int
   /// What was wrong: `the document ends inside an array`.
   package var reason: String
-
   /// Whether the document was refused for passing a limit (too deep, too many values, too
   /// many bytes: the reason says which) rather than for being malformed.
-  package var overBudget: Bool {
-    reason.hasPrefix(JSONReader.overBudgetMark)
-  }
+  package var overBudget = false
 
   /// `not JSON at byte 5: the document ends inside an array`.
   package var description: String { "not JSON at byte \(offset): \(reason)" }
@@ -26,7 +18,7 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
 
 /// Reads JSON bytes (RFC 8259) into a ``JSONValue`` with lines and numbers as written: the one
 /// reader of JSON that Yaia's parts share (apps' batches and journals in the inspector, String
-/// Catalogs, bodies the mock server reformats).
+/// Catalogs, an OpenAPI check's bodies, fixtures and form parts).
 ///
 /// It reads in linear time within one ``InputBudget`` for the whole document: nesting is
 /// checked before each level is entered (a document nested deeper than the limit is refused
@@ -81,12 +73,8 @@ package struct JSONReader {
     }
   }
 
-  /// How every reason for passing a limit begins.
-  static let overBudgetMark = "over the limit: "
-
   private func fail(_ reason: String, overBudget: Bool = false) -> JSONSyntaxError {
-    JSONSyntaxError(
-      offset: index, line: line, reason: overBudget ? Self.overBudgetMark + reason : reason)
+    JSONSyntaxError(offset: index, line: line, reason: reason, overBudget: overBudget)
   }
 
   private mutating func value() throws(JSONSyntaxError) -> JSONValue {
@@ -190,24 +178,28 @@ package struct JSONReader {
     index += 1  // the opening quote
     // Most strings have no escapes: take them as they are.
     var end = index
+    var high: UInt8 = 0
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
       bytes[end] >= 0x20
     {
+      high |= bytes[end]
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
       try spendString(end - index)
-      defer { index = end + 1 }
-      return String(decoding: bytes[index..<end], as: UTF8.self)
+      let text = try Self.text(bytes[index..<end], ascii: high < 0x80, at: self)
+      index = end + 1
+      return text
     }
     var scalars: [UInt8] = []
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        index += 1
         try spendString(scalars.count)
-        return String(decoding: scalars, as: UTF8.self)
+        let text = try Self.text(scalars[...], ascii: false, at: self)
+        index += 1
+        return text
       case UInt8(ascii: "\\"):
         guard index + 1 < bytes.count else { throw fail("the document ends inside a string") }
         let escaped = bytes[index + 1]
@@ -248,6 +240,18 @@ package struct JSONReader {
       }
     }
     throw fail("the document ends inside a string")
+  }
+
+  /// `bytes` as text: JSON is UTF-8, and a string that is not (a lone continuation byte, an
+  /// overlong form, a surrogate's encoding) is refused rather than repaired with U+FFFD.
+  private static func text(_ bytes: ArraySlice<UInt8>, ascii: Bool, at reader: JSONReader)
+    throws(JSONSyntaxError) -> String
+  {
+    if ascii { return String(decoding: bytes, as: UTF8.self) }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw reader.fail("a string that is not UTF-8")
+    }
+    return text
   }
 
   private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -6,8 +6,9 @@
 /// and ``JSONReader`` is its one bounded reader. Lines say where a value is, not what it is:
 /// two values are equal when their kinds are, wherever they were read.
 package struct JSONValue: Sendable, Equatable, CustomStringConvertible {
-  /// What a value is.
-  package indirect enum Kind: Sendable, Equatable {
+  /// What a value is. Not `indirect`: arrays and objects already hold their values out of
+  /// line, and boxing every scalar cost a heap allocation per value read.
+  package enum Kind: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, with its text as written.

@@ -544,7 +544,10 @@
           segments.append(hidden == 1 ? ":credential" : ":credential\(hidden)")
           continue
         }
-        guard !segment.contains("/"), !segment.hasPrefix(":"), segment != "*", !segment.isEmpty
+        // A route reads `:name` and a whole `{name}` as parameters: such a segment recorded
+        // as a literal would answer every path of its shape on replay.
+        guard !segment.contains("/"), !segment.hasPrefix(":"), segment != "*", !segment.isEmpty,
+          !(segment.hasPrefix("{") && segment.hasSuffix("}"))
         else {
           throw .unrepresentablePath(request: summary)
         }

@@ -95,9 +95,8 @@
       let choices = schema.oneOf + schema.anyOf
       var discriminated = false
       var tag: String?
-      if let discriminator = schema.discriminator, case .object(let members) = value.kind,
-        let named = members.first(where: { $0.name == discriminator.property }),
-        case .string(let text) = named.value.kind
+      if let discriminator = schema.discriminator,
+        case .string(let text) = value[discriminator.property]?.kind
       {
         tag =
           "its discriminator \(discriminator.property) is \(VisibleText.escaped(text, atMost: 60))"

@@ -4,7 +4,7 @@ public import Foundation
 /// and as its model reads the answer: the bridge from the client's value to the shared one,
 /// so that the OpenAPI checks need not link this client.
 extension Request: ClientRequest {
-  /// `GET /speakers/7`: the method and the endpoint's path.
+  /// `GET /speakers/:id`: the method and the endpoint's path as the app writes it.
   public var summary: String { "\(method) \(endpoint.path)" }
 
   /// The request resolved against `baseURL` as ``RemoteClient`` resolves it, as a path below

@@ -48,7 +48,9 @@ public struct OutgoingRequest: Hashable, Sendable, CustomStringConvertible, Cust
     while base.hasSuffix("/") { base.removeLast() }
     let text = base + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
     guard let url = URL(string: text) else {
-      throw .invalidRequest("\(request.summary) cannot be sent on: \(text) is not a URL")
+      // Named by its summary: the query may carry a credential, and errors reach logs.
+      throw .invalidRequest(
+        "\(request.summary) cannot be sent on to \(origin.host ?? "the backend"): not a URL")
     }
     self.init(
       url: url, method: request.method, headers: request.headers,
