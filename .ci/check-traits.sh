@@ -193,7 +193,7 @@ let package = Package(
   ]
 )
 EOP
-printf 'import YaiaMockServer\nimport YaiaOpenAPI\nlet router: MockRouter? = nil\nlet template = PathTemplate("/a/{id}")\n' \
+printf 'import YaiaMockServer\nimport YaiaOpenAPI\nlet router: MockRouter? = nil\nlet template = PathTemplate(openAPIPath: "/a/{id}")\n' \
   >"$implied/Sources/Server/File.swift"
 printf 'import YaiaRemote\nfunc log(_ interceptor: LoggingInterceptor) {}\n' \
   >"$implied/Sources/Logged/File.swift"
