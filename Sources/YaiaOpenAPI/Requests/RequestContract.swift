@@ -45,9 +45,9 @@
 
     /// How `request` breaks the description, each problem naming the request and the
     /// operation; empty when it conforms. `decoder` is the one the app's client decodes with.
-    public func problems(with request: some ClientRequest, decoder: JSONDecoder = JSONDecoder())
-      -> [RequestProblem]
-    {
+    public func problems<Sent: ClientRequest>(
+      with request: Sent, decoder: JSONDecoder = JSONDecoder()
+    ) -> [RequestProblem] {
       let sent = request.summary
       func problem(_ operation: String?, _ message: String) -> RequestProblem {
         RequestProblem(request: sent, operation: operation, message: message)
