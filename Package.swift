@@ -268,6 +268,7 @@ let package = Package(
         "YaiaOpenAPI",
         "YaiaInspector",
         "YaiaInspectorServer",
+        "YaiaHTTP",
         "YaiaBenchSupport",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Tools"])),
         .product(

@@ -13,5 +13,6 @@ struct Benchmark: Sendable {
     Benchmark(name: "store", run: { try await StoreBenchmark.run() }),
     Benchmark(name: "mockserver", run: { try await MockServerBenchmark.run() }),
     Benchmark(name: "inspect", run: { try await InspectorBenchmark.run() }),
+    Benchmark(name: "json", run: { try JSONBenchmark.run() }),
   ]
 }

@@ -191,13 +191,17 @@ package struct JSONReader {
       index = end + 1
       return text
     }
+    // Escapes: the text is decoded into bytes, starting with the run already scanned.
     var scalars: [UInt8] = []
+    scalars.reserveCapacity(end - index + 16)
+    scalars.append(contentsOf: bytes[index..<end])
+    index = end
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
         try spendString(scalars.count)
-        let text = try Self.text(scalars[...], ascii: false, at: self)
+        let text = try Self.text(scalars[...], ascii: high < 0x80, at: self)
         index += 1
         return text
       case UInt8(ascii: "\\"):
@@ -229,12 +233,15 @@ package struct JSONReader {
           guard let scalar = Unicode.Scalar(code) else {
             throw fail("a lone surrogate \\u\(String(code, radix: 16))")
           }
-          scalars.append(contentsOf: String(Character(scalar)).utf8)
+          // Its UTF-8 bytes, which are valid by construction (ASCII unless above 0x7F).
+          if code >= 0x80 { high = 0x80 }
+          UTF8.encode(scalar) { scalars.append($0) }
         default: throw fail("an unknown escape")
         }
       case 0..<0x20:
         throw fail("a control character inside a string")
       default:
+        high |= byte
         scalars.append(byte)
         index += 1
       }
