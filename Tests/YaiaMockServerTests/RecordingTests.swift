@@ -28,36 +28,60 @@ struct RecordingTests {
     return (text, change)
   }
 
-  @Test("JSON is re-indented token by token: numbers, escapes and member order as sent")
-  func reformatKeepsTokens() {
-    let reformatter = JSONReformatter(secrets: [])
-    let text = #"{"b":1.50,"a":[12345678901234567890,-0.1e-7,"x\"y\u00e9"],"e":{},"f":[],"n":null}"#
+  @Test("JSON is re-indented with numbers and member order as sent, strings with JSON's escapes")
+  func rewriteKeepsNumbersAndOrder() {
+    let redaction = JSONRedaction(secrets: [])
+    let text =
+      #"{"b":1.50,"a":[12345678901234567890,-0.1e-7,"x\"y\u00e9\/"],"e":{},"f":[],"n":null}"#
     #expect(
-      reformatter.reformat(text).text == """
+      redaction.rewrite(text.utf8)?.text == """
         {
           "b": 1.50,
           "a": [
             12345678901234567890,
             -0.1e-7,
-            "x\\"y\\u00e9"
+            "x\\"yé/"
           ],
           "e": {},
           "f": [],
           "n": null
         }
         """)
-    #expect(reformatter.reformat("[]").text == "[]")
-    #expect(reformatter.reformat(#" "just text" "#).text == #""just text""#)
+    #expect(redaction.rewrite("[]".utf8)?.text == "[]")
+    #expect(redaction.rewrite(#" "just text" "#.utf8)?.text == #""just text""#)
+    // Not JSON, or past the reader's limits: no rewrite, and the caller treats it as text.
+    #expect(redaction.rewrite(#"{"a":1,}"#.utf8) == nil)
+    #expect(
+      redaction.rewrite(
+        (String(repeating: "[", count: 200) + String(repeating: "]", count: 200)).utf8) == nil)
+  }
+
+  @Test("JSON in UTF-16 and UTF-32, with or without a byte order mark, is read as its UTF-8 text")
+  func otherEncodingsReadAsUTF8() throws {
+    let text = #"{"token":"é"}"#
+    for encoding in [
+      String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian,
+      .utf16, .utf32,
+    ] {
+      let data = try #require(text.data(using: encoding))
+      #expect(Recording.utf8JSON(data) == Data(text.utf8), "\(encoding)")
+    }
+    // UTF-8, with or without its mark, and what is not JSON at all, pass as they are.
+    #expect(Recording.utf8JSON(Data(text.utf8)) == Data(text.utf8))
+    #expect(
+      Recording.utf8JSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).count == text.utf8.count + 3)
+    #expect(Recording.utf8JSON(Data([0x00])) == Data([0x00]))
   }
 
   @Test("secret paths redact a value wherever they name it, a whole container included, types kept")
-  func redaction() {
-    let reformatter = JSONReformatter(
+  func redaction() throws {
+    let redaction = JSONRedaction(
       secrets: ["**.token", "data.*.key", "items.*", "deep.secret"].map(
-        JSONReformatter.SecretPath.init))
-    let result = reformatter.reformat(
-      #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#
-    )
+        JSONRedaction.SecretPath.init))
+    let result = try #require(
+      redaction.rewrite(
+        #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#
+          .utf8))
     // Each scalar blanked by type: strings, and numbers at the recording's paths (7 in all).
     #expect(result.redactions == 7)
     #expect(!result.text.contains("t1") && !result.text.contains(#""k""#))
@@ -73,9 +97,10 @@ struct RecordingTests {
     "a secret by name keeps its type: a string reads REDACTED, a number 0 from four digits on, a container its shape"
   )
   func typesKept() throws {
-    let result = JSONReformatter(secrets: []).reformat(
-      #"{"code":404,"pin":123456,"otp":"991122","session":{"id":"s-1","ttl":3600,"ok":true},"token":null}"#
-    )
+    let result = try #require(
+      JSONRedaction(secrets: []).rewrite(
+        #"{"code":404,"pin":123456,"otp":"991122","session":{"id":"s-1","ttl":3600,"ok":true},"token":null}"#
+          .utf8))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
     #expect(object["code"] as? Int == 404)

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   package import Foundation
   import Yaia
+  import YaiaHTTP
 
   /// What the admin API answers: a status and a JSON body (none for a 204).
   package struct MockAdminAnswer: Equatable, Sendable {
@@ -112,10 +113,9 @@
       private static func shown(body: String, _ hidden: (String) -> String) -> String {
         let first = body.first { !$0.isWhitespace }
         guard first == "{" || first == "[",
-          (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil
+          let rewritten = JSONRedaction(secrets: []).rewrite(body.utf8)
         else { return hidden(body) }
-        let reformatted = JSONReformatter(secrets: []).reformat(body)
-        return hidden(reformatted.redactions > 0 ? reformatted.text : body)
+        return hidden(rewritten.redactions > 0 ? rewritten.text : body)
       }
 
       /// A header's value as the listing shows it.
@@ -230,16 +230,15 @@
     /// so that `{"routes": […]}` is a manifest a tester may save.
     static func stubs(_ stubs: MockStubs, status: HTTPStatus = 200) -> MockAdminAnswer {
       let routes = (stubs.added + stubs.replaced.keys.sorted().compactMap { stubs.replaced[$0] })
-        .compactMap { try? JSONSerialization.jsonObject(with: $0.source) }
-      let object: [String: Any] = [
-        "routes": routes, "added": stubs.added.map(\.route.name),
-        "replaced": stubs.replaced.keys.sorted(), "removed": stubs.removed.sorted(),
-      ]
-      guard
-        let body = try? JSONSerialization.data(
-          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-      else { return .error("could not encode", status: 500) }
-      return MockAdminAnswer(status: status, body: body)
+        .compactMap { try? JSONReader.parse($0.source) }
+      let names = { (names: [String]) in JSONValue.array(names.map(JSONValue.string)) }
+      let object = JSONValue.object([
+        JSONMember(name: "added", value: names(stubs.added.map(\.route.name))),
+        JSONMember(name: "removed", value: names(stubs.removed.sorted())),
+        JSONMember(name: "replaced", value: names(stubs.replaced.keys.sorted())),
+        JSONMember(name: "routes", value: .array(routes)),
+      ])
+      return MockAdminAnswer(status: status, body: Data(object.text().utf8))
     }
 
     /// A change to the stubs refused: 409 for a name taken, 404 for none, 507 past the limit.

@@ -1,26 +1,27 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
 
-  /// Re-indents JSON text and blanks the values at secret paths, token by token: numbers, escapes
-  /// and the order of members are written back exactly as the backend sent them (a parse and
-  /// re-encode would round `0.1`, reorder keys and turn a 64-bit id into a double).
+  /// Blanks the values at secret paths of a JSON value and writes it indented: the recording's
+  /// and the admin listing's rewrite of a body, on the one tree ``JSONReader`` reads.
+  ///
+  /// Numbers are written as the backend sent them and members keep their order (a rewrite
+  /// through `JSONSerialization` would round `0.1`, reorder keys and turn a 64-bit id into a
+  /// double); strings are written with JSON's own escapes, so `"\u00e9"` comes back as `"é"`,
+  /// the same text to every reader.
   ///
   /// A secret value keeps its type, so that the app still decodes the recorded answer: a
   /// string reads `"REDACTED"`, a number `0`, and a container keeps its shape with every
   /// scalar inside blanked the same way. Under a name the ``SecretNames`` rule matches, a
   /// number of fewer than four digits is kept (`"code": 404` is a status, not a secret);
   /// under a path the recording names as secret, every number is blanked.
-  ///
-  /// It walks the text once, without recursion, so nesting costs a stack of small frames rather
-  /// than the thread's stack. It assumes valid JSON: ``Recording`` checks that first and keeps
-  /// any other body as it came.
-  struct JSONReformatter {
+  struct JSONRedaction {
     /// The paths whose values are replaced (see ``RecordingPolicy/secretPaths``).
     let secrets: [SecretPath]
     /// What a secret string becomes.
-    static let redacted = "\"REDACTED\""
+    static let redacted = "REDACTED"
     /// What a secret number becomes.
-    static let redactedNumber = "0"
+    static let redactedNumber: JSONNumber = 0
 
     /// One redaction path: dotted steps, `*` for any one step, a leading `**` for any depth.
     struct SecretPath: Hashable, Sendable {
@@ -49,236 +50,107 @@
       }
     }
 
-    /// A container being written: whether it is an object, how many members or items it has
-    /// had, and where the value being written sits in it (its key, or its index).
-    private struct Frame {
-      let isObject: Bool
-      /// Why every value inside is secret, when it is: the container itself was.
-      var secrecy = Secrecy.none
-      var count = 0
-      var place = ""
-      /// In an object: whether the key was read and its value comes next.
-      var afterColon = false
-    }
-
     /// Why a value is secret: by the names rule, or by a path the recording names.
     private enum Secrecy {
       case none, byName, byPath
     }
 
-    /// One lexical piece of JSON text: punctuation, or a string or scalar as written.
-    private enum Token {
-      case open(UInt8)
-      case close(UInt8)
-      case colon, comma
-      case scalar(Range<Int>)
-    }
-
-    /// What reformatting found: the text, and how many values were redacted.
+    /// What a rewrite found: the text, and how many values were redacted.
     struct Result: Equatable {
       var text: String
       var redactions: Int
     }
 
-    /// `json` indented by two spaces, with every secret value blanked by type: the values at
+    /// `json` read by ``JSONReader`` and rewritten as ``rewrite(_:strings:)`` does, or `nil`
+    /// when it is not JSON (or passes the reader's limits): the caller then treats it as text.
+    func rewrite(_ json: some Collection<UInt8>, strings: ((String) -> (String, Int))? = nil)
+      -> Result?
+    {
+      guard let value = try? JSONReader.parse(json) else { return nil }
+      return rewrite(value, strings: strings)
+    }
+
+    /// `value` indented by two spaces, with every secret value blanked by type: the values at
     /// ``secrets`` and under any key ``SecretNames`` holds secret. Each other string value, each
     /// key and each number goes through `strings` (which returns it changed, and how many
     /// secrets it took out): a string or key is written anew when it changed, a number that
     /// held a secret reads `0`.
-    func reformat(_ json: String, strings: ((String) -> (String, Int))? = nil) -> Result {
-      let bytes = Array(json.utf8)
-      let tokens = Self.tokens(bytes)
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count + bytes.count / 4)
-      var stack: [Frame] = []
+    func rewrite(_ value: JSONValue, strings: ((String) -> (String, Int))? = nil) -> Result {
       var redactions = 0
-      var index = 0
+      var path: [String] = []
+      let cleaned = redacted(value, .none, path: &path, strings, &redactions)
+      return Result(text: cleaned.text(pretty: true), redactions: redactions)
+    }
 
-      func newline() {
-        out.append(0x0A)
-        out.append(contentsOf: repeatElement(0x20, count: 2 * stack.count))
-      }
-      /// Why the value about to be written is secret, if it is.
-      func secrecy() -> Secrecy {
-        guard let last = stack.last else { return .none }
-        if last.secrecy != .none { return last.secrecy }
-        if !secrets.isEmpty {
-          let path = stack.map(\.place)
-          if secrets.contains(where: { $0.matches(path) }) { return .byPath }
-        }
-        if last.isObject, SecretNames.isSecret(last.place) { return .byName }
-        return .none
-      }
-      /// Writes the scalar at `range` blanked by type: a string `"REDACTED"`, a number `0` (by
-      /// name, only from four digits on), `true`, `false` and `null` as they are.
-      func redactScalar(_ range: Range<Int>, _ why: Secrecy) {
-        let token = bytes[range]
-        if token.first == 0x22 {
-          out.append(contentsOf: Self.redacted.utf8)
-          redactions += 1
-        } else if let first = token.first, first == 0x2D || (0x30...0x39).contains(first),
-          why == .byPath || token.count(where: { (0x30...0x39).contains($0) }) >= 4
-        {
-          out.append(contentsOf: Self.redactedNumber.utf8)
-          redactions += 1
-        } else {
-          out.append(contentsOf: token)
-        }
-      }
+    /// Why the value at `path`, under the key `key` of an object (if it is a member), is secret.
+    private func secrecy(at path: [String], key: String?) -> Secrecy {
+      if !secrets.isEmpty, secrets.contains(where: { $0.matches(path) }) { return .byPath }
+      if let key, SecretNames.isSecret(key) { return .byName }
+      return .none
+    }
 
-      while index < tokens.count {
-        let token = tokens[index]
-        // Where this token stands: a key, or a value (of a member, an item, or the document).
-        if case .scalar(let range) = token, let last = stack.indices.last, stack[last].isObject,
-          !stack[last].afterColon
-        {
-          if stack[last].count > 0 { out.append(0x2C) }
-          stack[last].count += 1
-          let key = Self.keyText(bytes[range])
-          stack[last].place = key
-          newline()
+    /// `value` with its secrets taken out; `inherited` is why its container was secret. The
+    /// reader bounds the depth, so the recursion is bounded too.
+    private func redacted(
+      _ value: JSONValue, _ inherited: Secrecy, path: inout [String],
+      _ strings: ((String) -> (String, Int))?, _ redactions: inout Int
+    ) -> JSONValue {
+      switch value.kind {
+      case .object(let members):
+        var written: [JSONMember] = []
+        written.reserveCapacity(members.count)
+        for member in members {
+          path.append(member.name)
+          defer { path.removeLast() }
+          let why = inherited != .none ? inherited : secrecy(at: path, key: member.name)
+          var name = member.name
           // A key can be a credential too (`{"tok-8f2a…": {…}}`): written anew when `strings`
           // takes something out of it.
-          if let strings, case (let changed, let count) = strings(key), count > 0 {
-            out.append(contentsOf: Self.encoded(changed))
+          if let strings, case (let changed, let count) = strings(name), count > 0 {
+            name = changed
             redactions += count
-          } else {
-            out.append(contentsOf: bytes[range])
           }
-          index += 1
-          continue
+          written.append(
+            JSONMember(
+              name: name, line: member.line,
+              value: redacted(member.value, why, path: &path, strings, &redactions)))
         }
-        switch token {
-        case .comma:
-          index += 1
-          continue
-        case .colon:
-          out.append(contentsOf: [0x3A, 0x20])
-          if let last = stack.indices.last { stack[last].afterColon = true }
-          index += 1
-          continue
-        case .close(let byte):
-          let frame = stack.popLast()
-          if (frame?.count ?? 0) > 0 { newline() }
-          out.append(byte)
-          index += 1
-          if let last = stack.indices.last, stack[last].isObject { stack[last].afterColon = false }
-          continue
-        case .open, .scalar:
-          break
+        return JSONValue(.object(written), line: value.line)
+      case .array(let items):
+        var written: [JSONValue] = []
+        written.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+          path.append(String(index))
+          defer { path.removeLast() }
+          let why = inherited != .none ? inherited : secrecy(at: path, key: nil)
+          written.append(redacted(item, why, path: &path, strings, &redactions))
         }
-        // A value. An item of an array gets its separator, its line and its index first.
-        if let last = stack.indices.last, !stack[last].isObject {
-          if stack[last].count > 0 { out.append(0x2C) }
-          stack[last].place = String(stack[last].count)
-          stack[last].count += 1
-          newline()
+        return JSONValue(.array(written), line: value.line)
+      case .string(let text):
+        if inherited != .none {
+          redactions += 1
+          return JSONValue(.string(Self.redacted), line: value.line)
         }
-        let why = secrecy()
-        switch token {
-        case .open(let byte):
-          out.append(byte)
-          stack.append(Frame(isObject: byte == 0x7B, secrecy: why))
-        case .scalar(let range):
-          if why != .none {
-            redactScalar(range, why)
-          } else if let strings, bytes[range].first == 0x22 {
-            if let text = Self.stringValue(bytes[range]),
-              case (let changed, let count) = strings(text), count > 0
-            {
-              out.append(contentsOf: Self.encoded(changed))
-              redactions += count
-            } else {
-              out.append(contentsOf: bytes[range])
-            }
-          } else if let strings, strings(String(decoding: bytes[range], as: UTF8.self)).1 > 0 {
-            // A number that is a credential the app sent (a PIN echoed back): blanked by type.
-            out.append(contentsOf: Self.redactedNumber.utf8)
-            redactions += 1
-          } else {
-            out.append(contentsOf: bytes[range])
-          }
-          if let last = stack.indices.last, stack[last].isObject { stack[last].afterColon = false }
-        default:
-          break
+        if let strings, case (let changed, let count) = strings(text), count > 0 {
+          redactions += count
+          return JSONValue(.string(changed), line: value.line)
         }
-        index += 1
-      }
-      return Result(text: String(decoding: out, as: UTF8.self), redactions: redactions)
-    }
-
-    /// `text` as a JSON string literal, slashes as they are.
-    private static func encoded(_ text: String) -> Data {
-      (try? JSONSerialization.data(
-        withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
-        ?? Data(redacted.utf8)
-    }
-
-    /// The tokens of `bytes`, white space dropped.
-    private static func tokens(_ bytes: [UInt8]) -> [Token] {
-      var tokens: [Token] = []
-      var position = 0
-      while position < bytes.count {
-        let byte = bytes[position]
-        switch byte {
-        case 0x20, 0x0A, 0x0D, 0x09:
-          position += 1
-        case 0x7B, 0x5B:
-          tokens.append(.open(byte))
-          position += 1
-        case 0x7D, 0x5D:
-          tokens.append(.close(byte))
-          position += 1
-        case 0x3A:
-          tokens.append(.colon)
-          position += 1
-        case 0x2C:
-          tokens.append(.comma)
-          position += 1
-        case 0x22:
-          var end = position + 1
-          while end < bytes.count, bytes[end] != 0x22 {
-            end += bytes[end] == 0x5C ? 2 : 1
-          }
-          end = min(end + 1, bytes.count)
-          tokens.append(.scalar(position..<end))
-          position = end
-        default:
-          var end = position + 1
-          while end < bytes.count,
-            ![0x20, 0x0A, 0x0D, 0x09, 0x7B, 0x5B, 0x7D, 0x5D, 0x3A, 0x2C, 0x22].contains(bytes[end])
-          {
-            end += 1
-          }
-          tokens.append(.scalar(position..<end))
-          position = end
+        return value
+      case .number(let number):
+        let digits = number.text.utf8.count { (0x30...0x39).contains($0) }
+        if inherited == .byPath || (inherited == .byName && digits >= 4) {
+          redactions += 1
+          return JSONValue(.number(Self.redactedNumber), line: value.line)
         }
+        // A number that is a credential the app sent (a PIN echoed back): blanked by type.
+        if inherited == .none, let strings, strings(number.text).1 > 0 {
+          redactions += 1
+          return JSONValue(.number(Self.redactedNumber), line: value.line)
+        }
+        return value
+      case .bool, .null:
+        return value
       }
-      return tokens
-    }
-
-    /// A string token's text as JSON reads it, or `nil` if it does not read.
-    private static func stringValue(_ token: ArraySlice<UInt8>) -> String? {
-      guard token.count >= 2, token.first == 0x22, token.last == 0x22 else { return nil }
-      guard token.contains(0x5C) else {
-        return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
-      }
-      return (try? JSONSerialization.jsonObject(with: Data(token), options: [.fragmentsAllowed]))
-        as? String
-    }
-
-    /// A key's text as JSON reads it: without its quotes, escapes decoded (`"pass\u0077ord"` is
-    /// `password`).
-    private static func keyText(_ token: ArraySlice<UInt8>) -> String {
-      guard token.count >= 2, token.first == 0x22, token.last == 0x22 else {
-        return String(decoding: token, as: UTF8.self)
-      }
-      guard token.contains(0x5C) else {
-        return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
-      }
-      let decoded = try? JSONSerialization.jsonObject(
-        with: Data(token), options: [.fragmentsAllowed])
-      return decoded as? String ?? String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
     }
   }
 #endif

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
   import Yaia
+  import YaiaHTTP
 
   /// What a recording of a backend has seen, as a value: routes grouped by path, and one fixture
   /// file per distinct response body. ``MockRecorder`` writes it to a folder; this type decides
@@ -34,7 +35,7 @@
     private var bytes = 0
     /// The bytes of header fields the manifest holds.
     private var headerBytes = 0
-    private let reformatter: JSONReformatter
+    private let redaction: JSONRedaction
     /// What the manifest's credential fingerprints are made with (``MockRoute/Credential``):
     /// random for each recording, so that a fingerprint says nothing across recordings.
     public let credentialSalt: String
@@ -63,8 +64,8 @@
         let hex = String(random.next() as UInt64, radix: 16)
         self.credentialSalt = String(repeating: "0", count: 16 - hex.count) + hex
       }
-      self.reformatter = JSONReformatter(
-        secrets: policy.secretPaths.map(JSONReformatter.SecretPath.init))
+      self.redaction = JSONRedaction(
+        secrets: policy.secretPaths.map(JSONRedaction.SecretPath.init))
     }
 
     /// What adding one exchange changed.
@@ -158,38 +159,18 @@
       }
       var content = response.body
       let type = (response.headers[HTTPHeaderName.contentType] ?? "").lowercased()
-      if Self.isJSON(response),
-        let parsed = try? JSONSerialization.jsonObject(with: content, options: [.fragmentsAllowed])
-      {
-        // JSON that is not UTF-8 (Foundation also reads UTF-16 and UTF-32) is written anew as
-        // UTF-8 first, so that the rewrite reads it and the credentials can be looked for.
-        if String(validating: content, as: UTF8.self) == nil,
-          let utf8 = try? JSONSerialization.data(
-            withJSONObject: parsed, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-        {
-          content = utf8
-        }
-        let reformatter = self.reformatter
-        let result = reformatter.reformat(
-          String(decoding: content, as: UTF8.self),
-          strings: { text in Self.cleanedString(text, cleaned, reformatter) })
-        let rewritten = Data((result.text + "\n").utf8)
-        // What Foundation reads leniently (a NUL after a number) the rewrite may not: then the
-        // body is kept as sent, unless it holds a secret, which must not be written. A
-        // credential still in the rewrite (escaped in a way the rewrite kept) is not written
-        // either.
-        if (try? JSONSerialization.jsonObject(with: rewritten, options: [.fragmentsAllowed]))
-          != nil,
-          !credentials.occur(in: result.text)
-        {
-          content = rewritten
-          change.redactions += result.redactions
-        } else if result.redactions > 0 || holdsSecret(parsed, at: [])
-          || credentials.occur(in: String(decoding: content, as: UTF8.self))
-          || credentials.occur(in: result.text)
-        {
+      // JSON in UTF-16 or UTF-32 (which Foundation reads) is read as its UTF-8 text, so that
+      // the credentials in it are found and the rewrite is UTF-8.
+      if Self.isJSON(response), let value = try? JSONReader.parse(Self.utf8JSON(content)) {
+        let redaction = self.redaction
+        let result = redaction.rewrite(
+          value, strings: { text in Self.cleanedString(text, cleaned, redaction) })
+        // A credential still in the rewrite (in a shape no rule here reads) is not written.
+        guard !credentials.occur(in: result.text) else {
           throw .unreadableSecret(request: summary)
         }
+        content = Data((result.text + "\n").utf8)
+        change.redactions += result.redactions
       } else if !content.isEmpty, let text = String(data: content, encoding: .utf8) {
         // Any text by its pairs (a form, a URL with `?code=…` in a page) and the credentials it
         // echoes. What is left that might still be a secret (`token: …` in a shape no reader
@@ -464,15 +445,13 @@
     /// credentials).
     private static func cleanedString(
       _ text: String, _ cleaned: @escaping (String) -> (String, Int),
-      _ reformatter: JSONReformatter, depth: Int = 0
+      _ redaction: JSONRedaction, depth: Int = 0
     ) -> (String, Int) {
       let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
       if depth < deepestJSONInString, trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
-        (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) != nil
+        let inner = redaction.rewrite(
+          trimmed.utf8, strings: { cleanedString($0, cleaned, redaction, depth: depth + 1) })
       {
-        let inner = reformatter.reformat(
-          trimmed,
-          strings: { cleanedString($0, cleaned, reformatter, depth: depth + 1) })
         return inner.redactions > 0 ? (inner.text, inner.redactions) : (text, 0)
       }
       return cleaned(text)
@@ -489,25 +468,46 @@
 
     /// Whether the value at `path` is secret by the policy.
     private func isSecret(_ path: [String]) -> Bool {
-      reformatter.secrets.contains { $0.matches(path) }
+      redaction.secrets.contains { $0.matches(path) }
     }
 
-    /// Whether a value as Foundation read it holds a secret at any depth.
-    private func holdsSecret(_ value: Any, at path: [String]) -> Bool {
-      guard path.count < 1_000 else { return true }
-      if let object = value as? [String: Any] {
-        return object.contains {
-          isSecret(path + [$0.key]) || SecretNames.isSecret($0.key)
-            || holdsSecret($0.value, at: path + [$0.key])
-        }
+    /// `data` as UTF-8 JSON text: as it is, unless it is JSON in UTF-16 or UTF-32 (a byte
+    /// order mark, or the pattern of zero bytes RFC 4627 tells them apart by), which is decoded
+    /// and encoded again as UTF-8. Text that does not decode is given back as it is, for the
+    /// reader to refuse.
+    static func utf8JSON(_ data: Data) -> Data {
+      let head = Array(data.prefix(4))
+      guard head.count >= 2,
+        head.contains(0) || head.starts(with: [0xFE, 0xFF])
+          || head.starts(with: [0xFF, 0xFE])
+      else { return data }
+      let h = head.count >= 4 ? head : head + [1, 1]
+      let encoding: String.Encoding
+      if h.starts(with: [0, 0, 0xFE, 0xFF]) || (h[0] == 0 && h[1] == 0 && h[2] == 0) {
+        encoding = .utf32BigEndian
+      } else if h.starts(with: [0xFF, 0xFE, 0, 0])
+        || (h[0] != 0 && h[1] == 0 && h[2] == 0 && h[3] == 0)
+      {
+        encoding = .utf32LittleEndian
+      } else if h.starts(with: [0xFE, 0xFF]) || (h[0] == 0 && h[1] != 0) {
+        encoding = .utf16BigEndian
+      } else if h.starts(with: [0xFF, 0xFE]) || (h[0] != 0 && h[1] == 0) {
+        encoding = .utf16LittleEndian
+      } else {
+        return data
       }
-      if let array = value as? [Any] {
-        return array.enumerated().contains {
-          isSecret(path + [String($0.offset)])
-            || holdsSecret($0.element, at: path + [String($0.offset)])
-        }
+      var body = data
+      // The byte order mark is not part of the text.
+      let marks: [[UInt8]] = [
+        [0, 0, 0xFE, 0xFF], [0xFF, 0xFE, 0, 0], [0xFE, 0xFF], [0xFF, 0xFE],
+      ]
+      if let mark = marks.first(where: { head.starts(with: $0) }),
+        encoding == .utf32BigEndian || encoding == .utf32LittleEndian || mark.count == 2
+      {
+        body = body.dropFirst(mark.count)
       }
-      return false
+      guard let text = String(data: body, encoding: encoding) else { return data }
+      return Data(text.utf8)
     }
 
     /// The top-level scalar fields of a JSON object body that a route matches on: not secret,
