@@ -94,6 +94,9 @@ let package = Package(
     // text made safe for a terminal, a lock, SARIF. Apart from the core so that a build tool
     // (yaia-text-keys) compiles only what it uses.
     .target(name: "YaiaSupport"),
+    // What only the tools share (SARIF reports, edit distance for "did you mean"): apart from
+    // the core, so that an app that links Yaia links none of it.
+    .target(name: "YaiaToolSupport", dependencies: ["YaiaSupport"]),
     .target(name: "Yaia", dependencies: ["YaiaSupport"]),
     // What an app's tests use: the core and swift-custom-dump, nothing else.
     .target(
@@ -132,14 +135,14 @@ let package = Package(
     .target(
       name: "YaiaOpenAPI",
       dependencies: [
-        "Yaia", "YaiaHTTP",
+        "Yaia", "YaiaHTTP", "YaiaToolSupport",
         .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.openAPI)),
       ],
       swiftSettings: [.define("OpenAPI", .when(traits: ["MockServer", "Tools"]))]),
     .target(
       name: "YaiaMockServer",
       dependencies: [
-        "Yaia", "YaiaHTTP",
+        "Yaia", "YaiaHTTP", "YaiaToolSupport",
         // Only with the trait: without it, this target's own message names "MockServer"
         // rather than YaiaOpenAPI's naming "OpenAPI" first.
         .target(name: "YaiaOpenAPI", condition: .when(traits: Gate.mockServer)),
@@ -152,7 +155,7 @@ let package = Package(
     // Animations as values, choreographed, and a player; no dependencies.
     .target(name: "YaiaChoreography"),
     // The view layer's resources as values: localized text from String Catalogs, checked.
-    .target(name: "YaiaResources", dependencies: ["YaiaSupport", "YaiaHTTP"]),
+    .target(name: "YaiaResources", dependencies: ["YaiaSupport", "YaiaToolSupport", "YaiaHTTP"]),
     // Watching a running app: its events, commands and view models as values.
     .target(name: "YaiaInspector", dependencies: ["Yaia", "YaiaHTTP", "YaiaSequencer"]),
     // `yaia inspect`: the page and the server apps stream to; the tool's, not the apps'.
@@ -168,7 +171,7 @@ let package = Package(
     .target(
       name: "YaiaLint",
       dependencies: [
-        "Yaia",
+        "Yaia", "YaiaToolSupport",
         .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: Gate.lint)),
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: Gate.lint)),
         .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.lint)),
@@ -226,7 +229,7 @@ let package = Package(
     .executableTarget(
       name: "YaiaLintTool",
       dependencies: [
-        "Yaia", "YaiaLint", "YaiaCommandLine",
+        "Yaia", "YaiaLint", "YaiaToolSupport", "YaiaCommandLine",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
           condition: .when(traits: Gate.lint)),
@@ -248,7 +251,8 @@ let package = Package(
     // The target is named as its product: SwiftPM finds a plugin's tool in the plugin's own
     // package by product name.
     .executableTarget(
-      name: "yaia-text-keys", dependencies: ["YaiaSupport", "YaiaHTTP", "YaiaResources"],
+      name: "yaia-text-keys",
+      dependencies: ["YaiaSupport", "YaiaToolSupport", "YaiaHTTP", "YaiaResources"],
       path: "Sources/YaiaTextKeysTool"),
     .plugin(
       name: "YaiaTextKeys", capability: .buildTool(), dependencies: ["yaia-text-keys"]),

@@ -1,6 +1,7 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   import Yaia
+  import YaiaToolSupport
 
   /// How findings are written: for people and editors (`text`), for tools (`json`), for code
   /// scanning services (`sarif`, SARIF 2.1.0), or as GitHub Actions annotations (`github`).
@@ -82,7 +83,7 @@
           lines: report.lineCount))
     }
 
-    // SARIF 2.1.0 through the core's `SARIFLog`, the model `yaia resources check` writes too.
+    // SARIF 2.1.0 through the tools' `SARIFLog`, the model `yaia resources check` writes too.
     private static func sarif(_ report: LintReport, rules: [any LintRule], successful: Bool)
       -> String
     {

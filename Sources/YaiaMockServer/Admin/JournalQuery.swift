@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   package import Foundation
   import Yaia
+  import YaiaToolSupport
 
   /// Which journal entries an admin request asks about: those like an ``ExpectedRequest``
   /// (method, path pattern, query items, header fields, JSON body fields), received within a

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   import Yaia
+  import YaiaToolSupport
 
   /// The mock server's decisions as a value: which route answers a request, with which scenario
   /// and which step of a sequence, and what the state machines become. The server shell holds

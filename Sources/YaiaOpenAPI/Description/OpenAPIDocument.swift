@@ -1,6 +1,7 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
   import Yaia
+  import YaiaToolSupport
 
   /// An OpenAPI description (3.0 or 3.1, or Swagger 2.0; YAML or JSON): its operations and
   /// schemas, read to check requests and answers against it, and to sample answers it documents

@@ -1,6 +1,7 @@
 #if OpenAPI  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   import Yaia
+  import YaiaToolSupport
 
   /// A parameter read back from a request as the JSON value its schema describes, following its
   /// ``ParameterStyle``: `?tags=a&tags=b` is the list `["a", "b"]` for a `form` list parameter,

@@ -1,6 +1,7 @@
 import YaiaSupport
+import YaiaToolSupport
 
-// SARIF 2.1.0 through the core's `SARIFLog`, as `yaia lint` writes it: each rule with what it
+// SARIF 2.1.0 through the tools' `SARIFLog`, as `yaia lint` writes it: each rule with what it
 // checks, each finding at its catalog line, each unreadable input a tool notification. A run
 // with problems is not successful (`executionSuccessful: false`), as its exit status 2 says.
 extension CatalogReport {
