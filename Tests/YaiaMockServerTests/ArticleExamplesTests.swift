@@ -6,7 +6,7 @@ import YaiaRemote
 // The examples of YaiaMockServer's articles, line for line (.ci/check-readme.py holds them to
 // it), each run by a test: what a reader copies works.
 
-// MARK: - Verifying requests in tests
+// MARK: - Verifying requests in tests (SteeringARunningServer.md)
 
 @Test func loginSendsTheUserOnce() async throws {
   let login = try MockRoute(.post, "/login", responses: .single(.json(#"{"token":"t-1"}"#)))

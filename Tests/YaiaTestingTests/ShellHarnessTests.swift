@@ -76,7 +76,7 @@ struct ShellHarnessTests {
   }
 }
 
-/// The README's harness example, exactly.
+/// Getting Started's harness example, exactly.
 @Test @MainActor
 func fetchRenders() async {
   let harness = ShellHarness(Counter()) { command, effects in

@@ -1,7 +1,8 @@
 import Yaia
 
-// The seed's login feature, exactly as the README shows it: the state (all the logic, as a
-// value), its shell (one switch from command to service), and its screen.
+// The seed's login feature, exactly as Getting Started shows it (and the README in part): the
+// state (all the logic, as a value), its shell (one switch from command to service), and its
+// screen.
 
 struct LoginRequest: Equatable, Sendable {
   var user: String
