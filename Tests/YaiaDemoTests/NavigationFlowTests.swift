@@ -249,8 +249,8 @@ struct NavigationFlowTests {
     "the app's navigation commands, applied by a Router, keep a navigator in step with the state")
   @MainActor
   func routerFollowsTheState() throws {
-    let navigator = RecordingNavigator<DemoRoute>()
-    let router = Router<DemoRoute, RecordingNavigator<DemoRoute>>(navigator: navigator) { $0 }
+    let navigator = CapturingNavigator<DemoRoute>()
+    let router = Router<DemoRoute, CapturingNavigator<DemoRoute>>(navigator: navigator) { $0 }
     var app = try Self.app(.push(message: "New album"))
     let events: [DemoAppState.Event] = [
       .started, .note(.push(message: "New album")),

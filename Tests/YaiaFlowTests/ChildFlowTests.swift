@@ -91,7 +91,7 @@ struct ChildFlowTests {
   @MainActor
   @Test("the router reports the user's own navigation, and journals it")
   func routerReportsUserNavigation() {
-    let router = Router<Screen, RecordingNavigator<Screen>>(navigator: RecordingNavigator()) { $0 }
+    let router = Router<Screen, CapturingNavigator<Screen>>(navigator: CapturingNavigator()) { $0 }
     var reported: [NavigationOperation<Screen>] = []
     router.onUserNavigation = { reported.append($0) }
     router.apply([.setStack([.home, .search])])

@@ -7,8 +7,8 @@ import YaiaFlow
 struct RouterTests {
   @Test("the router applies operations through the factory and journals them")
   func appliesAndJournals() {
-    let navigator = RecordingNavigator<String>()
-    let router = Router<Screen, RecordingNavigator<String>>(navigator: navigator) { "\($0)" }
+    let navigator = CapturingNavigator<String>()
+    let router = Router<Screen, CapturingNavigator<String>>(navigator: navigator) { "\($0)" }
     var navigation = NavigationState(root: Screen.list)
     router.apply([.setStack([.list])])
     router.apply(navigation.change { $0.push(.detail("kitchen")) })
@@ -29,8 +29,8 @@ struct RouterTests {
 
   @Test("the navigator ends where the navigation state says, whatever the path")
   func navigatorMatchesState() {
-    let navigator = RecordingNavigator<Screen>()
-    let router = Router<Screen, RecordingNavigator<Screen>>(navigator: navigator) { $0 }
+    let navigator = CapturingNavigator<Screen>()
+    let router = Router<Screen, CapturingNavigator<Screen>>(navigator: navigator) { $0 }
     var navigation = NavigationState<Screen>(stack: [])
     router.apply(navigation.change { $0.setRoot(.home) })
     router.apply(

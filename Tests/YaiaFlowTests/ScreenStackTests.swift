@@ -296,8 +296,8 @@ struct ScreenStackTests {
 @MainActor
 func meetingsShell(
   gate: TestGate, meetings: Shared<[Meeting]>, now: @escaping @MainActor () -> Date = Date.init
-) -> (Shell<Meetings>, Router<ScreenID, RecordingNavigator<ScreenID>>) {
-  let router = Router(navigator: RecordingNavigator<ScreenID>()) { $0 }
+) -> (Shell<Meetings>, Router<ScreenID, CapturingNavigator<ScreenID>>) {
+  let router = Router(navigator: CapturingNavigator<ScreenID>()) { $0 }
   let screens = ScreenHandlers()
     .on(MeetingDetail.self) { command, effects in
       switch command {

@@ -60,7 +60,7 @@ struct TimeTravelArticleTests {
       let inspector = try await Inspector.connect(
         to: InspectorAddress("http://127.0.0.1:\(base.port ?? 0)/?token=\(token)"), app: "nav",
         options: .patient)
-      let router = Router(navigator: RecordingNavigator<String>()) { $0 }
+      let router = Router(navigator: CapturingNavigator<String>()) { $0 }
       let shell = Shell(Screens()) { command, _ in
         if case .navigate(let operations) = command { router.apply(operations) }
       }

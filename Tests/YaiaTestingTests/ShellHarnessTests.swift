@@ -65,9 +65,9 @@ struct ShellHarnessTests {
     }
   }
 
-  @Test("the recording view records what it is asked to render")
+  @Test("the capturing view keeps what it is asked to render")
   func recordingView() {
-    let view = RecordingView<Int>()
+    let view = CapturingView<Int>()
     view.render(1)
     view.render(2)
     #expect(view.rendered == [1, 2])

@@ -325,7 +325,7 @@ struct WiringMistakesTests {
   @Test("17. a view model made only of readers is published again when the value changes")
   func viewModelOfReaders() {
     let name = Shared("Standup")
-    let view = RecordingView<Badge.ViewModel>()
+    let view = CapturingView<Badge.ViewModel>()
     let shell = Shell(Badge(name: name.reader)) { _, _ in }
     shell.attach(view)
     name.set("Daily")  // no event: the shell finds the reader in the view model

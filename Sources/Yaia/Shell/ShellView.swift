@@ -2,7 +2,7 @@
 ///
 /// This is the one seam between a shell and a UI framework. The UI owns the shell; the shell
 /// holds the UI weakly (``Shell/attach(_:)``), so neither keeps the other alive by accident.
-/// A view controller, a terminal renderer or a test's recording view each conform in a few
+/// A view controller, a terminal renderer or a test's capturing view each conform in a few
 /// lines.
 @MainActor
 public protocol ShellView: AnyObject {

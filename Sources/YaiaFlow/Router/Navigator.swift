@@ -1,5 +1,5 @@
 /// The platform seam of navigation: something that can push, pop, present and dismiss
-/// screens. A navigation controller conforms in a few lines; so do the recording navigator for
+/// screens. A navigation controller conforms in a few lines; so do the capturing navigator for
 /// tests and the terminal navigator of the sample app.
 @MainActor
 public protocol Navigator: AnyObject {

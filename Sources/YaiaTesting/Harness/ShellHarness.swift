@@ -62,7 +62,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   /// The shell under test.
   public let shell: Shell<State>
   /// The recording UI attached to the shell (it owns the shell, as a real UI would).
-  public let view = RecordingView<State.ViewModel>()
+  public let view = CapturingView<State.ViewModel>()
   /// Whether unasserted events and running work fail the test at the end.
   public var exhaustivity: Exhaustivity {
     didSet { ledger.update { $0.isExhaustive = exhaustivity == .on } }
@@ -99,7 +99,7 @@ public final class ShellHarness<State: ShellState> where State.Event: Sendable {
   private nonisolated let ledger = EndOfTestLedger()
 
   /// Starts a shell from `state` with `commands` as its command handler, attaches the
-  /// recording view (which records the initial view model), and starts the shell (running
+  /// capturing view (which keeps the initial view model), and starts the shell (running
   /// `initial` commands and `sources`).
   ///
   /// - Parameters:

@@ -1,7 +1,7 @@
 /// A ``Navigator`` that keeps what it shows, for tests: the stack and the modals, as the
 /// screens it was given.
 @MainActor
-public final class RecordingNavigator<Screen>: Navigator {
+public final class CapturingNavigator<Screen>: Navigator {
   /// The screens on the stack, root first.
   public private(set) var stack: [Screen] = []
   /// The modal screens, first presented first.
@@ -21,3 +21,8 @@ public final class RecordingNavigator<Screen>: Navigator {
   /// Dismisses `count` modals (never below none).
   public func dismiss(count: Int) { modals.removeLast(Swift.min(count, modals.count)) }
 }
+
+/// The old name of ``CapturingNavigator``: "recording" is the mock server's word for what it
+/// keeps from a real backend (CONTRIBUTING, "One word per idea").
+@available(*, deprecated, renamed: "CapturingNavigator")
+public typealias RecordingNavigator<Screen> = CapturingNavigator<Screen>

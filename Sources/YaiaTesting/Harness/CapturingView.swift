@@ -6,14 +6,14 @@ public import Yaia
 /// ``rendered`` with the view models you expect. It is a real conformer of the UI seam,
 /// not a mock: it records, it does not pretend.
 @MainActor
-public final class RecordingView<ViewModel>: ShellView {
+public final class CapturingView<ViewModel>: ShellView {
   /// Every view model rendered, in order, starting with the one rendered on attach.
   public private(set) var rendered: [ViewModel] = []
 
-  /// Creates an empty recording view.
+  /// Creates an empty capturing view.
   public init() {}
 
-  /// Records `viewModel`.
+  /// Keeps `viewModel`.
   public func render(_ viewModel: ViewModel) {
     rendered.append(viewModel)
   }
@@ -23,3 +23,8 @@ public final class RecordingView<ViewModel>: ShellView {
     rendered.removeAll()
   }
 }
+
+/// The old name of ``CapturingView``: "recording" is the mock server's word for what it keeps
+/// from a real backend (CONTRIBUTING, "One word per idea").
+@available(*, deprecated, renamed: "CapturingView")
+public typealias RecordingView<ViewModel> = CapturingView<ViewModel>
