@@ -114,89 +114,52 @@ final class InspectorSender: Sendable {
     }
   }
 
-  /// What a shell last showed, so that a new inspector, after a reconnection, is told of the
-  /// shell again before its next steps.
-  private struct KnownShell {
-    var name: String
-    var viewModel: Any
-    var history: Int?
-    /// Why the app cannot run on from the shell's first state, if it cannot.
-    var cannotJump: String?
-    /// Whether the page may send it events.
-    var acceptsEvents: Bool
-    var time: Double
-  }
-
+  /// Runs the batch loop (``InspectorBatching``, where every decision is) against the buffer,
+  /// the clock and the network. One batch is on the wire while the next is read and written:
+  /// the two sides work at once, and batches still arrive one at a time, in order.
   private func run(from first: Int) async {
-    var session = self.session
-    var sequence = first
-    var lastSent = ContinuousClock.now
-    var reader = InspectedValue.Reader(limits: options.limits)
-    var memory = InspectorRecord.Memory()
-    var known: [Int: KnownShell] = [:]
-    var reconnections = 0
-    var announce = false
-    // One batch is on the wire while the next is read and written: the two sides work at once,
-    // and batches still arrive one at a time, in order.
+    var batching = InspectorBatching(
+      session: session, sequence: first, batchSize: options.batchSize, limits: options.limits,
+      now: .now)
     var flight: Flight?
-    /// How many entries the next batch takes: fewer when entries are large.
-    var take = options.batchSize
     /// After a lost batch: connects again under a new session, whose first batch tells the
     /// new inspector of every shell; `false` when the loop must end.
-    func recover(from _: Outcome) async -> Bool {
+    func recover() async -> Bool {
       // What `land` made of the outcome decides: reconnecting, or the end.
       guard link.withLock({ $0.phase }) == .reconnecting,
-        let next = await reconnect(as: "\(self.session)r\(reconnections + 2)")
+        let next = await reconnect(as: batching.nextSession)
       else { return false }
-      reconnections += 1
-      session = next
-      sequence = 2
-      memory = [:]
-      announce = true
+      batching.reconnected(as: next)
       return true
     }
     while true {
       let stopping = loop.isStopping
       status.setSending(true)
       let arrival = buffer.nextArrival  // before finding the buffer empty: no arrival missed
-      let batch = buffer.take(upTo: take)
-      let idle = batch.entries.isEmpty && batch.droppedBefore == 0 && !announce
-      let heartbeat = status.travelsInTime ? Self.quickHeartbeat : Self.heartbeat
-      if idle && !stopping && (flight != nil || lastSent.duration(to: .now) < heartbeat) {
-        if let waiting = flight {
-          flight = nil
-          let outcome = await land(waiting)
-          if case .accepted = outcome { continue }
-          guard await recover(from: outcome) else { return }
-        } else {
-          // Idle: wake when an entry arrives, when the heartbeat is due, or to stop.
-          status.setSending(false)
-          await Signal.wait(forAnyOf: [arrival, loop.stopped], until: lastSent + heartbeat)
-        }
+      let batch = buffer.take(upTo: batching.take)
+      let step = batching.step(
+        taken: batch.entries.count, dropped: batch.droppedBefore, stopping: stopping,
+        inFlight: flight != nil, now: .now,
+        heartbeat: status.travelsInTime ? Self.quickHeartbeat : Self.heartbeat)
+      switch step {
+      case .land:
+        guard let waiting = flight else { continue }
+        flight = nil
+        if case .accepted = await land(waiting, session: batching.session) { continue }
+        guard await recover() else { return }
         continue
+      case .idle(let due):
+        status.setSending(false)
+        await Signal.wait(forAnyOf: [arrival, loop.stopped], until: due)
+        continue
+      case .send:
+        break
       }
-      var messages: [InspectorMessage] = []
-      messages.reserveCapacity(batch.entries.count + known.count + 1)
-      if announce {
-        announce = false
-        for (id, shell) in known.sorted(by: { $0.key < $1.key }) {
-          let record = InspectorRecord(
-            time: shell.time,
-            body: .shell(
-              id: id, name: shell.name, viewModel: shell.viewModel, history: shell.history,
-              cannotJump: shell.cannotJump, acceptsEvents: shell.acceptsEvents))
-          messages.append(record.message(reader: &reader, memory: &memory))
-        }
-      }
-      if batch.droppedBefore > 0 { messages.append(.dropped(count: batch.droppedBefore)) }
-      for entry in batch.entries {
-        Self.note(entry, in: &known)
-        messages.append(entry.message(reader: &reader, memory: &memory))
-      }
+      let messages = batching.messages(entries: batch.entries, dropped: batch.droppedBefore)
       let ended = stopping && buffer.waiting == 0
       // Usually one body; a batch whose entries turned out large is split, so that no body
       // nears what an inspector takes (16 MiB by default), and the next take is smaller.
-      let first = sequence
+      let (session, first) = (batching.session, batching.sequence)
       let bodies = Self.bodies(
         of: messages[...], entries: batch.entries.count, dropped: batch.droppedBefore
       ) { part, number, last in
@@ -205,23 +168,19 @@ final class InspectorSender: Sendable {
           ended: ended && last
         ).wireBytes()
       }
-      let bytes = bodies.reduce(0) { $0 + $1.bytes.count }
-      if !batch.entries.isEmpty {
-        let perEntry = max(1, bytes / batch.entries.count)
-        take = min(options.batchSize, max(16, Self.targetBatchBytes / perEntry))
-      }
+      batching.wrote(
+        bytes: bodies.reduce(0) { $0 + $1.bytes.count }, entries: batch.entries.count)
       var lostOne = false
       for (number, body) in bodies.enumerated() {
         if let waiting = flight {
           flight = nil
-          let outcome = await land(waiting)
-          if case .accepted = outcome {
+          if case .accepted = await land(waiting, session: session) {
           } else {
             // What follows was read against what the lost batch said: it goes too, and the
             // new inspector hears each shell's latest view model instead.
             let unsent = bodies[number...].reduce(0) { $0 + $1.entries + $1.dropped }
             status.sent(delivered: 0, dropped: unsent)
-            guard await recover(from: outcome) else { return }
+            guard await recover() else { return }
             lostOne = true
             break
           }
@@ -230,12 +189,11 @@ final class InspectorSender: Sendable {
         flight = Flight(
           post: Task { [self] in await attempt(bytes) }, delivered: body.entries,
           dropped: body.dropped)
-        sequence += 1
-        lastSent = .now
+        batching.posted(at: .now)
       }
       if lostOne { continue }
       if ended, let waiting = flight {
-        _ = await land(waiting)
+        _ = await land(waiting, session: session)
         status.setSending(false)
         return
       }
@@ -292,24 +250,9 @@ final class InspectorSender: Sendable {
     }
   }
 
-  /// Keeps what a shell is and last showed, from an entry on its way.
-  private static func note(_ entry: InspectorRecord, in known: inout [Int: KnownShell]) {
-    switch entry.body {
-    case .shell(let id, let name, let viewModel, let history, let cannotJump, let acceptsEvents):
-      known[id] = KnownShell(
-        name: name, viewModel: viewModel, history: history, cannotJump: cannotJump,
-        acceptsEvents: acceptsEvents, time: entry.time)
-    case .step(let shell, _, _, _, _, _, let viewModel?, _, _):
-      known[shell]?.viewModel = viewModel
-      known[shell]?.time = entry.time
-    default:
-      break
-    }
-  }
-
   /// Waits for a batch on its way (each post is bounded by the request timeout) and counts
   /// it; a refusal ends the connection for good.
-  private func land(_ flight: Flight) async -> Outcome {
+  private func land(_ flight: Flight, session: String) async -> Outcome {
     let outcome = await flight.post.value
     switch outcome {
     case .accepted:
