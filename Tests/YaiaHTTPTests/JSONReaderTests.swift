@@ -107,4 +107,27 @@ struct JSONReaderTests {
     #expect(try read(String(decoding: again.bytes, as: UTF8.self)) == value)
     #expect(value.description == #"{"a":[true,false,null,{"b":"😀"}],"a":2}"#)
   }
+
+  @Test(
+    "a path finds a value through keys and indexes; a scalar compares by its value, a long id by its digits"
+  )
+  func pathsAndComparableText() throws {
+    let value = try read(
+      #"{"items":[{"id":12345678901234567890,"price":1.50,"n":10.0,"e":1e2,"z":-0}],"ok":true,"none":null,"name":"ada","name":"bob"}"#
+    )
+    func text(_ path: String) -> String? {
+      value.value(at: JSONPath.steps(path))?.comparableText
+    }
+    #expect(text("items.0.id") == "12345678901234567890")
+    #expect(text("items.0.price") == "1.5")
+    #expect(text("items.0.n") == "10")
+    #expect(text("items.0.e") == "100")
+    #expect(text("items.0.z") == "0")
+    #expect(text("ok") == "true" && text("none") == "null")
+    // The last of a repeated name, as every lookup reads it.
+    #expect(text("name") == "bob")
+    // Containers have no text; a path that finds nothing is nil.
+    #expect(text("items") == nil && text("items.0") == nil)
+    #expect(text("items.1") == nil && text("items.x") == nil && text("ok.x") == nil)
+  }
 }

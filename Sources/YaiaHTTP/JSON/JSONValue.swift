@@ -82,6 +82,45 @@ package struct JSONValue: Sendable, Equatable, CustomStringConvertible {
     return nil
   }
 
+  /// The value at `path` (object keys, array indexes: `items.0.id`), or `nil` when a step
+  /// finds nothing. A key that repeats in an object finds its last value, as a lookup does.
+  package func value(at path: [JSONPath.Step]) -> JSONValue? {
+    var current = self
+    for step in path {
+      switch current.kind {
+      case .object:
+        guard let next = current[step.key] else { return nil }
+        current = next
+      case .array(let items):
+        guard let index = step.index, items.indices.contains(index) else { return nil }
+        current = items[index]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  /// A scalar as a route, a verification or a template compares it: text as it is, `true`,
+  /// `false`, `null`, and a number by its value (`1.50` reads `1.5`, `10.0` reads `10`, a whole
+  /// number as its digits however long); `nil` for an array or an object.
+  package var comparableText: String? {
+    switch kind {
+    case .string(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .number(let number):
+      let written = number.text
+      if !written.utf8.contains(where: {
+        $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+      }) {
+        return written == "-0" ? "0" : written
+      }
+      return JSONNumber(number.value).text
+    case .array, .object: return nil
+    }
+  }
+
   /// The value written as compact JSON (numbers as they were written).
   package var description: String { text() }
 

@@ -513,15 +513,15 @@
     /// The top-level scalar fields of a JSON object body that a route matches on: not secret,
     /// not nested, at most ``RecordingPolicy/mostBodyFields``, as the router reads them.
     private func bodyFields(of request: HTTPRequest) -> [String: String] {
-      guard !request.body.isEmpty, request.body.count <= policy.largestBody,
-        let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+      guard request.body.count <= policy.largestBody,
+        let object = RequestBody.json(request.body), let members = object.members
       else { return [:] }
       var fields: [String: String] = [:]
-      for name in object.keys.sorted() {
+      for name in Set(members.map(\.name)).sorted() {
         guard fields.count < policy.mostBodyFields else { break }
         guard !name.isEmpty, !name.contains("."), Int(name) == nil,
           !isSecret([name]), !SecretNames.isSecret(name),
-          let value = MockRouter.value(at: name, in: object), value.utf8.count <= 200
+          let value = object[name]?.comparableText, value.utf8.count <= 200
         else { continue }
         fields[name] = value
       }

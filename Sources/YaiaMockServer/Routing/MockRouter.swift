@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
   import Yaia
   import YaiaToolSupport
 
@@ -160,10 +161,7 @@
       if Self.exactQueryMiss(route, request) != nil { return nil }
       for (name, value) in route.headers where request.headers[name] != value { return nil }
       if !route.bodyFields.isEmpty {
-        guard
-          let json = try? JSONSerialization.jsonObject(
-            with: request.body, options: [.fragmentsAllowed])
-        else { return nil }
+        guard let json = RequestBody.json(request.body) else { return nil }
         for (path, expected) in route.bodyFields where Self.value(at: path, in: json) != expected {
           return nil
         }
@@ -180,14 +178,8 @@
     }
 
     /// The JSON value at a dotted key path, as text (`true`, `42`, `kitchen`), or `nil`.
-    static func value(at path: String, in json: Any) -> String? {
-      switch JSONPath.value(at: JSONPath.steps(path), in: json) {
-      case let text as String: return text
-      case let number as NSNumber:
-        return JSONPath.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
-      case is NSNull: return "null"
-      default: return nil
-      }
+    static func value(at path: String, in json: JSONValue) -> String? {
+      json.value(at: JSONPath.steps(path))?.comparableText
     }
 
     /// Up to three route names, closest first, by edit distance between `METHOD /path` and
@@ -301,8 +293,7 @@
         return "it needs the header \(name): \(value)"
       }
       if !route.bodyFields.isEmpty {
-        let json = try? JSONSerialization.jsonObject(
-          with: request.body, options: [.fragmentsAllowed])
+        let json = RequestBody.json(request.body)
         for (path, expected) in route.bodyFields.sorted(by: { $0.key < $1.key })
         where json.flatMap({ Self.value(at: path, in: $0) }) != expected {
           return "its body needs \(path) = \(expected)"

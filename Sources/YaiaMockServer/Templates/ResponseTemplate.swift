@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
 
   /// A response body or header value with placeholders filled in from the request and from
   /// generated values: an echo of what was asked, and fresh ids and dates that stay the same
@@ -133,7 +134,7 @@
       _ request: HTTPRequest, parameters: [String: String], generator: inout TemplateGenerator
     ) throws(TemplateError) -> String {
       var output = ""
-      var body: Any??
+      var body: JSONValue??
       for piece in pieces {
         switch piece {
         case .text(let text):
@@ -149,8 +150,8 @@
           case .body(let path):
             if body == nil { body = .some(RequestBody.json(request.body)) }
             found =
-              (body ?? nil).flatMap { JSONPath.value(at: JSONPath.steps(path), in: $0) }
-              .map(Found.json) ?? .missing
+              (body ?? nil).flatMap { $0.value(at: JSONPath.steps(path)) }.map(Found.json)
+              ?? .missing
           case .uuid: found = .text(generator.uuid())
           case .int(let low, let high): found = .number(generator.int(in: low...high))
           case .now(let offset): found = .text(generator.date(offsetBy: offset))
@@ -172,7 +173,7 @@
       case text(String)
       case number(Int)
       /// A value read from the JSON body.
-      case json(Any)
+      case json(JSONValue)
 
       init(_ text: String?) { self = text.map(Found.text) ?? .missing }
     }
@@ -194,12 +195,11 @@
         }
         return "\"" + JSONText.escaped(text) + "\""
       case .json(let value):
-        if let text = value as? String {
+        if let text = value.string {
           return write(.text(text), fallback: nil, inString: inString)
         }
-        let data = try? JSONSerialization.data(
-          withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-        let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        // Numbers as the app sent them, members in its order.
+        let text = value.text()
         guard isJSON else { return text }
         return inString ? JSONText.escaped(text) : text
       }

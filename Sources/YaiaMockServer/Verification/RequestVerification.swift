@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
 
   /// A check of a journal against an ``ExpectedRequest`` and an ``ExpectedCount``, as a value:
   /// ``MockServer/verify(_:_:)`` runs it on the server's journal, and a test can run it on any
@@ -120,10 +121,11 @@
 
   /// A request body read as JSON, once, for the checks that look into it.
   enum RequestBody {
-    /// `body` as `JSONSerialization` reads it, or `nil` when it is empty or not JSON.
-    static func json(_ body: Data) -> Any? {
+    /// `body` as ``JSONReader`` reads it (within its limits), or `nil` when it is empty or not
+    /// JSON.
+    static func json(_ body: Data) -> JSONValue? {
       guard !body.isEmpty else { return nil }
-      return try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+      return try? JSONReader.parse(body)
     }
   }
 #endif
