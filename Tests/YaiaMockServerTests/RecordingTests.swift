@@ -64,13 +64,14 @@ struct RecordingTests {
       .utf16, .utf32,
     ] {
       let data = try #require(text.data(using: encoding))
-      #expect(Recording.utf8JSON(data) == Data(text.utf8), "\(encoding)")
+      #expect(RequestBody.utf8JSON(data) == Data(text.utf8), "\(encoding)")
     }
     // UTF-8, with or without its mark, and what is not JSON at all, pass as they are.
-    #expect(Recording.utf8JSON(Data(text.utf8)) == Data(text.utf8))
+    #expect(RequestBody.utf8JSON(Data(text.utf8)) == Data(text.utf8))
     #expect(
-      Recording.utf8JSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).count == text.utf8.count + 3)
-    #expect(Recording.utf8JSON(Data([0x00])) == Data([0x00]))
+      RequestBody.utf8JSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).count == text.utf8.count + 3
+    )
+    #expect(RequestBody.utf8JSON(Data([0x00])) == Data([0x00]))
   }
 
   @Test("secret paths redact a value wherever they name it, a whole container included, types kept")
@@ -91,6 +92,17 @@ struct RecordingTests {
     let object = try? JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
     let user = object?["user"] as? [String: Any]
     #expect(((user?["token"] as? [String: Any])?["a"] as? [Int]) == [0, 0])
+  }
+
+  @Test("a request's credentials are found in a JSON body in UTF-16 as in UTF-8, numbers as sent")
+  func credentialsInOtherEncodings() throws {
+    for encoding in [String.Encoding.utf8, .utf16, .utf16BigEndian, .utf32LittleEndian] {
+      let body = try #require(
+        #"{"user":{"pin":48151623,"password":"sw0rd"},"n":1}"#.data(using: encoding))
+      let request = HTTPRequest(method: .post, path: "/login", body: body)
+      // Keys in sorted order, so that the same body gives the same list.
+      #expect(RequestCredentials.values(in: request) == ["sw0rd", "48151623"], "\(encoding)")
+    }
   }
 
   @Test(

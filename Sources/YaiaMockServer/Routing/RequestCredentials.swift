@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
+  import YaiaHTTP
 
   /// The credentials a request carries, as the exact values sent: its `Authorization` (and
   /// `Proxy-Authorization`), its credential cookies, and every header, query item, form field
@@ -46,9 +47,7 @@
         add(value)
       }
       guard !request.body.isEmpty else { return found }
-      if let object = try? JSONSerialization.jsonObject(
-        with: request.body, options: [.fragmentsAllowed])
-      {
+      if let object = RequestBody.json(request.body) {
         var strings: [String] = []
         secretStrings(in: object, under: false, into: &strings)
         for value in strings { add(value) }
@@ -107,20 +106,23 @@
 
     /// Every string (and number, as text) under a secret-named key of a JSON value, into
     /// `found`, keys in sorted order so that the same body gives the same list.
-    static func secretStrings(in value: Any, under secret: Bool, into found: inout [String]) {
+    static func secretStrings(
+      in value: JSONValue, under secret: Bool, into found: inout [String]
+    ) {
       guard found.count < mostValues else { return }
-      switch value {
-      case let object as [String: Any]:
-        for key in object.keys.sorted() {
-          guard let member = object[key] else { continue }
-          secretStrings(in: member, under: secret || SecretNames.isSecret(key), into: &found)
+      switch value.kind {
+      case .object(let members):
+        for member in members.sorted(by: { $0.name < $1.name }) {
+          secretStrings(
+            in: member.value, under: secret || SecretNames.isSecret(member.name), into: &found)
         }
-      case let array as [Any]:
-        for item in array { secretStrings(in: item, under: secret, into: &found) }
-      case let text as String where secret:
+      case .array(let items):
+        for item in items { secretStrings(in: item, under: secret, into: &found) }
+      case .string(let text) where secret:
         found.append(text)
-      case let number as NSNumber where secret:
-        found.append(number.stringValue)
+      case .number(let number) where secret:
+        // As written: the text a later request carries it as.
+        found.append(number.text)
       default:
         break
       }
