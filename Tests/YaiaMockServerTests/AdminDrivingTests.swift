@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import YaiaHTTP
 import YaiaOpenAPI
 import YaiaTesting
 
@@ -72,9 +73,14 @@ struct AdminDrivingTests {
     #expect(throws: JournalQuery.Refusal.self) { try JournalQuery(rawQuery: "method=PO%0AST") }
     #expect(try JournalQuery(rawQuery: "") == JournalQuery())
     // A JSON body's keys alike, numbers compared as a route compares them.
-    let json = try JournalQuery(json: ["path": "/cart/:id", "body": ["count": 2, "gift": true]])
+    let json = try JournalQuery(
+      json: JSONReader.parse(#"{"path":"/cart/:id","body":{"count":2.0,"gift":true}}"#.utf8))
     #expect(json.expected?.body == ["count": "2", "gift": "true"])
-    #expect(throws: JournalQuery.Refusal.self) { try JournalQuery(json: ["header": ["a": "b"]]) }
+    #expect(throws: JournalQuery.Refusal.self) {
+      try JournalQuery(json: JSONReader.parse(#"{"header":{"a":"b"}}"#.utf8))
+    }
+    // A body that is not an object is refused as what it is.
+    #expect(throws: JournalQuery.Refusal.self) { try JournalQuery(json: .array([])) }
 
     let early = Date(timeIntervalSince1970: 1_000)
     let window = try JournalQuery(rawQuery: "since=1970-01-01T00:20:00Z")

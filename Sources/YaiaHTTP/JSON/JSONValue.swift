@@ -58,6 +58,12 @@ package struct JSONValue: Sendable, Equatable, CustomStringConvertible {
     return nil
   }
 
+  /// The members of an object by name (the last of a repeated name, as a lookup finds it), or
+  /// `nil`.
+  package var fields: [String: JSONValue]? {
+    members.map { Dictionary($0.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }) }
+  }
+
   /// The items of an array, or `nil`.
   package var items: [JSONValue]? {
     if case .array(let items) = kind { return items }

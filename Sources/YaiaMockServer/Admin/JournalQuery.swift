@@ -85,24 +85,25 @@
     /// The JSON body of a count or a verification: `{"method": "POST", "path": "/login",
     /// "query": {…}, "headers": {…}, "body": {"user": "ada"}, "since": "…", "until": "…"}`,
     /// every key optional; `extra` names the keys the caller reads itself (`exactly`).
-    package init(json object: [String: Any], extra: Set<String> = []) throws(Refusal) {
+    package init(json value: JSONValue, extra: Set<String> = []) throws(Refusal) {
+      guard let object = value.fields else { throw Refusal(reason: "a query is a JSON object") }
       let known = Self.keys + extra.sorted()
       for key in object.keys.sorted() where !known.contains(key) {
         throw Self.unknown(key, known: known)
       }
       func text(_ key: String) throws(Refusal) -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw Refusal(reason: "\(key) is text") }
+        guard let value = object[key], value.kind != .null else { return nil }
+        guard let text = value.string else { throw Refusal(reason: "\(key) is text") }
         return text
       }
       func pairs(_ key: String) throws(Refusal) -> [String: String] {
-        guard let value = object[key], !(value is NSNull) else { return [:] }
-        guard let mapping = value as? [String: Any] else {
+        guard let value = object[key], value.kind != .null else { return [:] }
+        guard let mapping = value.fields else {
           throw Refusal(reason: "\(key) maps names to values")
         }
         var pairs: [String: String] = [:]
         for (name, value) in mapping {
-          guard let shown = Self.text(of: value) else {
+          guard let shown = value.comparableText else {
             throw Refusal(
               reason:
                 "\(key) \(VisibleText.escaped(name, atMost: 60)) is text, a number, true, false or null"
@@ -113,7 +114,7 @@
         return pairs
       }
       let named =
-        ["query", "headers", "body"].reduce(0) { $0 + ((object[$1] as? [String: Any])?.count ?? 0) }
+        ["query", "headers", "body"].reduce(0) { $0 + (object[$1]?.fields?.count ?? 0) }
       guard named + object.count <= Self.mostFilters else {
         throw Refusal(reason: "a query names at most \(Self.mostFilters) filters")
       }
@@ -180,17 +181,6 @@
     private static func decoded(_ text: Substring) -> String {
       let spaced = text.replacingOccurrences(of: "+", with: " ")
       return spaced.removingPercentEncoding ?? spaced
-    }
-
-    /// A JSON value as a route compares it: text as it is, `42`, `true`, `null`.
-    static func text(of value: Any) -> String? {
-      switch value {
-      case let text as String: return text
-      case is NSNull: return "null"
-      case let number as NSNumber:
-        return JSONPath.isBool(number) ? (number.boolValue ? "true" : "false") : number.stringValue
-      default: return nil
-      }
     }
 
     /// An ISO 8601 instant (`2026-11-29T10:00:00Z`, with or without fractions of a second).

@@ -1,5 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   package import Foundation
+  import YaiaHTTP
   import Yaia
 
   /// A request to the mock server's admin API, as a value: what a tester running
@@ -198,17 +199,18 @@
     /// The scenario a `PUT /__yaia/scenario` names.
     private static func scenario(_ request: HTTPRequest) throws(Refusal) -> String? {
       let object = try body(of: request)
-      guard object.count == 1, let value = object["scenario"], value is NSNull || value is String
+      guard object.count == 1, let value = object["scenario"],
+        value.kind == .null || value.string != nil
       else {
         throw Refusal(400, #"the body is {"scenario": "name"}, or {"scenario": null} for none"#)
       }
-      return value as? String
+      return value.string
     }
 
     /// The states a `PUT /__yaia/states` sets.
     private static func states(_ request: HTTPRequest) throws(Refusal) -> [String: String?] {
       let object = try body(of: request)
-      guard object.count == 1, let states = object["states"] as? [String: Any],
+      guard object.count == 1, let states = object["states"]?.fields,
         !states.isEmpty, states.count <= MockRouter.mostMachines
       else {
         throw Refusal(
@@ -219,8 +221,8 @@
       var set: [String: String?] = [:]
       for (machine, state) in states {
         guard !machine.isEmpty, machine.utf8.count <= MockRouter.stateHeaderLimits.length,
-          state is NSNull
-            || (state as? String).map({
+          state.kind == .null
+            || state.string.map({
               !$0.isEmpty && $0.utf8.count <= MockRouter.stateHeaderLimits.length
             }) == true
         else {
@@ -229,17 +231,20 @@
             "machine \(VisibleText.escaped(machine, atMost: 60)): a state is text of 1 to \(MockRouter.stateHeaderLimits.length) bytes, or null for none"
           )
         }
-        set[machine] = state as? String
+        set[machine] = state.string
       }
       return set
     }
 
     /// The journal query of a count or verification body.
-    private static func query(_ object: [String: Any], extra: Set<String> = []) throws(Refusal)
+    private static func query(_ object: [String: JSONValue], extra: Set<String> = [])
+      throws(Refusal)
       -> JournalQuery
     {
       do {
-        return try JournalQuery(json: object, extra: extra)
+        return try JournalQuery(
+          json: .object(object.sorted { $0.key < $1.key }.map { JSONMember(name: $0, value: $1) }),
+          extra: extra)
       } catch {
         throw Refusal(400, error.reason)
       }
@@ -247,7 +252,9 @@
 
     /// The count a verification expects: `{"exactly": 1}`, `{"atLeast": 2}` or
     /// `{"never": true}`; at least one when it names none.
-    private static func expectedCount(_ object: [String: Any]) throws(Refusal) -> ExpectedCount {
+    private static func expectedCount(_ object: [String: JSONValue]) throws(Refusal)
+      -> ExpectedCount
+    {
       let named = ["exactly", "atLeast", "never"].filter { object[$0] != nil }
       guard named.count <= 1 else {
         throw Refusal(
@@ -258,13 +265,11 @@
       switch named.first {
       case nil: return .atLeast(1)
       case "never":
-        guard (object["never"] as? NSNumber).map(JSONPath.isBool) == true,
-          object["never"] as? Bool == true
-        else { throw Refusal(400, "never is true") }
+        guard object["never"]?.bool == true else { throw Refusal(400, "never is true") }
         return .never
       case let key?:
-        guard let number = object[key] as? NSNumber, !JSONPath.isBool(number),
-          let count = Int(exactly: number.doubleValue), (0...1_000_000).contains(count)
+        guard let number = object[key]?.number, let count = Int(exactly: number.value),
+          (0...1_000_000).contains(count)
         else { throw Refusal(400, "\(key) is a whole number from 0 to 1,000,000") }
         return key == "exactly" ? .exactly(count) : .atLeast(count)
       }
@@ -278,19 +283,18 @@
     {
       var object = try body(of: request, atMost: largestStubBody)
       if let name {
-        if let given = object["name"], given as? String != name {
+        if let given = object["name"], given.string != name {
           throw Refusal(
             400,
             "the body's name differs from the path's (\(VisibleText.escaped(name, atMost: 60))); leave it out or make them the same"
           )
         }
-        object["name"] = name
+        object["name"] = .string(name)
       }
-      guard
-        let source = try? JSONSerialization.data(
-          withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
-        let text = String(data: source, encoding: .utf8)
-      else { throw Refusal(400, "the body is not a route") }
+      let text = JSONValue.object(
+        object.sorted { $0.key < $1.key }.map { JSONMember(name: $0, value: $1) }
+      ).text()
+      let source = Data(text.utf8)
       let manifest: MockManifest
       do {
         manifest = try MockManifest.parse(
@@ -336,7 +340,7 @@
 
     /// The JSON object body of `request`, or why it is refused.
     private static func body(of request: HTTPRequest, atMost limit: Int = largestBody)
-      throws(Refusal) -> [String: Any]
+      throws(Refusal) -> [String: JSONValue]
     {
       let type = (request.headers[HTTPHeaderName.contentType] ?? "").lowercased()
       guard type.hasPrefix("application/json") else {
@@ -345,9 +349,7 @@
       guard request.body.count <= limit else {
         throw Refusal(413, "this admin request's body is at most \(limit) bytes")
       }
-      guard
-        let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
-      else {
+      guard let object = RequestBody.json(request.body)?.fields else {
         throw Refusal(400, "the body is not a JSON object")
       }
       return object
