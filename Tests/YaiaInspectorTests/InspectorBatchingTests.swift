@@ -112,7 +112,7 @@ struct InspectorBatchingTests {
       return nil
     }
     #expect(shells.map(\.shell) == [1, 2])
-    // Shell 1 is announced as its last step left it, at that step's time, and read whole.
+    // Shell 1 is announced as its last step left it, read whole.
     var reader = InspectedValue.Reader(limits: .standard)
     let expected = reader.remember(Counter(count: 7)).shown
     #expect(shells[0].viewModel == expected)

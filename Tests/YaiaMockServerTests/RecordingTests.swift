@@ -34,7 +34,7 @@ struct RecordingTests {
     let text =
       #"{"b":1.50,"a":[12345678901234567890,-0.1e-7,"x\"y\u00e9\/"],"e":{},"f":[],"n":null}"#
     #expect(
-      redaction.rewrite(text.utf8)?.text == """
+      rewrite(text, redaction)?.text == """
         {
           "b": 1.50,
           "a": [
@@ -47,13 +47,14 @@ struct RecordingTests {
           "n": null
         }
         """)
-    #expect(redaction.rewrite("[]".utf8)?.text == "[]")
-    #expect(redaction.rewrite(#" "just text" "#.utf8)?.text == #""just text""#)
-    // Not JSON, or past the reader's limits: no rewrite, and the caller treats it as text.
-    #expect(redaction.rewrite(#"{"a":1,}"#.utf8) == nil)
-    #expect(
-      redaction.rewrite(
-        (String(repeating: "[", count: 200) + String(repeating: "]", count: 200)).utf8) == nil)
+    #expect(rewrite("[]", redaction)?.text == "[]")
+    #expect(rewrite(#" "just text" "#, redaction)?.text == #""just text""#)
+    #expect(rewrite(#"{"a":1,}"#, redaction) == nil)
+  }
+
+  /// `text` read by the reader and rewritten by `redaction`; `nil` when it does not read.
+  func rewrite(_ text: String, _ redaction: JSONRedaction) -> JSONRedaction.Result? {
+    (try? JSONReader.parse(text.utf8)).map { redaction.rewrite($0) }
   }
 
   @Test("JSON in UTF-16 and UTF-32, with or without a byte order mark, is read as its UTF-8 text")
@@ -80,9 +81,9 @@ struct RecordingTests {
       secrets: ["**.token", "data.*.key", "items.*", "deep.secret"].map(
         JSONRedaction.SecretPath.init))
     let result = try #require(
-      redaction.rewrite(
-        #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#
-          .utf8))
+      rewrite(
+        #"{"token":"t1","user":{"token":{"a":[1,2]},"name":"ada"},"data":{"x":{"key":"k","other":3}},"items":[1,[2]],"deep":{"secret":[{"a":1}],"kept":true}}"#,
+        redaction))
     // Each scalar blanked by type: strings, and numbers at the recording's paths (7 in all).
     #expect(result.redactions == 7)
     #expect(!result.text.contains("t1") && !result.text.contains(#""k""#))
@@ -110,9 +111,9 @@ struct RecordingTests {
   )
   func typesKept() throws {
     let result = try #require(
-      JSONRedaction(secrets: []).rewrite(
-        #"{"code":404,"pin":123456,"otp":"991122","session":{"id":"s-1","ttl":3600,"ok":true},"token":null}"#
-          .utf8))
+      rewrite(
+        #"{"code":404,"pin":123456,"otp":"991122","session":{"id":"s-1","ttl":3600,"ok":true},"token":null}"#,
+        JSONRedaction(secrets: [])))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
     #expect(object["code"] as? Int == 404)
@@ -264,6 +265,43 @@ struct RecordingTests {
           body: Data("session_token: abc123".utf8)))
     }
     #expect(recording.routeCount == 0)
+  }
+
+  @Test(
+    "JSON the reader will not walk (too deep, a number too long) is not recorded, nor shown in the journal"
+  )
+  func jsonPastTheReadersLimits() throws {
+    let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    let long = String(repeating: "1", count: 70)
+    var policy = RecordingPolicy()
+    policy.secretPaths.append("data.ssn")
+    for body in [
+      #"{"data":{"ssn":"123-45-6789"},"pad":\#(deep)}"#,
+      #"{"pass\u0077ord":"hunter2","n":\#(long)}"#,
+    ] {
+      var recording = Recording(policy: policy)
+      #expect(throws: RecordingError.unreadableSecret(request: "GET /v1/me")) {
+        try recording.add(HTTPRequest(method: .get, path: "/v1/me"), Self.json(body))
+      }
+      #expect(recording.routeCount == 0)
+      // The journal listing does not show it either.
+      let entry = MockJournalEntry(
+        request: HTTPRequest(
+          method: .post, path: "/v1/me", headers: ["Content-Type": "application/json"],
+          body: Data(body.utf8)),
+        time: Date(), route: nil, scenario: nil, status: 200)
+      let listed = try #require(MockAdminAnswer.Entry(entry).body)
+      #expect(!listed.contains("hunter2") && !listed.contains("123-45"), "\(listed)")
+    }
+  }
+
+  @Test("JSON inside a string that the reader will not walk is blanked whole")
+  func jsonInAStringPastTheReadersLimits() throws {
+    let inner = #"{\"password\":\"hunter2\",\"n\":\#(String(repeating: "1", count: 70))}"#
+    let (text, change) = try Self.written(
+      HTTPRequest(method: .get, path: "/v1/profile"), Self.json(#"{"blob":"\#(inner)","ok":1}"#))
+    #expect(!text.contains("hunter2"), "\(text)")
+    #expect(text.contains(#""blob": "REDACTED""#) && change.redactions == 1)
   }
 
   @Test("a route is a method, a path, the query and the body's fields; secrets are not matched on")

@@ -9,7 +9,9 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
   /// What was wrong: `the document ends inside an array`.
   package var reason: String
   /// Whether the document was refused for passing a limit (too deep, too many values, too
-  /// many bytes: the reason says which) rather than for being malformed.
+  /// many bytes, a number too long: the reason says which) rather than for being malformed:
+  /// a more lenient reader may take it, so a caller that must see every value (a redaction)
+  /// refuses it rather than treat it as text.
   package var overBudget = false
 
   /// `not JSON at byte 5: the document ends inside an array`.
@@ -150,7 +152,8 @@ package struct JSONReader {
     }
     guard index - start <= Self.longestNumber else {
       index = start
-      throw fail("a number is longer than \(Self.longestNumber) characters")
+      throw fail(
+        "a number is longer than \(Self.longestNumber) characters", overBudget: true)
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     // Whole numbers (counts, indexes, statuses) of up to 15 digits without Double's parser.

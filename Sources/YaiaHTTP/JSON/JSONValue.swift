@@ -108,8 +108,9 @@ package struct JSONValue: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A scalar as a route, a verification or a template compares it: text as it is, `true`,
-  /// `false`, `null`, and a number by its value (`1.50` reads `1.5`, `10.0` reads `10`, a whole
-  /// number as its digits however long); `nil` for an array or an object.
+  /// `false`, `null`; a number written with digits only as those digits, however long (a
+  /// 20-digit id is not rounded), any other by its `Double` value (`1.50` reads `1.5`, `10.0`
+  /// reads `10`, `1e22` reads `1e+22`); `nil` for an array or an object.
   package var comparableText: String? {
     switch kind {
     case .string(let text): return text

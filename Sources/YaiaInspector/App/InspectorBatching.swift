@@ -1,8 +1,10 @@
 /// The sender's batch loop as a value: what it does next with what the buffer gave, what the
 /// next batch says, how it is numbered, how many entries the next take asks for, and what a
 /// reconnection resets. ``InspectorSender`` runs it against the buffer, the clock and the
-/// network; every decision is here, tested as a value, as ``InspectorLink`` is for the
-/// connection.
+/// network; these decisions are here, tested as a value, as ``InspectorLink``'s are for the
+/// connection. What stays in the loop is I/O and its bookkeeping: splitting a large batch into
+/// bodies (``InspectorSender/bodies(of:entries:dropped:limit:write:)``, tested on its own), the
+/// last batch on a stop, and what a lost post drops.
 struct InspectorBatching {
   /// What the loop does next.
   enum Step: Equatable {

@@ -112,10 +112,17 @@
       /// the request's credentials wherever they appear.
       private static func shown(body: String, _ hidden: (String) -> String) -> String {
         let first = body.first { !$0.isWhitespace }
-        guard first == "{" || first == "[",
-          let rewritten = JSONRedaction(secrets: []).rewrite(body.utf8)
-        else { return hidden(body) }
-        return hidden(rewritten.redactions > 0 ? rewritten.text : body)
+        guard first == "{" || first == "[" else { return hidden(body) }
+        switch RequestBody.reading(Data(body.utf8)) {
+        case .json(let value):
+          let rewritten = JSONRedaction(secrets: []).rewrite(value)
+          return hidden(rewritten.redactions > 0 ? rewritten.text : body)
+        case .pastLimits(let refusal):
+          // Its secret names cannot be looked for value by value: not shown.
+          return "(a JSON body the reader does not walk, not shown: \(refusal.reason))"
+        case .notJSON:
+          return hidden(body)
+        }
       }
 
       /// A header's value as the listing shows it.

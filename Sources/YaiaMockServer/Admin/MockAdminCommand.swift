@@ -349,10 +349,16 @@
       guard request.body.count <= limit else {
         throw Refusal(413, "this admin request's body is at most \(limit) bytes")
       }
-      guard let object = RequestBody.json(request.body)?.fields else {
-        throw Refusal(400, "the body is not a JSON object")
+      switch RequestBody.reading(request.body) {
+      case .json(let value):
+        guard let object = value.fields else { break }
+        return object
+      case .pastLimits(let refusal):
+        throw Refusal(400, "the body is past what an admin request may hold: \(refusal.reason)")
+      case .notJSON:
+        break
       }
-      return object
+      throw Refusal(400, "the body is not a JSON object")
     }
 
     /// Whether a `Host` value names this machine: `127.0.0.1`, any `127.x.y.z`, `localhost`,

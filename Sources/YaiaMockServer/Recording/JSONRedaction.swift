@@ -3,7 +3,9 @@
   import YaiaHTTP
 
   /// Blanks the values at secret paths of a JSON value and writes it indented: the recording's
-  /// and the admin listing's rewrite of a body, on the one tree ``JSONReader`` reads.
+  /// and the admin listing's rewrite of a body, on the one tree ``JSONReader`` reads. A body
+  /// the reader refuses as past its limits is never treated as text by its callers: it is not
+  /// written, or not shown.
   ///
   /// Numbers are written as the backend sent them and members keep their order (a rewrite
   /// through `JSONSerialization` would round `0.1`, reorder keys and turn a 64-bit id into a
@@ -59,15 +61,6 @@
     struct Result: Equatable {
       var text: String
       var redactions: Int
-    }
-
-    /// `json` read by ``JSONReader`` and rewritten as ``rewrite(_:strings:)`` does, or `nil`
-    /// when it is not JSON (or passes the reader's limits): the caller then treats it as text.
-    func rewrite(_ json: some Collection<UInt8>, strings: ((String) -> (String, Int))? = nil)
-      -> Result?
-    {
-      guard let value = try? JSONReader.parse(json) else { return nil }
-      return rewrite(value, strings: strings)
     }
 
     /// `value` indented by two spaces, with every secret value blanked by type: the values at

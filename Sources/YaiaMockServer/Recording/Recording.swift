@@ -161,7 +161,14 @@
       let type = (response.headers[HTTPHeaderName.contentType] ?? "").lowercased()
       // JSON in UTF-16 or UTF-32 (which Foundation reads) is read as its UTF-8 text, so that
       // the credentials in it are found and the rewrite is UTF-8.
-      if Self.isJSON(response), let value = try? JSONReader.parse(RequestBody.utf8JSON(content)) {
+      let reading = Self.isJSON(response) ? RequestBody.reading(content) : .notJSON
+      if case .pastLimits = reading {
+        // JSON the reader will not walk (too deep, a number too long) cannot be searched for
+        // secrets value by value, and as text its secret paths and escaped names are not
+        // seen: it is not written.
+        throw .unreadableSecret(request: summary)
+      }
+      if case .json(let value) = reading {
         let redaction = self.redaction
         let result = redaction.rewrite(
           value, strings: { text in Self.cleanedString(text, cleaned, redaction) })
@@ -446,13 +453,20 @@
       _ redaction: JSONRedaction, depth: Int = 0
     ) -> (String, Int) {
       let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if depth < deepestJSONInString, trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
-        let inner = redaction.rewrite(
-          trimmed.utf8, strings: { cleanedString($0, cleaned, redaction, depth: depth + 1) })
-      {
-        return inner.redactions > 0 ? (inner.text, inner.redactions) : (text, 0)
+      guard depth < deepestJSONInString, trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else {
+        return cleaned(text)
       }
-      return cleaned(text)
+      switch RequestBody.reading(Data(trimmed.utf8)) {
+      case .json(let value):
+        let inner = redaction.rewrite(
+          value, strings: { cleanedString($0, cleaned, redaction, depth: depth + 1) })
+        return inner.redactions > 0 ? (inner.text, inner.redactions) : (text, 0)
+      case .pastLimits:
+        // JSON inside the string that the reader will not walk: blanked whole, as a secret.
+        return (JSONRedaction.redacted, 1)
+      case .notJSON:
+        return cleaned(text)
+      }
     }
 
     /// How deep JSON inside JSON strings is read as JSON; deeper, it is cleaned as text.

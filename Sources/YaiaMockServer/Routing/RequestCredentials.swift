@@ -121,8 +121,10 @@
       case .string(let text) where secret:
         found.append(text)
       case .number(let number) where secret:
-        // As written: the text a later request carries it as.
+        // As written (the text a later request carries it as), and by its value when that
+        // reads otherwise (`1234.0` echoed back as `1234`).
         found.append(number.text)
+        if let value = value.comparableText, value != number.text { found.append(value) }
       default:
         break
       }

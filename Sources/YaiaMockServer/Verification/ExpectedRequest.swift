@@ -1,4 +1,6 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
+  import YaiaHTTP
+
   /// What a test expects the app to have sent: a method, a path or pattern, and any query items,
   /// header fields and JSON body fields it must carry. Anything not named may be anything.
   ///
@@ -86,14 +88,22 @@
         }
       }
       if !body.isEmpty {
-        let json = RequestBody.json(request.body)
+        let reading = RequestBody.reading(request.body)
+        var json: JSONValue?
+        if case .json(let value) = reading { json = value }
         for (path, value) in body.sorted(by: { $0.key < $1.key }) {
           switch json.flatMap({ MockRouter.value(at: path, in: $0) }) {
           case nil:
-            found.append(
-              json == nil
-                ? "body was not JSON, expected \(path) = \(value)"
-                : "body had no \(path), expected \(value)")
+            if case .pastLimits(let refusal) = reading {
+              found.append(
+                "body was JSON past the reader's limits (\(refusal.reason)), expected \(path) = \(value)"
+              )
+            } else {
+              found.append(
+                json == nil
+                  ? "body was not JSON, expected \(path) = \(value)"
+                  : "body had no \(path), expected \(value)")
+            }
           case let got? where got != value:
             found.append("body \(path) was \(got), expected \(value)")
           default: break

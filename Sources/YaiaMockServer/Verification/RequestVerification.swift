@@ -121,11 +121,33 @@
 
   /// A request body read as JSON, once, for the checks that look into it.
   enum RequestBody {
-    /// `body` as ``JSONReader`` reads it (within its limits), or `nil` when it is empty or not
-    /// JSON.
+    /// What reading a body as JSON found.
+    enum Reading {
+      /// JSON, read.
+      case json(JSONValue)
+      /// Empty, or not JSON.
+      case notJSON
+      /// JSON past the reader's limits (deeper than 128 levels, a number of more than 64
+      /// characters, millions of values): it may hold anything, so whatever must see every
+      /// value (a redaction) refuses it rather than treat it as text.
+      case pastLimits(JSONSyntaxError)
+    }
+
+    /// `body` read by ``JSONReader`` (UTF-16 and UTF-32 as their UTF-8 text).
+    static func reading(_ body: Data) -> Reading {
+      guard !body.isEmpty else { return .notJSON }
+      do {
+        return .json(try JSONReader.parse(utf8JSON(body)))
+      } catch {
+        return error.overBudget ? .pastLimits(error) : .notJSON
+      }
+    }
+
+    /// `body` as ``JSONReader`` reads it (within its limits), or `nil` when it is empty, not
+    /// JSON, or past the reader's limits.
     static func json(_ body: Data) -> JSONValue? {
-      guard !body.isEmpty else { return nil }
-      return try? JSONReader.parse(utf8JSON(body))
+      guard case .json(let value) = reading(body) else { return nil }
+      return value
     }
 
     /// `data` as UTF-8 JSON text: as it is, unless it is JSON in UTF-16 or UTF-32 (a byte
