@@ -189,6 +189,14 @@
         configuration: configuration)
     }
 
+    /// What another program said, shown as its lines: each line's control and format
+    /// characters made visible (`\u{1B}`), the line breaks kept as breaks (a compiler's error
+    /// spans lines, and `\u{A}` between them is unreadable).
+    static func shownLines(_ text: String) -> String {
+      text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        .map { VisibleText.escaped($0) }.joined(separator: "\n")
+    }
+
     /// The package's layers, from `swift package dump-package` run on `folder` (else the
     /// current directory); its error, if it fails, is shown.
     private func readPackageLayers(in folder: String?, transitive: Bool) throws -> [LintLayer] {
@@ -219,7 +227,7 @@
         let text = String(decoding: said.withLock { $0 }.suffix(2_000), as: UTF8.self)
           .trimmingCharacters(in: .whitespacesAndNewlines)
         throw usage(
-          "swift package dump-package failed in \(VisibleText.escaped(folder ?? "the current folder")) (is there a Package.swift?); it said:\n\(VisibleText.escaped(text))"
+          "swift package dump-package failed in \(VisibleText.escaped(folder ?? "the current folder")) (is there a Package.swift?); it said:\n\(Self.shownLines(text))"
         )
       }
       do {

@@ -119,6 +119,22 @@ struct InspectorStreamTests {
     }
   }
 
+  @Test("a Last-Event-ID past 2^53 − 1, negative or not a number is refused with 400 naming it")
+  func lastEventIDBounded() async throws {
+    try await withInspector { _, base, token in
+      for id in ["9223372036854775807", "9007199254740992", "-1", "abc"] {
+        let stream = try await EventStreamReader(base, token: token, lastEventID: id)
+        let answer = try await stream.readWithEnd(until: "must be a whole number").text
+        #expect(answer.contains("HTTP/1.1 400"), "\(id): \(answer)")
+        #expect(answer.contains("Last-Event-ID"), "\(id): \(answer)")
+      }
+      // The largest id the page can hold is taken: the stream opens.
+      let largest = try await EventStreamReader(
+        base, token: token, lastEventID: "9007199254740991")
+      #expect(try await largest.read(until: "\n\n").contains("HTTP/1.1 200"))
+    }
+  }
+
   @Test("past the most streams at once, a page is refused one with 503 and why, and asks instead")
   func bounded() async throws {
     try await withInspector { _, base, token in

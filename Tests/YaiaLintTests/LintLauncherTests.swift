@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import YaiaLintTool
+
 /// `yaia lint` runs `yaia-lint`, built apart so that `yaia demo` never builds swift-syntax.
 @Suite("yaia lint runs yaia-lint")
 struct LintLauncherTests {
@@ -85,6 +87,11 @@ struct LintLauncherTests {
     #expect(missing.errors.contains("dump-package failed in"), "\(missing.errors)")
     // dump-package's own words, not a guess in their place.
     #expect(missing.errors.contains("it said:") && missing.errors.contains("Package.swift"))
+    // Its lines stay lines; what could act on a terminal is made visible.
+    #expect(
+      LintCommand.shownLines("error: one\nnote: two\r\n\u{1B}[2Jthree")
+        == "error: one\nnote: two\n\\u{1B}[2Jthree")
+    #expect(!missing.errors.contains("\\u{A}"), "\(missing.errors)")
     let help = try Self.run(lint, ["--help"])
     #expect(help.output.contains("compiles and runs"), "\(help.output)")
   }

@@ -188,7 +188,39 @@ struct LinterTests {
     // Root reads any directory; otherwise the locked one is reported.
     if getuid() != 0 { #expect(messages["locked"]?.contains("cannot be read") == true) }
     let report = try await onThread { Linter(rules: LintRules.all).run(sources) }.value
-    #expect(report.lineCount == 50_001 && report.problems.isEmpty)
+    #expect(report.lineCount == 50_000 && report.problems.isEmpty)
+  }
+
+  @Test("lines are counted as a file has them, and a lone CR ends a line as the compiler reads it")
+  func lineEnds() {
+    let linter = Linter(rules: LintRules.all)
+    // Three lines each, whatever the line end, with or without a final one; none when empty.
+    for text in ["a\nb\nc\n", "a\nb\nc", "a\r\nb\r\nc\r\n", "a\rb\rc\r", "a\rb\rc"] {
+      #expect(
+        linter.run([LintSource(path: "A.swift", text: text)]).lineCount == 3,
+        "\(text.debugDescription)")
+    }
+    #expect(linter.run([LintSource(path: "A.swift", text: "")]).lineCount == 0)
+    // A finding on the third line of a file saved with classic Mac line ends is on line 3.
+    let nested = "// one\r// two\rfunc g() { a { b { c { d { } } } } }\r"
+    let findings = linter.run([LintSource(path: "A.swift", text: nested)]).findings
+    #expect(!findings.isEmpty && findings.allSatisfy { $0.location.line == 3 }, "\(findings)")
+  }
+
+  @Test("a folder's Swift files are found whatever the case of their extension")
+  func extensionCase() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "yaia-lint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["Upper.SWIFT", "Mixed.Swift", "plain.swift", "notes.txt"] {
+      try Data("let a = 1\n".utf8).write(to: folder.appending(path: name))
+    }
+    let path = folder.path
+    let (sources, _) = try await onThread { LintFiles.collect([path]) }.value
+    #expect(
+      sources.map { URL(fileURLWithPath: $0.path).lastPathComponent }.sorted()
+        == ["Mixed.Swift", "Upper.SWIFT", "plain.swift"])
   }
 }
 

@@ -46,6 +46,17 @@ struct InspectorQuery {
     return nil
   }
 
+  /// A cursor that arrives elsewhere than the query (a browser's `Last-Event-ID` when it
+  /// resumes a stream), checked as the query's numbers are: `nil` when absent or empty, the
+  /// whole number when it is one in 0…2^53 − 1, else a ``Problem`` naming it.
+  static func cursor(_ text: String?, named name: String) -> Result<Int?, Problem> {
+    guard let text, !text.isEmpty else { return .success(nil) }
+    guard let number = Int(text), (0...largestNumber).contains(number) else {
+      return .failure(Problem(name: name, value: String(text.prefix(40))))
+    }
+    return .success(number)
+  }
+
   /// The text of `name`, if the query has it.
   subscript(name: String) -> String? { items[name] }
 

@@ -311,13 +311,21 @@ final class InspectorRoutes: HTTPHandler, Sendable {
   /// A page's stream of updates, from the cursor in `Last-Event-ID` (a browser resuming) or
   /// `after`.
   private func stream(_ request: HTTPRequest, query: InspectorQuery) -> HTTPResponse {
+    // The header is a cursor like `after`, from whoever holds the token: checked at the door
+    // as the query's numbers are, before it is taken or added to.
+    let resumed: Int?
+    switch InspectorQuery.cursor(
+      request.headers[HTTPHeader("Last-Event-ID")], named: "Last-Event-ID")
+    {
+    case .success(let cursor): resumed = cursor
+    case .failure(let problem): return Self.error(400, problem.description)
+    }
     guard let lease = InspectorStreamLease.take(from: streams) else {
       return Self.error(
         503,
         "\(InspectorStreamLease.most) pages are streaming already: this one asks for news instead")
     }
-    let resumed = request.headers[HTTPHeader("Last-Event-ID")].flatMap { Int($0) }
-    let after = max(0, resumed ?? query.number("after") ?? 0)
+    let after = resumed ?? query.number("after") ?? 0
     let stream = InspectorStream(
       hub: hub, page: query.number("page"), after: after, limit: Self.recordsPerAnswer,
       closing: closing, lease: lease)

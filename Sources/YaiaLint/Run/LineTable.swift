@@ -7,21 +7,33 @@
   struct LineTable: Sendable {
     /// The UTF-8 offset of each line's first byte.
     private let starts: [Int]
+    /// How many lines the text has: a last line without a line break counts, the empty
+    /// "line" after a final break does not (`wc -l` on a file that ends in one).
+    let count: Int
 
-    /// The table of `text`.
+    /// The table of `text`. A line ends at `\n`, `\r\n` or a lone `\r`, as Swift's lexer
+    /// reads them (a file saved with classic Mac line ends is one line to a `\n` count).
     init(_ text: String) {
       var starts = [0]
       var text = text
+      var endsInBreak = false
       text.withUTF8 { bytes in
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-          starts.append(index + 1)
+        for index in bytes.indices {
+          switch bytes[index] {
+          case UInt8(ascii: "\n"):
+            starts.append(index + 1)
+          case UInt8(ascii: "\r")
+          where index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"):
+            starts.append(index + 1)
+          default:
+            continue
+          }
         }
+        endsInBreak = bytes.last == UInt8(ascii: "\n") || bytes.last == UInt8(ascii: "\r")
       }
       self.starts = starts
+      count = text.isEmpty ? 0 : starts.count - (endsInBreak ? 1 : 0)
     }
-
-    /// How many lines the text has.
-    var count: Int { starts.count }
 
     /// The 1-based line and column (in UTF-8 bytes, as the compiler counts) of `position`.
     func location(of position: AbsolutePosition) -> (line: Int, column: Int) {

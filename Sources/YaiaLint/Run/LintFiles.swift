@@ -142,7 +142,8 @@
           }
           return
         }
-        guard explicit || path.hasSuffix(".swift") else { return }
+        // `.SWIFT` is a Swift file too on a file system that ignores case (macOS's default).
+        guard explicit || path.lowercased().hasSuffix(".swift") else { return }
         // Only a regular file is opened: a FIFO named `*.swift` would block the read for ever,
         // and a socket or a device is no source.
         let attributes = try? manager.attributesOfItem(atPath: resolved)
