@@ -58,7 +58,12 @@ package struct WireObject {
 
   /// The member named `key` (the last, if the name repeats).
   subscript(key: String) -> JSONValue? {
-    for member in members.reversed() where member.name == key { return member.value }
+    // By index, from the end: iterating `reversed()` copied (retained) every member passed.
+    var index = members.endIndex
+    while index > members.startIndex {
+      index -= 1
+      if members[index].name == key { return members[index].value }
+    }
     return nil
   }
 
