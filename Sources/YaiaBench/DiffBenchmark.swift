@@ -14,22 +14,37 @@ enum DiffBenchmark {
 
     // RowAnimations and the floor (what any diff that matches rows by id must do: hash the old
     // ids, look up each new row, compare the matched ones, written by hand with nothing else),
-    // timed in alternating rounds so that a drift of the machine (frequency, caches, a
-    // neighbour) falls on both alike, until three rounds in a row agree on their ratio within
-    // ±2%: one pass of each timed 201 times apart swung 1.17–1.29× between runs.
+    // timed in pairs a millisecond apart (in turn first), each pair giving one ratio, so that a
+    // drift of the machine (frequency, caches, a neighbour) falls on both alike. A round is
+    // the median of 51 pairs' ratios; rounds repeat until three in a row agree within ±2%.
+    // Timing 51 of one and then 51 of the other swung the ratio by up to a quarter.
     var animations = RowAnimations()
     var floorChanges = 0
-    var rounds: [(ours: Double, floor: Double)] = []
+    var rounds: [(ratio: Double, ours: Double)] = []
+    let clock = ContinuousClock()
     repeat {
-      let ours = medianSeconds(repetitions: 51) { animations = RowAnimations(from: old, to: new) }
-      let floor = medianSeconds(repetitions: 51) { floorChanges = idHashFloor(old, new) }
-      rounds.append((ours, floor))
-    } while !FloorRatio.isStable(rounds.map { $0.ours / $0.floor }) && rounds.count < 15
+      var ratios: [Double] = []
+      var ours: [Double] = []
+      for pair in 0..<51 {
+        var oursTime = Duration.zero
+        var floorTime = Duration.zero
+        if pair.isMultiple(of: 2) {
+          oursTime = clock.measure { animations = RowAnimations(from: old, to: new) }
+          floorTime = clock.measure { floorChanges = idHashFloor(old, new) }
+        } else {
+          floorTime = clock.measure { floorChanges = idHashFloor(old, new) }
+          oursTime = clock.measure { animations = RowAnimations(from: old, to: new) }
+        }
+        ratios.append(seconds(oursTime) / seconds(floorTime))
+        ours.append(seconds(oursTime))
+      }
+      rounds.append((ratios.sorted()[25], ours.sorted()[25]))
+    } while !FloorRatio.isStable(rounds.map(\.ratio)) && rounds.count < 15
     blackHole(floorChanges)
     guard animations.applied(to: old, new: new) == new else {
       throw BenchmarkFailed("RowAnimations did not turn the old rows into the new ones")
     }
-    let ratio = FloorRatio(rounds.map { $0.ours / $0.floor })
+    let ratio = FloorRatio(rounds.map(\.ratio))
     let oursSeconds = rounds.map(\.ours).sorted()[rounds.count / 2]
 
     let checked = try checkRandomCases(20_000)
@@ -59,7 +74,7 @@ enum DiffBenchmark {
         label: "spread of the last three rounds' ratios, of their median", target: "<= 4"),
       Figure(
         name: "diff.floor_ratio_rounds", value: Double(ratio.rounds), unit: "rounds",
-        label: "alternating rounds timed until the ratio held (at most 15)"),
+        label: "rounds of 51 timed pairs until the ratio held (at most 15)"),
       Figure(
         name: "diff.random_cases_checked", value: Double(checked), unit: "cases",
         label: "random edits whose animations keep UIKit's rules, apply, and move the fewest rows",

@@ -16,39 +16,67 @@ enum RowOrder {
   @usableFromInline
   static func blocksKeptInPlace(rankOfOld: UnsafeBufferPointer<Int>, matchedCount: Int) -> [Bool] {
     guard matchedCount > 0 else { return [] }
-    var blockStarts: [Int] = []  // first rank of each block, in old order
-    var blockLengths: [Int] = []
+    // At most one block per matched row: the blocks' starts and lengths in one allocation,
+    // written without bounds or uniqueness checks (this loop visits every old row).
+    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * matchedCount)
+    defer { scratch.deallocate() }
+    var blockCount = 0
     var previousRank = -2
     for rank in rankOfOld where rank >= 0 {
       if rank == previousRank + 1 {
-        blockLengths[blockLengths.count - 1] += 1
+        scratch[matchedCount + blockCount - 1] += 1
       } else {
-        blockStarts.append(rank)
-        blockLengths.append(1)
+        scratch[blockCount] = rank  // its first rank
+        scratch[matchedCount + blockCount] = 1  // its length
+        blockCount += 1
       }
       previousRank = rank
     }
-    if blockStarts.count == 1 { return [] }
-    return heaviestIncreasing(starts: blockStarts, weights: blockLengths, rankCount: matchedCount)
+    if blockCount == 1 { return [] }
+    return heaviestIncreasing(
+      starts: UnsafeBufferPointer(rebasing: scratch[0..<blockCount]),
+      weights: UnsafeBufferPointer(rebasing: scratch[matchedCount..<(matchedCount + blockCount)]),
+      rankCount: matchedCount)
   }
 
-  /// The heaviest subsequence of blocks with increasing start ranks.
-  static func heaviestIncreasing(starts: [Int], weights: [Int], rankCount: Int) -> [Bool] {
+  /// The heaviest subsequence of blocks with increasing start ranks (`starts` distinct, each
+  /// in `0..<rankCount`).
+  static func heaviestIncreasing(
+    starts: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Int>, rankCount: Int
+  ) -> [Bool] {
     let count = starts.count
     if count == 1 { return [true] }
 
-    // A Fenwick tree of prefix maxima over ranks (1-based): block starts are distinct ranks,
-    // so no renumbering is needed. tree[i] holds the best (total weight, block) over a range.
-    var treeWeight = [Int](repeating: 0, count: rankCount + 1)
-    var treeBlock = [Int](repeating: -1, count: rankCount + 1)
+    // The starts renumbered 1...count in rank order, so that the tree spans the blocks rather
+    // than the rows: one walk over the ranks, no sort.
+    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: rankCount + 3 * (count + 1))
+    defer { scratch.deallocate() }
+    let blockAtRank = UnsafeMutableBufferPointer(rebasing: scratch[0..<rankCount])
+    blockAtRank.initialize(repeating: -1)
+    for block in 0..<count { blockAtRank[starts[block]] = block }
+    let position = UnsafeMutableBufferPointer(rebasing: scratch[rankCount..<(rankCount + count)])
+    var next = 0
+    for block in blockAtRank where block >= 0 {
+      next += 1
+      position[block] = next
+    }
+
+    // A Fenwick tree of prefix maxima over positions (1-based): tree[i] holds the best
+    // (total weight, block) over a range of positions.
+    let treeStart = rankCount + count
+    let treeWeight = UnsafeMutableBufferPointer(
+      rebasing: scratch[treeStart..<(treeStart + count + 1)])
+    let treeBlock = UnsafeMutableBufferPointer(
+      rebasing: scratch[(treeStart + count + 1)..<(treeStart + 2 * (count + 1))])
+    treeWeight.initialize(repeating: 0)
+    treeBlock.initialize(repeating: -1)
     var previous = [Int](repeating: -1, count: count)
     var bestWeight = 0
     var bestBlock = -1
     for block in 0..<count {
-      let position = starts[block] + 1
       var weightBefore = 0
       var blockBefore = -1
-      var i = position - 1
+      var i = position[block] - 1
       while i > 0 {
         if treeWeight[i] > weightBefore {
           weightBefore = treeWeight[i]
@@ -62,8 +90,8 @@ enum RowOrder {
         bestWeight = total
         bestBlock = block
       }
-      i = position
-      while i <= rankCount {
+      i = position[block]
+      while i <= count {
         if total > treeWeight[i] {
           treeWeight[i] = total
           treeBlock[i] = block
