@@ -25,7 +25,7 @@ struct AppFlowTests {
   static func summary(updateRequired: String? = nil) -> LaunchReport<DemoStep> {
     LaunchReport(
       outcome: updateRequired.map { .aborted(by: .forceUpdate, reason: $0) } ?? .completed,
-      records: [
+      spans: [
         .init(
           step: .presentSplash, outcome: .finished, start: .zero, end: .milliseconds(401),
           needsUserInput: false)

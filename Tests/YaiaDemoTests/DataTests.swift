@@ -167,11 +167,11 @@ struct DataTests {
     ])
     let report = await Launch(try DemoLaunch.plan(.push(message: "hi"), steps: abort)).run()
     #expect(report.updateRequired == "version 9.0 or newer is required")
-    #expect(report.records.count == 6)
+    #expect(report.spans.count == 6)
 
     let fine = await Launch(try DemoLaunch.plan(.regular)).run()
     #expect(fine.outcome == .completed && fine.updateRequired == nil)
-    #expect(fine.record(of: .login)?.needsUserInput == true)
+    #expect(fine.span(of: .login)?.needsUserInput == true)
     var app = DemoAppState(scenario: .regular, plan: try DemoLaunch.plan(.regular))
     _ = app.handle(.launchEnded(fine))
     let drawn = ScreenText(ansi: false).text(for: app)

@@ -38,7 +38,7 @@ struct HostileTextTests {
     _ = app.handle(
       .launchEnded(
         .init(
-          outcome: .aborted(by: .forceUpdate, reason: hostile), records: [],
+          outcome: .aborted(by: .forceUpdate, reason: hostile), spans: [],
           duration: .milliseconds(1), launchTime: .milliseconds(1), criticalPath: [],
           budget: .seconds(3))))
     models.append(app)

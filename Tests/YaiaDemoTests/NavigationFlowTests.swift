@@ -24,7 +24,7 @@ struct NavigationFlowTests {
 
   static var report: LaunchReport<DemoStep> {
     LaunchReport(
-      outcome: .completed, records: [], duration: .milliseconds(5),
+      outcome: .completed, spans: [], duration: .milliseconds(5),
       launchTime: .milliseconds(5), criticalPath: [], budget: .seconds(3))
   }
 

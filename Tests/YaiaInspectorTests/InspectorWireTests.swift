@@ -43,7 +43,7 @@ struct InspectorWireTests {
       .launchReport(
         InspectedLaunchReport(
           launch: 1, outcome: "completed",
-          records: [.init(step: "a", outcome: "finished", detail: "finished", start: 0, end: 0.1)],
+          spans: [.init(step: "a", outcome: "finished", detail: "finished", start: 0, end: 0.1)],
           criticalPath: ["a"], launchTime: 0.1, budget: 3)),
       .request(
         InspectedRequest(

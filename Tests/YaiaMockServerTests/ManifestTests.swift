@@ -76,6 +76,36 @@ struct ManifestTests {
             delay: .milliseconds(10)...(.milliseconds(10)))))
   }
 
+  @Test("a `json` body keeps its keys' order and its numbers as written, and reads YAML's own")
+  func jsonBodyAsWritten() throws {
+    let text = #"""
+      routes:
+        - path: /order
+          response:
+            json:
+              zeta: 1.50
+              alpha: 12345678901234567890
+              hex: 0x1F
+              flags: [true, false, null, ~, "true"]
+              name: "caf\u00e9 \"quoted\""
+      """#
+    let parsed = try MockManifest.parse(text, file: "m.yaml", fixtures: nil)
+    var router = MockRouter(routes: parsed.routes)
+    guard
+      case .matched(_, _, let response, _) = router.route(
+        HTTPRequest(method: "GET", path: "/order"))
+    else {
+      Issue.record("GET /order did not match")
+      return
+    }
+    // Foundation sorted the keys, wrote 1.5 and rounded the id to 12345678901234567000.
+    #expect(
+      response.body
+        == .text(
+          #"{"zeta":1.50,"alpha":12345678901234567890,"hex":31,"flags":[true,false,null,null,"true"],"name":"café \"quoted\""}"#
+        ))
+  }
+
   @Test("a JSON manifest works the same")
   func json() throws {
     let text =

@@ -37,8 +37,8 @@ struct LaunchRunTests {
 
     #expect(report.outcome == .completed)
     #expect(report.duration == .milliseconds(800))
-    #expect(report.record(of: "f")?.start == .milliseconds(400))
-    #expect(report.record(of: "f")?.end == .milliseconds(800))
+    #expect(report.span(of: "f")?.start == .milliseconds(400))
+    #expect(report.span(of: "f")?.end == .milliseconds(800))
     #expect(report.launchTime == .milliseconds(800))
     #expect(report.budgetOverrun == nil)
   }
@@ -58,7 +58,7 @@ struct LaunchRunTests {
     let report = try #require(await value(of: run))
     #expect(report.duration == .milliseconds(1_200))
     #expect(
-      report.records.map(\.start) == [
+      report.spans.map(\.start) == [
         .zero, .zero, .milliseconds(400), .milliseconds(400), .milliseconds(800),
       ])
   }
@@ -87,10 +87,10 @@ struct LaunchRunTests {
     #expect(report.outcome(of: "forceUpdate") == .aborted(reason: "update required"))
     for id in ["splash", "config", "login", "speaker"] {
       #expect(report.outcome(of: id) == .cancelled)
-      #expect(report.record(of: id)?.end == .milliseconds(100))
+      #expect(report.span(of: id)?.end == .milliseconds(100))
     }
     #expect(report.outcome(of: "tutorial") == .cancelled)
-    #expect(report.record(of: "tutorial")?.start == nil)
+    #expect(report.span(of: "tutorial")?.start == nil)
   }
 
   @Test("a step past its timeout fails with a timeout naming it; its dependents are skipped")
@@ -245,7 +245,7 @@ struct LaunchRunTests {
     let second = await launch.run()
     count = await counter.value
     #expect(count == 1)
-    #expect(first.records == second.records)
+    #expect(first.spans == second.spans)
   }
 
   @Test("the report prints as a Gantt chart")

@@ -127,7 +127,7 @@ struct StepValuesTests {
     let report = try #require(
       await value(
         of: Task { await Launch(plan, clock: ImmediateClock()).run() }, timeout: .seconds(300)))
-    #expect(report.records.allSatisfy { $0.outcome == .finished })
+    #expect(report.spans.allSatisfy { $0.outcome == .finished })
     // Walking the chain on each read took 14 s in release (minutes in debug); how fast it is
     // now is the benchmark's to say (`yaia-bench sequencer`), not a timed test's.
   }

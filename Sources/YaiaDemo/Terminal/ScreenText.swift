@@ -159,7 +159,7 @@ struct ScreenText: Sendable {
     var lines: [String] = []
     if let launch {
       lines.append(t(headline(launch)))
-      let steps = launch.records.map { step in
+      let steps = launch.spans.map { step in
         "\(t(step.step.title)) \(step.duration.map(DurationText.format) ?? "–")\(step.needsUserInput ? "*" : "")"
       }
       lines += wrapped(steps + [t(.launchNotCounted)], width: 76).map {

@@ -449,8 +449,8 @@ public struct LaunchInspection<ID: Hashable & Sendable>: Sendable {
 
   /// Sends the launch's report.
   public func finish(_ report: LaunchReport<ID>) {
-    let records = report.records.map { record in
-      InspectedLaunchReport.Record(
+    let spans = report.spans.map { record in
+      InspectedLaunchReport.StepSpan(
         step: "\(record.step)", outcome: Self.name(of: record.outcome),
         detail: String(record.outcome.description.prefix(1_000)),
         start: record.start.map(Inspector.seconds), end: record.end.map(Inspector.seconds))
@@ -458,7 +458,7 @@ public struct LaunchInspection<ID: Hashable & Sendable>: Sendable {
     inspector.record(
       .launchReport(
         InspectedLaunchReport(
-          launch: launch, outcome: "\(report.outcome)", records: records,
+          launch: launch, outcome: "\(report.outcome)", spans: spans,
           criticalPath: report.criticalPath.map { "\($0)" },
           launchTime: Inspector.seconds(report.launchTime),
           budget: Inspector.seconds(report.budget))))

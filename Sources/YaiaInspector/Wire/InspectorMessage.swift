@@ -236,8 +236,8 @@ public struct InspectedLaunchEvent: Sendable, Equatable {
 
 /// How a launch ended: each step's span and outcome, its length and critical path.
 public struct InspectedLaunchReport: Sendable, Equatable {
-  /// One step's span.
-  public struct Record: Sendable, Equatable {
+  /// One step's span: when it ran and how it ended.
+  public struct StepSpan: Sendable, Equatable {
     /// The step.
     public var step: String
     /// Its outcome (as in ``InspectedLaunchEvent/outcome``).
@@ -249,7 +249,7 @@ public struct InspectedLaunchReport: Sendable, Equatable {
     /// When it ended.
     public var end: Double?
 
-    /// A record.
+    /// A span.
     public init(step: String, outcome: String, detail: String, start: Double?, end: Double?) {
       self.step = step
       self.outcome = outcome
@@ -263,8 +263,12 @@ public struct InspectedLaunchReport: Sendable, Equatable {
   public var launch: Int
   /// How it ended, in a sentence.
   public var outcome: String
-  /// The steps' spans.
-  public var records: [Record]
+  /// Renamed ``StepSpan``.
+  @available(*, deprecated, renamed: "StepSpan")
+  public typealias Record = StepSpan
+
+  /// The steps' spans (`records` on the wire, as before the rename).
+  public var spans: [StepSpan]
   /// The critical path as it ran.
   public var criticalPath: [String]
   /// Seconds from start until the app could be used (steps that wait for the user excluded).
@@ -274,15 +278,33 @@ public struct InspectedLaunchReport: Sendable, Equatable {
 
   /// A report.
   public init(
-    launch: Int, outcome: String, records: [Record], criticalPath: [String], launchTime: Double,
+    launch: Int, outcome: String, spans: [StepSpan], criticalPath: [String], launchTime: Double,
     budget: Double
   ) {
     self.launch = launch
     self.outcome = outcome
-    self.records = records
+    self.spans = spans
     self.criticalPath = criticalPath
     self.launchTime = launchTime
     self.budget = budget
+  }
+
+  /// Renamed ``init(launch:outcome:spans:criticalPath:launchTime:budget:)``.
+  @available(*, deprecated, renamed: "init(launch:outcome:spans:criticalPath:launchTime:budget:)")
+  public init(
+    launch: Int, outcome: String, records: [StepSpan], criticalPath: [String], launchTime: Double,
+    budget: Double
+  ) {
+    self.init(
+      launch: launch, outcome: outcome, spans: records, criticalPath: criticalPath,
+      launchTime: launchTime, budget: budget)
+  }
+
+  /// Renamed ``spans``.
+  @available(*, deprecated, renamed: "spans")
+  public var records: [StepSpan] {
+    get { spans }
+    set { spans = newValue }
   }
 }
 

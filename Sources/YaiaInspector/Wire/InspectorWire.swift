@@ -339,7 +339,7 @@ extension InspectorMessage {
         json.string(report.outcome)
         json.key("records")
         json.array { json in
-          for record in report.records {
+          for record in report.spans {
             json.object { json in
               json.key("step")
               json.string(record.step)
@@ -465,11 +465,11 @@ extension InspectorMessage {
           what: what, outcome: try object.optionalString("outcome"),
           detail: try object.string("detail"), time: try object.double("time")))
     case "launchReport":
-      var records: [InspectedLaunchReport.Record] = []
+      var spans: [InspectedLaunchReport.StepSpan] = []
       for (element, at) in try object.array("records") {
         let record = try WireObject(element, at: at)
-        records.append(
-          InspectedLaunchReport.Record(
+        spans.append(
+          InspectedLaunchReport.StepSpan(
             step: try record.string("step"), outcome: try record.string("outcome"),
             detail: try record.string("detail"), start: try record.optionalDouble("start"),
             end: try record.optionalDouble("end")))
@@ -478,7 +478,7 @@ extension InspectorMessage {
         InspectedLaunchReport(
           launch: try object.int("launch", in: 1...Int(Int32.max)),
           outcome: try object.string("outcome"),
-          records: records, criticalPath: try object.strings("criticalPath"),
+          spans: spans, criticalPath: try object.strings("criticalPath"),
           launchTime: try object.double("launchTime"), budget: try object.double("budget")))
     case "request":
       self = .request(

@@ -1,6 +1,7 @@
 #if MockServer  // the trait; without it, TraitRequirement.swift names it
   import Foundation
   import Yaia
+  import YaiaHTTP
   import Yams
 
   /// Turns manifest nodes into routes, naming the line of every problem.
@@ -481,57 +482,55 @@
     /// parser allows in text. Expansion spends the manifest's ``budget``: the depth is checked
     /// before each level is entered, and values and bytes are counted across every body.
     private mutating func jsonText(_ node: Node) throws(MockServerError) -> String {
-      let object: Any
       do {
-        object = try value(node)
+        return try value(node).text()
       } catch {
         throw self.error(
           node,
           "`json` bodies \(error) (YAML aliases repeat whole nodes, and every body of the manifest"
             + " counts); write the body out or use `file`")
       }
-      do {
-        let data = try JSONSerialization.data(
-          withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
-        return String(decoding: data, as: UTF8.self)
-      } catch {
-        throw self.error(node, "`json` could not be written as JSON: \(error.localizedDescription)")
-      }
     }
 
-    /// `node` as a JSON object for `JSONSerialization`, spending the budget as it goes.
-    private mutating func value(_ node: Node) throws(InputBudget.Exceeded) -> Any {
+    /// `node` as a JSON value, spending the budget as it goes: mappings keep their order (YAML
+    /// refuses a key written twice before this runs), and plain numbers keep
+    /// their text when it is JSON's (`1.50`, a 20-digit id), else are written as the number
+    /// YAML reads (`0x1F` is 31).
+    private mutating func value(_ node: Node) throws(InputBudget.Exceeded) -> JSONValue {
       switch node {
       case .scalar(let scalar):
-        try budget.spend(bytes: scalar.string.utf8.count)
+        let text = scalar.string
+        try budget.spend(bytes: text.utf8.count)
         if scalar.style == .plain {
-          if let int = Int(scalar.string) { return int }
-          if let double = Double(scalar.string), double.isFinite { return double }
-          if scalar.string == "true" { return true }
-          if scalar.string == "false" { return false }
-          if scalar.string == "null" || scalar.string == "~" { return NSNull() }
+          if let number = JSONNumber(parsing: text) { return .number(number) }
+          if let whole = Int(text) { return .number(JSONNumber(whole)) }
+          if let double = Double(text), double.isFinite { return .number(JSONNumber(double)) }
+          if text == "true" { return .bool(true) }
+          if text == "false" { return .bool(false) }
+          if text == "null" || text == "~" { return .null }
         }
-        return scalar.string
+        return .string(text)
       case .mapping(let mapping):
         try budget.spend(bytes: 2)
         try budget.enter()
         defer { budget.leave() }
-        var object: [String: Any] = [:]
+        var members: [JSONMember] = []
         for (key, item) in mapping {
-          try budget.spend(bytes: key.string?.utf8.count ?? 0)
-          object[key.string ?? ""] = try value(item)
+          let name = key.string ?? ""
+          try budget.spend(bytes: name.utf8.count)
+          members.append(JSONMember(name: name, value: try value(item)))
         }
-        return object
+        return .object(members)
       case .sequence(let sequence):
         try budget.spend(bytes: 2)
         try budget.enter()
         defer { budget.leave() }
-        var array: [Any] = []
-        for item in sequence { array.append(try value(item)) }
-        return array
+        var items: [JSONValue] = []
+        for item in sequence { items.append(try value(item)) }
+        return .array(items)
       case .alias:
         try budget.spend(bytes: 4)
-        return NSNull()
+        return .null
       }
     }
   }

@@ -13,14 +13,14 @@ extension LaunchReport {
   public func gantt(width: Int = 40) -> String {
     let width = max(10, width)
     let total = max(duration, .nanoseconds(1))
-    let names = records.map { "\($0.step)" }
+    let names = spans.map { "\($0.step)" }
     let nameWidth = max(4, names.map(\.count).max() ?? 0)
 
     var lines = [summary]
     let axisEnd = DurationText.format(duration)
     let axis = "0 ms" + String(repeating: " ", count: max(1, width - 4 - axisEnd.count)) + axisEnd
     lines.append(pad("step", nameWidth) + " |" + axis + "|")
-    for (record, name) in zip(records, names) {
+    for (record, name) in zip(spans, names) {
       var bar = [Character](repeating: " ", count: width)
       var times = "not run"
       if let start = record.start, let end = record.end {

@@ -15,8 +15,9 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
     case cancelled
   }
 
-  /// One step's part in the launch.
-  public struct Record: Sendable, Equatable {
+  /// One step's span in the launch: when it ran and how it ended. ("Record" is the mock
+  /// server's word, for what it writes from a backend.)
+  public struct StepSpan: Sendable, Equatable {
     /// The step.
     public let step: ID
     /// How it ended.
@@ -28,7 +29,7 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
     /// Whether it waits for the user (and so is left out of the budget).
     public let needsUserInput: Bool
 
-    /// A record from its parts: a launch makes these, and a test builds one to hand a
+    /// A span from its parts: a launch makes these, and a test builds one to hand a
     /// report to a state as a plain value.
     public init(
       step: ID, outcome: StepOutcome<ID>, start: Duration?, end: Duration?, needsUserInput: Bool
@@ -66,8 +67,12 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
 
   /// How the launch ended.
   public let outcome: Outcome
-  /// Every step, in plan order.
-  public let records: [Record]
+  /// Renamed ``StepSpan``.
+  @available(*, deprecated, renamed: "StepSpan")
+  public typealias Record = StepSpan
+
+  /// Every step's span, in plan order.
+  public let spans: [StepSpan]
   /// From the start of the launch to the end of its last step.
   public let duration: Duration
   /// The longest chain of steps by the time they actually ran, counting steps that need user
@@ -81,11 +86,11 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
   /// A report from its parts: a launch makes these, and a test builds one to hand to a state
   /// as a plain value (the state that shows a finished launch is tested without running one).
   public init(
-    outcome: Outcome, records: [Record], duration: Duration, launchTime: Duration,
+    outcome: Outcome, spans: [StepSpan], duration: Duration, launchTime: Duration,
     criticalPath: [ID], budget: Duration
   ) {
     self.outcome = outcome
-    self.records = records
+    self.spans = spans
     self.duration = duration
     self.launchTime = launchTime
     self.criticalPath = criticalPath
@@ -98,14 +103,33 @@ public struct LaunchReport<ID: Hashable & Sendable>: Sendable, Equatable {
       ? BudgetOverrun(launchTime: launchTime, budget: budget, path: criticalPath) : nil
   }
 
-  /// The record of `step`, if the plan has it.
-  public func record(of step: ID) -> Record? {
-    records.first { $0.step == step }
+  /// Renamed ``init(outcome:spans:duration:launchTime:criticalPath:budget:)``.
+  @available(*, deprecated, renamed: "init(outcome:spans:duration:launchTime:criticalPath:budget:)")
+  public init(
+    outcome: Outcome, records: [StepSpan], duration: Duration, launchTime: Duration,
+    criticalPath: [ID], budget: Duration
+  ) {
+    self.init(
+      outcome: outcome, spans: records, duration: duration, launchTime: launchTime,
+      criticalPath: criticalPath, budget: budget)
   }
+
+  /// Renamed ``spans``.
+  @available(*, deprecated, renamed: "spans")
+  public var records: [StepSpan] { spans }
+
+  /// The span of `step`, if the plan has it.
+  public func span(of step: ID) -> StepSpan? {
+    spans.first { $0.step == step }
+  }
+
+  /// Renamed ``span(of:)``.
+  @available(*, deprecated, renamed: "span(of:)")
+  public func record(of step: ID) -> StepSpan? { span(of: step) }
 
   /// The outcome of `step`, if the plan has it.
   public func outcome(of step: ID) -> StepOutcome<ID>? {
-    record(of: step)?.outcome
+    span(of: step)?.outcome
   }
 }
 
@@ -116,10 +140,17 @@ extension LaunchReport: CustomStringConvertible {
 
 /// A report is `Codable` when its step ids are, so that an app event carrying it can be (an
 /// inspector's exported session replays it).
-extension LaunchReport: Codable where ID: Codable {}
+extension LaunchReport: Codable where ID: Codable {
+  /// The spans keep the key `records` they were saved under before the rename, so journals
+  /// and reports already written still read.
+  private enum CodingKeys: String, CodingKey {
+    case outcome, duration, launchTime, criticalPath, budget
+    case spans = "records"
+  }
+}
 
 /// `Codable` when its step ids are.
 extension LaunchReport.Outcome: Codable where ID: Codable {}
 
 /// `Codable` when its step ids are.
-extension LaunchReport.Record: Codable where ID: Codable {}
+extension LaunchReport.StepSpan: Codable where ID: Codable {}

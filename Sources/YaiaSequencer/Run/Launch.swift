@@ -182,8 +182,8 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
     outcomes: [StepOutcome<ID>?], starts: [Duration?], ends: [Duration?],
     abort: (step: ID, reason: String)?, duration: Duration
   ) -> LaunchReport<ID> {
-    let records = plan.steps.indices.map { index in
-      LaunchReport<ID>.Record(
+    let spans = plan.steps.indices.map { index in
+      LaunchReport<ID>.StepSpan(
         step: plan.steps[index].id, outcome: outcomes[index] ?? .cancelled, start: starts[index],
         end: ends[index], needsUserInput: plan.steps[index].needsUserInput)
     }
@@ -196,12 +196,12 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
       return end - start
     }
     let outcome: LaunchReport<ID>.Outcome
-    let failed = records.filter {
+    let failed = spans.filter {
       $0.outcome.isFailure && !(plan.step($0.step)?.isOptional ?? false)
     }
     if let abort {
       outcome = .aborted(by: abort.step, reason: abort.reason)
-    } else if records.contains(where: { $0.outcome == .cancelled }) {
+    } else if spans.contains(where: { $0.outcome == .cancelled }) {
       outcome = .cancelled
     } else if !failed.isEmpty {
       outcome = .failed(steps: failed.map(\.step))
@@ -209,7 +209,7 @@ public final class Launch<ID: Hashable & Sendable>: Sendable {
       outcome = .completed
     }
     return LaunchReport(
-      outcome: outcome, records: records, duration: duration, launchTime: launchTime,
+      outcome: outcome, spans: spans, duration: duration, launchTime: launchTime,
       criticalPath: path.map { plan.steps[$0].id }, budget: budget)
   }
 }
