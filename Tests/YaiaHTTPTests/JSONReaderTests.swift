@@ -1,9 +1,38 @@
+import Foundation
 import Testing
 import YaiaHTTP
 import YaiaSupport
 
 @Suite("The one JSON reader and writer: lines, numbers as written, strict where JSON is")
 struct JSONReaderTests {
+  @Test("JSON in UTF-16 and UTF-32, with or without a byte order mark, is read as its UTF-8 text")
+  func otherEncodingsReadAsUTF8() throws {
+    let text = #"{"token":"é"}"#
+    for encoding in [
+      String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian,
+      .utf16, .utf32,
+    ] {
+      let data = try #require(text.data(using: encoding))
+      #expect(JSONText.utf8(data) == Data(text.utf8), "\(encoding)")
+      #expect(
+        try JSONReader.parse(JSONText.utf8(data))
+          == .object([
+            JSONMember(name: "token", value: .string("é"))
+          ]))
+    }
+    // A UTF-16 text that does not decode (a lone surrogate) is given back for the reader to
+    // refuse, not repaired.
+    let broken = Data([0x7B, 0x00, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00, 0x7D, 0x00])
+    #expect(JSONText.utf8(broken) == broken)
+    #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(JSONText.utf8(broken)) }
+    // UTF-8, with or without its mark, and what is not JSON at all, pass as they are.
+    #expect(JSONText.utf8(Data(text.utf8)) == Data(text.utf8))
+    #expect(
+      JSONText.utf8(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).count == text.utf8.count + 3
+    )
+    #expect(JSONText.utf8(Data([0x00])) == Data([0x00]))
+  }
+
   func read(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try JSONReader.parse(Array(text.utf8))
   }

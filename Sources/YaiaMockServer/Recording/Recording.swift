@@ -106,6 +106,12 @@
         throw .bodyTooLarge(
           request: summary, bytes: response.body.count, limit: policy.largestBody)
       }
+      if case .pastLimits = RequestBody.reading(request.body) {
+        // A request body the reader will not walk (too deep, a number too long) may carry a
+        // credential under a secret name that no one can find, and then echoed in the
+        // answer, it would be written: the exchange is not kept.
+        throw .unreadableSecret(request: summary)
+      }
       let segments = try Self.segments(of: request, credentials: credentials, summary: summary)
       // A secret query item (`?api_key=…`, `?sig=…`, or any item holding a credential) is left
       // out of the route, which then takes any value; so it never reaches a file name either.

@@ -137,7 +137,7 @@
     static func reading(_ body: Data) -> Reading {
       guard !body.isEmpty else { return .notJSON }
       do {
-        return .json(try JSONReader.parse(utf8JSON(body)))
+        return .json(try JSONReader.parse(JSONText.utf8(body)))
       } catch {
         return error.overBudget ? .pastLimits(error) : .notJSON
       }
@@ -148,45 +148,6 @@
     static func json(_ body: Data) -> JSONValue? {
       guard case .json(let value) = reading(body) else { return nil }
       return value
-    }
-
-    /// `data` as UTF-8 JSON text: as it is, unless it is JSON in UTF-16 or UTF-32 (a byte
-    /// order mark, or the pattern of zero bytes RFC 4627 tells them apart by), which is decoded
-    /// and encoded again as UTF-8. Text that does not decode is given back as it is, for the
-    /// reader to refuse.
-    static func utf8JSON(_ data: Data) -> Data {
-      let head = Array(data.prefix(4))
-      guard head.count >= 2,
-        head.contains(0) || head.starts(with: [0xFE, 0xFF])
-          || head.starts(with: [0xFF, 0xFE])
-      else { return data }
-      let h = head.count >= 4 ? head : head + [1, 1]
-      let encoding: String.Encoding
-      if h.starts(with: [0, 0, 0xFE, 0xFF]) || (h[0] == 0 && h[1] == 0 && h[2] == 0) {
-        encoding = .utf32BigEndian
-      } else if h.starts(with: [0xFF, 0xFE, 0, 0])
-        || (h[0] != 0 && h[1] == 0 && h[2] == 0 && h[3] == 0)
-      {
-        encoding = .utf32LittleEndian
-      } else if h.starts(with: [0xFE, 0xFF]) || (h[0] == 0 && h[1] != 0) {
-        encoding = .utf16BigEndian
-      } else if h.starts(with: [0xFF, 0xFE]) || (h[0] != 0 && h[1] == 0) {
-        encoding = .utf16LittleEndian
-      } else {
-        return data
-      }
-      var body = data
-      // The byte order mark is not part of the text.
-      let marks: [[UInt8]] = [
-        [0, 0, 0xFE, 0xFF], [0xFF, 0xFE, 0, 0], [0xFE, 0xFF], [0xFF, 0xFE],
-      ]
-      if let mark = marks.first(where: { head.starts(with: $0) }),
-        encoding == .utf32BigEndian || encoding == .utf32LittleEndian || mark.count == 2
-      {
-        body = body.dropFirst(mark.count)
-      }
-      guard let text = String(data: body, encoding: encoding) else { return data }
-      return Data(text.utf8)
     }
   }
 #endif
