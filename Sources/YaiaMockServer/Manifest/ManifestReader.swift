@@ -2,6 +2,7 @@
   import Foundation
   import Yaia
   import YaiaHTTP
+  import YaiaOpenAPI
   import Yams
 
   /// Turns manifest nodes into routes, naming the line of every problem.
@@ -483,54 +484,14 @@
     /// before each level is entered, and values and bytes are counted across every body.
     private mutating func jsonText(_ node: Node) throws(MockServerError) -> String {
       do {
-        return try value(node).text()
+        // The same reading as an OpenAPI description's examples: plain numbers as written when
+        // JSON writes them so (`1.50`, a 20-digit id), YAML's own (`0x1F`) as the number.
+        return try JSONValue(node, budget: &budget).text()
       } catch {
         throw self.error(
           node,
           "`json` bodies \(error) (YAML aliases repeat whole nodes, and every body of the manifest"
             + " counts); write the body out or use `file`")
-      }
-    }
-
-    /// `node` as a JSON value, spending the budget as it goes: mappings keep their order (YAML
-    /// refuses a key written twice before this runs), and plain numbers keep
-    /// their text when it is JSON's (`1.50`, a 20-digit id), else are written as the number
-    /// YAML reads (`0x1F` is 31).
-    private mutating func value(_ node: Node) throws(InputBudget.Exceeded) -> JSONValue {
-      switch node {
-      case .scalar(let scalar):
-        let text = scalar.string
-        try budget.spend(bytes: text.utf8.count)
-        if scalar.style == .plain {
-          if let number = JSONNumber(parsing: text) { return .number(number) }
-          if let whole = Int(text) { return .number(JSONNumber(whole)) }
-          if let double = Double(text), double.isFinite { return .number(JSONNumber(double)) }
-          if text == "true" { return .bool(true) }
-          if text == "false" { return .bool(false) }
-          if text == "null" || text == "~" { return .null }
-        }
-        return .string(text)
-      case .mapping(let mapping):
-        try budget.spend(bytes: 2)
-        try budget.enter()
-        defer { budget.leave() }
-        var members: [JSONMember] = []
-        for (key, item) in mapping {
-          let name = key.string ?? ""
-          try budget.spend(bytes: name.utf8.count)
-          members.append(JSONMember(name: name, value: try value(item)))
-        }
-        return .object(members)
-      case .sequence(let sequence):
-        try budget.spend(bytes: 2)
-        try budget.enter()
-        defer { budget.leave() }
-        var items: [JSONValue] = []
-        for item in sequence { items.append(try value(item)) }
-        return .array(items)
-      case .alias:
-        try budget.spend(bytes: 4)
-        return .null
       }
     }
   }
