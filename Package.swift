@@ -171,7 +171,7 @@ let package = Package(
     .target(
       name: "YaiaLint",
       dependencies: [
-        "Yaia", "YaiaToolSupport",
+        "Yaia", "YaiaHTTP", "YaiaToolSupport",
         .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: Gate.lint)),
         .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: Gate.lint)),
         .product(name: "Yams", package: "Yams", condition: .when(traits: Gate.lint)),

@@ -133,22 +133,24 @@
         paths.isEmpty ? ["."] : paths, relativeTo: rootFolder, excluding: configuration.excluded)
       let linter = Linter(rules: rules, configuration: configuration)
       var report: LintReport
-      if noCache {
-        report = linter.run(sources)
-      } else {
+      let secret = noCache ? nil : Self.cacheSecret(outside: rootFolder)
+      if let secret {
         let cacheFile = URL(
           fileURLWithPath: cache ?? "\(rootFolder)/.build/yaia-lint-cache.json")
         let key = Self.cacheKey(configuration: configText)
-        let (fresh, next) = linter.run(sources, cache: LintCache.read(from: cacheFile, key: key))
+        let (fresh, next) = linter.run(
+          sources, cache: LintCache.read(from: cacheFile, key: key, secret: secret))
         report = fresh
         do {
-          try next.write(to: cacheFile)
+          try next.write(to: cacheFile, secret: secret)
         } catch {
           FileHandle.standardError.write(
             Data(
               "yaia lint: the cache was not written: \(VisibleText.escaped((error as? OutsideFile.Failure)?.description ?? "\(cacheFile.path): \(error.localizedDescription)"))\n"
                 .utf8))
         }
+      } else {
+        report = linter.run(sources)
       }
       report.root = rootFolder
       report.problems = problems + report.problems
@@ -178,6 +180,39 @@
                 .utf8))
         }
         throw ExitCode(1)
+      }
+    }
+
+    /// The key the cache is tagged with (``LintCacheSecret``), from the user's state folder;
+    /// `nil`, said on standard error, when there is none to be had or it lies inside the tree
+    /// being linted (`root`), where whoever writes the tree could write it too: the run then
+    /// reads every file.
+    static func cacheSecret(
+      outside root: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LintCacheSecret? {
+      let result: Result<LintCacheSecret, LintCacheSecret.Unavailable>
+      if let folder = LintCacheSecret.stateFolder(environment: environment) {
+        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        let tree = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        if resolved == tree || resolved.hasPrefix(tree.hasSuffix("/") ? tree : tree + "/") {
+          result = .failure(
+            .init(description: "the state folder \(folder) is inside the linted tree"))
+        } else {
+          result = Result { () throws(LintCacheSecret.Unavailable) in
+            try LintCacheSecret.load(stateFolder: folder)
+          }
+        }
+      } else {
+        result = .failure(.init(description: "neither XDG_STATE_HOME nor HOME names a folder"))
+      }
+      switch result {
+      case .success(let secret): return secret
+      case .failure(let reason):
+        FileHandle.standardError.write(
+          Data(
+            "yaia lint: no cache (every file is read): \(VisibleText.escaped(reason.description))\n"
+              .utf8))
+        return nil
       }
     }
 

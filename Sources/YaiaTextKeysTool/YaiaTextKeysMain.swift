@@ -42,13 +42,19 @@ enum YaiaTextKeysMain {
         try StringCatalog(contentsOf: path)
       }
       let source = try TextKeySource.swift(for: read, access: access)
-      let existing = try? OutsideFile.read(output, atMost: 64 << 20)
+      // Through the one safe writer: a FIFO, a device or a link at the output is refused
+      // (writing to a FIFO waited for ever; a link was written through), never replaced.
+      let existing = try OutsideFile.read(output, atMost: 64 << 20, followingLinks: false)
       if existing != Array(source.utf8) {
-        try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+        try OutsideFile.replace(output, with: Array(source.utf8))
       }
       return 0
     } catch let error as StringCatalogError {
       return fail(error.asCompilerError)
+    } catch let error as OutsideFile.Failure {
+      return fail(
+        "\(VisibleText.escaped(output)): error: cannot write the accessors: \(VisibleText.escaped(error.description))"
+      )
     } catch {
       return fail("\(VisibleText.escaped(output)): error: cannot write the accessors: \(error)")
     }

@@ -120,6 +120,25 @@ struct InspectorStateFileTests {
     }
   }
 
+  @Test("saving never replaces a FIFO, a device or a link at the path with a regular file")
+  func saveKeepsWhatIsThere() throws {
+    let (file, folder) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try file.write(.init(port: 4321, token: "abc"))  // makes the folder
+    try FileManager.default.removeItem(at: file.url)
+    #expect(mkfifo(file.url.path, 0o600) == 0)
+    #expect(throws: InspectorStateFileError.self) { try file.write(.init(port: 1, token: "x")) }
+    var info = stat()
+    #expect(lstat(file.url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    try FileManager.default.removeItem(at: file.url)
+    let target = folder.appending(path: "target.json")
+    try Data("kept".utf8).write(to: target)
+    #expect(symlink(target.path, file.url.path) == 0)
+    #expect(throws: InspectorStateFileError.self) { try file.write(.init(port: 1, token: "x")) }
+    #expect(lstat(file.url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(try String(contentsOf: target, encoding: .utf8) == "kept")
+  }
+
   @Test("a private group: named as the user, with no other member")
   func privateGroup() {
     #expect(InspectorStateFile.isPrivateGroup(name: "ada", members: [], user: "ada"))

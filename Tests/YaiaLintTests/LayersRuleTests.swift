@@ -141,13 +141,30 @@ struct PackageLayerTests {
     #expect(layers.map(\.name) == ["Core", "Data", "App"])
     #expect(layers.map(\.mayUse) == [[], ["Core"], ["Data", "Core"]])
     let yaml = PackageLayers.yaml(layers)
-    #expect(yaml.contains("  - name: App\n    modules: [App]\n    may-use: [Data, Core]\n"))
+    #expect(
+      yaml.contains(
+        "  - name: \"App\"\n    modules: [\"App\"]\n    may-use: [\"Data\", \"Core\"]\n"))
     let configuration = try LintConfiguration.load(
       yaml: yaml, path: ".yaia-lint.yml", rules: LintRules.all)
     #expect(configuration.layers == layers)
     #expect(throws: LintConfigurationError.self) {
       try PackageLayers.layers(fromDump: Data("{\"targets\": 3}".utf8))
     }
+  }
+
+  @Test("a target's name is written quoted: one with a comma, a hash or a quote stays one module")
+  func quotedNames() throws {
+    let dump = #"""
+      {"name": "Odd", "targets": [
+        {"name": "C, Z", "type": "regular", "dependencies": []},
+        {"name": "#x\"y", "type": "regular", "dependencies": [{"byName": ["C, Z", null]}]}
+      ]}
+      """#
+    let layers = try PackageLayers.layers(fromDump: Data(dump.utf8))
+    #expect(layers.map(\.modules) == [["C, Z"], ["#x\"y"]])
+    let configuration = try LintConfiguration.load(
+      yaml: PackageLayers.yaml(layers), path: ".yaia-lint.yml", rules: LintRules.all)
+    #expect(configuration.layers == layers)
   }
 
   @Test("with transitive, a target may use every target it reaches, as SwiftPM lets it import")

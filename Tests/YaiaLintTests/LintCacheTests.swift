@@ -8,6 +8,9 @@ import YaiaTesting
 /// change elsewhere affects is taken from it.
 @Suite("The lint cache")
 struct LintCacheTests {
+  /// The key a test's caches are tagged with.
+  static let secret = LintCacheSecret(bytes: Array(repeating: 7, count: 32))
+
   static let state = """
     protocol ShellState {}
     struct Cart {
@@ -105,12 +108,14 @@ struct LintCacheTests {
     let file = folder.appending(path: "deep/cache.json")
     var cache = LintCache(key: "a")
     cache.key = "a"
-    try cache.write(to: file)
-    #expect(LintCache.read(from: file, key: "a").key == "a")
-    #expect(LintCache.read(from: file, key: "b").count == 0)
+    try cache.write(to: file, secret: Self.secret)
+    #expect(LintCache.read(from: file, key: "a", secret: Self.secret).key == "a")
+    #expect(LintCache.read(from: file, key: "b", secret: Self.secret).count == 0)
     try Data("{not json".utf8).write(to: file)
-    #expect(LintCache.read(from: file, key: "a").count == 0)
-    #expect(LintCache.read(from: folder.appending(path: "missing.json"), key: "a").count == 0)
+    #expect(LintCache.read(from: file, key: "a", secret: Self.secret).count == 0)
+    #expect(
+      LintCache.read(from: folder.appending(path: "missing.json"), key: "a", secret: Self.secret)
+        .count == 0)
     #expect(LintCache.hash("a") != LintCache.hash("b"))
     #expect(LintCache.hash("yaia") == LintCache.hash("yaia"))
   }
@@ -123,26 +128,89 @@ struct LintCacheTests {
     let file = folder.appending(path: "cache.json")
     let files = ["Sources/App/A.swift": "private let unused = 1\n"]
     let first = try await run(files, cache: LintCache(key: "k"))
-    try first.cache.write(to: file)
-    #expect(LintCache.read(from: file, key: "k").count == 1)
-    // The finding removed by hand, the checksum line kept: the cache is not trusted.
+    try first.cache.write(to: file, secret: Self.secret)
+    #expect(LintCache.read(from: file, key: "k", secret: Self.secret).count == 1)
+    // The finding removed by hand, the tag line kept: the cache is not trusted.
     let text = try String(contentsOf: file, encoding: .utf8)
     let edited = text.replacingOccurrences(of: "unused-private", with: "nothing-at-all")
     #expect(edited != text)
     try Data(edited.utf8).write(to: file)
-    let read = LintCache.read(from: file, key: "k")
+    let read = LintCache.read(from: file, key: "k", secret: Self.secret)
     #expect(read.count == 0)
     let rerun = try await run(files, cache: read)
     #expect(rerun.report.findings.map(\.ruleID) == ["unused-private"])
   }
 
+  @Test("a forged cache, tagged right by the old scheme or under another key, hides nothing")
+  func forgedCache() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "cache.json")
+    let files = ["Sources/App/A.swift": "private let unused = 1\n"]
+    // The attacker runs the linter on a clean copy of the file, with a key of their own, and
+    // commits the cache with the finding's file changed: the same key and format, a tag they
+    // could compute.
+    let clean = try await run(["Sources/App/A.swift": "let used = 1\n"], cache: LintCache(key: "k"))
+    let theirs = LintCacheSecret(bytes: Array(repeating: 9, count: 32))
+    try clean.cache.write(to: file, secret: theirs)
+    #expect(LintCache.read(from: file, key: "k", secret: theirs).count == 1)
+    #expect(LintCache.read(from: file, key: "k", secret: Self.secret).count == 0)
+    // The old scheme's checksum (FNV-1a over the key, then the body), which anyone could
+    // compute from the configuration and the linter: no longer a tag.
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let body = Array(text.utf8.drop { $0 != UInt8(ascii: "\n") }.dropFirst())
+    var fnv = LintCache.hash("k")
+    for byte in body {
+      fnv ^= UInt64(byte)
+      fnv &*= 0x0000_0100_0000_01b3
+    }
+    try Data((String(fnv, radix: 16) + "\n").utf8 + body).write(to: file)
+    let forged = LintCache.read(from: file, key: "k", secret: Self.secret)
+    #expect(forged.count == 0)
+    let rerun = try await run(files, cache: forged)
+    #expect(rerun.report.findings.map(\.ruleID) == ["unused-private"])
+  }
+
+  @Test(
+    "the cache key is made once in the state folder, 0600, and refused when others can write it")
+  func secretFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = folder.path + "/state/yaia"
+    let first = try LintCacheSecret.load(stateFolder: state)
+    #expect(first.bytes.count == 32)
+    #expect(try LintCacheSecret.load(stateFolder: state).bytes == first.bytes)
+    var info = stat()
+    #expect(stat(state + "/lint-cache.key", &info) == 0 && info.st_mode & 0o777 == 0o600)
+    #expect(stat(state, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    // Writable by the group: another user could forge, so it is not used.
+    #expect(chmod(state + "/lint-cache.key", 0o620) == 0)
+    #expect(throws: LintCacheSecret.Unavailable.self) {
+      try LintCacheSecret.load(stateFolder: state)
+    }
+    // A link in its place is refused, not followed.
+    #expect(unlink(state + "/lint-cache.key") == 0)
+    #expect(symlink("/etc/hostname", state + "/lint-cache.key") == 0)
+    #expect(throws: LintCacheSecret.Unavailable.self) {
+      try LintCacheSecret.load(stateFolder: state)
+    }
+    #expect(
+      LintCacheSecret.stateFolder(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/yaia")
+    #expect(LintCacheSecret.stateFolder(environment: ["HOME": "/h"]) == "/h/.local/state/yaia")
+    #expect(LintCacheSecret.stateFolder(environment: ["HOME": "relative"]) == nil)
+  }
+
   @Test("a cache path that is a device or a FIFO is neither read nor replaced")
   func notARegularFile() throws {
-    #expect(LintCache.read(from: URL(fileURLWithPath: "/dev/zero"), key: "k").count == 0)
+    #expect(
+      LintCache.read(from: URL(fileURLWithPath: "/dev/zero"), key: "k", secret: Self.secret).count
+        == 0)
     #expect(
       throws: OutsideFile.Failure.notRegularFile(path: "/dev/null", kind: "a character device")
     ) {
-      try LintCache(key: "k").write(to: URL(fileURLWithPath: "/dev/null"))
+      try LintCache(key: "k").write(to: URL(fileURLWithPath: "/dev/null"), secret: Self.secret)
     }
     var info = stat()
     #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
@@ -151,9 +219,9 @@ struct LintCacheTests {
     defer { try? FileManager.default.removeItem(at: fifo) }
     #expect(mkfifo(fifo.path, 0o600) == 0)
     // Opened without blocking: no writer is needed for the read to come back.
-    #expect(LintCache.read(from: fifo, key: "k").count == 0)
+    #expect(LintCache.read(from: fifo, key: "k", secret: Self.secret).count == 0)
     #expect(throws: OutsideFile.Failure.notRegularFile(path: fifo.path, kind: "a FIFO")) {
-      try LintCache(key: "k").write(to: fifo)
+      try LintCache(key: "k").write(to: fifo, secret: Self.secret)
     }
   }
 

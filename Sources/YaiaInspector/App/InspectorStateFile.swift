@@ -1,4 +1,5 @@
 public import Foundation
+import YaiaSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -223,25 +224,12 @@ public struct InspectorStateFile: Sendable, Equatable {
     } catch {
       throw .unwritable(url.path, reason: "cannot encode the port and token")
     }
-    let temporary = folder.appendingPathComponent(
-      ".inspector-\(getpid())-\(UInt32.random(in: .min ... .max)).json"
-    ).path
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw .unwritable(url.path, reason: String(cString: strerror(errno)))
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    // Through the one safe writer: a device, FIFO or link at the path is refused, never
+    // replaced by a regular file (the check the writer documents).
     do {
-      try handle.write(contentsOf: data)
-      try handle.close()
+      try OutsideFile.replace(url.path, with: data, mode: 0o600)
     } catch {
-      unlink(temporary)
-      throw .unwritable(url.path, reason: error.localizedDescription)
-    }
-    guard rename(temporary, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw .unwritable(url.path, reason: reason)
+      throw .unwritable(url.path, reason: error.description)
     }
   }
 }

@@ -1,5 +1,6 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
+  import YaiaHTTP
 
   /// A team's layers, started from its package: one layer per target of `Package.swift`, which
   /// may use the targets it depends on. `yaia lint --package-layers` prints them as the
@@ -61,10 +62,14 @@
     /// `layers` as the `layers:` section of a `.yaia-lint.yml`.
     public static func yaml(_ layers: [LintLayer]) -> String {
       var text = "layers:\n"
+      // Every name double-quoted and escaped: a target's name is whatever its manifest says,
+      // and written bare, `C, Z` became two modules and `#x` a comment.
+      func quoted(_ name: String) -> String { "\"" + JSONText.escaped(name) + "\"" }
       for layer in layers {
-        text += "  - name: \(layer.name)\n    modules: [\(layer.modules.joined(separator: ", "))]\n"
+        text +=
+          "  - name: \(quoted(layer.name))\n    modules: [\(layer.modules.map(quoted).joined(separator: ", "))]\n"
         if !layer.mayUse.isEmpty {
-          text += "    may-use: [\(layer.mayUse.joined(separator: ", "))]\n"
+          text += "    may-use: [\(layer.mayUse.map(quoted).joined(separator: ", "))]\n"
         }
       }
       return text

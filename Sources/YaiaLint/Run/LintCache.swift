@@ -1,6 +1,8 @@
 #if Lint  // the trait; without it, TraitRequirement.swift names it
   public import Foundation
   import Yaia
+  import YaiaSupport
+  import YaiaToolSupport
 
   /// What a run learned of each file, kept between runs so that the next one reads again only
   /// the files whose text changed.
@@ -45,44 +47,46 @@
     /// The largest cache read, in bytes; a larger file is an empty cache (and is replaced).
     public static let largestFile = 256 << 20
 
-    /// The cache at `url` if it was written under `key` in this format and is as it was
-    /// written; otherwise an empty one. A missing, unreadable, damaged or edited file is an
-    /// empty cache, never an error: the cache only saves time, and a cache that cannot be
-    /// trusted must not hide findings.
+    /// The cache at `url` if it was written under `key` in this format, tagged under `secret`,
+    /// and is as it was written; otherwise an empty one. A missing, unreadable, damaged,
+    /// edited or forged file is an empty cache, never an error: the cache only saves time, and
+    /// a cache that cannot be trusted must not hide findings.
     ///
-    /// The file's first line is a checksum of the rest under `key` (which names the linter's
-    /// and the configuration's content): an entry edited by hand to drop a finding changes it.
-    public static func read(from url: URL, key: String) -> LintCache {
+    /// The file's first line is an HMAC-SHA-256 tag of `key` and the rest under `secret`
+    /// (``LintCacheSecret``, kept outside the linted tree): a cache edited to drop a finding,
+    /// or written anywhere else, does not carry the right tag.
+    public static func read(from url: URL, key: String, secret: LintCacheSecret) -> LintCache {
       guard let bytes = try? OutsideFile.read(url.path, atMost: largestFile),
         let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
-        String(decoding: bytes[..<newline], as: UTF8.self)
-          == String(checksum(bytes[(newline + 1)...], key: key), radix: 16),
+        MessageAuthentication.same(
+          Array(bytes[..<newline]),
+          Array(
+            MessageAuthentication.hex(tag(bytes[(newline + 1)...], key: key, secret: secret)).utf8)),
         let cache = try? JSONDecoder().decode(LintCache.self, from: Data(bytes[(newline + 1)...])),
         cache.version == formatVersion, cache.key == key
       else { return LintCache(key: key) }
       return cache
     }
 
-    /// Writes the cache to `url`, creating its folder; its checksum first.
+    /// Writes the cache to `url`, creating its folder; its tag under `secret` first.
     ///
     /// - Throws: `OutsideFile.Failure` when `url` names something other than a regular file
     ///   (`--cache /dev/null` is refused, never replaced), or the system's error.
-    public func write(to url: URL) throws {
+    public func write(to url: URL, secret: LintCacheSecret) throws {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       let body = try JSONEncoder().encode(self)
-      let head = Data((String(Self.checksum(body, key: key), radix: 16) + "\n").utf8)
+      let head = Data(
+        (MessageAuthentication.hex(Self.tag(body, key: key, secret: secret)) + "\n").utf8)
       try OutsideFile.replace(url.path, with: head + body)
     }
 
-    /// A checksum of `bytes` under `key`: FNV-1a over the key, then the bytes.
-    static func checksum(_ bytes: some Sequence<UInt8>, key: String) -> UInt64 {
-      var hash = hash(key)
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
-      return hash
+    /// The tag of a cache's `body` written under `key`: HMAC-SHA-256 under `secret` of the
+    /// key, a zero byte, and the body.
+    static func tag(_ body: some Collection<UInt8>, key: String, secret: LintCacheSecret)
+      -> [UInt8]
+    {
+      MessageAuthentication.tag(Array(key.utf8) + [0] + Array(body), key: secret.bytes)
     }
 
     /// The key of runs by the linter at `linter` under the configuration `configuration`: a
