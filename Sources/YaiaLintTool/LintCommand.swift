@@ -3,6 +3,7 @@
   import Foundation
   import Yaia
   import YaiaLint
+  import YaiaToolSupport
 
   /// `yaia-lint` (and `yaia lint`, which runs it): the architecture's rules, checked in the user's
   /// own code.
@@ -62,6 +63,12 @@
     )
     var transitive = false
 
+    @Option(
+      help: ArgumentHelp(
+        "With --package-layers, how long swift package dump-package may run (1...3600; default 120); past it, it and everything it started are ended.",
+        valueName: "seconds"))
+    var manifestTimeLimit = 120
+
     func run() throws {
       if packageLayers {
         // The package's folder: one path at most, never paths to lint ignored in silence.
@@ -76,6 +83,9 @@
         return
       }
       guard !transitive else { throw usage("--transitive goes with --package-layers") }
+      guard manifestTimeLimit == 120 else {
+        throw usage("--manifest-time-limit goes with --package-layers")
+      }
       guard let format = LintFormat(rawValue: format) else {
         throw usage(
           "--format must be text, json, sarif or github (got '\(VisibleText.escaped(format))')")
@@ -235,36 +245,35 @@
     /// The package's layers, from `swift package dump-package` run on `folder` (else the
     /// current directory); its error, if it fails, is shown.
     private func readPackageLayers(in folder: String?, transitive: Bool) throws -> [LintLayer] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
-        ["swift", "package"] + (folder.map { ["--package-path", $0] } ?? []) + ["dump-package"]
-      let output = Pipe()
-      let errors = Pipe()
-      process.standardOutput = output
-      process.standardError = errors
-      do {
-        try process.run()
-      } catch {
-        throw usage("cannot run swift package dump-package: \(error.localizedDescription)")
+      guard (1...3_600).contains(manifestTimeLimit) else {
+        throw usage("--manifest-time-limit takes 1 to 3600 seconds (got \(manifestTimeLimit))")
       }
-      // Both read before waiting, each on its own thread: either can outgrow a pipe's buffer.
-      let said = Locked(Data())
-      let errorsRead = DispatchSemaphore(value: 0)
-      Thread {
-        said.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
-        errorsRead.signal()
-      }.start()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      errorsRead.wait()
-      guard process.terminationStatus == 0 else {
-        let text = String(decoding: said.withLock { $0 }.suffix(2_000), as: UTF8.self)
-          .trimmingCharacters(in: .whitespacesAndNewlines)
+      // In a process group of its own, bounded in time: a manifest that never finishes is
+      // ended with everything it started (swift-package, the compiled manifest).
+      let run = BoundedProcess(
+        "swift", ["package"] + (folder.map { ["--package-path", $0] } ?? []) + ["dump-package"],
+        timeLimit: .seconds(manifestTimeLimit))
+      let outcome: BoundedProcess.Outcome
+      do {
+        outcome = try run.run()
+      } catch {
         throw usage(
-          "swift package dump-package failed in \(VisibleText.escaped(folder ?? "the current folder")) (is there a Package.swift?); it said:\n\(Self.shownLines(text))"
+          "cannot run swift package dump-package: \(VisibleText.escaped(error.description))")
+      }
+      let place = VisibleText.escaped(folder ?? "the current folder")
+      guard !outcome.timedOut else {
+        throw usage(
+          "swift package dump-package did not finish in \(place) within \(manifestTimeLimit) s; it and what it started were ended (--manifest-time-limit allows more)"
         )
       }
+      guard outcome.status == 0 else {
+        let text = String(decoding: outcome.errors.suffix(2_000), as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        throw usage(
+          "swift package dump-package failed in \(place) (is there a Package.swift?); it said:\n\(Self.shownLines(text))"
+        )
+      }
+      let data = Data(outcome.output)
       do {
         return try PackageLayers.layers(fromDump: data, transitive: transitive)
       } catch {

@@ -13,7 +13,9 @@ struct LintLauncherTests {
 
   /// Runs `executable` with `arguments`; its status, output and errors. The output goes to
   /// files, not pipes, so a child that writes much never blocks on a reader.
-  static func run(_ executable: URL, _ arguments: [String]) throws -> (
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> (
     status: Int32, output: String, errors: String
   ) {
     let folder = FileManager.default.temporaryDirectory.appending(
@@ -33,6 +35,7 @@ struct LintLauncherTests {
       process = Process()
       process.executableURL = executable
       process.arguments = arguments
+      if let environment { process.environment = environment }
       process.standardOutput = try FileHandle(forWritingTo: outputFile)
       process.standardError = try FileHandle(forWritingTo: errorFile)
       process.standardInput = FileHandle.nullDevice
@@ -96,6 +99,36 @@ struct LintLauncherTests {
     #expect(help.output.contains("compiles and runs"), "\(help.output)")
   }
 
+  @Test("a manifest that never finishes is ended at --manifest-time-limit, with what it started")
+  func packageLayersTimeLimit() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "lint-slow-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A `swift` that starts a child (as swift-package starts the compiled manifest) and
+    // never answers.
+    let pidFile = folder.appending(path: "child.pid")
+    let fake = folder.appending(path: "swift")
+    try Data("#!/bin/sh\nsleep 1000 &\necho $! > \(pidFile.path)\nsleep 1000\n".utf8).write(
+      to: fake)
+    #expect(chmod(fake.path, 0o755) == 0)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let lint = Self.buildFolder.appending(path: "yaia-lint")
+    let slow = try Self.run(
+      lint, ["--package-layers", "--manifest-time-limit", "2"], environment: environment)
+    #expect(slow.status == 2, "\(slow.errors)")
+    #expect(slow.errors.contains("did not finish"), "\(slow.errors)")
+    let child = try #require(
+      Int32(
+        try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(try waitUntilGone(child), "the manifest's child \(child) still runs")
+    let outOfRange = try Self.run(lint, ["--package-layers", "--manifest-time-limit", "0"])
+    #expect(
+      outOfRange.status == 2 && outOfRange.errors.contains("1 to 3600"), "\(outOfRange.errors)")
+  }
+
   @Test("a path that does not exist is a usage error (2); a file that does not parse fails (1)")
   func trustedExit() throws {
     let lint = Self.buildFolder.appending(path: "yaia-lint")
@@ -130,4 +163,23 @@ struct LintLauncherTests {
     #expect(run.status == 2)
     #expect(run.errors.contains("swift build --product yaia-lint"), "\(run.errors)")
   }
+}
+
+/// Whether process `pid` has ended (gone, or a zombie waiting for its reaper), waiting for it
+/// up to half a minute: the kill is sent at once, but a busy machine delivers it late.
+func waitUntilGone(_ pid: Int32) throws -> Bool {
+  let deadline = Date().addingTimeInterval(30)
+  while Date() < deadline {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+      return true
+    }
+    // The state follows the command's closing parenthesis: `Z` for a zombie.
+    if let close = stat.lastIndex(of: ")"),
+      stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    {
+      return true
+    }
+    Thread.sleep(forTimeInterval: 0.05)  // a poll's pause; the bound is the deadline above
+  }
+  return false
 }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import YaiaToolSupport
+
+/// What a tool runs for an answer ends in time, with all it started, and cannot flood it.
+@Suite("A program run within bounds")
+struct BoundedProcessTests {
+  @Test("its status and both outputs come back; each output is kept to its limit")
+  func outputs() throws {
+    let said = try BoundedProcess(
+      "/bin/sh", ["-c", "echo hi; echo err >&2; exit 3"], timeLimit: .seconds(60)
+    ).run()
+    #expect(said.status == 3 && !said.timedOut)
+    #expect(String(decoding: said.output, as: UTF8.self) == "hi\n")
+    #expect(String(decoding: said.errors, as: UTF8.self) == "err\n")
+    let flood = try BoundedProcess(
+      "/bin/sh", ["-c", "head -c 300000 /dev/zero; head -c 300000 /dev/zero >&2"],
+      timeLimit: .seconds(60), mostBytes: 1_000
+    ).run()
+    #expect(flood.status == 0 && flood.output.count == 1_000 && flood.errors.count == 1_000)
+    #expect(throws: BoundedProcess.Failure.self) {
+      try BoundedProcess("/no/such/program", [], timeLimit: .seconds(60)).run()
+    }
+  }
+
+  @Test("past its time limit it is killed with the children it started")
+  func timeLimit() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "bounded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pidFile = folder.appending(path: "child.pid")
+    let outcome = try BoundedProcess(
+      "/bin/sh", ["-c", "sleep 1000 & echo $! > \(pidFile.path); sleep 1000"],
+      timeLimit: .seconds(1)
+    ).run()
+    #expect(outcome.timedOut && outcome.status == nil)
+    let child = try #require(
+      Int32(
+        try String(contentsOf: pidFile, encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(try waitUntilGone(child), "the child \(child) still runs")
+  }
+}
