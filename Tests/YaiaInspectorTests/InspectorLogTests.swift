@@ -520,4 +520,70 @@ struct InspectorLogBytesTests {
     // The newest steps still read back.
     #expect((try? log.stepDetail(of: key, index: 400).get()) != nil)
   }
+
+  @Test(
+    "a step that changes one row of thousands counts the rows its view model copies, and its JSON")
+  func rebuiltViewModelsCount() throws {
+    // Each step changes one row's title: the view model rebuilt from that change holds a new
+    // array of all 2,000 rows (each container on the path is copied whole).
+    func rows(_ titles: [String]) -> InspectedValue {
+      .record(
+        type: "ViewModel",
+        fields: [
+          .init(
+            "rows",
+            .collection(
+              type: "Array<Row>",
+              elements: titles.map { .record(type: "Row", fields: [.init("title", .text($0))]) },
+              omitted: 0))
+        ])
+    }
+    let before = rows((0..<2_000).map { "row \($0)" })
+    var titles = (0..<2_000).map { "row \($0)" }
+    titles[7] = "changed"
+    let after = rows(titles)
+    let changes = InspectedChange.between(before, after)
+    #expect(changes.count == 1)
+    let step = InspectedStep(
+      shell: 1, index: 1, time: 0, event: .scalar("tap"),
+      eventJSON: String(repeating: "j", count: 5_000),
+      commands: [], changed: true, viewModel: after)
+    let cost = InspectorLog.cost(of: step, changes: changes, sentWhole: false)
+    // 2,000 elements of 8 bytes, and the 5,000 bytes of JSON, besides the change itself.
+    #expect(cost >= 2_000 * 8 + 5_000, "\(cost)")
+    #expect(
+      InspectorLog.rebuiltBytes(of: after, along: changes + changes)
+        == InspectorLog.rebuiltBytes(of: after, along: changes), "a container counted once a step")
+
+    // Fed as the app sends them (changes only), a log of 1 MiB keeps far fewer of them than
+    // the counts allow.
+    var limits = InspectorLog.Limits()
+    limits.bytes = 1 << 20
+    var log = InspectorLog(limits: limits)
+    _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
+    let shell = InspectorMessage.shell(InspectedShell(shell: 1, name: "list", viewModel: before))
+    _ = log.receive(InspectorLogTests.batch(2, [shell]), at: 0)
+    var current = before
+    var currentTitles = (0..<2_000).map { "row \($0)" }
+    for sequence in 0..<20 {
+      var steps: [InspectorMessage] = []
+      for offset in 1...10 {
+        let index = sequence * 10 + offset
+        currentTitles[index % 2_000] = "title \(index)"
+        let next = rows(currentTitles)
+        steps.append(
+          .step(
+            InspectedStep(
+              shell: 1, index: index, time: Double(index), event: .scalar("tap"), commands: [],
+              changed: true, viewModel: nil,
+              viewModelChanges: InspectedChange.between(current, next))))
+        current = next
+      }
+      #expect(log.receive(InspectorLogTests.batch(sequence + 3, steps), at: 1) == .success(10))
+    }
+    let journal = try #require(log.journals[InspectorLog.ShellKey(session: "abc", shell: 1)])
+    #expect(log.journalBytes <= limits.bytes)
+    #expect(journal.steps.count < 100, "\(journal.steps.count) steps of 16 KB kept in 1 MiB")
+    #expect(journal.steps.last?.index == 200)
+  }
 }

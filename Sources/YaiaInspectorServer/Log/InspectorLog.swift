@@ -758,19 +758,45 @@ struct InspectorLog {
     }
   }
 
-  /// About how many bytes a step holds: its event, commands and changes, and its view model
-  /// when the app sent it whole.
+  /// About how many bytes a step holds: its event (and its JSON), commands and changes, its
+  /// reason for refusing a jump, and its view model: whole when the app sent it whole, else
+  /// the containers rebuilt along the changed paths.
   static func cost(of step: InspectedStep, changes: [InspectedChange], sentWhole: Bool) -> Int {
-    // A step's own fields, its record's, and the nodes of the view model rebuilt along each
-    // changed path: about a kilobyte, measured.
-    var cost = 768 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
+    // A step's own fields and its record's: about 768 bytes, measured.
+    var cost =
+      768 + step.event.weight + step.commands.reduce(0) { $0 + $1.weight }
+      + (step.eventJSON?.utf8.count ?? 0) + (step.cannotJump?.utf8.count ?? 0)
     for change in changes {
       cost +=
         96 + 2 * change.path.utf8.count + (change.before?.weight ?? 0)
         + (change.after?.weight ?? 0)
     }
-    if sentWhole, let whole = step.viewModel { cost += whole.weight }
+    if sentWhole, let whole = step.viewModel {
+      cost += whole.weight
+    } else if let viewModel = step.viewModel {
+      cost += rebuiltBytes(of: viewModel, along: changes)
+    }
     return cost
+  }
+
+  /// The bytes a view model rebuilt from `changes` does not share with the one before: every
+  /// container on a changed path is copied whole (its box and its array of fields or
+  /// elements), once however many changes pass through it. A step that changes one row of
+  /// 2,000 holds a new array of 2,000 rows: counted as a row's size, it let a log grow about
+  /// 4 KB a step past its bound.
+  static func rebuiltBytes(of viewModel: InspectedValue, along changes: [InspectedChange]) -> Int {
+    var copied: Set<ArraySlice<InspectedChange.Key>> = []
+    var bytes = 0
+    for change in changes {
+      // The containers along the path; the changed value itself is counted with the change.
+      var node: InspectedValue? = viewModel
+      for depth in change.keys.indices {
+        guard let container = node else { break }
+        if copied.insert(change.keys[..<depth]).inserted { bytes += container.containerBytes }
+        node = container.child(change.keys[depth])
+      }
+    }
+    return bytes
   }
 
   /// Keeps the journals' steps within ``Limits/bytes``: the heaviest journal lets its oldest
@@ -1004,6 +1030,33 @@ enum InspectorRefusal: Error, Equatable {
   var message: String {
     switch self {
     case .badBatch(let text), .busy(let text), .unknownSession(let text): text
+    }
+  }
+}
+
+extension InspectedValue {
+  /// The bytes a copy of this node costs when a change passes through it: its box and its
+  /// array of fields or elements (not what they point to, which the copy shares).
+  fileprivate var containerBytes: Int {
+    switch self {
+    case .record(let type, let fields): 64 + type.utf8.count + fields.count * 24
+    case .enumCase(let type, let name, let values):
+      64 + type.utf8.count + name.utf8.count + values.count * 24
+    case .collection(let type, let elements, _): 64 + type.utf8.count + elements.count * 8
+    default: 48
+    }
+  }
+
+  /// The value under `key`, if this node has it (the first field of that label, as a change
+  /// is applied).
+  fileprivate func child(_ key: InspectedChange.Key) -> InspectedValue? {
+    switch (self, key) {
+    case (.record(_, let fields), .field(let label)),
+      (.enumCase(_, _, let fields), .field(let label)):
+      fields.first { $0.label == label }?.value
+    case (.collection(_, let elements, _), .index(let index)):
+      elements.indices.contains(index) ? elements[index] : nil
+    default: nil
     }
   }
 }
