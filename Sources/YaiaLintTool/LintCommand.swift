@@ -139,8 +139,9 @@
         configPath.map {
           URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path
         } ?? FileManager.default.currentDirectoryPath
-      let (sources, problems) = LintFiles.collect(
-        paths.isEmpty ? ["."] : paths, relativeTo: rootFolder, excluding: configuration.excluded)
+      let (sources, problems, skipped) = LintFiles.collect(
+        paths.isEmpty ? ["."] : paths, relativeTo: rootFolder, excluding: configuration.excluded,
+        skipping: configuration.skipped)
       let linter = Linter(rules: rules, configuration: configuration)
       var report: LintReport
       let secret = noCache ? nil : Self.cacheSecret(outside: rootFolder)
@@ -163,6 +164,7 @@
         report = linter.run(sources)
       }
       report.root = rootFolder
+      report.skipped = skipped
       report.problems = problems + report.problems
       for problem in report.problems {
         FileHandle.standardError.write(

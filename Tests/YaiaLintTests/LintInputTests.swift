@@ -44,6 +44,65 @@ struct LintInputTests {
     #expect(unexcluded.filter(\.isUnparsed).count == 2, "\(unexcluded)")
   }
 
+  @Test("a folder skipped for its name is named, and `skip:` decides which names are skipped")
+  func skippedByName() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for path in [
+      "Sources/Pods/A.swift", "Sources/App/B.swift", ".build/C.swift", "Sources/.D.swift",
+    ] {
+      let file = folder.appending(path: path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("struct S {}\n".utf8).write(to: file)
+    }
+    try Data("x".utf8).write(to: folder.appending(path: ".gitignore"))
+    // The built-in skips: an app module at Sources/Pods is left out, but said.
+    let builtIn = LintFiles.collect(
+      [folder.path], relativeTo: folder.path, skipping: LintFiles.builtInSkips)
+    #expect(builtIn.sources.map(\.path) == ["Sources/App/B.swift"])
+    #expect(builtIn.skipped.byName == [".build", "Sources/.D.swift", "Sources/Pods"])
+    // A team whose module is called Pods lists the skips it wants.
+    let configuration = try LintConfiguration.load(
+      yaml: "skip: [\".*\", DerivedData]\n", path: ".yaia-lint.yml", rules: LintRules.all)
+    let own = LintFiles.collect(
+      [folder.path], relativeTo: folder.path, skipping: configuration.skipped)
+    #expect(own.sources.map(\.path) == ["Sources/App/B.swift", "Sources/Pods/A.swift"])
+    #expect(own.skipped.byName == [".build", "Sources/.D.swift"])
+    // The summary names them; SARIF carries each as a notification.
+    var report = Linter(rules: []).run(own.sources)
+    report.skipped = own.skipped
+    let text = LintFormat.text.render(report, rules: [], under: LintConfiguration())
+    #expect(text.contains("2 skipped by name (.build, Sources/.D.swift"), "\(text)")
+    let sarif = LintFormat.sarif.render(report, rules: [], under: LintConfiguration())
+    #expect(sarif.contains("not entered: its name is skipped"), "\(sarif)")
+  }
+
+  @Test("an exclusion holds through a link, and an excluded path named on the command line is said")
+  func exclusionThroughLinks() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let generated = folder.appending(path: "Sources/Generated")
+    try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+    try Data("struct G {}\n".utf8).write(to: generated.appending(path: "G.swift"))
+    try Data("struct K {}\n".utf8).write(to: folder.appending(path: "Sources/K.swift"))
+    #expect(symlink("Generated", folder.appending(path: "Sources/Link").path) == 0)
+    let (sources, problems) = LintFiles.collect(
+      [folder.path], relativeTo: folder.path, excluding: ["Sources/Generated"])
+    #expect(sources.map(\.path) == ["Sources/K.swift"])
+    #expect(problems.isEmpty, "\(problems)")
+    // Named on the command line: reported, not a silent "0 files".
+    let named = LintFiles.collect(
+      [
+        generated.appending(path: "G.swift").path,
+        folder.appending(path: "Sources/Link/G.swift").path,
+      ],
+      relativeTo: folder.path, excluding: ["Sources/Generated"])
+    #expect(named.sources.isEmpty)
+    #expect(named.problems.count == 2, "\(named.problems)")
+    #expect(named.problems.allSatisfy { $0.message.contains("excluded by the configuration") })
+  }
+
   @Test("an exclude pattern that matches nothing is a warning naming it, not a failure")
   func unmatchedExclude() throws {
     let folder = try Self.folder()

@@ -18,6 +18,7 @@
     ///   - { name: data, modules: [AppData] }
     ///   - { name: view-models, paths: ["**/*ViewModel.swift"], forbid-imports: [UIKit, SwiftUI] }
     /// exclude: ["**/Generated/**"]
+    /// skip: [".*", DerivedData, Carthage]   # names never entered (default adds Pods)
     /// unlinted-files: warning    # a file that does not parse only warns (default: error)
     /// ```
     ///
@@ -127,6 +128,8 @@
           try checkLayers(configuration.layers, at: value)
         case "exclude":
           configuration.excluded = try strings(value, "exclude")
+        case "skip":
+          configuration.skipped = try strings(value, "skip")
         case "unlinted-files":
           switch value.scalar?.string {
           case "error": configuration.failsOnUnlintedFiles = true
@@ -135,7 +138,7 @@
           }
         default:
           throw fail(
-            keyNode, "unknown key '\(key)' (known: rules, layers, exclude, unlinted-files)")
+            keyNode, "unknown key '\(key)' (known: rules, layers, exclude, skip, unlinted-files)")
         }
       }
       return configuration

@@ -24,6 +24,11 @@
     public var layers: [LintLayer] = []
     /// Path globs left out (`**/Generated/**`).
     public var excluded: [String] = []
+    /// The names of files and folders never entered, at any depth, as globs on the name alone
+    /// (`skip:`; default ``LintFiles/builtInSkips``: hidden names, `DerivedData`, `Pods`,
+    /// `Carthage`). Each one met is named in the run's summary, so a module that happens to be
+    /// called `Pods` is not dropped in silence; a team whose code lives there lists the others.
+    public var skipped: [String] = LintFiles.builtInSkips
     /// Whether a Swift file left unchecked (it does not parse, or cannot be read safely) fails
     /// the run (`unlinted-files: error`, the default) or only warns (`unlinted-files: warning`).
     public var failsOnUnlintedFiles = true

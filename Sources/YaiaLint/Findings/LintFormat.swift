@@ -40,7 +40,8 @@
       let errors = report.findings.filter { $0.severity == .error }.count
       lines.append(
         "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s")) in \(report.fileCount) file\(report.fileCount == 1 ? "" : "s"), \(report.lineCount) lines"
-          + Self.cacheSummary(report) + Self.problemsSummary(report.problems))
+          + Self.cacheSummary(report) + Self.problemsSummary(report.problems)
+          + Self.skippedSummary(report.skipped))
       return lines.joined(separator: "\n") + "\n"
     }
 
@@ -61,9 +62,20 @@
           ? "" : "; \(patterns) pattern\(patterns == 1 ? "" : "s") matched nothing (above)")
     }
 
+    /// The end of the summary line: what was not entered for its name, the first few named.
+    private static func skippedSummary(_ skipped: LintFiles.Skipped) -> String {
+      let names = skipped.byName
+      guard !names.isEmpty else { return "" }
+      let shown = names.prefix(5).map { VisibleText.escaped($0, atMost: 120) }.joined(
+        separator: ", ")
+      return
+        "; \(names.count) skipped by name (\(shown)\(names.count > 5 ? ", …" : ""); `skip:` sets which)"
+    }
+
     private struct JSONReport: Encodable {
       var findings: [LintFinding]
       var problems: [LintProblem]
+      var skipped: [String]
       var files: Int
       var lines: Int
     }
@@ -79,8 +91,8 @@
     private static func json(_ report: LintReport) -> String {
       encode(
         JSONReport(
-          findings: report.findings, problems: report.problems, files: report.fileCount,
-          lines: report.lineCount))
+          findings: report.findings, problems: report.problems,
+          skipped: report.skipped.byName, files: report.fileCount, lines: report.lineCount))
     }
 
     // SARIF 2.1.0 through the tools' `SARIFLog`, the model `yaia resources check` writes too.
@@ -94,10 +106,16 @@
             finding.location.path, report, line: finding.location.line,
             column: finding.location.column))
       }
-      let notifications = report.problems.map { problem in
-        SARIFLog.Notification(
-          problem.message, location: location(problem.path, report, line: 1, column: 1))
-      }
+      let notifications =
+        report.problems.map { problem in
+          SARIFLog.Notification(
+            problem.message, location: location(problem.path, report, line: 1, column: 1))
+        }
+        + report.skipped.byName.map { path in
+          SARIFLog.Notification(
+            "not entered: its name is skipped (the configuration's `skip:`, by default hidden names, DerivedData, Pods, Carthage)",
+            location: location(path, report, line: 1, column: 1))
+        }
       return encode(
         SARIFLog(
           tool: "yaia lint",

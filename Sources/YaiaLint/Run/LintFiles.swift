@@ -11,10 +11,29 @@
     public static let maxFileBytes = 4 << 20
     /// How deep directories are followed.
     public static let maxDepth = 64
-    /// Directories never entered (build products, dependencies, version control).
+    /// The names never entered unless a configuration says otherwise (`skip:`): hidden ones
+    /// (`.build`, `.git`, `.swiftpm`), Xcode's build products and two dependency managers'
+    /// folders. Globs on a file's or folder's name alone, at any depth. Each one met is named
+    /// in the run's summary.
+    public static let builtInSkips = [".*", "DerivedData", "Pods", "Carthage"]
+
+    /// The folders the linter once skipped by a fixed list; now ``builtInSkips``, which
+    /// `skip:` replaces.
+    @available(*, deprecated, renamed: "builtInSkips")
     public static let skippedDirectories: Set<String> = [
       ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
     ]
+
+    /// What a run did not look at, besides the problems: what it skipped by name (never
+    /// entered) and what `exclude` left out of the paths named on the command line.
+    public struct Skipped: Equatable, Sendable, Codable {
+      /// Files and folders not entered for their name, as reported paths (`Sources/Pods`).
+      public var byName: [String] = []
+      /// A new record.
+      public init(byName: [String] = []) {
+        self.byName = byName
+      }
+    }
 
     /// The sources under `paths` (files or directories), each read once, and the paths that
     /// could not be read, with why.
@@ -29,16 +48,34 @@
     public static func collect(
       _ paths: [String], relativeTo root: String? = nil, excluding: [String] = []
     ) -> (sources: [LintSource], problems: [LintProblem]) {
-      var walker = Walker(root: root, exclusion: LintExclusion(excluding))
+      let found = collect(paths, relativeTo: root, excluding: excluding, skipping: builtInSkips)
+      return (found.sources, found.problems)
+    }
+
+    /// ``collect(_:relativeTo:excluding:)``, skipping the names `skipping` matches (globs on
+    /// a name; ``builtInSkips`` by default) and saying which it skipped.
+    ///
+    /// A path named on the command line is never skipped for its name; one that `excluding`
+    /// matches is a problem that says so (it was asked for, and is not linted). An exclusion
+    /// also holds through a link: a link to an excluded folder is not entered.
+    public static func collect(
+      _ paths: [String], relativeTo root: String? = nil, excluding: [String] = [],
+      skipping: [String]
+    ) -> (sources: [LintSource], problems: [LintProblem], skipped: Skipped) {
+      var walker = Walker(
+        root: root, exclusion: LintExclusion(excluding), skips: skipping.map { Glob($0) })
       for path in paths { walker.visit(path, depth: 0, explicit: true) }
       let unmatched = walker.exclusion.unmatchedProblems
-      guard let root else { return (walker.sources, walker.problems + unmatched) }
+      guard let root else {
+        return (walker.sources, walker.problems + unmatched, Skipped(byName: walker.skipped))
+      }
       return (
         walker.sources.map { LintSource(path: shown($0.path, root: root), text: $0.text) },
         walker.problems.map {
           LintProblem(
             path: shown($0.path, root: root), message: $0.message, isUnparsed: $0.isUnparsed)
-        } + unmatched
+        } + unmatched,
+        Skipped(byName: walker.skipped.map { shown($0, root: root) })
       )
     }
 
@@ -93,17 +130,32 @@
       /// The folder paths are reported relative to, if any.
       let root: String?
       var exclusion: LintExclusion
+      /// The names not entered.
+      let skips: [Glob]
+      /// What was not entered for its name.
+      var skipped: [String] = []
       var sources: [LintSource] = []
       var problems: [LintProblem] = []
       var seen: Set<String> = []
       let manager = FileManager.default
 
       mutating func visit(_ path: String, depth: Int, explicit: Bool) {
-        // Left out before anything is read: an excluded folder is not entered.
-        guard !exclusion.excludes(root.map { LintFiles.shown(path, root: $0) } ?? path) else {
+        // Left out before anything is read: an excluded folder is not entered, whether it is
+        // reached by its own path or through a link to it.
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if exclusion.excludes(root.map { LintFiles.shown(path, root: $0) } ?? path)
+          || (resolved != URL(fileURLWithPath: path).standardizedFileURL.path
+            && exclusion.excludes(root.map { LintFiles.shown(resolved, root: $0) } ?? resolved))
+        {
+          if explicit {
+            problems.append(
+              LintProblem(
+                path: path,
+                message:
+                  "is named on the command line but excluded by the configuration; not linted"))
+          }
           return
         }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard seen.insert(resolved).inserted else {
           if explicit {
             problems.append(LintProblem(path: path, message: "was already linted (a link to it)"))
@@ -136,9 +188,21 @@
                 isUnparsed: true))
             return
           }
-          for entry in entries
-          where !entry.hasPrefix(".") && !LintFiles.skippedDirectories.contains(entry) {
-            visit(path == "." ? entry : "\(path)/\(entry)", depth: depth + 1, explicit: false)
+          for entry in entries {
+            let child = path == "." ? entry : "\(path)/\(entry)"
+            // Skipped for its name, and said: never in silence.
+            if skips.contains(where: { $0.matches(entry) }) {
+              // Named when it could have held Swift: a folder, or a Swift file (a hidden
+              // `.gitignore` was never going to be linted).
+              var isFolder: ObjCBool = false
+              if entry.lowercased().hasSuffix(".swift")
+                || (manager.fileExists(atPath: child, isDirectory: &isFolder) && isFolder.boolValue)
+              {
+                skipped.append(child)
+              }
+              continue
+            }
+            visit(child, depth: depth + 1, explicit: false)
           }
           return
         }

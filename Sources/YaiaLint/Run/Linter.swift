@@ -46,6 +46,9 @@
     /// for one whose tree the second pass needed but the first did not keep. With a cache, the
     /// work a run did, against ``fileCount``.
     public var parseCount = 0
+    /// What the run did not enter for its name (``LintConfiguration/skipped``): named in the
+    /// summary, and in SARIF as notifications, so nothing is left out in silence.
+    public var skipped = LintFiles.Skipped()
 
     /// Whether a finding is at error level.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
