@@ -151,4 +151,35 @@ struct SmellRuleTests {
       """
     #expect(try await lines(of: "unused-private", in: source) == [3, 4, 9])
   }
+
+  @Test(
+    "a private witness of a protocol is never reported: of this file by name, of elsewhere when the type is private"
+  )
+  func unusedPrivateWitnesses() async throws {
+    let source = """
+      fileprivate protocol Shape { func area() -> Double }
+      private struct Square: Shape {
+        fileprivate func area() -> Double { 1 }
+        private func notRequired() {}
+      }
+      private struct Row: Hashable, CustomStringConvertible {
+        fileprivate var description: String { "row" }
+        fileprivate static func == (a: Row, b: Row) -> Bool { true }
+      }
+      private final class Delegate {}
+      extension Delegate: NSTextViewDelegate {
+        fileprivate func textDidChange(_ note: Notification) {}
+      }
+      struct Screen: CustomStringConvertible {
+        var description: String { "" }
+        private func unusedHelper() {}
+        private struct Nested {}
+      }
+      """
+    // A private type conforming to a protocol declared elsewhere: its private members may be
+    // witnesses, which cannot be seen here, so none is reported. A member of an internal type
+    // cannot witness anything at private level; a name the file's own protocol does not
+    // require is no witness; a nested type is never one (and Square itself is unused).
+    #expect(try await lines(of: "unused-private", in: source) == [2, 4, 16, 17])
+  }
 }

@@ -27,6 +27,7 @@
       guard contains(file.text, "private") else { return [] }
       let scan = Scan()
       scan.walk(file.tree)
+      scan.declared.removeAll { scan.mayBeWitness($0.0, $0.2) }
       guard !scan.declared.isEmpty else { return [] }
       // Any identifier token with a declared name, other than the declaration's own name, is
       // a use; the scan ends when every name has been used.
@@ -45,7 +46,7 @@
         if let wrapped, usesWrapped { pending.remove(wrapped) }
         if pending.isEmpty { break }
       }
-      return scan.declared.filter { pending.contains($0.0) }.map { name, node in
+      return scan.declared.filter { pending.contains($0.0) }.map { name, node, _ in
         RuleFinding(node, "private \(name) is never used")
       }
     }
@@ -62,8 +63,60 @@
       }
     }
 
+    /// Where a private declaration sits, to tell whether it may be a protocol's witness.
+    private struct Owner {
+      /// The type it is a member of (an extension's extended type), if any.
+      var type: String?
+      /// Whether it is a member (a function, property, subscript or type alias) that could
+      /// satisfy a requirement; a nested type declared private is never one here.
+      var couldWitness: Bool
+    }
+
     private final class Scan: DeclarationVisitor {
-      var declared: [(String, Syntax)] = []
+      var declared: [(String, Syntax, Owner)] = []
+      /// The types being walked, innermost last: name, and whether it is private or
+      /// fileprivate (or inside one that is).
+      private var enclosing: [(name: String, isPrivate: Bool)] = []
+      /// Each type's conformances written in this file (its declaration and its extensions).
+      private var conformances: [String: Set<String>] = [:]
+      /// The types declared private or fileprivate in this file (their members may witness
+      /// requirements at that level).
+      private var privateTypes: Set<String> = []
+      /// The requirements' names of each protocol declared in this file.
+      private var requirements: [String: Set<String>] = [:]
+
+      /// Whether a private declaration may witness a protocol requirement, decided
+      /// conservatively (deleting a witness breaks the build): its type conforms, in this
+      /// file, to a protocol of this file that requires its name, or to one declared
+      /// elsewhere (another file, the standard library, Foundation, SwiftUI) whose
+      /// requirements cannot be seen here, when the type is private or fileprivate (only
+      /// then may a private member be its witness).
+      func mayBeWitness(_ name: String, _ owner: Owner) -> Bool {
+        guard owner.couldWitness, let type = owner.type, let conformed = conformances[type] else {
+          return false
+        }
+        return conformed.contains { protocolName in
+          if let required = requirements[protocolName] { return required.contains(name) }
+          return privateTypes.contains(type)
+        }
+      }
+
+      private func enter(
+        _ name: String, _ modifiers: DeclModifierListSyntax, _ inheritance: InheritanceClauseSyntax?
+      ) {
+        let isPrivate = modifiers.isPrivate || (enclosing.last?.isPrivate ?? false)
+        if isPrivate { privateTypes.insert(name) }
+        for inherited in inheritance?.inheritedTypes ?? [] {
+          // `Foo.Bar` and `Bar<T>` by their last name, as protocols are declared.
+          var written = inherited.type.trimmedDescription
+          if let angle = written.firstIndex(of: "<") { written = String(written[..<angle]) }
+          if let dot = written.lastIndex(of: ".") {
+            written = String(written[written.index(after: dot)...])
+          }
+          conformances[name, default: []].insert(written)
+        }
+        enclosing.append((name, isPrivate))
+      }
 
       /// Declarations the rule leaves alone: overrides and members the runtime or a framework
       /// calls (`@objc`, `@IBAction`, `@IBOutlet`), and `CodingKeys`.
@@ -90,7 +143,8 @@
       ]
 
       private func declare(
-        _ name: TokenSyntax, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax
+        _ name: TokenSyntax, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax,
+        couldWitness: Bool = true
       ) {
         guard modifiers.isPrivate, !isExempt(attributes, modifiers), name.text != "CodingKeys"
         else {
@@ -99,7 +153,8 @@
         let text =
           name.text.hasPrefix("`") && name.text.hasSuffix("`") && name.text.count > 2
           ? String(name.text.dropFirst().dropLast()) : name.text
-        declared.append((text, Syntax(name)))
+        declared.append(
+          (text, Syntax(name), Owner(type: enclosing.last?.name, couldWitness: couldWitness)))
       }
 
       override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -115,16 +170,57 @@
         return .visitChildren
       }
       override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name, node.attributes, node.modifiers)
+        declare(node.name, node.attributes, node.modifiers, couldWitness: false)
+        enter(node.name.text, node.modifiers, node.inheritanceClause)
         return .visitChildren
       }
+      override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
       override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name, node.attributes, node.modifiers)
+        declare(node.name, node.attributes, node.modifiers, couldWitness: false)
+        enter(node.name.text, node.modifiers, node.inheritanceClause)
         return .visitChildren
       }
+      override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
       override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name, node.attributes, node.modifiers)
+        declare(node.name, node.attributes, node.modifiers, couldWitness: false)
+        enter(node.name.text, node.modifiers, node.inheritanceClause)
         return .visitChildren
+      }
+      override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+      override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.modifiers, node.inheritanceClause)
+        return .visitChildren
+      }
+      override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+      override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        var name = node.extendedType.trimmedDescription
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        // An extension's own `private` makes its members fileprivate, not the type private.
+        enter(name, DeclModifierListSyntax([]), node.inheritanceClause)
+        enclosing[enclosing.count - 1].isPrivate = privateTypes.contains(name)
+        return .visitChildren
+      }
+      override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+      override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        var names: Set<String> = []
+        for member in node.memberBlock.members {
+          let decl = member.decl
+          if let function = decl.as(FunctionDeclSyntax.self) { names.insert(function.name.text) }
+          if let variable = decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+              if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                names.insert(name)
+              }
+            }
+          }
+          if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+            names.insert(associated.name.text)
+          }
+          if decl.is(SubscriptDeclSyntax.self) { names.insert("subscript") }
+        }
+        requirements[node.name.text] = names
+        return .skipChildren  // requirements, not declarations of the file's own
       }
       override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         declare(node.name, node.attributes, node.modifiers)
