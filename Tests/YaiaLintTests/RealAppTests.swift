@@ -186,6 +186,49 @@ struct RealAppTests {
       found.first?.message.contains("404 lines long with its extensions in this file") == true)
   }
 
+  @Test("typed notifications (Swift 6.2): the app's own messages posted and observed are found")
+  func typedNotifications() async throws {
+    // CotEditor's shape: message types of the app's own, posted with a subject, observed by
+    // type or by identifier; the system's own messages and a literal inside a message's
+    // arguments are not the app's notification names.
+    let messages = """
+      import Foundation
+      struct DocumentDidSave: NotificationCenter.MainActorMessage {
+        typealias Subject = Document
+        var title: String
+      }
+      struct SyntaxChanged {
+        var name: String
+      }
+      extension SyntaxChanged: NotificationCenter.AsyncMessage {
+        typealias Subject = Document
+      }
+      extension NotificationCenter.MessageIdentifier
+      where Self == NotificationCenter.BaseMessageIdentifier<DocumentDidSave> {
+        static var documentDidSave: Self { .init() }
+      }
+      """
+    let use = """
+      func save(_ document: Document) {
+        NotificationCenter.default.post(DocumentDidSave(title: "Untitled"), subject: document)
+        NotificationCenter.default.post(SyntaxChanged.init(name: "swift"), subject: document)
+        let a = NotificationCenter.default.addObserver(of: document, for: DocumentDidSave.self) { _ in }
+        let b = NotificationCenter.default.addObserver(of: document, for: .documentDidSave) { _ in }
+        let c = NotificationCenter.default.addObserver(
+          of: UIApplication.shared, for: .didBecomeActive) { _ in }
+        NotificationCenter.default.post(SystemMessage(text: "hello"), subject: document)
+        _ = (a, b, c)
+      }
+      """
+    let found = try await findings(
+      in: ["Sources/App/Messages.swift": messages, "Sources/App/Save.swift": use]
+    ).filter { $0.ruleID == "notification-center" }
+    #expect(found.map(\.location.line) == [2, 3, 4, 5], "\(found.map(\.message))")
+    #expect(found.first?.message.contains("message DocumentDidSave") == true)
+    #expect(
+      !found.contains { $0.message.contains("\"hello\"") || $0.message.contains("\"Untitled\"") })
+  }
+
   @Test("a system notification named by its string is the platform's, not the app's")
   func systemNotificationByString() async throws {
     let code = """

@@ -11,6 +11,9 @@
     case kind(of: String, in: Set<LintIndex.Kind>)
     /// The app declares this notification name.
     case notificationName(String)
+    /// The app declares this type as a typed notification message (Swift 6.2's
+    /// `NotificationCenter.MainActorMessage` or `AsyncMessage`).
+    case notificationMessage(String)
     /// Every one of these holds.
     case all([IndexCondition])
     /// This does not hold.
@@ -23,6 +26,7 @@
       case .state(let name): return index.isState(name)
       case .kind(let name, let kinds): return index.kind(of: name).map(kinds.contains) ?? false
       case .notificationName(let name): return index.notificationNames.contains(name)
+      case .notificationMessage(let name): return index.isNotificationMessage(name)
       case .all(let conditions): return conditions.allSatisfy { $0.holds(in: index) }
       case .not(let condition): return !condition.holds(in: index)
       }

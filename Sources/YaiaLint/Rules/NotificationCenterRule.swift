@@ -69,7 +69,7 @@
             CandidateFinding(
               finding: RuleFinding(
                 node,
-                "\(NotificationCenterRule.verb(access.declName.baseName.text)) the app's own notification \(own) through NotificationCenter"
+                "\(NotificationCenterRule.verb(access.declName.baseName.text)) the app's own \(own.hasPrefix("message ") ? own : "notification \(own)") through NotificationCenter"
               ),
               condition: earlier.isEmpty ? condition : .all([condition] + earlier.map { .not($0) })
             ))
@@ -87,21 +87,61 @@
           && text.allSatisfy { $0.isLetter || $0.isNumber }
       }
 
-      /// The app's own name `expression` may refer to, and what makes it the app's: a member
-      /// the app declares on `Notification.Name`, or a name made from a string literal.
+      /// The app's own name or message `expression` may refer to, and what makes it the
+      /// app's: a member the app declares on `Notification.Name` (or as a typed message's
+      /// identifier), a name made from a string literal (`Notification.Name("x")`), or a typed
+      /// message (Swift 6.2's `NotificationCenter.MainActorMessage` or `AsyncMessage`) the app
+      /// declares, posted as a value (`DocumentSaved(…)`) or observed by its type
+      /// (`for: DocumentSaved.self`). A literal among a message's own arguments is no name.
       private func ownName(_ expression: ExprSyntax) -> (String, IndexCondition)? {
         if let access = expression.as(MemberAccessExprSyntax.self) {
           let name = access.declName.baseName.text
+          if name == "self", let base = access.base {
+            let type = simpleTypeName(base)
+            return type.map { ("message \($0)", .notificationMessage($0)) }
+          }
           return (name, .notificationName(name))
         }
-        if let call = expression.as(FunctionCallExprSyntax.self),
-          let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
-        {
-          let text = literal.segments.trimmedDescription
-          // A system event named by its string (`"NSApplicationDidBecomeActiveNotification"`
-          // under Catalyst) is the platform's, not the app's own channel.
-          if Self.isSystemName(text) { return nil }
-          return ("\"\(text)\"", .always)
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+          let called = call.calledExpression.trimmedDescription
+          if [
+            "Notification.Name", "NSNotification.Name", "Notification.Name.init",
+            "NSNotification.Name.init", ".init", "Name", ".Name",
+          ].contains(called),
+            let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+          {
+            let text = literal.segments.trimmedDescription
+            // A system event named by its string (`"NSApplicationDidBecomeActiveNotification"`
+            // under Catalyst) is the platform's, not the app's own channel.
+            if Self.isSystemName(text) { return nil }
+            return ("\"\(text)\"", .always)
+          }
+          // A message's value, `DocumentSaved(…)` or `DocumentSaved.init(…)`: the app's own
+          // when it declares that type as a message.
+          let typeExpression =
+            call.calledExpression.as(MemberAccessExprSyntax.self).flatMap {
+              $0.declName.baseName.text == "init" ? $0.base : nil
+            } ?? call.calledExpression
+          if let type = simpleTypeName(typeExpression) {
+            return ("message \(type)", .notificationMessage(type))
+          }
+        }
+        return nil
+      }
+
+      /// The type a reference names (`DocumentSaved`, `Editor.DocumentSaved`), by its last
+      /// name; `nil` for anything else (a value, a call).
+      private func simpleTypeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+          let name = reference.baseName.text
+          return name.first?.isUppercase == true ? name : nil
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+          let name = member.declName.baseName.text
+          return name.first?.isUppercase == true ? name : nil
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+          return simpleTypeName(generic.expression)
         }
         return nil
       }

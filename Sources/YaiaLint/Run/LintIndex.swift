@@ -85,6 +85,16 @@
       kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: stateProtocols)
     }
 
+    /// The protocols a typed notification message conforms to (Swift 6.2's Foundation).
+    public static let messageProtocols: Set<String> = ["MainActorMessage", "AsyncMessage"]
+
+    /// Whether the linted files declare `name` as a typed notification message: a type that
+    /// conforms to `NotificationCenter.MainActorMessage` or `AsyncMessage`, in its declaration
+    /// or an extension.
+    public func isNotificationMessage(_ name: String) -> Bool {
+      kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: Self.messageProtocols)
+    }
+
     /// The kind of the type `name`, if the linted files declare it.
     public func kind(of name: String) -> Kind? { kinds[name] }
 
@@ -196,7 +206,9 @@
     }
     override func visitPost(_ node: FunctionDeclSyntax) { nesting -= 1 }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-      if Self.isNotificationName(node.extendedType) {
+      if Self.isNotificationName(node.extendedType)
+        || simpleName(node.extendedType) == "MessageIdentifier"
+      {
         for member in node.memberBlock.members {
           guard let variable = member.decl.as(VariableDeclSyntax.self),
             variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
