@@ -192,4 +192,50 @@ struct PackageLayerTests {
       in: ["Sources/App/main.swift": "import Core\nimport Data\n"], yaml: yaml)
     #expect(found.filter { $0.ruleID == "layers" }.isEmpty, "\(found)")
   }
+
+  @Test("a type seen through @_exported or public import is checked by the layer that declares it")
+  func reexportedTypes() async throws {
+    let yaml = """
+      layers:
+        - { name: view, modules: [View], may-use: [domain] }
+        - { name: domain, modules: [Domain], may-use: [data] }
+        - { name: data, modules: [Data] }
+      """
+    for reexport in ["@_exported import Data", "public import Data"] {
+      let found = try await findings(
+        in: [
+          "Sources/View/Screen.swift":
+            "import Domain\nstruct Screen { let record: Record; let rule: Rule }\n",
+          "Sources/Domain/Exports.swift": "\(reexport)\npublic struct Rule {}\n",
+          "Sources/Data/Record.swift": "public struct Record {}\n",
+        ], yaml: yaml
+      ).filter { $0.ruleID == "layers" }
+      // Record is the data layer's, seen through Domain's re-export: the view may not use it.
+      // Rule is the domain's own, which the view may use.
+      #expect(found.map(\.location.path) == ["Sources/View/Screen.swift"], "\(reexport): \(found)")
+      #expect(found.first?.message.contains("refers to Record, declared in module Data") == true)
+      #expect(found.first?.message.contains("layer view may not use layer data") == true)
+    }
+    // A chain: View imports Domain, which re-exports Service, which re-exports Data.
+    let chained = try await findings(
+      in: [
+        "Sources/View/Screen.swift": "import Domain\nstruct Screen { let record: Record }\n",
+        "Sources/Domain/Exports.swift": "@_exported import Service\n",
+        "Sources/Service/Exports.swift": "@_exported import Data\n",
+        "Sources/Data/Record.swift": "public struct Record {}\n",
+      ],
+      yaml: """
+        layers:
+          - { name: view, modules: [View], may-use: [domain] }
+          - { name: domain, modules: [Domain], may-use: [service] }
+          - { name: service, modules: [Service], may-use: [data] }
+          - { name: data, modules: [Data] }
+        """
+    ).filter { $0.ruleID == "layers" }
+    #expect(found(chained, in: "Sources/View/Screen.swift") == 1, "\(chained)")
+  }
+
+  func found(_ findings: [LintFinding], in path: String) -> Int {
+    findings.filter { $0.location.path == path }.count
+  }
 }

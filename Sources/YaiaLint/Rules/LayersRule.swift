@@ -75,9 +75,40 @@
         findings.append(
           RuleFinding(importDecl.path, "\(file.path) imports \(module): \(problem)"))
       }
+      // The modules this file sees only because a module it imports re-exports them: their
+      // types are checked by the layer of the module that declares them, as if imported.
+      let imported = Set(Self.imports(of: file.tree).compactMap { $0.path.first?.name.text })
+      var reexported = context.index.reexported(through: imported)
+      reexported.subtract(imported)
+      if let own = file.module { reexported.remove(own) }
       let scan = References(viewMode: .sourceAccurate)
       scan.walk(file.tree)
       var reported: Set<String> = []
+      if !reexported.isEmpty {
+        for (name, node) in scan.names
+        where !reported.contains(name) && !scan.generic.contains(name) {
+          let declarations = context.index.declarations(of: name).filter {
+            $0.module.map(reexported.contains) ?? false
+          }
+          let verdicts = declarations.map { declaration in
+            configuration.layer(path: declaration.path, module: declaration.module).flatMap(
+              verdict)
+          }
+          guard let declaration = declarations.first, let problem = verdicts.first ?? nil,
+            !verdicts.contains(where: { $0 == nil }),
+            // A type of that name in a module it imports, or its own, is the one meant.
+            !context.index.declarations(of: name).contains(where: {
+              $0.module.map { imported.contains($0) || $0 == file.module } ?? true
+            })
+          else { continue }
+          reported.insert(name)
+          findings.append(
+            RuleFinding(
+              node,
+              "\(file.path) refers to \(name), declared in module \(declaration.module ?? "?") (\(declaration.path)), which a module it imports re-exports: \(problem)"
+            ))
+        }
+      }
       for (name, node) in scan.names where !reported.contains(name) && !scan.generic.contains(name)
       {
         // A name is a crossing only when every type of that name lives in a layer this one

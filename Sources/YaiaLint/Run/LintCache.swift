@@ -18,7 +18,7 @@
   /// others.
   public struct LintCache: Codable, Sendable {
     /// The version of this format; another is read as an empty cache.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     struct Entry: Codable, Sendable {
       var hash: UInt64

@@ -33,6 +33,8 @@
     private(set) var inherited: [String: Set<String>] = [:]
     private(set) var declarations: [String: [Declaration]] = [:]
     private(set) var nestedDeclarations: [String: [Declaration]] = [:]
+    /// The modules each module re-exports (`@_exported import`, `public import`).
+    private(set) var reexports: [String: Set<String>] = [:]
     /// Notification names the app declares (`extension Notification.Name { static let … }`).
     public private(set) var notificationNames: Set<String> = []
     /// The state protocols Yaia itself declares: an app imports them, so the linted files never
@@ -65,6 +67,9 @@
           inherited[added.name, default: []].formUnion(added.conformances)
         }
         notificationNames.formUnion(file.notificationNames)
+        if let module = file.module, !file.reexports.isEmpty {
+          reexports[module, default: []].formUnion(file.reexports)
+        }
       }
       // Protocols that refine ShellState, however indirectly.
       var changed = true
@@ -93,6 +98,21 @@
     /// or an extension.
     public func isNotificationMessage(_ name: String) -> Bool {
       kinds[name] != .protocol && !(inherited[name] ?? []).isDisjoint(with: Self.messageProtocols)
+    }
+
+    /// The modules a file that imports `modules` sees besides them: those they re-export, and
+    /// those re-exported in turn, however far the chain goes.
+    public func reexported(through modules: Set<String>) -> Set<String> {
+      var seen = modules
+      var waiting = Array(modules)
+      var found: Set<String> = []
+      while let module = waiting.popLast() {
+        for next in reexports[module] ?? [] where seen.insert(next).inserted {
+          found.insert(next)
+          waiting.append(next)
+        }
+      }
+      return found
     }
 
     /// The kind of the type `name`, if the linted files declare it.
@@ -124,6 +144,9 @@
     /// Each extension's type and the conformances it adds.
     var extensions: [Extension] = []
     var notificationNames: [String] = []
+    /// The modules this file re-exports (`@_exported import X`, `public import X`): whoever
+    /// imports its module sees their types too.
+    var reexports: [String] = []
 
     struct Extension: Sendable, Codable, Equatable {
       var name: String
@@ -138,6 +161,13 @@
       types = collector.types
       extensions = collector.extensions.map { Extension(name: $0.0, conformances: $0.1) }
       notificationNames = collector.notificationNames
+      reexports = LayersRule.imports(of: tree).compactMap { declaration in
+        let exported =
+          declaration.attributes.contains {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_exported"
+          } || declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) }
+        return exported ? declaration.path.first?.name.text : nil
+      }
     }
   }
 
