@@ -61,11 +61,19 @@ struct CorpusTests {
       }
       let rule = try #require(header["rule"], "\(file.lastPathComponent) names its rule")
       let expect = try #require(header["expect"], "\(file.lastPathComponent) says what to expect")
+      // `none`, or lines separated by commas (spaces allowed): a line that does not read is
+      // an error, never dropped (`18, 19` once read as 18 alone).
+      let lines =
+        try expect == "none"
+        ? []
+        : expect.split(separator: ",").map { part in
+          try #require(
+            Int(part.trimmingCharacters(in: .whitespaces)),
+            "\(file.lastPathComponent): expect holds \(part), not a line")
+        }
       return Shape(
         name: file.deletingPathExtension().lastPathComponent, rule: rule,
-        pattern: header["pattern"] ?? "", config: header["config"],
-        expected: expect == "none" ? [] : expect.split(separator: ",").compactMap { Int($0) },
-        text: text)
+        pattern: header["pattern"] ?? "", config: header["config"], expected: lines, text: text)
     }
   }
 
