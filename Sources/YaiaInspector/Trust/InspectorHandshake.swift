@@ -1,4 +1,5 @@
 import YaiaHTTP
+import YaiaSupport
 
 /// How an app and its inspector prove to each other that they hold the token `yaia inspect`
 /// printed, before the app sends anything: the app never sends the token itself.
@@ -100,24 +101,8 @@ package struct InspectorHandshake: Sendable, Equatable {
     return Self.hex(KeyedHash.sha256(key: token.utf8, message: message.utf8))
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 15)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
+  static func hex(_ bytes: [UInt8]) -> String { KeyedHash.hex(bytes) }
 
-  /// Compares without stopping at the first difference, so the time taken says nothing about
-  /// how much of a guess was right.
-  package static func sameText(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var difference = UInt8(truncatingIfNeeded: x.count ^ y.count)
-    for index in 0..<min(x.count, y.count) { difference |= x[index] ^ y[index] }
-    return difference == 0 && x.count == y.count
-  }
+  /// Compares without stopping at the first difference (``KeyedHash/sameText(_:_:)``).
+  package static func sameText(_ a: String, _ b: String) -> Bool { KeyedHash.sameText(a, b) }
 }

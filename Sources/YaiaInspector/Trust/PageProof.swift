@@ -1,3 +1,5 @@
+import YaiaSupport
+
 /// How the inspector's page and the inspector prove to each other that they hold the token
 /// `yaia inspect` printed, so that the page never sends the token, nor anything that acts for
 /// it once captured.

@@ -2,7 +2,6 @@
   public import Foundation
   import Yaia
   import YaiaSupport
-  import YaiaToolSupport
 
   /// What a run learned of each file, kept between runs so that the next one reads again only
   /// the files whose text changed.
@@ -58,10 +57,9 @@
     public static func read(from url: URL, key: String, secret: LintCacheSecret) -> LintCache {
       guard let bytes = try? OutsideFile.read(url.path, atMost: largestFile),
         let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
-        MessageAuthentication.same(
-          Array(bytes[..<newline]),
-          Array(
-            MessageAuthentication.hex(tag(bytes[(newline + 1)...], key: key, secret: secret)).utf8)),
+        KeyedHash.sameText(
+          String(decoding: bytes[..<newline], as: UTF8.self),
+          KeyedHash.hex(tag(bytes[(newline + 1)...], key: key, secret: secret))),
         let cache = try? JSONDecoder().decode(LintCache.self, from: Data(bytes[(newline + 1)...])),
         cache.version == formatVersion, cache.key == key
       else { return LintCache(key: key) }
@@ -77,7 +75,7 @@
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       let body = try JSONEncoder().encode(self)
       let head = Data(
-        (MessageAuthentication.hex(Self.tag(body, key: key, secret: secret)) + "\n").utf8)
+        (KeyedHash.hex(Self.tag(body, key: key, secret: secret)) + "\n").utf8)
       try OutsideFile.replace(url.path, with: head + body)
     }
 
@@ -86,7 +84,7 @@
     static func tag(_ body: some Collection<UInt8>, key: String, secret: LintCacheSecret)
       -> [UInt8]
     {
-      MessageAuthentication.tag(Array(key.utf8) + [0] + Array(body), key: secret.bytes)
+      KeyedHash.sha256(key: secret.bytes, message: Array(key.utf8) + [0] + Array(body))
     }
 
     /// The key of runs by the linter at `linter` under the configuration `configuration`: a

@@ -16,6 +16,8 @@ struct DocumentDidChangeSyntax: NotificationCenter.MainActorMessage {
 final class Outline {
   func observe(_ document: Document) -> Any {
     NotificationCenter.default.post(DocumentDidChangeSyntax(styleName: "Swift"), subject: document)
-    return NotificationCenter.default.addObserver(of: document, for: DocumentDidChangeSyntax.self) { _ in }
+    return NotificationCenter.default.addObserver(of: document, for: DocumentDidChangeSyntax.self) {
+      _ in
+    }
   }
 }

@@ -1,9 +1,10 @@
-/// SHA-256 (FIPS 180-4), for the keyed proofs an app and its inspector exchange.
+/// SHA-256 (FIPS 180-4), for the keyed proofs an app and its inspector exchange and the tag
+/// that authenticates a lint cache.
 ///
-/// The inspector needs one hash for one purpose, and the platforms differ in where a hash
-/// lives (CryptoKit on Apple, nothing in Foundation on Linux); a package for it (swift-crypto)
-/// would bring BoringSSL's build into every app that links the inspector. This is the
-/// standard's algorithm as written, checked against its published test vectors.
+/// The platforms differ in where a hash lives (CryptoKit on Apple, nothing in Foundation on
+/// Linux); a package for it (swift-crypto) would bring BoringSSL's build into every app that
+/// links the inspector. This is the standard's algorithm as written, checked against its
+/// published test vectors; one copy for every part that needs it.
 package struct SHA256: Sendable {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
@@ -120,5 +121,27 @@ package enum KeyedHash {
     outer.update(block.map { $0 ^ 0x5c })
     outer.update(inner.finish())
     return outer.finish()
+  }
+
+  /// `bytes` as lowercase hexadecimal: how a digest is written in a header or a file.
+  package static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 15)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Compares without stopping at the first difference, so the time taken says nothing about
+  /// how much of a guess was right.
+  package static func sameText(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var difference = UInt8(truncatingIfNeeded: x.count ^ y.count)
+    for index in 0..<min(x.count, y.count) { difference |= x[index] ^ y[index] }
+    return difference == 0 && x.count == y.count
   }
 }
