@@ -586,4 +586,20 @@ struct InspectorLogBytesTests {
     #expect(journal.steps.count < 100, "\(journal.steps.count) steps of 16 KB kept in 1 MiB")
     #expect(journal.steps.last?.index == 200)
   }
+
+  @Test("a step that says nothing changed keeps no view model, whatever it sent")
+  func unchangedStepsKeepNoViewModel() throws {
+    var log = InspectorLog(limits: InspectorLog.Limits())
+    _ = log.receive(InspectorLogTests.batch(1, []), at: 0)
+    _ = log.receive(InspectorLogTests.batch(2, [InspectorLogTests.shell]), at: 0)
+    let heavy = InspectedValue.text(String(repeating: "v", count: 100_000))
+    let step = InspectorMessage.step(
+      InspectedStep(
+        shell: 1, index: 1, time: 1, event: .scalar("tick"), commands: [], changed: false,
+        viewModel: heavy))
+    #expect(log.receive(InspectorLogTests.batch(3, [step]), at: 1) == .success(1))
+    let journal = try #require(log.journals[InspectorLog.ShellKey(session: "abc", shell: 1)])
+    #expect(journal.steps.last?.viewModel == nil)
+    #expect(log.journalBytes < 10_000, "\(log.journalBytes)")
+  }
 }

@@ -41,4 +41,40 @@ struct BoundedProcessTests {
           .trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(try waitUntilGone(child), "the child \(child) still runs")
   }
+
+  @Test(
+    "a child that ends leaves nothing behind, and one that escapes the group cannot hold the run")
+  func leftBehind() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "bounded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A grandchild still in the group, holding the output, when the child exits 0: killed
+    // with the group, and the run is a success, not a time-out.
+    let inGroup = folder.appending(path: "in-group.pid")
+    let stayed = try BoundedProcess(
+      "/bin/sh", ["-c", "sleep 1000 & echo $! > \(inGroup.path); exit 0"], timeLimit: .seconds(600)
+    ).run()
+    #expect(stayed.status == 0 && !stayed.timedOut)
+    let left = try #require(
+      Int32(
+        try String(contentsOf: inGroup, encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(try waitUntilGone(left))
+    // A grandchild in a session of its own (out of reach of the group's kill) holding the
+    // output: the run still returns, the pipe let go two seconds after the child ended.
+    let escaped = folder.appending(path: "escaped.pid")
+    let held = try BoundedProcess(
+      "/bin/sh",
+      ["-c", "setsid sh -c 'echo $$ > \(escaped.path); exec sleep 60' & sleep 1; exit 0"],
+      timeLimit: .seconds(600)
+    ).run()
+    #expect(held.status == 0 && !held.timedOut)
+    if let pid = Int32(
+      (try? String(contentsOf: escaped, encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    {
+      kill(pid, SIGKILL)
+    }
+  }
 }

@@ -196,6 +196,22 @@ struct LintCacheTests {
     #expect(throws: LintCacheSecret.Unavailable.self) {
       try LintCacheSecret.load(stateFolder: state)
     }
+    // A key of the wrong size (a crash while it was written) is refused with what to do.
+    #expect(unlink(state + "/lint-cache.key") == 0)
+    let short = open(state + "/lint-cache.key", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    #expect(short >= 0)
+    close(short)
+    let sizeError = #expect(throws: LintCacheSecret.Unavailable.self) {
+      try LintCacheSecret.load(stateFolder: state)
+    }
+    #expect(sizeError?.description.contains("delete it") == true)
+    #expect(unlink(state + "/lint-cache.key") == 0)
+    // A state folder others may write in (no sticky bit): another user could swap the key.
+    #expect(chmod(state, 0o777) == 0)
+    let folderError = #expect(throws: LintCacheSecret.Unavailable.self) {
+      try LintCacheSecret.load(stateFolder: state)
+    }
+    #expect(folderError?.description.contains("others may write") == true)
     #expect(
       LintCacheSecret.stateFolder(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/yaia")
     #expect(LintCacheSecret.stateFolder(environment: ["HOME": "/h"]) == "/h/.local/state/yaia")

@@ -175,6 +175,9 @@ struct SmellRuleTests {
         private func unusedHelper() {}
         private struct Nested {}
       }
+      protocol Shape2: Drawable {}
+      private struct Sq: Shape2 { fileprivate func draw() {} }
+      let sq: Any = Sq()
       """
     // A private type conforming to a protocol declared elsewhere: its private members may be
     // witnesses, which cannot be seen here, so none is reported. A member of an internal type

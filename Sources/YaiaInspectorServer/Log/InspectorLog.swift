@@ -651,6 +651,12 @@ struct InspectorLog {
         append(
           session, .problem("the event of step \(step.index) is not JSON: it cannot be exported"))
       }
+      if !step.changed {
+        // Unchanged means the same view model as before: one sent anyway is not kept (it
+        // would be held whole and counted as nothing).
+        step.viewModel = nil
+        step.viewModelChanges = nil
+      }
       var changes: [InspectedChange] = []
       // A view model sent whole is a tree of its own; one rebuilt from changes shares all but
       // the changed parts with the one before.

@@ -219,7 +219,9 @@
           }
           if decl.is(SubscriptDeclSyntax.self) { names.insert("subscript") }
         }
-        requirements[node.name.text] = names
+        // One that refines another protocol inherits requirements that may not be in this
+        // file: it counts as unseen (left out of `requirements`).
+        if node.inheritanceClause == nil { requirements[node.name.text] = names }
         return .skipChildren  // requirements, not declarations of the file's own
       }
       override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -17,10 +17,13 @@
   /// others.
   public struct LintCache: Codable, Sendable {
     /// The version of this format; another is read as an empty cache.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
 
     struct Entry: Codable, Sendable {
-      var hash: UInt64
+      /// The SHA-256 of the file's text, in hexadecimal: a 64-bit hash can be collided on
+      /// purpose (a clean file and a failing one with the same hash), and an entry would then
+      /// lend one file's verdict to the other.
+      var hash: String
       var lines: Int
       var facts: FileFacts?
       var local: [LintFinding]
@@ -121,8 +124,14 @@
     /// How many files it knows.
     public var count: Int { files.count }
 
+    /// The SHA-256 of `text`'s UTF-8, in hexadecimal: what an entry is keyed by, so that no
+    /// two texts anyone can write share an entry.
+    public static func digest(of text: String) -> String {
+      KeyedHash.hex(SHA256.digest(text.utf8))
+    }
+
     /// A stable hash of `text` (64-bit FNV-1a over its UTF-8): the same in every run, unlike
-    /// `Hasher`.
+    /// `Hasher`; for the configuration's part of ``key``, which is not a secret.
     public static func hash(_ text: String) -> UInt64 {
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in text.utf8 {

@@ -6,7 +6,6 @@
   #elseif canImport(Musl)
     import Musl
   #endif
-  import YaiaSupport
 
   /// The key a lint cache is authenticated with: 32 random bytes kept in the user's own state
   /// folder (`$XDG_STATE_HOME/yaia/lint-cache.key`, else `~/.local/state/yaia/…`, mode 0600),
@@ -59,7 +58,6 @@
     ///   them forge a cache.
     public static func load(stateFolder: String) throws(Unavailable) -> LintCacheSecret {
       let path = stateFolder + "/lint-cache.key"
-      if let secret = try read(path) { return secret }
       var made = ""
       for part in stateFolder.split(separator: "/") {
         made += "/" + part
@@ -67,35 +65,70 @@
           throw Unavailable(description: "cannot make \(made): \(String(cString: strerror(errno)))")
         }
       }
+      try checkFolders(stateFolder)
+      if let secret = try readKey(path) { return secret }
+      // Made with O_EXCL, so that of two first runs one makes it and the other reads it.
       var generator = SystemRandomNumberGenerator()
       let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-      do {
-        try OutsideFile.replace(path, with: bytes, mode: 0o600)
-      } catch {
-        throw Unavailable(description: "cannot write the cache key: \(error.description)")
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == 32, synced else {
+          unlink(path)
+          throw Unavailable(description: "cannot write the cache key \(path)")
+        }
+      } else if errno != EEXIST {
+        throw Unavailable(description: "cannot make \(path): \(String(cString: strerror(errno)))")
       }
-      // Read back through the same checks: another run may have made one at the same time.
-      guard let secret = try read(path) else {
+      guard let secret = try readKey(path) else {
         throw Unavailable(description: "\(path) vanished after it was written")
       }
       return secret
     }
 
-    /// The key at `path`, `nil` when nothing is there.
-    private static func read(_ path: String) throws(Unavailable) -> LintCacheSecret? {
-      let bytes: [UInt8]?
-      do {
-        bytes = try OutsideFile.read(path, atMost: 32, followingLinks: false)
-      } catch {
-        throw Unavailable(description: "the cache key \(error.description)")
+    /// Refuses a state folder someone else could swap: the folder and each one above it must
+    /// be a real folder (not a link) owned by this user or by root, and one that others may
+    /// write in must keep their files apart (the sticky bit, as `/tmp` has). Else another
+    /// user who made `/tmp/.local` first could replace the key.
+    private static func checkFolders(_ folder: String) throws(Unavailable) {
+      var path = folder
+      while !path.isEmpty {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+          throw Unavailable(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+          throw Unavailable(description: "\(path) is not a folder (a link, or a file)")
+        }
+        guard info.st_uid == geteuid() || info.st_uid == 0 else {
+          throw Unavailable(description: "\(path) belongs to another user")
+        }
+        if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+          throw Unavailable(
+            description:
+              "others may write in \(path) (mode \(String(info.st_mode & 0o7777, radix: 8)))")
+        }
+        guard let slash = path.lastIndex(of: "/") else { break }
+        path = String(path[..<slash])
       }
-      guard let bytes else { return nil }
+    }
+
+    /// The key at `path`, `nil` when nothing is there. Its owner, mode and size are read from
+    /// the descriptor its bytes come from, so the file checked is the file read.
+    private static func readKey(_ path: String) throws(Unavailable) -> LintCacheSecret? {
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+      if descriptor < 0 {
+        if errno == ENOENT { return nil }
+        throw Unavailable(
+          description: "cannot read the cache key \(path): \(String(cString: strerror(errno)))"
+            + (errno == ELOOP ? " (a link)" : ""))
+      }
+      defer { close(descriptor) }
       var info = stat()
-      guard lstat(path, &info) == 0 else {
-        throw Unavailable(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-      }
-      guard bytes.count == 32 else {
-        throw Unavailable(description: "\(path) holds \(bytes.count) bytes, not 32")
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        throw Unavailable(description: "\(path) is not a regular file")
       }
       guard info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else {
         throw Unavailable(
@@ -103,7 +136,13 @@
             "\(path) is not this user's alone (mode \(String(info.st_mode & 0o777, radix: 8)));"
             + " `chmod 600` it or delete it for a new one")
       }
-      return LintCacheSecret(bytes: bytes)
+      var bytes = [UInt8](repeating: 0, count: 33)
+      let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard count == 32 else {
+        throw Unavailable(
+          description: "\(path) holds \(max(count, 0)) bytes, not 32; delete it for a new one")
+      }
+      return LintCacheSecret(bytes: Array(bytes[0..<32]))
     }
   }
 #endif

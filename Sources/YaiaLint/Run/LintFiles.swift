@@ -132,6 +132,11 @@
       var exclusion: LintExclusion
       /// The names not entered.
       let skips: [Glob]
+      /// The root with its links resolved, to name a resolved path against (a root reached
+      /// through a link would otherwise make every resolved path look outside it).
+      var resolvedRoot: String? {
+        root.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+      }
       /// What was not entered for its name.
       var skipped: [String] = []
       var sources: [LintSource] = []
@@ -145,7 +150,8 @@
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if exclusion.excludes(root.map { LintFiles.shown(path, root: $0) } ?? path)
           || (resolved != URL(fileURLWithPath: path).standardizedFileURL.path
-            && exclusion.excludes(root.map { LintFiles.shown(resolved, root: $0) } ?? resolved))
+            && exclusion.excludes(
+              resolvedRoot.map { LintFiles.shown(resolved, root: $0) } ?? resolved))
         {
           if explicit {
             problems.append(

@@ -144,8 +144,10 @@
     /// Each extension's type and the conformances it adds.
     var extensions: [Extension] = []
     var notificationNames: [String] = []
-    /// The modules this file re-exports (`@_exported import X`, `public import X`): whoever
-    /// imports its module sees their types too.
+    /// The modules this file passes on: `@_exported import X` re-exports X's names to whoever
+    /// imports its module; `public import X` puts X's types in the module's public API, so a
+    /// file that imports the module uses them through it. Both are followed by `layers` (a
+    /// same-named type of a module the file imports itself, or of its own, wins).
     var reexports: [String] = []
 
     struct Extension: Sendable, Codable, Equatable {

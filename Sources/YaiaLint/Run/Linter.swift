@@ -125,7 +125,8 @@
       let limit = fileTimeLimit
       let tooSlow: @Sendable (LintSource) -> Parsed = { source in
         Parsed(
-          source: source, hash: hashing ? LintCache.hash(source.text) : 0, file: nil, facts: nil,
+          source: source, hash: hashing ? LintCache.digest(of: source.text) : "", file: nil,
+          facts: nil,
           suppressions: nil, lines: LineTable(source.text).count, findings: [],
           problem: LintProblem(
             path: source.path,
@@ -134,7 +135,7 @@
             isUnparsed: true))
       }
       let parsed = concurrentMap(kept, timeLimit: limit, timedOut: tooSlow) { source -> Parsed in
-        let hash = hashing ? LintCache.hash(source.text) : 0
+        let hash = hashing ? LintCache.digest(of: source.text) : ""
         if let entry = previous[source.path], entry.hash == hash {
           return Parsed(
             source: source, hash: hash, file: nil, facts: entry.facts, suppressions: nil,
@@ -250,7 +251,7 @@
     }
 
     /// Parses `source`, gathers its facts and runs the `local` rules on it.
-    private func parse(_ source: LintSource, hash: UInt64, local: [any LintRule]) -> Parsed {
+    private func parse(_ source: LintSource, hash: String, local: [any LintRule]) -> Parsed {
       if let refusal = ParseGuard.refusal(source.text) {
         return Parsed(
           source: source, hash: hash, file: nil, facts: nil, suppressions: nil,
@@ -289,7 +290,7 @@
 
     private struct Parsed: Sendable {
       var source: LintSource
-      var hash: UInt64
+      var hash: String
       var file: LintedFile?
       var facts: FileFacts?
       var suppressions: Suppressions?

@@ -106,7 +106,9 @@
         throw .bodyTooLarge(
           request: summary, bytes: response.body.count, limit: policy.largestBody)
       }
-      if case .pastLimits = RequestBody.reading(request.body) {
+      if request.body.count <= policy.largestBody,
+        case .pastLimits = RequestBody.reading(request.body)
+      {
         // A request body the reader will not walk (too deep, a number too long) may carry a
         // credential under a secret name that no one can find, and then echoed in the
         // answer, it would be written: the exchange is not kept.

@@ -41,14 +41,24 @@ package struct SHA256: Sendable {
 
   /// Takes more of the message.
   package mutating func update(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      pending.append(byte)
-      length &+= 1
-      if pending.count == Self.blockSize {
-        compress(pending)
-        pending.removeAll(keepingCapacity: true)
-      }
+    // Whole blocks straight from the input; only a block's ragged ends wait in `pending` (a
+    // byte at a time, every file the lint cache keys took longer to hash than to read).
+    let input = Array(bytes)
+    length &+= UInt64(input.count)
+    var start = 0
+    if !pending.isEmpty {
+      let taken = min(Self.blockSize - pending.count, input.count)
+      pending += input[0..<taken]
+      start = taken
+      guard pending.count == Self.blockSize else { return }
+      compress(pending)
+      pending.removeAll(keepingCapacity: true)
     }
+    while input.count - start >= Self.blockSize {
+      compress(input[start..<start + Self.blockSize])
+      start += Self.blockSize
+    }
+    pending += input[start...]
   }
 
   /// The 32-byte digest of everything taken.

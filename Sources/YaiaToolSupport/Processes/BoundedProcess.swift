@@ -56,11 +56,16 @@ package struct BoundedProcess {
   }
 
   /// Runs it to its end or its time limit, whichever comes first; its process group is killed
-  /// either way.
+  /// either way, and also if this process is interrupted (Ctrl-C, a CI's cancel) meanwhile.
   package func run() throws(Failure) -> Outcome {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
-    guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+    guard pipe(&outputPipe) == 0 else {
+      throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+    }
+    guard pipe(&errorPipe) == 0 else {
+      close(outputPipe[0])
+      close(outputPipe[1])
       throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
     }
     #if canImport(Darwin)
@@ -76,6 +81,8 @@ package struct BoundedProcess {
       posix_spawn_file_actions_destroy(&actions)
       posix_spawnattr_destroy(&attributes)
     }
+    // No terminal input: a child in a background group that read it would be stopped.
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     for descriptor in outputPipe + errorPipe {
@@ -90,6 +97,8 @@ package struct BoundedProcess {
       for pointer in argv + environment { free(pointer) }
     }
     var pid: pid_t = 0
+    let interrupted = BoundedProcess.forwardingInterrupts()
+    defer { BoundedProcess.restore(interrupted) }
     let spawned = posix_spawnp(
       &pid, program, &actions, &attributes, argv + [nil], environment + [nil])
     close(outputPipe[1])
@@ -100,52 +109,128 @@ package struct BoundedProcess {
       throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))")
     }
     let child = pid
-    // The clock: when the time runs out, the whole group is killed, which closes the pipes.
+    runningGroup.withLock { $0 = child }
+    // The outputs, each drained on its own thread until its end, or until abandoned: a
+    // descendant that left the group could hold a pipe open for ever.
+    let abandon = Locked(false)
+    let outputs = Locked<[[UInt8]]>([[], []])
+    let drained = DispatchSemaphore(value: 0)
+    for (slot, descriptor) in [outputPipe[0], errorPipe[0]].enumerated() {
+      let most = mostBytes
+      Thread {
+        let bytes = Self.drain(descriptor, keeping: most, until: abandon)
+        outputs.withLock { $0[slot] = bytes }
+        drained.signal()
+      }.start()
+    }
+    // The clock: when the time runs out, the whole group is killed.
     let finished = DispatchSemaphore(value: 0)
+    let watchdogDone = DispatchSemaphore(value: 0)
     let timedOut = Locked(false)
-    let watchdog = Thread {
+    let limit = timeLimit
+    Thread {
       let seconds =
-        Double(timeLimit.components.seconds)
-        + Double(timeLimit.components.attoseconds) / 1e18
+        Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
       if finished.wait(timeout: .now() + seconds) == .timedOut {
         timedOut.withLock { $0 = true }
         kill(-child, SIGKILL)
       }
-    }
-    watchdog.start()
-    // Both outputs read at once, each on its own thread: either can fill a pipe's buffer.
-    let errors = Locked<[UInt8]>([])
-    let errorsRead = DispatchSemaphore(value: 0)
-    let errorReader = errorPipe[0]
-    let most = mostBytes
-    Thread {
-      errors.withLock { $0 = Self.drain(errorReader, keeping: most) }
-      errorsRead.signal()
+      watchdogDone.signal()
     }.start()
-    let output = Self.drain(outputPipe[0], keeping: mostBytes)
-    errorsRead.wait()
+    // Waited for without reaping, so its pid (the group's id) cannot be reused while the
+    // group is killed; then reaped.
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) != 0 {
+      guard errno == EINTR else { break }
+    }
+    finished.signal()
+    watchdogDone.wait()
+    kill(-child, SIGKILL)  // whatever it left running in its group ends with it
+    var status: Int32 = 0
+    var reaped: pid_t = -1
+    repeat { reaped = waitpid(child, &status, 0) } while reaped < 0 && errno == EINTR
+    runningGroup.withLock { $0 = 0 }
+    // The outputs end with the group; a pipe still held after two seconds is let go.
+    for _ in 0..<2 where drained.wait(timeout: .now() + 2) == .timedOut {
+      abandon.withLock { $0 = true }
+      drained.wait()
+    }
     close(outputPipe[0])
     close(errorPipe[0])
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0, errno == EINTR {}
-    finished.signal()
-    // Whatever it left running in its group ends with it.
-    kill(-child, SIGKILL)
+    guard reaped == child else {
+      throw Failure(description: "lost \(program): \(String(cString: strerror(errno)))")
+    }
     let exited = status & 0x7F == 0
+    let (output, errors) = outputs.withLock { ($0[0], $0[1]) }
     return Outcome(
       status: exited ? (status >> 8) & 0xFF : nil, timedOut: timedOut.withLock { $0 },
-      output: output, errors: errors.withLock { $0 })
+      output: output, errors: errors)
   }
 
-  /// Everything readable from `descriptor` until its end, the first `keeping` bytes kept.
-  private static func drain(_ descriptor: Int32, keeping limit: Int) -> [UInt8] {
+  /// Installs handlers that kill the running group on SIGINT, SIGTERM and SIGHUP before this
+  /// process ends as it would have; returns the handlers they replaced.
+  private static func forwardingInterrupts() -> [(Int32, sig_t?)] {
+    [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
+      let previous = signal(signalNumber) { received in
+        // Only async-signal-safe calls: read the group, kill it, end as the signal would.
+        let group = runningGroup.unsafeValue
+        if group > 0 { kill(-group, SIGKILL) }
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+      return (signalNumber, previous)
+    }
+  }
+
+  /// Puts back the handlers ``forwardingInterrupts()`` replaced.
+  private static func restore(_ handlers: [(Int32, sig_t?)]) {
+    for (signalNumber, handler) in handlers { signal(signalNumber, handler) }
+  }
+
+  /// Everything readable from `descriptor` until its end, or until `abandon` is set (checked
+  /// every tenth of a second), the first `keeping` bytes kept.
+  private static func drain(_ descriptor: Int32, keeping limit: Int, until abandon: Locked<Bool>)
+    -> [UInt8]
+  {
     var kept: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let polled = poll(&ready, 1, 100)
+      if polled == 0 {
+        if abandon.withLock({ $0 }) { return kept }
+        continue
+      }
+      if polled < 0 {
+        if errno == EINTR { continue }
+        return kept
+      }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return kept }
       if kept.count < limit { kept += chunk[0..<min(count, limit - kept.count)] }
     }
   }
+}
+
+/// The process group ``BoundedProcess`` is running, read by its interrupt handlers.
+private let runningGroup = GroupCell()
+
+/// One `pid_t` shared with a signal handler: written under a lock by the runner, read without
+/// one by the handler (a lock is not async-signal-safe; an aligned 32-bit read is atomic on
+/// every platform Swift runs on, and a stale read at worst kills a group already gone).
+private final class GroupCell: @unchecked Sendable {
+  // @unchecked: `value` is written only inside `lock`, and read without it only by a signal
+  // handler, where a torn read is impossible for an aligned Int32 (see above).
+  private let lock = NSLock()
+  private var value: pid_t = 0
+
+  func withLock(_ body: (inout pid_t) -> Void) {
+    lock.lock()
+    body(&value)
+    lock.unlock()
+  }
+
+  /// The value without the lock: for the signal handler only.
+  var unsafeValue: pid_t { value }
 }
