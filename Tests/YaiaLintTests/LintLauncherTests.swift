@@ -129,42 +129,6 @@ struct LintLauncherTests {
       outOfRange.status == 2 && outOfRange.errors.contains("1 to 3600"), "\(outOfRange.errors)")
   }
 
-  @Test("Ctrl-C on --package-layers ends the manifest and what it started too")
-  func packageLayersInterrupted() throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "lint-interrupted-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let pidFile = folder.appending(path: "child.pid")
-    let fake = folder.appending(path: "swift")
-    try Data("#!/bin/sh\nsleep 1000 &\necho $! > \(pidFile.path)\nsleep 1000\n".utf8).write(
-      to: fake)
-    #expect(chmod(fake.path, 0o755) == 0)
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    let process = Process()
-    process.executableURL = Self.buildFolder.appending(path: "yaia-lint")
-    process.arguments = ["--package-layers"]
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // The manifest's child has started once its pid is written (waited for up to a minute).
-    let deadline = Date().addingTimeInterval(60)
-    var child: Int32?
-    while child == nil, Date() < deadline {
-      child = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap {
-        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-      }
-      if child == nil { Thread.sleep(forTimeInterval: 0.05) }  // a poll's pause
-    }
-    let started = try #require(child, "the fake manifest never started")
-    kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal)
-    #expect(try waitUntilGone(started), "the manifest's child \(started) outlived Ctrl-C")
-  }
-
   @Test("a path that does not exist is a usage error (2); a file that does not parse fails (1)")
   func trustedExit() throws {
     let lint = Self.buildFolder.appending(path: "yaia-lint")

@@ -89,18 +89,35 @@ package struct BoundedProcess {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
     // A group of its own (its id the child's pid), so that one kill reaches all it starts.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
     posix_spawnattr_setpgroup(&attributes, 0)
     let argv = ([program] + arguments).map { strdup($0) }
     let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
     defer {
       for pointer in argv + environment { free(pointer) }
     }
+    // The interrupts are held back from the spawn until the group is recorded for their
+    // handlers (else one that came between would find no group to kill); the child starts
+    // with none held back.
+    var interrupts = sigset_t()
+    sigemptyset(&interrupts)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &interrupts, &previousMask)
+    var childMask = sigset_t()
+    sigemptyset(&childMask)
+    posix_spawnattr_setsigmask(&attributes, &childMask)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP) | Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
     let interrupted = BoundedProcess.forwardingInterrupts()
     defer { BoundedProcess.restore(interrupted) }
     let spawned = posix_spawnp(
       &pid, program, &actions, &attributes, argv + [nil], environment + [nil])
+    if spawned == 0 {
+      let started = pid
+      runningGroup.withLock { $0 = started }
+    }
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     close(outputPipe[1])
     close(errorPipe[1])
     guard spawned == 0 else {
@@ -109,7 +126,6 @@ package struct BoundedProcess {
       throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))")
     }
     let child = pid
-    runningGroup.withLock { $0 = child }
     // The outputs, each drained on its own thread until its end, or until abandoned: a
     // descendant that left the group could hold a pipe open for ever.
     let abandon = Locked(false)
