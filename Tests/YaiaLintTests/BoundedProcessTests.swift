@@ -25,9 +25,7 @@ struct BoundedProcessTests {
 
   @Test("past its time limit it is killed with the children it started")
   func timeLimit() throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "bounded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("bounded")
     defer { try? FileManager.default.removeItem(at: folder) }
     let pidFile = folder.appending(path: "child.pid")
     let outcome = try BoundedProcess(
@@ -35,19 +33,14 @@ struct BoundedProcessTests {
       timeLimit: .seconds(1)
     ).run()
     #expect(outcome.timedOut && outcome.status == nil)
-    let child = try #require(
-      Int32(
-        try String(contentsOf: pidFile, encoding: .utf8)
-          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    let child = try writtenPID(pidFile)
     #expect(try waitUntilGone(child), "the child \(child) still runs")
   }
 
   @Test(
     "a child that ends leaves nothing behind, and one that escapes the group cannot hold the run")
   func leftBehind() throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "bounded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("bounded")
     defer { try? FileManager.default.removeItem(at: folder) }
     // A grandchild still in the group, holding the output, when the child exits 0: killed
     // with the group, and the run is a success, not a time-out.
@@ -56,10 +49,7 @@ struct BoundedProcessTests {
       "/bin/sh", ["-c", "sleep 1000 & echo $! > \(inGroup.path); exit 0"], timeLimit: .seconds(600)
     ).run()
     #expect(stayed.status == 0 && !stayed.timedOut)
-    let left = try #require(
-      Int32(
-        try String(contentsOf: inGroup, encoding: .utf8)
-          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    let left = try writtenPID(inGroup)
     #expect(try waitUntilGone(left))
     // A grandchild in a session of its own (out of reach of the group's kill) holding the
     // output: the run still returns, the pipe let go two seconds after the child ended.

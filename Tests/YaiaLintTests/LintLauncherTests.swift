@@ -101,9 +101,7 @@ struct LintLauncherTests {
 
   @Test("a manifest that never finishes is ended at --manifest-time-limit, with what it started")
   func packageLayersTimeLimit() throws {
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "lint-slow-manifest-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("lint-slow-manifest")
     defer { try? FileManager.default.removeItem(at: folder) }
     // A `swift` that starts a child (as swift-package starts the compiled manifest) and
     // never answers.
@@ -119,10 +117,7 @@ struct LintLauncherTests {
       lint, ["--package-layers", "--manifest-time-limit", "2"], environment: environment)
     #expect(slow.status == 2, "\(slow.errors)")
     #expect(slow.errors.contains("did not finish"), "\(slow.errors)")
-    let child = try #require(
-      Int32(
-        try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let child = try writtenPID(pidFile)
     #expect(try waitUntilGone(child), "the manifest's child \(child) still runs")
     let outOfRange = try Self.run(lint, ["--package-layers", "--manifest-time-limit", "0"])
     #expect(

@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import YaiaLint
 import YaiaTesting
 
@@ -35,3 +37,19 @@ let statePrelude = """
   protocol ShellState {}
 
   """
+
+/// A fresh folder under the temporary directory, named `prefix-UUID`; the caller removes it.
+func scratchFolder(_ prefix: String) throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appending(
+    path: "\(prefix)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// The process id a test's child wrote to `file`.
+func writtenPID(_ file: URL) throws -> Int32 {
+  try #require(
+    Int32(
+      try String(contentsOf: file, encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)), "no pid in \(file.path)")
+}
